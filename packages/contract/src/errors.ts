@@ -1,0 +1,28 @@
+/**
+ * The one error-code catalogue (DESIGN 6). Codes are stable API; messages are the English
+ * text sent alongside and the key the apps translate by (`errors.<code>` in the locales).
+ */
+export const errorCatalogue = {
+  VALIDATION_FAILED: { status: 400, message: 'The request is not valid.' },
+  BAD_REQUEST: { status: 400, message: 'The request could not be understood.' },
+  UNAUTHORIZED: { status: 401, message: 'Please sign in to continue.' },
+  SESSION_EXPIRED: { status: 401, message: 'Your session has expired. Please sign in again.' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'This address does not exist.' },
+  CONFLICT: { status: 409, message: 'This conflicts with the current state.' },
+  IDEMPOTENCY_MISMATCH: {
+    status: 409,
+    message: 'This request id was already used with a different request.',
+  },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not accepted.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait and try again.' },
+  MAINTENANCE: { status: 503, message: 'The site is under maintenance.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready.' },
+  INTERNAL: { status: 500, message: 'Something went wrong' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];

@@ -1,0 +1,5 @@
+export * from './envelope.ts';
+export * from './errors.ts';
+export * from './constants.ts';
+export * from './app-data.ts';
+export * from './realtime.ts';
