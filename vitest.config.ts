@@ -37,6 +37,7 @@ export default defineConfig({
           root: './apps/backoffice',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['../../vitest.setup-dom.ts'],
         },
       },
       {

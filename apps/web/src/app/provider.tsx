@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { ToastContainer } from 'react-toastify';
+import { TOAST_AUTO_CLOSE_MS } from '@spm/contract';
+import { initI18n } from '@/shared/i18n/i18n';
+import { createQueryClient } from '@/shared/lib/query-client';
+import { setUnauthorizedHandler } from '@/shared/lib/request';
+import { useViewportHeight } from '@/shared/hooks/use-viewport-height';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useAppStore } from '@/shared/stores/app-store';
+import { useThemeClass } from '@/features/preferences/hooks/use-theme-class';
+import { useAppDetailsSync } from '@/features/app-details/api/get-app-details';
+
+const i18n = initI18n();
+
+/** App-wide effects of SPEC 2.4 plus the app-details poll that drives maintenance. */
+function AppEffects() {
+  const theme = useThemeClass();
+  useViewportHeight();
+  useAppDetailsSync();
+
+  useEffect(() => {
+    // SPEC 4.5: a 401 with the error flag while a token exists logs the player out. The
+    // local part of SPEC 4.4 is done here; the guard then moves them off protected pages.
+    // The identity issue replaces this with the full logout flow.
+    setUnauthorizedHandler(() => {
+      useAuthStore.getState().clearSession();
+      useAppStore.getState().openAuthModal('login');
+    });
+    return () => setUnauthorizedHandler(null);
+  }, []);
+
+  return (
+    <ToastContainer
+      position="top-right"
+      autoClose={TOAST_AUTO_CLOSE_MS}
+      closeButton={false}
+      theme={theme}
+      newestOnTop
+    />
+  );
+}
+
+interface AppProviderProps {
+  children: ReactNode;
+  /** Tests pass their own client so no cache leaks between them. */
+  queryClient?: QueryClient;
+}
+
+export function AppProvider({ children, queryClient }: AppProviderProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <AppEffects />
+        {children}
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

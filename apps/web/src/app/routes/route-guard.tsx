@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useAppStore } from '@/shared/stores/app-store';
+import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH } from './route-table';
+import type { RouteAccess } from './route-table';
+
+/**
+ * Where a signed-in user on a public route goes: the `return` parameter when it is a
+ * string (SPEC 2.3), else /home. Only same-site paths are followed so a crafted link
+ * (`?return=https://elsewhere`) cannot send a player off the site.
+ */
+export function returnTarget(search: string): string {
+  const values = new URLSearchParams(search).getAll('return');
+  const [target] = values;
+  const isSingleString = values.length === 1 && typeof target === 'string';
+  if (isSingleString && target.startsWith('/') && !target.startsWith('//')) return target;
+  return PROTECTED_HOME_PATH;
+}
+
+/** What the guard decides for one address (pure, so the rules read in one place). */
+export function guardRedirect(
+  access: RouteAccess,
+  isAuth: boolean,
+  search: string,
+): { to: string; openLogin: boolean } | null {
+  if (access === 'protected' && !isAuth) return { to: PUBLIC_LANDING_PATH, openLogin: true };
+  if (access === 'public' && isAuth) return { to: returnTarget(search), openLogin: false };
+  return null;
+}
+
+interface RouteGuardProps {
+  access: RouteAccess;
+  children: ReactNode;
+}
+
+/**
+ * SPEC 2.3 route guard. The caller (AppRoutes) renders nothing until the persisted auth
+ * store has hydrated, so the decision here is always made on the real session.
+ */
+export function RouteGuard({ access, children }: RouteGuardProps) {
+  const isAuth = useAuthStore((state) => state.isAuth);
+  const openAuthModal = useAppStore((state) => state.openAuthModal);
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const redirect = guardRedirect(access, isAuth, search);
+  const target = redirect?.to;
+  const openLogin = redirect?.openLogin ?? false;
+
+  useEffect(() => {
+    if (target === undefined) return;
+    if (openLogin) openAuthModal('login');
+    void navigate(target, { replace: true });
+  }, [target, openLogin, openAuthModal, navigate]);
+
+  // The page must not flash before the redirect lands.
+  return redirect ? null : children;
+}

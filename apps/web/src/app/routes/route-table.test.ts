@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { resolveAccess, routeTable } from './route-table';
+import { guardRedirect, returnTarget } from './route-guard';
+
+// SPEC 2.2, copied from the table (with "the gateway list" as /gateways).
+const SPEC_ROUTES = {
+  public: [
+    '/',
+    '/sign-in',
+    '/register',
+    '/forgot-password',
+    '/reset-password',
+    '/mobile-number',
+    '/verify-number',
+    '/spmsports/:category',
+  ],
+  common: [
+    '/contactus',
+    '/privacypolicy',
+    '/responsiblegame',
+    '/fairplay',
+    '/gamesrule',
+    '/terms',
+    '/exchange/:gameId',
+    '/sportsbook2',
+    '/pwa-instructions',
+    '/betby',
+    '/maintenance',
+  ],
+  protected: [
+    '/jetfair',
+    '/jacktop',
+    '/kyc',
+    '/referral',
+    '/cashier',
+    '/mybets',
+    '/withdraw',
+    '/withdrawlist',
+    '/profile',
+    '/bonus',
+    '/bonus/:bonusId',
+    '/promotionoffers',
+    '/gateways',
+    '/deposit/:gateway',
+    '/deposit/list',
+    '/withdraw/gateways',
+    '/home',
+    '/spmgames',
+    '/sports/:provider',
+    '/dashboard',
+    '/live-casino',
+    '/casinolisting',
+    '/live-show',
+    '/session',
+    '/aviatorgames',
+  ],
+} as const;
+
+describe('route table (SPEC 2.2)', () => {
+  it('has every spec route once, with its access type', () => {
+    const expected = Object.entries(SPEC_ROUTES).flatMap(([access, paths]) =>
+      paths.map((path) => `${access} ${path}`),
+    );
+    const actual = routeTable.map((route) => `${route.access} ${route.path}`);
+    expect(actual.sort()).toEqual(expected.sort());
+  });
+
+  it('resolves the access of concrete addresses', () => {
+    expect(resolveAccess('/')).toBe('public');
+    expect(resolveAccess('/spmsports/cricket')).toBe('public');
+    expect(resolveAccess('/exchange/42')).toBe('common');
+    expect(resolveAccess('/bonus/123')).toBe('protected');
+    expect(resolveAccess('/deposit/list')).toBe('protected');
+    expect(resolveAccess('/deposit/m_paytm')).toBe('protected');
+    expect(resolveAccess('/sports/betfair')).toBe('protected');
+    // Unknown addresses take their base path's access.
+    expect(resolveAccess('/profile/edit')).toBe('protected');
+    expect(resolveAccess('/deposit/m_paytm/x')).toBe('protected');
+    expect(resolveAccess('/contactus/more')).toBe('common');
+    expect(resolveAccess('/no-such-page')).toBe('common');
+  });
+});
+
+describe('guard decisions (SPEC 2.3)', () => {
+  it('sends visitors on protected routes to / with the login dialog', () => {
+    expect(guardRedirect('protected', false, '')).toEqual({ to: '/', openLogin: true });
+    expect(guardRedirect('protected', true, '')).toBeNull();
+  });
+
+  it('sends signed-in users on public routes to return or /home', () => {
+    expect(guardRedirect('public', true, '')).toEqual({ to: '/home', openLogin: false });
+    expect(guardRedirect('public', true, '?return=/mybets')).toEqual({
+      to: '/mybets',
+      openLogin: false,
+    });
+    expect(guardRedirect('public', false, '')).toBeNull();
+  });
+
+  it('leaves common routes alone', () => {
+    expect(guardRedirect('common', false, '')).toBeNull();
+    expect(guardRedirect('common', true, '?return=/kyc')).toBeNull();
+  });
+
+  it('follows return only when it is one same-site path', () => {
+    expect(returnTarget('?return=/kyc?tab=2')).toBe('/kyc?tab=2');
+    expect(returnTarget('?return=/a&return=/b')).toBe('/home');
+    expect(returnTarget('?return=')).toBe('/home');
+    expect(returnTarget('?return=https://evil.example')).toBe('/home');
+    expect(returnTarget('?return=//evil.example')).toBe('/home');
+  });
+});

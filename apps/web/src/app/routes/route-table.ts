@@ -1,0 +1,137 @@
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
+
+/** SPEC 2.1: who may open a route. */
+export type RouteAccess = 'public' | 'common' | 'protected';
+
+/** Every page gets its own title key, so one placeholder component can serve many routes. */
+export interface PageProps {
+  titleKey: string;
+}
+
+export interface AppRoute {
+  path: string;
+  access: RouteAccess;
+  page: LazyExoticComponent<ComponentType<PageProps>>;
+  /** i18n key of the page title (document title and the placeholder heading). */
+  titleKey: string;
+}
+
+/** SPEC 2.2: the public landing route and the protected home route. */
+export const PUBLIC_LANDING_PATH = '/';
+export const PROTECTED_HOME_PATH = '/home';
+export const MAINTENANCE_PATH = '/maintenance';
+
+// One lazy import per page module: each becomes its own chunk (code splitting), and the
+// placeholder chunk is shared by the pages later issues will fill in.
+const LandingPage = lazy(() =>
+  import('@/features/landing/landing-page').then((module) => ({ default: module.LandingPage })),
+);
+const MaintenancePage = lazy(() =>
+  import('@/features/maintenance/maintenance-page').then((module) => ({
+    default: module.MaintenancePage,
+  })),
+);
+const PlaceholderPage = lazy(() =>
+  import('./placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
+);
+export const NotFoundPage = lazy(() =>
+  import('./not-found-page').then((module) => ({ default: module.NotFoundPage })),
+);
+
+const placeholder = (path: string, access: RouteAccess, titleKey: string): AppRoute => ({
+  path,
+  access,
+  page: PlaceholderPage,
+  titleKey,
+});
+
+/** The single route table: SPEC 2.2, in its order. */
+export const routeTable: readonly AppRoute[] = [
+  // public
+  { path: PUBLIC_LANDING_PATH, access: 'public', page: LandingPage, titleKey: 'routes.landing' },
+  placeholder('/sign-in', 'public', 'routes.signIn'),
+  placeholder('/register', 'public', 'routes.register'),
+  placeholder('/forgot-password', 'public', 'routes.forgotPassword'),
+  placeholder('/reset-password', 'public', 'routes.resetPassword'),
+  placeholder('/mobile-number', 'public', 'routes.mobileNumber'),
+  placeholder('/verify-number', 'public', 'routes.verifyNumber'),
+  placeholder('/spmsports/:category', 'public', 'routes.spmSports'),
+  // common
+  placeholder('/contactus', 'common', 'routes.contactUs'),
+  placeholder('/privacypolicy', 'common', 'routes.privacyPolicy'),
+  placeholder('/responsiblegame', 'common', 'routes.responsibleGame'),
+  placeholder('/fairplay', 'common', 'routes.fairPlay'),
+  placeholder('/gamesrule', 'common', 'routes.gamesRule'),
+  placeholder('/terms', 'common', 'routes.terms'),
+  placeholder('/exchange/:gameId', 'common', 'routes.exchange'),
+  placeholder('/sportsbook2', 'common', 'routes.sportsbook2'),
+  placeholder('/pwa-instructions', 'common', 'routes.pwaInstructions'),
+  placeholder('/betby', 'common', 'routes.betby'),
+  {
+    path: MAINTENANCE_PATH,
+    access: 'common',
+    page: MaintenancePage,
+    titleKey: 'routes.maintenance',
+  },
+  // protected
+  placeholder('/jetfair', 'protected', 'routes.jetfair'),
+  placeholder('/jacktop', 'protected', 'routes.jacktop'),
+  placeholder('/kyc', 'protected', 'routes.kyc'),
+  placeholder('/referral', 'protected', 'routes.referral'),
+  placeholder('/cashier', 'protected', 'routes.cashier'),
+  placeholder('/mybets', 'protected', 'routes.myBets'),
+  placeholder('/withdraw', 'protected', 'routes.withdraw'),
+  placeholder('/withdrawlist', 'protected', 'routes.withdrawList'),
+  placeholder('/profile', 'protected', 'routes.profile'),
+  placeholder('/bonus', 'protected', 'routes.bonus'),
+  placeholder('/bonus/:bonusId', 'protected', 'routes.bonusDetails'),
+  placeholder('/promotionoffers', 'protected', 'routes.promotionOffers'),
+  // "the gateway list" (SPEC 2.2), named after its API call GET /gateways (SPEC 7.4).
+  placeholder('/gateways', 'protected', 'routes.gateways'),
+  placeholder('/deposit/:gateway', 'protected', 'routes.deposit'),
+  placeholder('/deposit/list', 'protected', 'routes.depositList'),
+  placeholder('/withdraw/gateways', 'protected', 'routes.withdrawGateways'),
+  placeholder(PROTECTED_HOME_PATH, 'protected', 'routes.home'),
+  placeholder('/spmgames', 'protected', 'routes.spmGames'),
+  placeholder('/sports/:provider', 'protected', 'routes.sports'),
+  placeholder('/dashboard', 'protected', 'routes.dashboard'),
+  placeholder('/live-casino', 'protected', 'routes.liveCasino'),
+  placeholder('/casinolisting', 'protected', 'routes.casinoListing'),
+  placeholder('/live-show', 'protected', 'routes.liveShow'),
+  placeholder('/session', 'protected', 'routes.session'),
+  placeholder('/aviatorgames', 'protected', 'routes.aviatorGames'),
+];
+
+/** The first path segment: '/bonus/123' -> '/bonus'. */
+export function basePath(pathname: string): string {
+  const [first] = pathname.split('/').filter(Boolean);
+  return first ? `/${first}` : '/';
+}
+
+function findRoute(pathname: string): AppRoute | undefined {
+  // Static paths win over parametrised ones ('/deposit/list' before '/deposit/:gateway'),
+  // the same ranking react-router applies when it picks the page.
+  const matches = routeTable.filter((route) => matchPath(route.path, pathname));
+  return matches.find((route) => !route.path.includes(':')) ?? matches[0];
+}
+
+/**
+ * Access of any address: its route's own; else that of its base path (SPEC 2.3: a
+ * parametrised route whose base path is protected is protected), where the base path's
+ * access is its own route's or, when it has none ('/deposit'), the one shared by every route
+ * under it; else common (an unknown address is a 404 anyone may see).
+ */
+export function resolveAccess(pathname: string): RouteAccess {
+  const own = findRoute(pathname);
+  if (own) return own.access;
+  const base = basePath(pathname);
+  const baseRoute = findRoute(base);
+  if (baseRoute) return baseRoute.access;
+  const family = new Set(
+    routeTable.filter((route) => basePath(route.path) === base).map((route) => route.access),
+  );
+  const [shared] = family;
+  return family.size === 1 && shared ? shared : 'common';
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { appDetailsSchema } from '@spm/contract';
+import type { AppDetails } from '@spm/contract';
+import { request } from '@/shared/lib/request';
+import { useAppStore } from '@/shared/stores/app-store';
+
+/** How often app details are re-read so a switch to maintenance is noticed (SPEC 2.3). */
+export const APP_DETAILS_REFETCH_MS = 30_000;
+export const appDetailsQueryKey = ['app-details'] as const;
+
+export async function getAppDetails(): Promise<AppDetails | null> {
+  // noToastEmit: this is a background poll; a server hiccup would otherwise toast every
+  // 30 s. A failure keeps the last known details (react-query keeps the previous data).
+  const { data, error } = await request({
+    url: '/getAppDetails',
+    schema: appDetailsSchema,
+    noToastEmit: true,
+  });
+  if (error) throw new Error(error.message ?? 'getAppDetails failed');
+  return data;
+}
+
+/** Polls app details and mirrors them into the app store (logo, settings, status). */
+export function useAppDetailsSync(): void {
+  const setAppDetails = useAppStore((state) => state.setAppDetails);
+  const { data } = useQuery({
+    queryKey: appDetailsQueryKey,
+    queryFn: getAppDetails,
+    refetchInterval: APP_DETAILS_REFETCH_MS,
+    refetchOnWindowFocus: true,
+  });
+
+  useEffect(() => {
+    if (data) setAppDetails(data);
+  }, [data, setAppDetails]);
+}

@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface AuthModalProps {
+  /** The modal state value (SPEC 2.5), also written to data-modal for tests. */
+  name: string;
+  title: string;
+  onClose: () => void;
+  children?: ReactNode;
+}
+
+/** An accessible modal frame: labelled dialog, Escape and backdrop close, focus inside. */
+export function AuthModal({ name, title, onClose, children }: AuthModalProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // Focus moves into the dialog so keyboard and screen-reader users land on it; it goes
+    // back to where it was when the dialog closes.
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialogRef.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.body.classList.add('modal-open');
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.classList.remove('modal-open');
+      previous?.focus();
+    };
+  }, [onClose]);
+
+  return (
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={headingId}
+        data-modal={name}
+        tabIndex={-1}
+      >
+        <header className="modal__header">
+          <h2 id={headingId} className="modal__title">
+            {title}
+          </h2>
+          <button
+            type="button"
+            className="modal__close"
+            onClick={onClose}
+            aria-label={t('modals.close')}
+            data-testid="modal-close"
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+        </header>
+        <div className="modal__body">{children}</div>
+      </div>
+    </div>
+  );
+}

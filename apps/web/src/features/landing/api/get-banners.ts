@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { bannersSchema } from '@spm/contract';
+import type { Banner } from '@spm/contract';
+import { request } from '@/shared/lib/request';
+import { useAppStore } from '@/shared/stores/app-store';
+
+/** SPEC 3: banners are shown sorted ascending by `order` (stable for equal orders). */
+export function sortBanners(banners: readonly Banner[]): Banner[] {
+  return [...banners].sort((a, b) => a.order - b.order);
+}
+
+export async function getBanners(): Promise<Banner[]> {
+  const { data, error } = await request({ url: '/getBanners', schema: bannersSchema });
+  if (error) throw new Error(error.message ?? 'getBanners failed');
+  return sortBanners(data ?? []);
+}
+
+/** Banners for the carousel, kept in the app store too (SPEC 3 app state `banners`). */
+export function useBanners(): Banner[] {
+  const setBanners = useAppStore((state) => state.setBanners);
+  const banners = useAppStore((state) => state.banners);
+  const { data } = useQuery({ queryKey: ['banners'], queryFn: getBanners });
+
+  useEffect(() => {
+    if (data) setBanners(data);
+  }, [data, setBanners]);
+
+  return data ?? banners;
+}

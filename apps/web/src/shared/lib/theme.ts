@@ -1,0 +1,24 @@
+import type { Theme } from '@spm/contract';
+
+export type EffectiveTheme = Exclude<Theme, 'auto'>;
+
+export const THEME_CLASSES: Record<EffectiveTheme, string> = {
+  dark: 'theme-dark',
+  light: 'theme-light',
+};
+
+export const PREFERS_DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** 'auto' follows the operating system; the others are what the player picked. */
+export function resolveTheme(theme: Theme, prefersDark: boolean): EffectiveTheme {
+  if (theme === 'auto') return prefersDark ? 'dark' : 'light';
+  return theme;
+}
+
+/** Exactly one theme class on the root, so CSS never sees both sets of variables. */
+export function applyThemeClass(root: HTMLElement, theme: EffectiveTheme): void {
+  root.classList.remove(...Object.values(THEME_CLASSES));
+  root.classList.add(THEME_CLASSES[theme]);
+  // Native form controls and scrollbars follow too.
+  root.style.colorScheme = theme;
+}

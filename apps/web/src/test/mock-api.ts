@@ -1,0 +1,57 @@
+import { vi } from 'vitest';
+import type { AppDetails } from '@spm/contract';
+
+/** A canned answer: an envelope body with a status, or a function of the request. */
+export interface MockAnswer {
+  status?: number;
+  body: unknown;
+}
+export type MockRoute = MockAnswer | ((url: URL, init: RequestInit | undefined) => MockAnswer);
+
+export const liveAppDetails: AppDetails = {
+  OTP: 0,
+  IS_EMAIL: 0,
+  LOGO_URL: '/logo.svg',
+  BRAND_STATUS: 'active',
+  BRAND_NAME: 'SPM Exchange',
+  WHATS_APP_URL: '',
+  TELEGRAM: '',
+  INSTATGRAM: '',
+  FACEBOOK: '',
+  organisationStatus: 'live',
+};
+
+export const ok = (data: unknown): MockAnswer => ({ body: { data, error: false } });
+
+const defaultRoutes: Record<string, MockRoute> = {
+  'GET /api/getAppDetails': ok(liveAppDetails),
+  'GET /api/getBanners': ok([]),
+  'GET /api/announcement/display': ok([]),
+};
+
+/**
+ * Replaces `fetch` only (the network boundary): routes are keyed "METHOD /path" without
+ * the query string. Unknown routes answer 404 with an error envelope.
+ */
+export function mockApi(routes: Record<string, MockRoute> = {}) {
+  const table = { ...defaultRoutes, ...routes };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), window.location.origin);
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const route = table[key];
+    const answer: MockAnswer = !route
+      ? {
+          status: 404,
+          body: { data: null, error: true, message: 'Not found.', errorCode: 'NOT_FOUND' },
+        }
+      : typeof route === 'function'
+        ? route(url, init)
+        : route;
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

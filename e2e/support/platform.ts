@@ -1,0 +1,111 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
+const cliEntry = join(repoRoot, 'apps/server/dist/cli.js');
+const BOOT_TIMEOUT_MS = 90_000;
+
+export interface Platform {
+  baseUrl: string;
+  dataDir: string;
+  /** Stops the server, changes an app setting in its database with the operator CLI, starts it again on the same port. */
+  setSettingOffline(key: string, value: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** The embedded default exactly as `npm start` runs it: PGlite in a data dir, no Postgres, no Redis. */
+function platformEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  env.LOG_LEVEL = 'warn';
+  env.NODE_ENV = 'production';
+  return env;
+}
+
+async function waitUntilReady(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
+  const deadline = Date.now() + BOOT_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/readyz`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`server not ready within ${BOOT_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+function startProcess(port: number, dataDir: string) {
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: platformEnv(port, dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  return { child, output: () => log.slice(-4000) };
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export async function startPlatform(): Promise<Platform> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'spm-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let running = startProcess(port, dataDir);
+  await waitUntilReady(baseUrl, running.child, running.output);
+
+  return {
+    baseUrl,
+    dataDir,
+    async setSettingOffline(key, value) {
+      await stopProcess(running.child);
+      await promisify(execFile)(process.execPath, [cliEntry, 'set-setting', key, value], {
+        cwd: repoRoot,
+        env: platformEnv(port, dataDir),
+      });
+      running = startProcess(port, dataDir);
+      await waitUntilReady(baseUrl, running.child, running.output);
+    },
+    async stop() {
+      await stopProcess(running.child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
