@@ -3,3 +3,5 @@ export * from './errors.ts';
 export * from './constants.ts';
 export * from './app-data.ts';
 export * from './realtime.ts';
+export * from './error-envelope.ts';
+export * from './auth.ts';

@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteDatabase } from '../db/database.ts';
+import { appSettings } from '../db/schema.ts';
+import { parseSettingValue } from '../settings/app-settings.ts';
+import { makeTempDir } from '../test/harness.ts';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from './run-cli.ts';
+
+describe('parseSettingValue (set-setting validation)', () => {
+  it('accepts an organisation status from the contract', () => {
+    expect(parseSettingValue('organisationStatus', 'maintenance')).toEqual({
+      ok: true,
+      key: 'organisationStatus',
+      value: 'maintenance',
+    });
+    expect(parseSettingValue('organisationStatus', '"suspended"')).toMatchObject({
+      ok: true,
+      value: 'suspended',
+    });
+  });
+
+  it('rejects an organisation status outside the contract', () => {
+    const result = parseSettingValue('organisationStatus', 'closed');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(/organisationStatus/);
+  });
+
+  it('rejects unknown keys, listing the known ones', () => {
+    const result = parseSettingValue('COLOUR', 'red');
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.message).toContain('COLOUR');
+      expect(result.message).toContain('organisationStatus');
+    }
+  });
+
+  it('reads JSON numbers for numeric settings and keeps text for text settings', () => {
+    expect(parseSettingValue('OTP', '1')).toMatchObject({ ok: true, value: 1 });
+    expect(parseSettingValue('OTP', 'on').ok).toBe(false);
+    expect(parseSettingValue('IS_EMAIL', '0.5').ok).toBe(false);
+    expect(parseSettingValue('BRAND_NAME', '123')).toMatchObject({ ok: true, value: '123' });
+    expect(parseSettingValue('BRAND_NAME', 'SPM Sports Live')).toMatchObject({
+      ok: true,
+      value: 'SPM Sports Live',
+    });
+  });
+});
+
+describe('runCli', () => {
+  let temp: { dir: string; remove: () => Promise<void> };
+  const out: string[] = [];
+  const err: string[] = [];
+  const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+
+  beforeAll(async () => {
+    temp = await makeTempDir('spm-cli-');
+  });
+  afterAll(async () => {
+    await temp?.remove();
+  });
+
+  it('exits 2 on usage errors without touching a database', async () => {
+    const env = { DATA_DIR: '/nonexistent/never-created' };
+    expect(await runCli([], env, io)).toBe(EXIT_USAGE);
+    expect(await runCli(['drop-everything'], env, io)).toBe(EXIT_USAGE);
+    expect(await runCli(['set-setting', 'organisationStatus'], env, io)).toBe(EXIT_USAGE);
+    expect(await runCli(['set-setting', 'NOPE', '1'], env, io)).toBe(EXIT_USAGE);
+    expect(await runCli(['set-setting', 'organisationStatus', 'closed'], env, io)).toBe(EXIT_USAGE);
+    expect(err.join('\n')).toContain('Unknown setting "NOPE"');
+  });
+
+  it('stores a setting in the PGlite data dir, migrating a fresh one first', async () => {
+    const env = { DATA_DIR: temp.dir, LOG_LEVEL: 'silent' };
+    expect(await runCli(['set-setting', 'organisationStatus', 'maintenance'], env, io)).toBe(
+      EXIT_OK,
+    );
+    expect(await runCli(['set-setting', 'OTP', '1'], env, io)).toBe(EXIT_OK);
+    const database = await openPgliteDatabase(temp.dir);
+    try {
+      const rows = await database.db
+        .select()
+        .from(appSettings)
+        .where(eq(appSettings.key, 'organisationStatus'));
+      expect(rows[0]?.value).toBe('maintenance');
+      const otp = await database.db.select().from(appSettings).where(eq(appSettings.key, 'OTP'));
+      expect(otp[0]?.value).toBe(1);
+
+      // The data dir is open here, as it would be under a running server: refuse.
+      err.length = 0;
+      expect(await runCli(['set-setting', 'OTP', '0'], env, io)).toBe(EXIT_FAILURE);
+      expect(err.join('\n')).toMatch(/in use by process/);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { migrationsDir } from '../paths.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The drizzle handle both drivers share; repositories only ever see this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbTransaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
+/** What a repository function takes: the db, or the transaction its service opened. */
+export type DbHandle = Db | DbTransaction;
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly driver: DatabaseDriver;
+  readonly db: Db;
+  /** Applies pending migrations; safe to call from several processes at once. */
+  readonly migrate: () => Promise<void>;
+  /** Idempotent: shutdown paths may reach it twice. */
+  readonly close: () => Promise<void>;
+}
+
+/** Any fixed 64-bit number; every process that migrates this database must agree on it. */
+const MIGRATION_LOCK_KEY = '7245001001';
+
+export interface DatabaseLogger {
+  error: (object: unknown, message: string) => void;
+}
+
+/** PGlite in `<dataDir>/pglite`, or in memory when `dataDir` is null (tests). */
+export async function openPgliteDatabase(dataDir: string | null): Promise<Database> {
+  let client: PGlite;
+  let lock: DataDirLock | null = null;
+  if (dataDir === null) {
+    client = await PGlite.create();
+  } else {
+    const dir = join(dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    lock = await acquireDataDirLock(join(dataDir, 'pglite.lock'), dataDir);
+    try {
+      client = await PGlite.create(dir);
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
+  }
+  const db = drizzlePglite({ client, schema });
+  let closed = false;
+  return {
+    driver: 'pglite',
+    db,
+    // One in-process connection: nothing else can race this migration.
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
+  };
+}
+
+export function openPostgresDatabase(url: string, logger?: DatabaseLogger): Database {
+  const pool = new pg.Pool({ connectionString: url, application_name: 'spm-server' });
+  // An idle client dropped by the server emits here; unhandled it would crash the process,
+  // while the pool itself recovers by opening a new connection on the next query.
+  pool.on('error', (error) => logger?.error({ err: error }, 'idle PostgreSQL client failed'));
+  const db = drizzleNodePg({ client: pool, schema });
+  let closed = false;
+  return {
+    driver: 'postgres',
+    db,
+    migrate: async () => {
+      // Session-level advisory locks belong to one connection, so lock, migrate and unlock
+      // on the same pooled client; other booting processes wait here instead of racing
+      // drizzle's CREATE SCHEMA / CREATE TABLE and the migration journal.
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrateNodePg(drizzleNodePg({ client, schema }), {
+            migrationsFolder: migrationsDir,
+          });
+        } finally {
+          await client.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]);
+        }
+      } catch (error) {
+        broken = true;
+        throw error;
+      } finally {
+        // A client whose unlock may not have run must not go back to the pool holding it.
+        client.release(broken);
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** DATABASE_URL set: PostgreSQL. Otherwise PGlite persisting under DATA_DIR. */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  logger?: DatabaseLogger,
+): Promise<Database> {
+  if (config.databaseUrl) return openPostgresDatabase(config.databaseUrl, logger);
+  return openPgliteDatabase(config.dataDir);
+}
+
+/** Applies pending migrations from apps/server/drizzle. */
+export function migrate(database: Database): Promise<void> {
+  return database.migrate();
+}
+
+/**
+ * Rows of a raw SQL query. Both drivers answer `{ rows }`, but the shared PgDatabase type
+ * cannot say so (its result type is per driver), hence the one cast here.
+ */
+export async function executeRows<T>(db: DbHandle, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../seed.ts';
+import { createTestDatabase, postgresAvailable, type TestDatabase } from '../test/harness.ts';
+import { executeRows, migrate, openPostgresDatabase } from './database.ts';
+
+const EXPECTED_TABLES = [
+  'announcements',
+  'app_settings',
+  'banners',
+  'seed_marks',
+  'staff_users',
+  'users',
+];
+
+async function publicTables(test: TestDatabase): Promise<string[]> {
+  const rows = await executeRows<{ table_name: string }>(
+    test.database.db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
+  return rows.map((row) => row.table_name);
+}
+
+describe('migrations on pglite', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  it('create every table and are a no-op the second time', async () => {
+    await migrate(test.database);
+    await migrate(test.database);
+    expect(await publicTables(test)).toEqual(EXPECTED_TABLES);
+  });
+});
+
+describe.skipIf(!postgresAvailable)('migrations on postgres', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  it('run from several processes at once without error (advisory lock)', async () => {
+    // Separate pools stand in for separate server processes booting together.
+    const others = [openPostgresDatabase(test.url!), openPostgresDatabase(test.url!)];
+    try {
+      await Promise.all([migrate(test.database), ...others.map((database) => migrate(database))]);
+      expect(await publicTables(test)).toEqual(EXPECTED_TABLES);
+      const journal = await executeRows<{ n: number }>(
+        test.database.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(journal[0]?.n).toBeGreaterThan(0);
+
+      // Seeding together too: one admin, one password shown, no duplicate content.
+      const results = await Promise.all([
+        seed(test.database.db),
+        ...others.map((database) => seed(database.db)),
+      ]);
+      expect(results.filter((result) => result.adminPassword !== null)).toHaveLength(1);
+      expect(results.filter((result) => result.seededBanners)).toHaveLength(1);
+      const counts = await executeRows<{ banners: number; staff: number; users: number }>(
+        test.database.db,
+        sql`select (select count(*)::int from banners) as banners,
+                   (select count(*)::int from staff_users) as staff,
+                   (select count(*)::int from users) as users`,
+      );
+      expect(counts[0]).toEqual({ banners: 4, staff: 1, users: 2 });
+    } finally {
+      await Promise.all(others.map((database) => database.close()));
+    }
+  });
+});

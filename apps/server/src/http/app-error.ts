@@ -1,0 +1,28 @@
+import { errorCatalogue, type ErrorCode, type FieldIssue } from '@spm/contract';
+
+/**
+ * The one way code below the routes says "answer with this error code". The error handler
+ * turns it into the envelope with the catalogue's status; anything else thrown becomes
+ * INTERNAL, so internal messages never reach a client by accident.
+ */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly issues: FieldIssue[] | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string = errorCatalogue[code].message,
+    options: { issues?: FieldIssue[]; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.statusCode = errorCatalogue[code].status;
+    this.issues = options.issues;
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}

@@ -1,0 +1,95 @@
+import { join } from 'node:path';
+import { buildApp, type App } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrate, openDatabase } from './db/database.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { CREDENTIALS_FILE_NAME, seed } from './seed.ts';
+import { formatSignInInfo } from './sign-in-info.ts';
+
+/** Past this a stuck connection or query is not worth waiting for: exit non-zero. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  // The pool may report a dropped idle connection at any time; the app's logger exists
+  // only once the database is open, so reach it lazily.
+  const late: { app?: App } = {};
+  let database;
+  try {
+    database = await openDatabase(config, {
+      error: (object, message) => late.app?.log.error(object, message),
+    });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp({ config, db: database.db });
+  late.app = app;
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      // Stops accepting, lets in-flight requests finish, then the DB goes.
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', (signal) => void shutdown(signal));
+  process.once('SIGINT', (signal) => void shutdown(signal));
+
+  try {
+    app.log.info({ driver: database.driver }, 'applying migrations');
+    await migrate(database);
+    const seedResult = await seed(database.db, {
+      credentialsFile:
+        database.driver === 'pglite' ? join(config.dataDir, CREDENTIALS_FILE_NAME) : undefined,
+    });
+    app.log.info(
+      {
+        insertedSettings: seedResult.insertedSettings,
+        seededBanners: seedResult.seededBanners,
+        seededAnnouncements: seedResult.seededAnnouncements,
+        seededDemoUsers: seedResult.seededDemoUsers,
+        createdAdmin: seedResult.adminPassword !== null,
+      },
+      'seed done',
+    );
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    process.stdout.write(`${formatSignInInfo(config, port, database.driver, seedResult)}\n`);
+  } catch (error) {
+    app.log.fatal({ err: error }, 'startup failed');
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+await main();

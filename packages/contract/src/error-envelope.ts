@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { errorCodes, type ErrorCode } from './errors.ts';
+
+/** One failed field of a VALIDATION_FAILED answer; `field` is the dotted path in the request. */
+export const fieldIssueSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+
+/**
+ * The failure side of the envelope (DESIGN 6) as a schema, so routes can declare their
+ * error answers in OpenAPI and clients can parse them. Mirrors `ErrorEnvelope`.
+ */
+export const errorEnvelopeSchema = z.object({
+  data: z.object({ issues: z.array(fieldIssueSchema) }).nullable(),
+  error: z.literal(true),
+  message: z.string(),
+  // The catalogue is a non-empty literal object; Object.keys just loses that tuple-ness.
+  errorCode: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]),
+});
