@@ -1,2 +1,3 @@
 export * from './money.ts';
 export * from './validation.ts';
+export * from './ledger.ts';
