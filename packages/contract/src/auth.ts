@@ -166,3 +166,16 @@ export const AUTH_MESSAGES = {
   requestCreated: 'Request created',
   invalidCredentials: 'Invalid username or password',
 } as const;
+
+/** Answers of the account calls the spec gives no toast text for (SPEC 7.2 "not shown"). */
+export const ACCOUNT_MESSAGES = {
+  passwordChanged: 'Password changed',
+  signedOut: 'Signed out',
+  profileUpdated: 'Profile updated',
+} as const;
+
+/** GET /api/dev/sms-outbox?to= : a national number, with or without 91 / +91. */
+export const smsOutboxQuerySchema = z.object({ to: z.string().max(20).optional() });
+
+/** Name of the httpOnly cookie binding /reset-password to the phone of /forgot-password. */
+export const RESET_TICKET_COOKIE = 'reset_ticket';

@@ -5,3 +5,4 @@ export * from './app-data.ts';
 export * from './realtime.ts';
 export * from './error-envelope.ts';
 export * from './auth.ts';
+export * from './wallet.ts';

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { walletSchema, type GetBalanceAck, type NotificationToast } from './wallet.ts';
+
 /** Realtime channel names (SPEC 7.8, DESIGN 7). */
 export const REALTIME_PATH = '/public/';
 export const CLIENT_EVENTS = {
@@ -10,3 +13,50 @@ export const SERVER_EVENTS = {
   sessionRefresh: 'session_refresh',
 } as const;
 export const SESSION_ERROR = 'SessionError';
+
+/** The `message` of a handshake refusal when nothing more specific applies (SPEC 8). */
+export const SESSION_ERROR_FALLBACK_MESSAGE = 'session error';
+
+/**
+ * `err.data` of a `connect_error` whose `err.message` is SESSION_ERROR: the text the app
+ * toasts before it logs out, and the catalogue code behind it.
+ */
+export const sessionErrorDataSchema = z.object({
+  message: z.string(),
+  errorCode: z.string().optional(),
+});
+export type SessionErrorData = z.infer<typeof sessionErrorDataSchema>;
+
+export const ACK_STATUSES = ['success', 'failed'] as const;
+export type AckStatus = (typeof ACK_STATUSES)[number];
+
+/** Ack of `session_check`: failed means the session is over and the app logs out (SPEC 4.5). */
+export const sessionCheckAckSchema = z.object({ status: z.enum(ACK_STATUSES) });
+export type SessionCheckAck = z.infer<typeof sessionCheckAckSchema>;
+
+/**
+ * `update_balance`: the whole wallet, or anything without a numeric balance as a nudge to
+ * ask again with `get:balance` (SPEC 4.5).
+ */
+export const updateBalancePayloadSchema = walletSchema.partial();
+export type UpdateBalancePayload = z.infer<typeof updateBalancePayloadSchema>;
+
+/** `session_refresh`: the app re-checks its session on receipt. */
+export const sessionRefreshSchema = z.object({ reason: z.string().optional() });
+export type SessionRefresh = z.infer<typeof sessionRefreshSchema>;
+
+/** What the server emits, event by event; one typed emitter on the server uses this map. */
+export interface ServerToClientEvents {
+  [SERVER_EVENTS.updateBalance]: (payload: UpdateBalancePayload) => void;
+  [SERVER_EVENTS.notificationToast]: (payload: NotificationToast) => void;
+  [SERVER_EVENTS.sessionRefresh]: (payload: SessionRefresh) => void;
+}
+
+/** What the app emits; each takes only an acknowledgement callback. */
+export interface ClientToServerEvents {
+  [CLIENT_EVENTS.sessionCheck]: (ack: (reply: SessionCheckAck) => void) => void;
+  [CLIENT_EVENTS.getBalance]: (ack: (reply: GetBalanceAck) => void) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

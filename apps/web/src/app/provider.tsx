@@ -10,27 +10,34 @@ import { createQueryClient } from '@/shared/lib/query-client';
 import { setUnauthorizedHandler } from '@/shared/lib/request';
 import { useViewportHeight } from '@/shared/hooks/use-viewport-height';
 import { useAuthStore } from '@/shared/stores/auth-store';
-import { useAppStore } from '@/shared/stores/app-store';
 import { useThemeClass } from '@/features/preferences/hooks/use-theme-class';
 import { useAppDetailsSync } from '@/features/app-details/api/get-app-details';
+import { logout } from '@/features/auth/lib/session';
+import { setRealtimeSessionEndHandler, useRealtimeConnection } from '@/shared/realtime';
 
 const i18n = initI18n();
 
-/** App-wide effects of SPEC 2.4 plus the app-details poll that drives maintenance. */
+/** The forced logout of SPEC 4.5 (no signout call): only while a session is still there. */
+function endSession(): void {
+  if (useAuthStore.getState().token) void logout();
+}
+
+/** App-wide effects of SPEC 2.4, the app-details poll, and the session's realtime channel. */
 function AppEffects() {
   const theme = useThemeClass();
   useViewportHeight();
   useAppDetailsSync();
+  useRealtimeConnection();
 
   useEffect(() => {
-    // SPEC 4.5: a 401 with the error flag while a token exists logs the player out. The
-    // local part of SPEC 4.4 is done here; the guard then moves them off protected pages.
-    // The identity issue replaces this with the full logout flow.
-    setUnauthorizedHandler(() => {
-      useAuthStore.getState().clearSession();
-      useAppStore.getState().openAuthModal('login');
-    });
-    return () => setUnauthorizedHandler(null);
+    // SPEC 4.5: a 401 with the error flag while a token exists, a failed session check and
+    // a realtime SessionError log the player out (SPEC 4.4 without the signout flag).
+    setUnauthorizedHandler(endSession);
+    setRealtimeSessionEndHandler(endSession);
+    return () => {
+      setUnauthorizedHandler(null);
+      setRealtimeSessionEndHandler(null);
+    };
   }, []);
 
   return (

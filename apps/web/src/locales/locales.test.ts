@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, errorCodes } from '@spm/contract';
+import { AUTH_MESSAGES, LANGUAGES, errorCatalogue, errorCodes } from '@spm/contract';
+import { VALIDATION_MESSAGES } from '@spm/core';
 import { locales } from '@/shared/i18n/i18n';
 import { routeTable } from '@/app/routes/route-table';
 
@@ -53,5 +54,45 @@ describe('locale files (SPEC 1)', () => {
 
   it('has a title for every route', () => {
     for (const route of routeTable) expect(flat.en).toHaveProperty([route.titleKey]);
+  });
+
+  it('has the English error texts of the contract catalogue', () => {
+    for (const code of errorCodes) {
+      expect([code, flat.en[`errors.${code}`]]).toEqual([code, errorCatalogue[code].message]);
+    }
+  });
+});
+
+describe('the spec texts in English (SPEC 2.5, 5, 8)', () => {
+  it('has every SPEC 5 validation message word for word', () => {
+    for (const [name, message] of Object.entries(VALIDATION_MESSAGES)) {
+      expect([name, flat.en[`validation.${name}`]]).toEqual([name, message]);
+    }
+  });
+
+  it('has the SPEC 8 toasts word for word', () => {
+    const toasts: Record<string, string> = {
+      loginSuccess: AUTH_MESSAGES.loginSuccess,
+      registrationSuccess: AUTH_MESSAGES.registrationSuccess,
+      otpSent: AUTH_MESSAGES.otpSent,
+      phoneRegistered: AUTH_MESSAGES.phoneRegistered,
+      otpVerified: AUTH_MESSAGES.otpVerified,
+      passwordResetSuccess: AUTH_MESSAGES.passwordResetSuccess,
+      requestCreated: AUTH_MESSAGES.requestCreated,
+      sessionError: 'session error',
+    };
+    for (const [name, text] of Object.entries(toasts)) {
+      expect([name, flat.en[`toasts.${name}`]]).toEqual([name, text]);
+    }
+  });
+
+  it('has the SPEC 2.5 labels word for word', () => {
+    expect(flat.en['auth.loading']).toBe('Loading..');
+    expect(flat.en['auth.submitting']).toBe('SUBMITTING');
+    expect(flat.en['auth.verifyButton']).toBe('VERIFY');
+    expect(flat.en['auth.forgotLink']).toBe('Forgot Username/Password?');
+    expect(flat.en['auth.demoText']).toBe('Need Demo? Just Click the button below.');
+    expect(flat.en['modals.mobileNumber']).toBe('Welcome!');
+    expect(flat.en['modals.verifyNumber']).toBe('Verify!');
   });
 });

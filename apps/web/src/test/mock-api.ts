@@ -6,7 +6,8 @@ export interface MockAnswer {
   status?: number;
   body: unknown;
 }
-export type MockRoute = MockAnswer | ((url: URL, init: RequestInit | undefined) => MockAnswer);
+export type MockRoute =
+  MockAnswer | ((url: URL, init: RequestInit | undefined) => MockAnswer | Promise<MockAnswer>);
 
 export const liveAppDetails: AppDetails = {
   OTP: 0,
@@ -45,7 +46,7 @@ export function mockApi(routes: Record<string, MockRoute> = {}) {
           body: { data: null, error: true, message: 'Not found.', errorCode: 'NOT_FOUND' },
         }
       : typeof route === 'function'
-        ? route(url, init)
+        ? await route(url, init)
         : route;
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
@@ -54,4 +55,47 @@ export function mockApi(routes: Record<string, MockRoute> = {}) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** An error envelope as the server sends it (DESIGN 6). */
+export const fail = (status: number, errorCode: string, message: string): MockAnswer => ({
+  status,
+  body: { data: null, error: true, message, errorCode },
+});
+
+export interface RecordedCall {
+  url: URL;
+  init: RequestInit;
+  /** The JSON body, parsed; undefined when there was none. */
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** Every call the app made to `key` ("METHOD /path"), oldest first. */
+export function callsTo(fetchMock: ReturnType<typeof mockApi>, key: string): RecordedCall[] {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({
+      url: new URL(String(input), window.location.origin),
+      init: init ?? {},
+    }))
+    .filter(({ url, init }) => `${init.method ?? 'GET'} ${url.pathname}` === key)
+    .map(({ url, init }) => ({
+      url,
+      init,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      headers: { ...(init.headers as Record<string, string> | undefined) },
+    }));
+}
+
+/** A route answer the test releases when it wants (to see busy states). */
+export function deferred(answer: MockAnswer) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const route: MockRoute = async () => {
+    await gate;
+    return answer;
+  };
+  return { route, release: () => release() };
 }

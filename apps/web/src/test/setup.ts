@@ -2,7 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { initI18n } from '@/shared/i18n/i18n';
+import { disconnectRealtime } from '@/shared/realtime';
+import { resetFakeSockets } from './fake-socket';
 import { installMatchMedia } from './match-media';
+
+// No test opens a real socket: the realtime client gets the fake (see fake-socket.ts).
+vi.mock('socket.io-client', () => import('./fake-socket'));
 
 // jsdom lacks these browser APIs; the app (theme, carousel breakpoints, embla, scroll
 // restoration) needs them to exist, not to do anything.
@@ -25,6 +30,7 @@ vi.stubGlobal('IntersectionObserver', IntersectionObserverStub);
 const i18n = initI18n();
 
 beforeEach(() => {
+  resetFakeSockets();
   installMatchMedia({ prefersDark: true, widthPx: 1280 });
   // jsdom only logs "not implemented"; ScrollToTop calls it on every path change.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
@@ -32,7 +38,9 @@ beforeEach(() => {
 
 afterEach(async () => {
   cleanup();
+  disconnectRealtime();
   localStorage.clear();
+  sessionStorage.clear();
   document.documentElement.className = '';
   await i18n.changeLanguage('en');
   localStorage.clear();

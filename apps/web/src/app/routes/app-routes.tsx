@@ -1,6 +1,9 @@
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { AuthModalHost } from '@/features/auth/components/auth-modal-host';
+import { PostLoginModal } from '@/features/auth/components/post-login-modal';
+import { VisitTracker } from '@/features/tracking/visit-tracker';
+import { NavigationBridge } from '@/shared/lib/navigation-bridge';
 import { AppLayout } from '@/app/layout/app-layout';
 import { MaintenanceRedirect } from './maintenance-redirect';
 import { RouteGuard } from './route-guard';
@@ -8,13 +11,16 @@ import { RoutePage } from './route-page';
 import { ScrollToTop } from './scroll-to-top';
 import { NotFoundPage, resolveAccess, routeTable } from './route-table';
 
-/** Router-wide effects and the dialog host, which later needs navigation (login -> home). */
+/** Router-wide effects, the auth dialogs and the post-login welcome. */
 function RoutingFrame() {
   return (
     <>
+      <NavigationBridge />
       <ScrollToTop />
       <MaintenanceRedirect />
+      <VisitTracker />
       <AuthModalHost />
+      <PostLoginModal />
       <Outlet />
     </>
   );

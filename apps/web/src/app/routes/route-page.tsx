@@ -5,7 +5,7 @@ import { PageLoader } from '@/shared/ui/page-loader';
 import type { AppRoute } from './route-table';
 
 /** Renders a lazily loaded page and keeps the document title in the current language. */
-export function RoutePage({ route }: { route: Pick<AppRoute, 'page' | 'titleKey'> }) {
+export function RoutePage({ route }: { route: Pick<AppRoute, 'page' | 'titleKey' | 'authModal'> }) {
   const { t } = useTranslation();
   const brand = useAppStore((state) => state.appDetails?.BRAND_NAME);
   const title = t(route.titleKey);
@@ -17,7 +17,7 @@ export function RoutePage({ route }: { route: Pick<AppRoute, 'page' | 'titleKey'
 
   return (
     <Suspense fallback={<PageLoader />}>
-      <Page titleKey={route.titleKey} />
+      <Page titleKey={route.titleKey} authModal={route.authModal} />
     </Suspense>
   );
 }

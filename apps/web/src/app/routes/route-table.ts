@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
+import type { AuthModal } from '@/shared/stores/app-store';
 
 /** SPEC 2.1: who may open a route. */
 export type RouteAccess = 'public' | 'common' | 'protected';
@@ -8,6 +9,8 @@ export type RouteAccess = 'public' | 'common' | 'protected';
 /** Every page gets its own title key, so one placeholder component can serve many routes. */
 export interface PageProps {
   titleKey: string;
+  /** The auth dialog a dialog route opens over the landing page. */
+  authModal?: AuthModal;
 }
 
 export interface AppRoute {
@@ -16,6 +19,7 @@ export interface AppRoute {
   page: LazyExoticComponent<ComponentType<PageProps>>;
   /** i18n key of the page title (document title and the placeholder heading). */
   titleKey: string;
+  authModal?: AuthModal;
 }
 
 /** SPEC 2.2: the public landing route and the protected home route. */
@@ -33,12 +37,33 @@ const MaintenancePage = lazy(() =>
     default: module.MaintenancePage,
   })),
 );
+const ProfilePage = lazy(() =>
+  import('@/features/profile/profile-page').then((module) => ({ default: module.ProfilePage })),
+);
+const AuthRoutePage = lazy(() =>
+  import('@/features/auth/auth-route-page').then((module) => ({
+    default: module.AuthRoutePage,
+  })),
+);
 const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
 );
 export const NotFoundPage = lazy(() =>
   import('./not-found-page').then((module) => ({ default: module.NotFoundPage })),
 );
+
+/**
+ * The public sign-in addresses of SPEC 2.2. The dialogs themselves have no routes (SPEC
+ * 2.5), so each address shows the landing page with its dialog open: a link such as
+ * /register?mobile=9876543210&source=sms or /mobile-number?agent_code=AG42 lands in the flow.
+ */
+const authRoute = (path: string, titleKey: string, authModal: AuthModal): AppRoute => ({
+  path,
+  access: 'public',
+  page: AuthRoutePage,
+  titleKey,
+  authModal,
+});
 
 const placeholder = (path: string, access: RouteAccess, titleKey: string): AppRoute => ({
   path,
@@ -51,12 +76,12 @@ const placeholder = (path: string, access: RouteAccess, titleKey: string): AppRo
 export const routeTable: readonly AppRoute[] = [
   // public
   { path: PUBLIC_LANDING_PATH, access: 'public', page: LandingPage, titleKey: 'routes.landing' },
-  placeholder('/sign-in', 'public', 'routes.signIn'),
-  placeholder('/register', 'public', 'routes.register'),
-  placeholder('/forgot-password', 'public', 'routes.forgotPassword'),
-  placeholder('/reset-password', 'public', 'routes.resetPassword'),
-  placeholder('/mobile-number', 'public', 'routes.mobileNumber'),
-  placeholder('/verify-number', 'public', 'routes.verifyNumber'),
+  authRoute('/sign-in', 'routes.signIn', 'login'),
+  authRoute('/register', 'routes.register', 'register'),
+  authRoute('/forgot-password', 'routes.forgotPassword', 'forgotpassword'),
+  authRoute('/reset-password', 'routes.resetPassword', 'resetpassword'),
+  authRoute('/mobile-number', 'routes.mobileNumber', 'mobileNumber'),
+  authRoute('/verify-number', 'routes.verifyNumber', 'verifyNumber'),
   placeholder('/spmsports/:category', 'public', 'routes.spmSports'),
   // common
   placeholder('/contactus', 'common', 'routes.contactUs'),
@@ -84,7 +109,7 @@ export const routeTable: readonly AppRoute[] = [
   placeholder('/mybets', 'protected', 'routes.myBets'),
   placeholder('/withdraw', 'protected', 'routes.withdraw'),
   placeholder('/withdrawlist', 'protected', 'routes.withdrawList'),
-  placeholder('/profile', 'protected', 'routes.profile'),
+  { path: '/profile', access: 'protected', page: ProfilePage, titleKey: 'routes.profile' },
   placeholder('/bonus', 'protected', 'routes.bonus'),
   placeholder('/bonus/:bonusId', 'protected', 'routes.bonusDetails'),
   placeholder('/promotionoffers', 'protected', 'routes.promotionOffers'),

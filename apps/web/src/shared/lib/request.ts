@@ -130,6 +130,17 @@ function toastText(message: string, code: string | undefined): string {
   return code && i18n.exists(key) ? i18n.t(key) : message;
 }
 
+/**
+ * The text a failed call shows, for callers that display it themselves (noToastEmit, SPEC
+ * 7.3 "PATCH errors are not toasted"): the same rules as the toast.
+ */
+export function errorText(error: RequestError): string {
+  const fields = error as Partial<RequestFailure & ApiErrorBody>;
+  const code = fields.errorCode ?? fields.code;
+  const message = fields.message || fields.errorMessage || i18n.t('common.somethingWentWrong');
+  return toastText(message, code);
+}
+
 function showErrorToast(message: string, code?: string): void {
   toast.error(toastText(message, code));
 }

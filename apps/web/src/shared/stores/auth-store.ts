@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { Profile } from '@spm/contract';
 
 /**
  * The signed-in user as the login and registration answers return it (SPEC 3 "Login
@@ -12,8 +13,8 @@ export interface AuthUser {
   [field: string]: unknown;
 }
 
-/** SPEC 3 "User profile": fields come with the profile endpoint (identity issue). */
-export type UserProfile = Record<string, unknown>;
+/** SPEC 3 "User profile": what GET /profile answers (contract profileSchema). */
+export type UserProfile = Profile;
 
 /** SPEC 3 "Wallet", in points as the API shows them (DESIGN 4). */
 export interface Wallet {

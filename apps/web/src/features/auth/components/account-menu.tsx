@@ -1,41 +1,92 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useAuthStore } from '@/shared/stores/auth-store';
-import { useAppStore } from '@/shared/stores/app-store';
+import { logout } from '../lib/session';
 
 /**
- * Header area for a signed-in player: a link to the profile and a local log out
- * (SPEC 4.4 without the signout flag). The identity issue adds the signout call.
+ * Header area for a signed-in player: their username, and a menu with Profile and Log out
+ * (SPEC 4.4 with the signout flag). Closes on outside click, Escape and after a choice.
  */
 export function AccountMenu() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const username = useAuthStore((state) => state.user?.username);
-  const clearSession = useAuthStore((state) => state.clearSession);
-  const openAuthModal = useAppStore((state) => state.openAuthModal);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
 
-  const logout = () => {
-    clearSession();
-    openAuthModal('login');
-    void navigate('/', { replace: true });
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const onLogout = async () => {
+    setBusy(true);
+    setOpen(false);
+    await logout({ signout: true });
   };
 
   return (
-    <nav className="account-menu" aria-label={t('header.account')} data-testid="account-menu">
-      <Link className="account-menu__profile" to="/profile" data-testid="profile-link">
+    <div className="account-menu" ref={rootRef}>
+      <button
+        type="button"
+        className="account-menu__trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('header.accountMenu', { name: username ?? '' })}
+        onClick={() => setOpen((shown) => !shown)}
+        data-testid="account-menu"
+      >
         <span className="account-menu__avatar" aria-hidden="true">
           {(username ?? '?').slice(0, 1).toUpperCase()}
         </span>
-        <span className="account-menu__name">{username ?? t('header.profile')}</span>
-      </Link>
-      <button
-        type="button"
-        className="button button--ghost"
-        onClick={logout}
-        data-testid="logout-button"
-      >
-        {t('header.logout')}
+        <span className="account-menu__name" data-testid="header-username">
+          {username ?? t('header.profile')}
+        </span>
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
       </button>
-    </nav>
+      {open && (
+        <ul className="account-menu__list" id={menuId} role="menu">
+          <li role="none">
+            <Link
+              role="menuitem"
+              className="account-menu__item"
+              to="/profile"
+              onClick={() => setOpen(false)}
+              data-testid="profile-link"
+            >
+              {t('header.profile')}
+            </Link>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className="account-menu__item"
+              onClick={() => void onLogout()}
+              disabled={busy}
+              data-testid="logout-button"
+            >
+              {t('header.logout')}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
   );
 }

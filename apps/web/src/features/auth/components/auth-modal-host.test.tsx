@@ -1,7 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MODALS, appInitialState, useAppStore } from '@/shared/stores/app-store';
+import { mockApi } from '@/test/mock-api';
+import { renderWithProviders } from '@/test/render-app';
 import { AuthModalHost } from './auth-modal-host';
 
 const HEADINGS = {
@@ -14,15 +16,18 @@ const HEADINGS = {
 } as const;
 
 describe('auth dialog host (SPEC 2.4, 2.5)', () => {
-  beforeEach(() => useAppStore.setState({ ...appInitialState }));
+  beforeEach(() => {
+    useAppStore.setState({ ...appInitialState });
+    mockApi();
+  });
 
   it('renders nothing while no dialog is active', () => {
-    const { container } = render(<AuthModalHost />);
-    expect(container).toBeEmptyDOMElement();
+    renderWithProviders(<AuthModalHost />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it.each(AUTH_MODALS)('renders the %s dialog as an accessible modal', (name) => {
-    render(<AuthModalHost />);
+    renderWithProviders(<AuthModalHost />);
     act(() => useAppStore.getState().openAuthModal(name));
     const dialog = screen.getByRole('dialog', { name: HEADINGS[name] });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
@@ -31,7 +36,7 @@ describe('auth dialog host (SPEC 2.4, 2.5)', () => {
   });
 
   it('closes with the close button and with Escape', async () => {
-    render(<AuthModalHost />);
+    renderWithProviders(<AuthModalHost />);
     act(() => useAppStore.getState().openAuthModal('login'));
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(useAppStore.getState().activeAuthModal).toBeNull();

@@ -8,10 +8,20 @@ interface AuthModalProps {
   title: string;
   onClose: () => void;
   children?: ReactNode;
+  /** data-testid of the dialog and of its close button (defaults: none, "modal-close"). */
+  testId?: string;
+  closeTestId?: string;
 }
 
 /** An accessible modal frame: labelled dialog, Escape and backdrop close, focus inside. */
-export function AuthModal({ name, title, onClose, children }: AuthModalProps) {
+export function AuthModal({
+  name,
+  title,
+  onClose,
+  children,
+  testId,
+  closeTestId = 'modal-close',
+}: AuthModalProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -47,6 +57,7 @@ export function AuthModal({ name, title, onClose, children }: AuthModalProps) {
         aria-modal="true"
         aria-labelledby={headingId}
         data-modal={name}
+        data-testid={testId}
         tabIndex={-1}
       >
         <header className="modal__header">
@@ -58,7 +69,7 @@ export function AuthModal({ name, title, onClose, children }: AuthModalProps) {
             className="modal__close"
             onClick={onClose}
             aria-label={t('modals.close')}
-            data-testid="modal-close"
+            data-testid={closeTestId}
           >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />

@@ -1,0 +1,50 @@
+import { pageVisitAnswerSchema } from '@spm/contract';
+import type { PageVisitBody } from '@spm/contract';
+import { request } from '@/shared/lib/request';
+import { TRACKER_STORAGE_KEY, readTracker, writeStorage } from '@/shared/lib/storage';
+import { useAppStore } from '@/shared/stores/app-store';
+import { freshAgentCode } from './agent-code';
+
+/** Marks, for this browser tab's session, that the visit has been counted. */
+export const VISIT_RECORDED_SESSION_KEY = 'page-visit-recorded';
+
+const MAX_FIELD = 512;
+
+function alreadyRecorded(): boolean {
+  try {
+    if (sessionStorage.getItem(VISIT_RECORDED_SESSION_KEY)) return true;
+    sessionStorage.setItem(VISIT_RECORDED_SESSION_KEY, '1');
+    return false;
+  } catch {
+    return false;
+  }
+}
+
+/** The body of POST /page/visit for the page being opened (contract pageVisitBodySchema). */
+export function pageVisitBody(path: string, now: number = Date.now()): PageVisitBody {
+  const body: PageVisitBody = { path: (path || '/').slice(0, MAX_FIELD) };
+  const source = document.referrer.slice(0, MAX_FIELD);
+  if (source) body.source = source;
+  const tracker = readTracker();
+  if (tracker) body.tracker = tracker;
+  const agentCode = freshAgentCode(useAppStore.getState().agentCodeConfig, now);
+  if (agentCode) body.agentCode = agentCode;
+  return body;
+}
+
+/**
+ * The first page load of a browser session is counted for the referral programme: POST
+ * /page/visit, and the tracking id it returns is kept under `tracker` for later visits and
+ * the registration. Quiet on failure (noToastEmit): a visitor has nothing to do about it.
+ */
+export async function recordFirstPageVisit(path: string): Promise<void> {
+  if (alreadyRecorded()) return;
+  const { data } = await request({
+    url: '/page/visit',
+    method: 'POST',
+    data: pageVisitBody(path),
+    schema: pageVisitAnswerSchema,
+    noToastEmit: true,
+  });
+  if (data?.trackingId) writeStorage(TRACKER_STORAGE_KEY, data.trackingId);
+}

@@ -1,0 +1,16 @@
+/**
+ * Navigation for code outside React components (logout from a 401 or a realtime session
+ * error, sign-in flows). The router registers its navigate function through
+ * NavigationBridge; before that (or in tests without a router) navigation is a no-op.
+ */
+export type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+let navigator: Navigate | null = null;
+
+export function setNavigator(next: Navigate | null): void {
+  navigator = next;
+}
+
+export function navigateTo(to: string, options?: { replace?: boolean }): void {
+  navigator?.(to, options);
+}

@@ -1,0 +1,16 @@
+export {
+  FALLBACK_TRANSPORTS,
+  INITIAL_TRANSPORTS,
+  checkSession,
+  connectRealtime,
+  disconnectRealtime,
+  emitWithAck,
+  getRealtimeSocket,
+  isSessionError,
+  realtimeOptions,
+  requestBalance,
+  setRealtimeSessionEndHandler,
+  toWallet,
+} from './realtime-client';
+export type { RealtimeAck, RealtimeOptions, StatusAck } from './realtime-client';
+export { useRealtimeConnection } from './use-realtime-connection';

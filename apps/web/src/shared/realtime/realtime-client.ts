@@ -1,0 +1,230 @@
+import { io } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import { toast } from 'react-toastify';
+import {
+  CLIENT_EVENTS,
+  REALTIME_CONNECT_TIMEOUT_MS,
+  REALTIME_PATH,
+  REALTIME_REQUEST_TIMEOUT_MS,
+  RECONNECTION_DELAY_MAX_MS,
+  RECONNECTION_DELAY_MIN_MS,
+  RECONNECTION_JITTER,
+  SERVER_EVENTS,
+  SESSION_ERROR,
+} from '@spm/contract';
+import { i18n } from '@/shared/i18n/i18n';
+import { showNotificationToast } from '@/shared/lib/notification-toast';
+import type { NotificationPayload } from '@/shared/lib/notification-toast';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import type { Wallet } from '@/shared/stores/auth-store';
+
+/**
+ * The realtime channel of SPEC 4.5 and 7.8: one socket.io connection per signed-in session,
+ * on the page's own origin at /public/, authenticated with the session token.
+ */
+
+/** First try: websocket, then polling (SPEC 7.8). */
+export const INITIAL_TRANSPORTS: readonly string[] = ['websocket', 'polling'];
+/** After a connection error that is not a session error: polling first (SPEC 4.5). */
+export const FALLBACK_TRANSPORTS: readonly string[] = ['polling', 'websocket'];
+
+export type RealtimeOptions = Partial<ManagerOptions & SocketOptions>;
+
+/** The connection options, one place for the client and its tests. */
+export function realtimeOptions(token: string): RealtimeOptions {
+  return {
+    path: REALTIME_PATH,
+    transports: [...INITIAL_TRANSPORTS],
+    auth: { token },
+    timeout: REALTIME_CONNECT_TIMEOUT_MS,
+    reconnection: true,
+    reconnectionAttempts: Infinity,
+    reconnectionDelay: RECONNECTION_DELAY_MIN_MS,
+    reconnectionDelayMax: RECONNECTION_DELAY_MAX_MS,
+    randomizationFactor: RECONNECTION_JITTER,
+    // A new session gets a new connection, never a cached manager holding an old token.
+    forceNew: true,
+  };
+}
+
+/** What a send with acknowledgement gives back: the reply, or why there is none. */
+export type RealtimeAck<T> =
+  { ok: true; ack: T } | { ok: false; reason: 'timeout' | 'not-connected' };
+
+/** The ack of session_check and get:balance (SPEC 3 "Wallet", 7.8). */
+export interface StatusAck {
+  status?: string;
+  data?: unknown;
+}
+
+type SessionEndHandler = () => void;
+
+let socket: Socket | null = null;
+let socketToken: string | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let sessionEndHandler: SessionEndHandler | null = null;
+
+/**
+ * What ends the session when the channel says so (a failed session check or a SessionError
+ * at the handshake): the app registers its logout here, so this module needs no knowledge of
+ * the logout flow. Pass null to unregister.
+ */
+export function setRealtimeSessionEndHandler(handler: SessionEndHandler | null): void {
+  sessionEndHandler = handler;
+}
+
+export function getRealtimeSocket(): Socket | null {
+  return socket;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** A handshake refused because the token is bad (SPEC 4.5: "connection error of type SessionError"). */
+export function isSessionError(error: unknown): boolean {
+  return isObject(error) && error.message === SESSION_ERROR;
+}
+
+/**
+ * SPEC 8: the refusal's message, else "session error". A catalogue code beside the message
+ * is translated, as the request helper does for HTTP errors.
+ */
+function sessionErrorText(error: unknown): string {
+  const data = isObject(error) && isObject(error.data) ? error.data : undefined;
+  const code = data && typeof data.errorCode === 'string' ? data.errorCode : '';
+  if (code && i18n.exists(`errors.${code}`)) return i18n.t(`errors.${code}`);
+  const message = data && typeof data.message === 'string' ? data.message : '';
+  return message || i18n.t('toasts.sessionError');
+}
+
+function endSession(): void {
+  disconnectRealtime();
+  sessionEndHandler?.();
+}
+
+/** A wallet from a realtime payload, or null when its balance is not a number. */
+export function toWallet(value: unknown): Wallet | null {
+  if (!isObject(value) || typeof value.balance !== 'number') return null;
+  const amount = (key: keyof Wallet): number => {
+    const field = value[key];
+    return typeof field === 'number' && Number.isFinite(field) ? field : 0;
+  };
+  return {
+    balance: amount('balance'),
+    cash: amount('cash'),
+    coins: amount('coins'),
+    sports: amount('sports'),
+    wicket: amount('wicket'),
+  };
+}
+
+/**
+ * Sends `event` and waits for the server's acknowledgement, giving up after
+ * REALTIME_REQUEST_TIMEOUT_MS (SPEC 7.8: 7 seconds). Never throws. The payload is sent only
+ * when given, so handlers that take just an ack callback get exactly that.
+ */
+export async function emitWithAck<T = unknown>(
+  event: string,
+  payload?: unknown,
+): Promise<RealtimeAck<T>> {
+  const current = socket;
+  if (!current) return { ok: false, reason: 'not-connected' };
+  const sender = current.timeout(REALTIME_REQUEST_TIMEOUT_MS);
+  try {
+    const ack = (await (payload === undefined
+      ? sender.emitWithAck(event)
+      : sender.emitWithAck(event, payload))) as T;
+    return { ok: true, ack };
+  } catch {
+    // socket.io rejects only when the time-out passes without a reply.
+    return { ok: false, reason: 'timeout' };
+  }
+}
+
+/** get:balance; a success reply replaces the wallet, anything else leaves it as it is. */
+export async function requestBalance(): Promise<void> {
+  const result = await emitWithAck<StatusAck>(CLIENT_EVENTS.getBalance);
+  if (!result.ok || result.ack?.status !== 'success') return;
+  const wallet = toWallet(result.ack.data);
+  if (wallet) useAuthStore.getState().setWallet(wallet);
+}
+
+/** session_check; a reply with status "failed" ends the session (SPEC 4.5). */
+export async function checkSession(): Promise<void> {
+  const checked = socket;
+  const result = await emitWithAck<StatusAck>(CLIENT_EVENTS.sessionCheck);
+  // A reply for a socket already replaced (logout, new sign-in) says nothing about now.
+  if (socket !== checked || !result.ok) return;
+  if (result.ack?.status === 'failed') endSession();
+}
+
+function onUpdateBalance(payload: unknown): void {
+  const wallet = toWallet(payload);
+  if (wallet) useAuthStore.getState().setWallet(wallet);
+  else void requestBalance();
+}
+
+function onConnectError(current: Socket, error: Error): void {
+  if (socket !== current) return;
+  if (isSessionError(error)) {
+    toast.error(sessionErrorText(error));
+    endSession();
+    return;
+  }
+  // SPEC 4.5: retry, trying polling first and then websocket (proxies that break
+  // websockets are the usual cause). The manager reads its options on every attempt.
+  current.io.opts.transports = [...FALLBACK_TRANSPORTS] as ManagerOptions['transports'];
+  // A refusal by a server middleware does not reconnect by itself (socket.active is false).
+  if (!current.active && !retryTimer) {
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      if (socket === current && !current.connected) current.connect();
+    }, RECONNECTION_DELAY_MAX_MS);
+  }
+}
+
+function attachHandlers(current: Socket): void {
+  current.on('connect', () => {
+    void checkSession();
+    void requestBalance();
+  });
+  current.on('connect_error', (error: Error) => onConnectError(current, error));
+  current.on('disconnect', (reason: string) => {
+    // The server closed this session's socket (signout elsewhere, a password change, a
+    // lock). Reconnecting lets the handshake tell whether the session is still valid: a
+    // revoked one is refused with a SessionError and logs out.
+    if (reason === 'io server disconnect' && socket === current) current.connect();
+  });
+  current.on(SERVER_EVENTS.updateBalance, onUpdateBalance);
+  current.on(SERVER_EVENTS.notificationToast, (payload: NotificationPayload) =>
+    showNotificationToast(isObject(payload) ? payload : {}),
+  );
+  current.on(SERVER_EVENTS.sessionRefresh, () => void checkSession());
+}
+
+/**
+ * Opens the channel for `token`. Calling it again with the same token keeps the existing
+ * connection; another token replaces it.
+ */
+export function connectRealtime(token: string): Socket {
+  if (socket && socketToken === token) return socket;
+  disconnectRealtime();
+  const created = io(realtimeOptions(token));
+  socket = created;
+  socketToken = token;
+  attachHandlers(created);
+  return created;
+}
+
+/** Closes the channel (logout); safe to call when none is open. */
+export function disconnectRealtime(): void {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  const current = socket;
+  socket = null;
+  socketToken = null;
+  if (!current) return;
+  current.removeAllListeners();
+  current.disconnect();
+}
