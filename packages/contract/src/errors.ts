@@ -28,6 +28,12 @@ export const errorCatalogue = {
   OTP_COOLDOWN: { status: 429, message: 'Please wait before requesting another OTP.' },
   WRONG_PASSWORD: { status: 400, message: 'The current password is incorrect.' },
   RESET_NOT_STARTED: { status: 400, message: 'Please request a new password reset.' },
+  STATEMENT_RANGE_INVALID: {
+    status: 400,
+    message: 'Choose a date range of at most 92 days with the start before the end.',
+  },
+  INSUFFICIENT_FUNDS: { status: 400, message: 'Insufficient balance.' },
+  PLAYER_NOT_FOUND: { status: 404, message: 'No such player.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This file type is not accepted.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait and try again.' },

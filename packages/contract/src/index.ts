@@ -6,3 +6,4 @@ export * from './realtime.ts';
 export * from './error-envelope.ts';
 export * from './auth.ts';
 export * from './wallet.ts';
+export * from './staff.ts';

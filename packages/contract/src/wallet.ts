@@ -49,6 +49,12 @@ export type StatementEntryType = (typeof STATEMENT_ENTRY_TYPES)[number];
 /** The player's own wallets a line can belong to. */
 export const STATEMENT_WALLETS = ['cash', 'coins', 'sports', 'wicket'] as const;
 
+/** Players' calendar days are Indian days, whatever the server's or browser's zone. */
+export const PLAYER_TIME_ZONE = 'Asia/Kolkata';
+/** Longest statement range, counting both ends; the screen defaults to the last 7 days. */
+export const STATEMENT_MAX_DAYS = 92;
+export const STATEMENT_DEFAULT_DAYS = 7;
+
 /** GET /api/getAccountstatement/{from}/{to}: dates are the player's (Asia/Kolkata), inclusive. */
 export const statementParamsSchema = z.object({
   from: z.iso.date(),
@@ -98,6 +104,8 @@ export const notificationsSchema = pagedSchema(notificationSchema).extend({
 export const markNotificationsReadBodySchema = z.object({
   ids: z.array(z.string()).max(100).optional(),
 });
+
+export const markNotificationsReadAnswerSchema = z.object({ unread: z.number().int() });
 
 /** The realtime toast payload of SPEC 3; status may be anything, the app maps unknown to error. */
 export const notificationToastSchema = z.object({

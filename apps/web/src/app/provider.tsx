@@ -13,6 +13,7 @@ import { useAuthStore } from '@/shared/stores/auth-store';
 import { useThemeClass } from '@/features/preferences/hooks/use-theme-class';
 import { useAppDetailsSync } from '@/features/app-details/api/get-app-details';
 import { logout } from '@/features/auth/lib/session';
+import { useExposureSync } from '@/features/wallet/hooks/use-exposure-sync';
 import { setRealtimeSessionEndHandler, useRealtimeConnection } from '@/shared/realtime';
 
 const i18n = initI18n();
@@ -22,12 +23,16 @@ function endSession(): void {
   if (useAuthStore.getState().token) void logout();
 }
 
-/** App-wide effects of SPEC 2.4, the app-details poll, and the session's realtime channel. */
+/**
+ * App-wide effects of SPEC 2.4, the app-details poll, the session's realtime channel and the
+ * exposure amount that follows the wallet.
+ */
 function AppEffects() {
   const theme = useThemeClass();
   useViewportHeight();
   useAppDetailsSync();
   useRealtimeConnection();
+  useExposureSync();
 
   useEffect(() => {
     // SPEC 4.5: a 401 with the error flag while a token exists, a failed session check and

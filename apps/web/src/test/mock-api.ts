@@ -24,10 +24,17 @@ export const liveAppDetails: AppDetails = {
 
 export const ok = (data: unknown): MockAnswer => ({ body: { data, error: false } });
 
+/** An empty first page of GET /notifications. */
+export const noNotifications = { items: [], page: 1, pageSize: 20, total: 0, unread: 0 };
+
+// What every page asks for (app data), and what every signed-in page asks for (the header's
+// exposure and notifications), answered plainly so tests only name the routes they care about.
 const defaultRoutes: Record<string, MockRoute> = {
   'GET /api/getAppDetails': ok(liveAppDetails),
   'GET /api/getBanners': ok([]),
   'GET /api/announcement/display': ok([]),
+  'GET /api/bet/exposure/amount': ok({ exposureAmount: 0 }),
+  'GET /api/notifications': ok(noNotifications),
 };
 
 /**

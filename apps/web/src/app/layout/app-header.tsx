@@ -4,6 +4,8 @@ import { useAuthStore } from '@/shared/stores/auth-store';
 import { useAppStore } from '@/shared/stores/app-store';
 import { AccountMenu } from '@/features/auth/components/account-menu';
 import { AuthButtons } from '@/features/auth/components/auth-buttons';
+import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
+import { WalletSummary } from '@/features/wallet/components/wallet-summary';
 import { LanguageSelect } from '@/features/preferences/components/language-select';
 import { ThemeSelect } from '@/features/preferences/components/theme-select';
 import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH } from '@/app/routes/route-table';
@@ -39,7 +41,15 @@ export function AppHeader() {
         <div className="app-header__controls">
           <LanguageSelect />
           <ThemeSelect />
-          {isAuth ? <AccountMenu /> : <AuthButtons />}
+          {isAuth ? (
+            <>
+              <WalletSummary />
+              <NotificationsBell />
+              <AccountMenu />
+            </>
+          ) : (
+            <AuthButtons />
+          )}
         </div>
       </div>
     </header>

@@ -1,16 +1,32 @@
 import { Outlet } from 'react-router';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useAnnouncements } from '@/features/landing/api/get-announcements';
+import { AnnouncementTicker } from '@/features/landing/components/announcement-ticker';
 import { AppHeader } from './app-header';
 import { AppFooter } from './app-footer';
 
+/** The landing page has its own ticker; signed-in players see the same one on every page. */
+function SignedInAnnouncements() {
+  const announcements = useAnnouncements();
+  return (
+    <div className="app-layout__announcements">
+      <AnnouncementTicker announcements={announcements} />
+    </div>
+  );
+}
+
 /**
  * The one frame for every page, visitor or player: the header swaps its sign-in buttons
- * for the account menu when signed in, so both kinds of pages share it.
+ * for the wallet, the notifications bell and the account menu when signed in, so both kinds
+ * of pages share it.
  */
 export function AppLayout() {
+  const isAuth = useAuthStore((state) => state.isAuth);
   return (
     <div className="app-layout">
       <AppHeader />
       <main className="app-main" id="main">
+        {isAuth && <SignedInAnnouncements />}
         <Outlet />
       </main>
       <AppFooter />

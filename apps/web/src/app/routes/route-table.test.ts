@@ -56,10 +56,13 @@ const SPEC_ROUTES = {
   ],
 } as const;
 
-describe('route table (SPEC 2.2)', () => {
+// SPEC 2.6 screens that 2.2 does not list: the account statement.
+const SCREEN_ROUTES = { protected: ['/statement'] } as const;
+
+describe('route table (SPEC 2.2, 2.6)', () => {
   it('has every spec route once, with its access type', () => {
-    const expected = Object.entries(SPEC_ROUTES).flatMap(([access, paths]) =>
-      paths.map((path) => `${access} ${path}`),
+    const expected = [...Object.entries(SPEC_ROUTES), ...Object.entries(SCREEN_ROUTES)].flatMap(
+      ([access, paths]) => paths.map((path) => `${access} ${path}`),
     );
     const actual = routeTable.map((route) => `${route.access} ${route.path}`);
     expect(actual.sort()).toEqual(expected.sort());
@@ -73,6 +76,7 @@ describe('route table (SPEC 2.2)', () => {
     expect(resolveAccess('/deposit/list')).toBe('protected');
     expect(resolveAccess('/deposit/m_paytm')).toBe('protected');
     expect(resolveAccess('/sports/betfair')).toBe('protected');
+    expect(resolveAccess('/statement')).toBe('protected');
     // Unknown addresses take their base path's access.
     expect(resolveAccess('/profile/edit')).toBe('protected');
     expect(resolveAccess('/deposit/m_paytm/x')).toBe('protected');

@@ -40,6 +40,11 @@ const MaintenancePage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('@/features/profile/profile-page').then((module) => ({ default: module.ProfilePage })),
 );
+const StatementPage = lazy(() =>
+  import('@/features/statement/statement-page').then((module) => ({
+    default: module.StatementPage,
+  })),
+);
 const AuthRoutePage = lazy(() =>
   import('@/features/auth/auth-route-page').then((module) => ({
     default: module.AuthRoutePage,
@@ -72,7 +77,7 @@ const placeholder = (path: string, access: RouteAccess, titleKey: string): AppRo
   titleKey,
 });
 
-/** The single route table: SPEC 2.2, in its order. */
+/** The single route table: SPEC 2.2, in its order, then the SPEC 2.6 screens it omits. */
 export const routeTable: readonly AppRoute[] = [
   // public
   { path: PUBLIC_LANDING_PATH, access: 'public', page: LandingPage, titleKey: 'routes.landing' },
@@ -127,6 +132,9 @@ export const routeTable: readonly AppRoute[] = [
   placeholder('/live-show', 'protected', 'routes.liveShow'),
   placeholder('/session', 'protected', 'routes.session'),
   placeholder('/aviatorgames', 'protected', 'routes.aviatorGames'),
+  // SPEC 2.6 names an "account statement" screen without a route; it lives here, protected,
+  // named after its API call GET /getAccountstatement (SPEC 7.3).
+  { path: '/statement', access: 'protected', page: StatementPage, titleKey: 'routes.statement' },
 ];
 
 /** The first path segment: '/bonus/123' -> '/bonus'. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import type { Profile, UpdateProfileBody } from '@spm/contract';
 import { validateLoginPassword, validateRegisterPassword } from '@spm/core';
@@ -66,6 +67,13 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           </div>
         ))}
       </dl>
+      <Link
+        className="button button--outline profile-card__link"
+        to="/statement"
+        data-testid="profile-statement-link"
+      >
+        {t('profile.statementLink')}
+      </Link>
     </section>
   );
 }

@@ -7,6 +7,7 @@ export {
   emitWithAck,
   getRealtimeSocket,
   isSessionError,
+  onNotificationToast,
   realtimeOptions,
   requestBalance,
   setRealtimeSessionEndHandler,

@@ -106,17 +106,42 @@ function endSession(): void {
 /** A wallet from a realtime payload, or null when its balance is not a number. */
 export function toWallet(value: unknown): Wallet | null {
   if (!isObject(value) || typeof value.balance !== 'number') return null;
+  const isAmount = (field: unknown): field is number =>
+    typeof field === 'number' && Number.isFinite(field);
   const amount = (key: keyof Wallet): number => {
     const field = value[key];
-    return typeof field === 'number' && Number.isFinite(field) ? field : 0;
+    return isAmount(field) ? field : 0;
   };
-  return {
+  const wallet: Wallet = {
     balance: amount('balance'),
     cash: amount('cash'),
     coins: amount('coins'),
     sports: amount('sports'),
     wicket: amount('wicket'),
   };
+  // The contract's wallet also carries exposure; older payloads without it stay valid.
+  if (isAmount(value.exposure)) wallet.exposure = value.exposure;
+  return wallet;
+}
+
+type NotificationListener = (payload: NotificationPayload) => void;
+const notificationListeners = new Set<NotificationListener>();
+
+/**
+ * Runs `listener` for every `sub:notification_toast` after its toast is shown (the
+ * notifications list refreshes its unread count this way). Returns the unsubscribe.
+ */
+export function onNotificationToast(listener: NotificationListener): () => void {
+  notificationListeners.add(listener);
+  return () => {
+    notificationListeners.delete(listener);
+  };
+}
+
+function onNotification(payload: unknown): void {
+  const notification: NotificationPayload = isObject(payload) ? payload : {};
+  showNotificationToast(notification);
+  for (const listener of [...notificationListeners]) listener(notification);
 }
 
 /**
@@ -197,9 +222,7 @@ function attachHandlers(current: Socket): void {
     if (reason === 'io server disconnect' && socket === current) current.connect();
   });
   current.on(SERVER_EVENTS.updateBalance, onUpdateBalance);
-  current.on(SERVER_EVENTS.notificationToast, (payload: NotificationPayload) =>
-    showNotificationToast(isObject(payload) ? payload : {}),
-  );
+  current.on(SERVER_EVENTS.notificationToast, onNotification);
   current.on(SERVER_EVENTS.sessionRefresh, () => void checkSession());
 }
 

@@ -16,13 +16,18 @@ export interface AuthUser {
 /** SPEC 3 "User profile": what GET /profile answers (contract profileSchema). */
 export type UserProfile = Profile;
 
-/** SPEC 3 "Wallet", in points as the API shows them (DESIGN 4). */
+/**
+ * SPEC 3 "Wallet", in points as the API shows them (DESIGN 4). `exposure` is the contract's
+ * extra field (walletSchema); it is kept when the server sends it, but the header shows the
+ * auth state's own `exposureAmount` (GET /bet/exposure/amount), the spec's field for it.
+ */
 export interface Wallet {
   balance: number;
   cash: number;
   coins: number;
   sports: number;
   wicket: number;
+  exposure?: number;
 }
 
 export const emptyWallet: Wallet = { balance: 0, cash: 0, coins: 0, sports: 0, wicket: 0 };

@@ -1,12 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDismiss } from '@/shared/hooks/use-dismiss';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { logout } from '../lib/session';
 
 /**
- * Header area for a signed-in player: their username, and a menu with Profile and Log out
- * (SPEC 4.4 with the signout flag). Closes on outside click, Escape and after a choice.
+ * Header area for a signed-in player: their username, and a menu with Profile, Account
+ * statement (SPEC 2.6) and Log out (SPEC 4.4 with the signout flag). Closes on outside
+ * click, Escape and after a choice.
  */
 export function AccountMenu() {
   const { t } = useTranslation();
@@ -16,21 +18,8 @@ export function AccountMenu() {
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(rootRef, open, close);
 
   const onLogout = async () => {
     setBusy(true);
@@ -71,6 +60,17 @@ export function AccountMenu() {
               data-testid="profile-link"
             >
               {t('header.profile')}
+            </Link>
+          </li>
+          <li role="none">
+            <Link
+              role="menuitem"
+              className="account-menu__item"
+              to="/statement"
+              onClick={() => setOpen(false)}
+              data-testid="statement-link"
+            >
+              {t('header.statement')}
             </Link>
           </li>
           <li role="none">

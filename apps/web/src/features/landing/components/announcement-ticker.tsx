@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Announcement } from '@spm/contract';
+import './announcement-ticker.css';
 
-/** A scrolling line of operator announcements (GET /announcement/display). */
+/**
+ * A scrolling line of operator announcements (GET /announcement/display), on the landing page
+ * and, for signed-in players, under the header of every page (app-layout).
+ */
 export function AnnouncementTicker({ announcements }: { announcements: readonly Announcement[] }) {
   const { t } = useTranslation();
   if (announcements.length === 0) return null;

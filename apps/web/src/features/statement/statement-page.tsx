@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StatementEntry } from '@spm/contract';
+import type { PageProps } from '@/app/routes/route-table';
+import { formatAmount, formatDateTime } from '@/shared/lib/format';
+import { PageLoader } from '@/shared/ui/page-loader';
+import { STATEMENT_PAGE_SIZE, useStatement } from './api/statement-api';
+import {
+  STATEMENT_MAX_DAYS,
+  defaultStatementRange,
+  rangeProblem,
+  todayIn,
+  PLAYER_TIME_ZONE,
+} from './lib/statement-dates';
+import type { RangeProblem } from './lib/statement-dates';
+import './statement.css';
+
+/** A credit or debit cell: the amount, or a dash for the side the line did not touch. */
+function AmountCell({ value, kind }: { value: number; kind: 'credit' | 'debit' | 'balance' }) {
+  return (
+    <td className={`statement-table__amount statement-table__amount--${kind}`}>
+      {value === 0 && kind !== 'balance' ? '—' : formatAmount(value)}
+    </td>
+  );
+}
+
+function StatementRow({ entry }: { entry: StatementEntry }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <tr data-testid="statement-row" data-type={entry.type}>
+      <td className="statement-table__time">
+        <time dateTime={entry.time}>{formatDateTime(entry.time, i18n.language)}</time>
+      </td>
+      <td>{t(`statement.types.${entry.type}`)}</td>
+      <td>{t(`wallet.${entry.wallet}`)}</td>
+      <td className="statement-table__description">{entry.description}</td>
+      <td className="statement-table__reference">{entry.reference}</td>
+      <AmountCell value={entry.credit} kind="credit" />
+      <AmountCell value={entry.debit} kind="debit" />
+      <AmountCell value={entry.balanceAfter} kind="balance" />
+    </tr>
+  );
+}
+
+const COLUMNS = [
+  'time',
+  'type',
+  'wallet',
+  'description',
+  'reference',
+  'credit',
+  'debit',
+  'balanceAfter',
+] as const;
+
+function StatementResults({ from, to }: { from: string; to: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const statement = useStatement({ from, to, page });
+  const data = statement.data;
+
+  if (!data) {
+    return statement.isError ? (
+      <p className="page__muted" role="alert" data-testid="statement-error">
+        {t('statement.loadError')}
+      </p>
+    ) : (
+      <div data-testid="statement-loading">
+        <PageLoader />
+      </div>
+    );
+  }
+
+  if (data.total === 0 && data.items.length === 0) {
+    return (
+      <p className="statement-empty" data-testid="statement-empty">
+        {t('statement.empty')}
+      </p>
+    );
+  }
+
+  const pages = Math.max(1, Math.ceil(data.total / (data.pageSize || STATEMENT_PAGE_SIZE)));
+  // While a new page loads the last one stays on screen, dimmed, and the pager waits.
+  const busy = statement.isPlaceholderData;
+
+  return (
+    <>
+      <div className="statement-table__scroll">
+        <table className="statement-table" aria-busy={busy} data-testid="statement-table">
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {t(`statement.columns.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((entry) => (
+              <StatementRow key={entry.id} entry={entry} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="statement-pager" aria-label={t('statement.paging')}>
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={() => setPage(data.page - 1)}
+          disabled={busy || data.page <= 1}
+          data-testid="statement-prev"
+        >
+          {t('statement.previous')}
+        </button>
+        <span className="statement-pager__status" aria-live="polite" data-testid="statement-page">
+          {t('statement.pageOf', { page: data.page, pages })}
+        </span>
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={() => setPage(data.page + 1)}
+          disabled={busy || data.page >= pages}
+          data-testid="statement-next"
+        >
+          {t('statement.next')}
+        </button>
+      </nav>
+    </>
+  );
+}
+
+const PROBLEM_KEYS: Record<RangeProblem, string> = {
+  required: 'statement.errors.required',
+  toBeforeFrom: 'statement.errors.toBeforeFrom',
+  tooLong: 'statement.errors.tooLong',
+};
+
+/**
+ * The protected /statement page (SPEC 2.6 "account statement", 7.3): every ledger line of
+ * the player's wallets between two Indian calendar days, newest first, a page at a time.
+ */
+export function StatementPage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const [initial] = useState(() => defaultStatementRange());
+  const [fromInput, setFromInput] = useState(initial.from);
+  const [toInput, setToInput] = useState(initial.to);
+  // Each "Show" counts, so asking again for the same range reloads it from page 1.
+  const [range, setRange] = useState({ ...initial, submission: 0 });
+  const [problem, setProblem] = useState<RangeProblem | null>(null);
+  const today = todayIn(PLAYER_TIME_ZONE);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = rangeProblem(fromInput, toInput);
+    setProblem(found);
+    if (found) return;
+    setRange((current) => ({ from: fromInput, to: toInput, submission: current.submission + 1 }));
+  };
+
+  return (
+    <section className="page statement-page">
+      <h1 className="page__title" data-testid="page-title">
+        {t(titleKey)}
+      </h1>
+      <form className="statement-filter" onSubmit={onSubmit} noValidate>
+        <label className="statement-filter__field">
+          <span className="form-field__label">{t('statement.from')}</span>
+          <input
+            type="date"
+            className="statement-filter__input"
+            value={fromInput}
+            max={today}
+            onChange={(event) => {
+              setFromInput(event.target.value);
+              setProblem(null);
+            }}
+            aria-invalid={problem !== null}
+            data-testid="statement-from"
+          />
+        </label>
+        <label className="statement-filter__field">
+          <span className="form-field__label">{t('statement.to')}</span>
+          <input
+            type="date"
+            className="statement-filter__input"
+            value={toInput}
+            max={today}
+            onChange={(event) => {
+              setToInput(event.target.value);
+              setProblem(null);
+            }}
+            aria-invalid={problem !== null}
+            data-testid="statement-to"
+          />
+        </label>
+        <button type="submit" className="button button--primary" data-testid="statement-submit">
+          {t('statement.show')}
+        </button>
+        <p className="statement-filter__hint">
+          {t('statement.hint', { days: STATEMENT_MAX_DAYS })}
+        </p>
+        {problem && (
+          <p className="form-error" role="alert" data-testid="statement-range-error">
+            {t(PROBLEM_KEYS[problem], { days: STATEMENT_MAX_DAYS })}
+          </p>
+        )}
+      </form>
+      {/* A new search starts again at page 1: the key gives the results fresh paging. */}
+      <StatementResults
+        key={`${range.from}/${range.to}/${range.submission}`}
+        from={range.from}
+        to={range.to}
+      />
+    </section>
+  );
+}
