@@ -21,7 +21,15 @@ async function logIn(page: Page, username: string, password: string): Promise<vo
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(`${platform.baseUrl}/home`);
+  await dismissWelcome(page);
   await expect.poll(() => page.getByTestId('header-username').textContent()).toContain(username);
+}
+
+/** SPEC 4.2 flags the post-login dialog after a login; the player closes it to go on. */
+async function dismissWelcome(page: Page): Promise<void> {
+  await page.getByTestId('post-login-modal').waitFor();
+  await page.getByTestId('post-login-close').click();
+  await page.getByTestId('post-login-modal').waitFor({ state: 'detached' });
 }
 
 async function logOut(page: Page): Promise<void> {
@@ -99,6 +107,7 @@ describe('identity journeys in the browser', () => {
     await page.getByTestId('login-password').fill(password);
     await page.getByTestId('login-submit').click();
     await page.waitForURL(`${platform.baseUrl}/home`);
+    await dismissWelcome(page);
     await logOut(page);
     await page.context().close();
   });

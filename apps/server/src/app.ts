@@ -8,19 +8,53 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { AppError } from './http/app-error.ts';
+import { registerAuth } from './http/auth.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import { isServerPath, registerStaticHosting } from './http/static-hosting.ts';
+import {
+  createRealtimeEmitter,
+  type RealtimeEmitter,
+  type RealtimeServer,
+} from './realtime/emitter.ts';
+import {
+  closeRealtimeServer,
+  createRealtimeServer,
+  installRealtimeHandlers,
+} from './realtime/realtime-server.ts';
+import { openRedis, type RedisClients } from './redis.ts';
+import { prepareDummyPassword } from './security/password.ts';
 import { appDataRoutes } from './routes/app-data-routes.ts';
+import { authRoutes } from './routes/auth-routes.ts';
+import { devRoutes } from './routes/dev-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
+import { pageVisitRoutes } from './routes/page-visit-routes.ts';
+import { profileRoutes } from './routes/profile-routes.ts';
+import type { ServiceDeps } from './services/service-deps.ts';
+import { isConsoleSmsProvider } from './sms/console-sms-provider.ts';
+import { createSmsProvider } from './sms/create-sms-provider.ts';
+import type { SmsProvider } from './sms/sms-provider.ts';
 
 export const API_PREFIX = '/api';
 export const DOCS_PREFIX = '/api/docs';
 
 export type App = FastifyInstance;
+
+/** The realtime channel of this process: the socket.io server and the typed emitter. */
+export interface Realtime extends RealtimeEmitter {
+  readonly io: RealtimeServer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
 
 /** Trust the nearest `hops` proxies (fastify accepts a hop count only as a function). */
 function trustHops(hops: number) {
@@ -32,13 +66,23 @@ export interface BuildAppOptions {
   db: Db;
   /** Where pino writes (stdout when absent); tests pass one to read the log. */
   logStream?: { write: (line: string) => void };
+  /** Where services read the time; tests pass a manual clock to reach expiries. */
+  clock?: Clock;
+  /** Replaces the provider SMS_PROVIDER names (tests). */
+  sms?: SmsProvider;
 }
 
 /**
  * The whole HTTP surface, not listening: main.ts listens, tests call app.inject. Routes may
  * still be added to the returned instance until it is ready (tests add test-only routes).
  */
-export async function buildApp({ config, db, logStream }: BuildAppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  logStream,
+  clock = systemClock,
+  sms: smsOverride,
+}: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -67,7 +111,7 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         // 'self' covers the same-origin socket.io websocket in current browsers.
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", config.ipLookupOrigin],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],
@@ -92,6 +136,13 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
 
   registerMetrics(app);
 
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
+  try {
+    await registerIdentity(app, { config, db, clock, redis, smsOverride });
+  } catch (error) {
+    await redis?.close();
+    throw error;
+  }
   await app.register(healthRoutes, { prefix: API_PREFIX, db });
   await app.register(appDataRoutes, { prefix: API_PREFIX, db });
 
@@ -103,4 +154,47 @@ export async function buildApp({ config, db, logStream }: BuildAppOptions): Prom
   });
 
   return app;
+}
+
+/**
+ * Sessions, the realtime channel, SMS, rate limits and the identity routes. socket.io is
+ * attached to the app's HTTP server here, so it serves as soon as the app listens.
+ */
+async function registerIdentity(
+  app: App,
+  options: {
+    config: Config;
+    db: Db;
+    clock: Clock;
+    redis: RedisClients | undefined;
+    smsOverride: SmsProvider | undefined;
+  },
+): Promise<void> {
+  const { config, db, clock, redis } = options;
+  const io = createRealtimeServer(
+    app.server,
+    redis && { pub: redis.pub, sub: redis.sub, prefix: config.redisPrefix },
+  );
+  const emitter = createRealtimeEmitter(io);
+  app.decorate('realtime', { io, ...emitter });
+  // preClose: sockets must go before fastify closes the HTTP server, or it waits on them.
+  app.addHook('preClose', async () => closeRealtimeServer(io));
+  app.addHook('onClose', async () => redis?.close());
+
+  const sms = options.smsOverride ?? createSmsProvider(config.sms, app.log);
+  if (sms.name === 'console' && config.nodeEnv === 'production') {
+    app.log.warn(
+      'SMS_PROVIDER=console in production: codes are only logged and shown at /api/dev/sms-outbox',
+    );
+  }
+  await prepareDummyPassword();
+  const deps: ServiceDeps = { db, clock, config, sms, realtime: emitter, log: app.log };
+  installRealtimeHandlers(io, deps, app.log);
+
+  await registerRateLimit(app, { redis: redis?.command, prefix: config.redisPrefix });
+  await app.register(registerAuth, { deps });
+  await app.register(authRoutes, { prefix: API_PREFIX, deps });
+  await app.register(profileRoutes, { prefix: API_PREFIX, deps });
+  await app.register(pageVisitRoutes, { prefix: API_PREFIX, deps });
+  if (isConsoleSmsProvider(sms)) await app.register(devRoutes, { prefix: API_PREFIX, sms });
 }

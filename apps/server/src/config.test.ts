@@ -73,4 +73,97 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('applies the identity defaults', () => {
+    const config = loadConfig({});
+    expect(config.session).toEqual({ idleMinutes: 60, absoluteHours: 24 });
+    expect(config.sms).toEqual({ provider: 'console' });
+    expect(config.otp).toEqual({
+      ttlMinutes: 10,
+      maxAttempts: 5,
+      resendCooldownSeconds: 30,
+      maxPerPhonePerHour: 5,
+      maxPerIpPerHour: 20,
+    });
+    expect(config.login).toEqual({ maxFailures: 5, lockMinutes: 15 });
+    expect(config.redisPrefix).toBe('spm:');
+  });
+
+  it('reads the identity keys', () => {
+    const config = loadConfig({
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_ABSOLUTE_HOURS: '12',
+      OTP_TTL_MINUTES: '5',
+      OTP_MAX_ATTEMPTS: '3',
+      OTP_RESEND_COOLDOWN_SECONDS: '60',
+      OTP_MAX_PER_PHONE_PER_HOUR: '4',
+      OTP_MAX_PER_IP_PER_HOUR: '50',
+      LOGIN_MAX_FAILURES: '10',
+      LOGIN_LOCK_MINUTES: '30',
+      REDIS_PREFIX: 'site-a:',
+    });
+    expect(config.session).toEqual({ idleMinutes: 30, absoluteHours: 12 });
+    expect(config.otp).toEqual({
+      ttlMinutes: 5,
+      maxAttempts: 3,
+      resendCooldownSeconds: 60,
+      maxPerPhonePerHour: 4,
+      maxPerIpPerHour: 50,
+    });
+    expect(config.login).toEqual({ maxFailures: 10, lockMinutes: 30 });
+    expect(config.redisPrefix).toBe('site-a:');
+  });
+
+  it('rejects out-of-range identity values naming the key', () => {
+    for (const [key, value] of [
+      ['SESSION_IDLE_MINUTES', '0'],
+      ['SESSION_ABSOLUTE_HOURS', 'day'],
+      ['OTP_TTL_MINUTES', '0'],
+      ['OTP_MAX_ATTEMPTS', '1.5'],
+      ['LOGIN_MAX_FAILURES', '-1'],
+      ['SMS_PROVIDER', 'pigeon'],
+      ['REDIS_PREFIX', 'has space'],
+    ] as const) {
+      expect(() => loadConfig({ [key]: value })).toThrow(new RegExp(key));
+    }
+  });
+
+  it('requires URL, key and sender for SMS_PROVIDER=http and never echoes the key', () => {
+    let message = '';
+    try {
+      loadConfig({ SMS_PROVIDER: 'http' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/SMS_HTTP_URL: required when SMS_PROVIDER=http/);
+    expect(message).toMatch(/SMS_HTTP_API_KEY: required when SMS_PROVIDER=http/);
+    expect(message).toMatch(/SMS_HTTP_SENDER: required when SMS_PROVIDER=http/);
+
+    expect(() =>
+      loadConfig({
+        SMS_PROVIDER: 'http',
+        SMS_HTTP_URL: 'ftp://gateway',
+        SMS_HTTP_API_KEY: 'k3y-s3cret',
+        SMS_HTTP_SENDER: 'SPM',
+      }),
+    ).toThrow(/SMS_HTTP_URL/);
+    try {
+      loadConfig({ SMS_PROVIDER: 'http', SMS_HTTP_API_KEY: 'k3y-s3cret', SMS_HTTP_URL: 'x' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('k3y-s3cret');
+    }
+
+    const config = loadConfig({
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example/send',
+      SMS_HTTP_API_KEY: 'k3y-s3cret',
+      SMS_HTTP_SENDER: 'SPM',
+    });
+    expect(config.sms).toEqual({
+      provider: 'http',
+      url: 'https://sms.example/send',
+      apiKey: 'k3y-s3cret',
+      sender: 'SPM',
+    });
+  });
 });

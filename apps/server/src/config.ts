@@ -23,27 +23,95 @@ const postgresUrlSchema = z
   .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
   .optional();
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: postgresUrlSchema,
-  DATA_DIR: z.string().min(1).default('./data'),
-  REDIS_URL: z
-    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
-    .optional(),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  NODE_ENV: z.enum(NODE_ENVS).default('development'),
-  WEB_DIST: z.string().min(1).optional(),
-  BACKOFFICE_DIST: z.string().min(1).optional(),
-  TRUST_PROXY: z
-    .string()
-    .regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/, {
-      error: 'must be true, false, a hop count or a comma-separated list of addresses',
-    })
-    .optional(),
-});
+/** A whole number from the environment within [min, max], defaulting to `fallback`. */
+const intKey = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
 
-const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL']);
+export const SMS_PROVIDERS = ['console', 'http'] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+
+const SMS_HTTP_KEYS = ['SMS_HTTP_URL', 'SMS_HTTP_API_KEY', 'SMS_HTTP_SENDER'] as const;
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: postgresUrlSchema,
+    DATA_DIR: z.string().min(1).default('./data'),
+    REDIS_URL: z
+      .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+      .optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    NODE_ENV: z.enum(NODE_ENVS).default('development'),
+    WEB_DIST: z.string().min(1).optional(),
+    BACKOFFICE_DIST: z.string().min(1).optional(),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/, {
+        error: 'must be true, false, a hop count or a comma-separated list of addresses',
+      })
+      .optional(),
+    IP_LOOKUP_ORIGIN: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
+      .default('https://api.ipify.org'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be 1-64 letters, digits or : _ . -' })
+      .default('spm:'),
+    SESSION_IDLE_MINUTES: intKey(1, 10_080, 60),
+    SESSION_ABSOLUTE_HOURS: intKey(1, 720, 24),
+    SMS_PROVIDER: z.enum(SMS_PROVIDERS).default('console'),
+    SMS_HTTP_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    SMS_HTTP_API_KEY: z.string().min(1).max(512).optional(),
+    SMS_HTTP_SENDER: z.string().min(1).max(32).optional(),
+    OTP_TTL_MINUTES: intKey(1, 60, 10),
+    OTP_MAX_ATTEMPTS: intKey(1, 20, 5),
+    OTP_RESEND_COOLDOWN_SECONDS: intKey(0, 3600, 30),
+    OTP_MAX_PER_PHONE_PER_HOUR: intKey(1, 100, 5),
+    OTP_MAX_PER_IP_PER_HOUR: intKey(1, 100_000, 20),
+    LOGIN_MAX_FAILURES: intKey(1, 100, 5),
+    LOGIN_LOCK_MINUTES: intKey(1, 1440, 15),
+  })
+  .superRefine((env, context) => {
+    if (env.SMS_PROVIDER !== 'http') return;
+    for (const key of SMS_HTTP_KEYS) {
+      if (env[key] === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'required when SMS_PROVIDER=http',
+        });
+      }
+    }
+  });
+
+const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMS_HTTP_API_KEY']);
+
+export type SmsConfig =
+  { provider: 'console' } | { provider: 'http'; url: string; apiKey: string; sender: string };
+
+export interface SessionConfig {
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+export interface OtpConfig {
+  ttlMinutes: number;
+  /** Wrong tries a code survives; the last one kills it. */
+  maxAttempts: number;
+  resendCooldownSeconds: number;
+  maxPerPhonePerHour: number;
+  maxPerIpPerHour: number;
+}
+
+export interface LoginConfig {
+  /** Failures within `lockMinutes` that lock the account... */
+  maxFailures: number;
+  /** ...for this long; also the length of the window the failures are counted in. */
+  lockMinutes: number;
+}
 
 export interface Config {
   port: number;
@@ -52,14 +120,22 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Absolute. PGlite keeps its files in `<dataDir>/pglite`. */
   dataDir: string;
-  /** Recorded now; the Redis adapter and cross-node pub/sub use it later. */
+  /** Set: rate limits live in Redis and socket.io uses the Redis adapter (several nodes). */
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel, so several sites (or test runs) share one Redis. */
+  redisPrefix: string;
   logLevel: (typeof LOG_LEVELS)[number];
   nodeEnv: (typeof NODE_ENVS)[number];
   /** Absolute paths of the built SPAs. */
   webDistDir: string;
   backofficeDistDir: string;
   trustProxy: TrustProxy;
+  /** The public-address lookup the player app calls at registration (SPEC 7.7); allowed by the CSP. */
+  ipLookupOrigin: string;
+  session: SessionConfig;
+  sms: SmsConfig;
+  otp: OtpConfig;
+  login: LoginConfig;
 }
 
 export class ConfigError extends Error {
@@ -105,5 +181,32 @@ export function loadConfig(
       ? resolve(cwd, parsed.BACKOFFICE_DIST)
       : resolve(repoRootDir, 'apps/backoffice/dist'),
     trustProxy: parsed.TRUST_PROXY === undefined ? false : parseTrustProxy(parsed.TRUST_PROXY),
+    redisPrefix: parsed.REDIS_PREFIX,
+    ipLookupOrigin: new URL(parsed.IP_LOOKUP_ORIGIN).origin,
+    session: {
+      idleMinutes: parsed.SESSION_IDLE_MINUTES,
+      absoluteHours: parsed.SESSION_ABSOLUTE_HOURS,
+    },
+    sms:
+      parsed.SMS_PROVIDER === 'http'
+        ? {
+            provider: 'http',
+            // Present: the refinement above refuses http without them.
+            url: parsed.SMS_HTTP_URL ?? '',
+            apiKey: parsed.SMS_HTTP_API_KEY ?? '',
+            sender: parsed.SMS_HTTP_SENDER ?? '',
+          }
+        : { provider: 'console' },
+    otp: {
+      ttlMinutes: parsed.OTP_TTL_MINUTES,
+      maxAttempts: parsed.OTP_MAX_ATTEMPTS,
+      resendCooldownSeconds: parsed.OTP_RESEND_COOLDOWN_SECONDS,
+      maxPerPhonePerHour: parsed.OTP_MAX_PER_PHONE_PER_HOUR,
+      maxPerIpPerHour: parsed.OTP_MAX_PER_IP_PER_HOUR,
+    },
+    login: {
+      maxFailures: parsed.LOGIN_MAX_FAILURES,
+      lockMinutes: parsed.LOGIN_LOCK_MINUTES,
+    },
   };
 }

@@ -8,7 +8,12 @@ const EXPECTED_TABLES = [
   'announcements',
   'app_settings',
   'banners',
+  'otp_codes',
+  'page_visits',
+  'password_resets',
+  'phone_verifications',
   'seed_marks',
+  'sessions',
   'staff_users',
   'users',
 ];

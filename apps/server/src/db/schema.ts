@@ -10,6 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -18,6 +19,7 @@ import {
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Operator-editable settings the player app reads through /api/getAppDetails. */
 export const appSettings = pgTable('app_settings', {
@@ -72,7 +74,14 @@ export const users = pgTable(
     agentCode: text('agent_code'),
     source: text('source'),
     trackingId: text('tracking_id'),
+    // The request's own address at sign-up, and the one the app looked up (SPEC 7.7).
     registrationIp: text('registration_ip'),
+    reportedIp: text('reported_ip'),
+    lastLoginAt: timestampTz('last_login_at'),
+    // Per-account login throttling: failures counted in a window that starts at the first.
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    failedLoginWindowStartedAt: timestampTz('failed_login_window_started_at'),
+    loginLockedUntil: timestampTz('login_locked_until'),
     isDemo: boolean('is_demo').notNull().default(false),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     createdAt: createdAt(),
@@ -85,6 +94,141 @@ export const users = pgTable(
       .on(table.id)
       .where(sql`${table.isDemo}`),
     index('users_agent_code_idx').on(table.agentCode),
+    // E-mail is optional but, when given, one account per address whatever its case.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+  ],
+);
+
+export const SESSION_REVOKE_REASONS = [
+  'signout',
+  'password_changed',
+  'password_reset',
+  'account_locked',
+] as const;
+
+/**
+ * Player sessions (docs/identity.md). The token itself is never stored: only its SHA-256,
+ * so a copy of this table opens no account.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique('sessions_token_hash_key'),
+    createdAt: createdAt(),
+    lastSeenAt: timestampTz('last_seen_at').notNull(),
+    // Moves forward with activity, never past the absolute expiry.
+    idleExpiresAt: timestampTz('idle_expires_at').notNull(),
+    absoluteExpiresAt: timestampTz('absolute_expires_at').notNull(),
+    revokedAt: timestampTz('revoked_at'),
+    revokeReason: text('revoke_reason', { enum: SESSION_REVOKE_REASONS }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    check(
+      'sessions_revoke_reason_check',
+      sql`${table.revokeReason} is null or ${table.revokeReason} in ('signout', 'password_changed', 'password_reset', 'account_locked')`,
+    ),
+  ],
+);
+
+export const OTP_PURPOSES = ['register', 'reset', 'withdraw'] as const;
+export const OTP_CONSUME_REASONS = ['verified', 'superseded', 'exhausted'] as const;
+
+/**
+ * One-time codes sent by SMS, stored hashed. `consumed_at` ends a code for any reason (used,
+ * replaced by a newer code, too many wrong tries); rows stay for the hourly send limits.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // National number without country code, as users.mobile.
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: OTP_PURPOSES }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestampTz('consumed_at'),
+    consumeReason: text('consume_reason', { enum: OTP_CONSUME_REASONS }),
+    createdAt: createdAt(),
+    ip: text('ip'),
+  },
+  (table) => [
+    check('otp_codes_purpose_check', sql`${table.purpose} in ('register', 'reset', 'withdraw')`),
+    // At most one live code per phone and purpose: a new one supersedes the old.
+    uniqueIndex('otp_codes_live_key')
+      .on(table.phone, table.purpose)
+      .where(sql`${table.consumedAt} is null`),
+    index('otp_codes_phone_purpose_created_idx').on(table.phone, table.purpose, table.createdAt),
+    index('otp_codes_ip_created_idx').on(table.ip, table.createdAt),
+  ],
+);
+
+/** A phone proven by /mobileVerification, which /register (OTP on) consumes. */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: ['register'] }).notNull(),
+    verifiedAt: timestampTz('verified_at').notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    consumedAt: timestampTz('consumed_at'),
+  },
+  (table) => [
+    check('phone_verifications_purpose_check', sql`${table.purpose} in ('register')`),
+    index('phone_verifications_phone_idx').on(table.phone, table.purpose),
+  ],
+);
+
+/**
+ * One /forgot-password request, registered phone or not (so limits and answers read the same
+ * either way). The browser holds the ticket in an httpOnly cookie; only its hash is here.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketHash: text('ticket_hash').notNull().unique('password_resets_ticket_hash_key'),
+    phone: text('phone').notNull(),
+    // Null when the phone belongs to no player: no code was sent and none can match.
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: createdAt(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestampTz('consumed_at'),
+    ip: text('ip'),
+  },
+  (table) => [
+    index('password_resets_phone_created_idx').on(table.phone, table.createdAt),
+    index('password_resets_ip_created_idx').on(table.ip, table.createdAt),
+  ],
+);
+
+/** What the referral programme counts (POST /api/page/visit). */
+export const pageVisits = pgTable(
+  'page_visits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    trackingId: text('tracking_id').notNull(),
+    path: text('path').notNull(),
+    source: text('source'),
+    agentCode: text('agent_code'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('page_visits_tracking_id_idx').on(table.trackingId),
+    index('page_visits_agent_code_created_idx').on(table.agentCode, table.createdAt),
   ],
 );
 

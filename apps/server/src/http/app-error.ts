@@ -26,3 +26,10 @@ export class AppError extends Error {
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
+
+/** A 400 VALIDATION_FAILED naming one field, shaped as the schema validator's answers. */
+export function fieldError(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `The request is not valid: ${field}: ${message}`, {
+    issues: [{ field, message }],
+  });
+}

@@ -19,3 +19,21 @@ export function verifyPassword(passwordHash: string, plain: string): Promise<boo
 export function randomSecret(byteLength = 12): string {
   return randomBytes(byteLength).toString('base64url');
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/** Makes the dummy hash at boot, so not even the first unknown username answers faster. */
+export async function prepareDummyPassword(): Promise<void> {
+  dummyHash ??= hashPassword(randomSecret(32));
+  await dummyHash;
+}
+
+/**
+ * Verifies against a hash nobody's password matches, so an unknown username costs the same
+ * time as a wrong password (docs/identity.md). The hash is made once per process.
+ */
+export async function verifyDummyPassword(plain: string): Promise<false> {
+  dummyHash ??= hashPassword(randomSecret(32));
+  await verify(await dummyHash, plain);
+  return false;
+}

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../app.ts';
+import { createManualClock, type ManualClock } from '../clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import {
   migrate,
@@ -21,6 +22,18 @@ export const drivers: DatabaseDriver[] = process.env.DATABASE_URL
   : ['pglite'];
 
 export const postgresAvailable = Boolean(process.env.DATABASE_URL);
+
+/** Redis too when REDIS_URL is set: rate limits and the socket.io adapter then use it. */
+export const redisUrl = process.env.REDIS_URL || undefined;
+
+/**
+ * Redis settings for one harness: its own key prefix, so parallel test files and repeated
+ * runs never share counters or channels.
+ */
+function redisEnv(): Record<string, string> {
+  if (!redisUrl) return {};
+  return { REDIS_URL: redisUrl, REDIS_PREFIX: `spm-test-${randomBytes(6).toString('hex')}:` };
+}
 
 /** A folder that never holds a build, so static hosting is deterministic unless a test opts in. */
 const NO_DIST = join(tmpdir(), 'spm-test-no-dist');
@@ -94,6 +107,8 @@ export interface HarnessOptions {
   /** Runs before the app is ready: the place for test-only routes. */
   configure?: (app: App) => void | Promise<void>;
   logStream?: { write: (line: string) => void };
+  /** Listen on a free port of 127.0.0.1 (socket.io tests); `baseUrl` then names it. */
+  listen?: boolean;
 }
 
 export interface Harness {
@@ -103,6 +118,10 @@ export interface Harness {
   database: Database;
   db: Db;
   seedResult: SeedResult;
+  /** The clock the services read; tests move it to reach expiries. */
+  clock: ManualClock;
+  /** http://127.0.0.1:<port> when started with `listen`. */
+  baseUrl: string | undefined;
   close: () => Promise<void>;
 }
 
@@ -116,29 +135,44 @@ export async function startHarness(
 ): Promise<Harness> {
   const testDatabase = await createTestDatabase(driver);
   const { database } = testDatabase;
+  let app: App | undefined;
   try {
     await migrate(database);
     const seedResult = await seed(database.db);
-    const config = testConfig(options.env);
-    const app = await buildApp({ config, db: database.db, logStream: options.logStream });
-    await options.configure?.(app);
-    await app.ready();
+    const config = testConfig({ ...redisEnv(), ...options.env });
+    const clock = createManualClock();
+    const built = await buildApp({ config, db: database.db, logStream: options.logStream, clock });
+    app = built;
+    await options.configure?.(built);
+    await built.ready();
+    const baseUrl = options.listen ? await listenOnFreePort(built) : undefined;
     return {
       driver,
-      app,
+      app: built,
       config,
       database,
       db: database.db,
       seedResult,
+      clock,
+      baseUrl,
       close: async () => {
-        await app.close();
+        await built.close();
         await testDatabase.dispose();
       },
     };
   } catch (error) {
+    await app?.close().catch(() => undefined);
     await testDatabase.dispose();
     throw error;
   }
+}
+
+/** Listens on a free port of 127.0.0.1; answers http://127.0.0.1:<port>. */
+export async function listenOnFreePort(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('The app has no port');
+  return `http://127.0.0.1:${address.port}`;
 }
 
 /** A scratch folder removed by the returned function. */

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { authenticateToken, type AuthContext } from '../services/session-service.ts';
+import type { ServiceDeps } from '../services/service-deps.ts';
+import { AppError } from './app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in player; set by `app.requireAuth`, null on routes without it. */
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /**
+     * onRequest hook of protected routes (`onRequest: app.requireAuth`): resolves the
+     * `authorization` token or answers 401 UNAUTHORIZED / SESSION_EXPIRED before the body is
+     * even read. Then `currentPlayer(request)` gives the player.
+     */
+    requireAuth: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** `authorization: <token>` or `authorization: Bearer <token>` (DESIGN 6); null when absent. */
+export function tokenFromAuthorization(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  const value = header.trim();
+  if (/^bearer$/i.test(value)) return null;
+  const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '').trim() : value;
+  return token.length > 0 ? token : null;
+}
+
+/** The player of a route behind `app.requireAuth`. */
+export function currentPlayer(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return request.auth;
+}
+
+/**
+ * Hook after `app.requireAuth` for what demo accounts may not do (deposits, withdrawals, KYC,
+ * bonus claims, account changes): `onRequest: [app.requireAuth, requireRealAccount]` answers
+ * 403 DEMO_ACCOUNT.
+ */
+export async function requireRealAccount(request: FastifyRequest): Promise<void> {
+  if (currentPlayer(request).isDemo) throw new AppError('DEMO_ACCOUNT');
+}
+
+async function authPlugin(app: FastifyInstance, { deps }: { deps: ServiceDeps }): Promise<void> {
+  app.decorateRequest('auth', null);
+  app.decorate('requireAuth', async (request: FastifyRequest) => {
+    const token = tokenFromAuthorization(request.headers.authorization);
+    if (token === null) throw new AppError('UNAUTHORIZED');
+    request.auth = await authenticateToken(deps, token);
+  });
+}
+
+/** Registered on the root so every route plugin sees `requireAuth`. */
+export const registerAuth = fp(authPlugin, { name: 'spm-auth' });

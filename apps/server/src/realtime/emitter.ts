@@ -1,0 +1,60 @@
+import type {
+  ClientToServerEvents,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from '@spm/contract';
+import type { Server } from 'socket.io';
+
+/** What a connected socket carries once its handshake token checked out. */
+export interface SocketData {
+  userId: number;
+  sessionId: string;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** Private events of one player (DESIGN 7). */
+export const userRoom = (userId: number | string) => `user:${userId}`;
+/** Every socket of one session, so a revoked session loses exactly its own sockets. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The one typed way services reach players' sockets. Through the Redis adapter (REDIS_URL)
+ * each call reaches the sockets on every server process, not only this one.
+ */
+export interface RealtimeEmitter {
+  emitToUser: <E extends ServerEventName>(
+    userId: number,
+    event: E,
+    payload: ServerEventPayload<E>,
+  ) => void;
+  /** Closes every socket of the session (signout, password change). */
+  disconnectSession: (sessionId: string) => void;
+  /** Closes every socket of the player (password reset, account lock). */
+  disconnectUser: (userId: number) => void;
+}
+
+export function createRealtimeEmitter(io: RealtimeServer): RealtimeEmitter {
+  return {
+    emitToUser: (userId, event, payload) => {
+      // socket.io's typed emit cannot see through the generic event name; the signature
+      // above is what keeps event and payload matched.
+      (io.to(userRoom(userId)).emit as (event: string, payload: unknown) => boolean)(
+        event,
+        payload,
+      );
+    },
+    disconnectSession: (sessionId) => {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    disconnectUser: (userId) => {
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  CLIENT_EVENTS,
+  REALTIME_PATH,
+  SESSION_ERROR,
+  SESSION_ERROR_FALLBACK_MESSAGE,
+  type SessionCheckAck,
+  type SessionErrorData,
+} from '@spm/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { isAppError } from '../http/app-error.ts';
+import { tokenFromAuthorization } from '../http/auth.ts';
+import type { ServiceDeps } from '../services/service-deps.ts';
+import {
+  authenticateSessionId,
+  authenticateToken,
+  type AuthContext,
+} from '../services/session-service.ts';
+import { sessionRoom, userRoom, type RealtimeServer } from './emitter.ts';
+
+export interface RealtimeRedis {
+  pub: Redis;
+  sub: Redis;
+  prefix: string;
+}
+
+/**
+ * socket.io on the API's own HTTP server at /public/ (SPEC 7.8), websocket then polling.
+ * Attaching needs no listening server: it hooks the server's request/upgrade handlers, so
+ * the same app serves HTTP and the channel once it listens (main.ts, or tests on port 0).
+ */
+export function createRealtimeServer(
+  httpServer: HttpServer,
+  redis: RealtimeRedis | undefined,
+): RealtimeServer {
+  const io: RealtimeServer = new Server(httpServer, {
+    path: REALTIME_PATH,
+    transports: ['websocket', 'polling'],
+    serveClient: false,
+    // The token travels in the handshake, never in a cookie.
+    cookie: false,
+  });
+  if (redis) {
+    io.adapter(createAdapter(redis.pub, redis.sub, { key: `${redis.prefix}socket.io` }));
+  }
+  return io;
+}
+
+/** What a refused handshake carries: `err.message` is SessionError, `err.data` the text. */
+export class SessionRefusal extends Error {
+  readonly data: SessionErrorData;
+  constructor(data: SessionErrorData) {
+    super(SESSION_ERROR);
+    this.data = data;
+  }
+}
+
+function refusalFor(error: unknown): SessionRefusal {
+  if (isAppError(error) && error.code === 'SESSION_EXPIRED') {
+    return new SessionRefusal({ message: error.message, errorCode: error.code });
+  }
+  return new SessionRefusal({ message: SESSION_ERROR_FALLBACK_MESSAGE, errorCode: 'UNAUTHORIZED' });
+}
+
+function handshakeToken(auth: unknown, authorization: string | undefined): string | null {
+  if (typeof auth === 'object' && auth !== null && 'token' in auth) {
+    const token = (auth as { token: unknown }).token;
+    if (typeof token === 'string') return tokenFromAuthorization(token);
+  }
+  return tokenFromAuthorization(authorization);
+}
+
+/**
+ * The handshake check and the per-socket handlers. A socket joins `user:{id}` (private
+ * events) and `session:{id}` (so revoking a session closes exactly its sockets).
+ */
+export function installRealtimeHandlers(
+  io: RealtimeServer,
+  deps: ServiceDeps,
+  log: FastifyBaseLogger,
+): void {
+  io.use((socket, next) => {
+    const token = handshakeToken(socket.handshake.auth, socket.handshake.headers.authorization);
+    if (token === null) {
+      next(refusalFor(undefined));
+      return;
+    }
+    authenticateToken(deps, token).then(
+      (auth: AuthContext) => {
+        socket.data = { userId: auth.userId, sessionId: auth.sessionId };
+        void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
+        next();
+      },
+      (error: unknown) => {
+        if (!isAppError(error)) log.error({ err: error }, 'realtime handshake check failed');
+        next(refusalFor(error));
+      },
+    );
+  });
+
+  io.on('connection', (socket) => {
+    socket.on(CLIENT_EVENTS.sessionCheck, (...args: unknown[]) => {
+      const ack = args.at(-1);
+      if (typeof ack !== 'function') return;
+      const reply = ack as (answer: SessionCheckAck) => void;
+      authenticateSessionId(deps, socket.data.sessionId).then(
+        () => reply({ status: 'success' }),
+        (error: unknown) => {
+          if (!isAppError(error)) log.error({ err: error }, 'session_check failed');
+          reply({ status: 'failed' });
+        },
+      );
+    });
+  });
+}
+
+/**
+ * Shutdown: close every socket of this process and the adapter, leaving the HTTP server to
+ * fastify (open websockets would otherwise hold its close forever).
+ */
+export async function closeRealtimeServer(io: RealtimeServer): Promise<void> {
+  io.local.disconnectSockets(true);
+  await Promise.allSettled([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
+  io.engine.close();
+}

@@ -1,0 +1,140 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { AuthAnswer, RegisterBody } from '@spm/contract';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { setAppSetting } from '../services/settings-service.ts';
+import type { Harness } from './harness.ts';
+
+/** A fresh Indian mobile number (national, 10 digits) per call. */
+export function randomPhone(): string {
+  return `9${randomInt(0, 1_000_000_000).toString().padStart(9, '0')}`;
+}
+
+/** A fresh client address per call, so per-address limits of one test never hit another. */
+export function randomIp(): string {
+  return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
+/** 4-15 letters and digits. */
+export function randomUsername(prefix = 'p'): string {
+  return `${prefix}${randomBytes(5).toString('hex')}`.slice(0, 15);
+}
+
+export const PASSWORD = 'secret-pass1';
+
+export function registerBody(overrides: Partial<RegisterBody> = {}): RegisterBody {
+  const username = overrides.username ?? randomUsername();
+  return {
+    username,
+    name: username,
+    password: PASSWORD,
+    agent_code: 'AGENT1',
+    extras: { trackingId: 'trk-123' },
+    typeId: 3,
+    parentId: 81026,
+    mobile: randomPhone(),
+    country_code: '91',
+    source: 'https://example.com/landing',
+    ip: '198.51.100.7',
+    ...overrides,
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  ip?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+/** One API call through app.inject, from a random address unless told otherwise. */
+export function call(
+  h: Harness,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: unknown,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers.authorization = options.token;
+  if (options.cookie !== undefined) headers.cookie = options.cookie;
+  return h.app.inject({
+    method,
+    url,
+    headers,
+    remoteAddress: options.ip ?? randomIp(),
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+  });
+}
+
+export const post = (h: Harness, url: string, payload?: unknown, options?: CallOptions) =>
+  call(h, 'POST', url, payload, options);
+
+interface OutboxEntry {
+  to: string;
+  text: string;
+  code: string;
+  purpose: string;
+  sentAt: string;
+}
+
+export async function outbox(h: Harness, phone?: string): Promise<OutboxEntry[]> {
+  const url = phone === undefined ? '/api/dev/sms-outbox' : `/api/dev/sms-outbox?to=${phone}`;
+  const res = await h.app.inject({ method: 'GET', url });
+  if (res.statusCode !== 200) throw new Error(`outbox answered ${res.statusCode}`);
+  return (res.json() as { data: OutboxEntry[] }).data;
+}
+
+/** The newest code sent to the phone for the purpose. */
+export async function latestCode(h: Harness, phone: string, purpose: string): Promise<string> {
+  const entry = (await outbox(h, phone)).find((item) => item.purpose === purpose);
+  if (!entry) throw new Error(`no ${purpose} code sent to ${phone}`);
+  return entry.code;
+}
+
+/** App setting OTP: 0 = the OTP flow is on (SPEC 3). */
+export async function setOtpFlow(h: Harness, on: boolean): Promise<void> {
+  await setAppSetting(h.db, 'OTP', on ? 0 : 1);
+}
+
+export interface RegisteredPlayer extends AuthAnswer {
+  username: string;
+  password: string;
+  phone: string;
+}
+
+/** Sign-up through the OTP flow (the seeded default): send, read the outbox, verify, register. */
+export async function registerPlayer(
+  h: Harness,
+  overrides: Partial<RegisterBody> = {},
+): Promise<RegisteredPlayer> {
+  const body = registerBody(overrides);
+  const ip = randomIp();
+  const sent = await post(
+    h,
+    '/api/sendOtpToMobile',
+    { mobile: body.mobile, country_code: '91' },
+    { ip },
+  );
+  if (sent.statusCode !== 200) throw new Error(`sendOtpToMobile: ${sent.body}`);
+  const otp = await latestCode(h, body.mobile, 'register');
+  const verified = await post(
+    h,
+    '/api/mobileVerification',
+    { mobile: body.mobile, country_code: '91', otp },
+    { ip },
+  );
+  if (verified.statusCode !== 200) throw new Error(`mobileVerification: ${verified.body}`);
+  const res = await post(h, '/api/register', body, { ip });
+  if (res.statusCode !== 200) throw new Error(`register: ${res.body}`);
+  const data = (res.json() as { data: AuthAnswer }).data;
+  return { ...data, username: body.username, password: body.password, phone: body.mobile };
+}
+
+export async function loginAs(h: Harness, username: string, password: string): Promise<string> {
+  const res = await post(h, '/api/login', { username, password });
+  if (res.statusCode !== 200) throw new Error(`login: ${res.body}`);
+  return (res.json() as { data: AuthAnswer }).data.token;
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
