@@ -1,3 +1,4 @@
 export * from './money.ts';
 export * from './validation.ts';
 export * from './ledger.ts';
+export * from './exchange/index.ts';

@@ -1,0 +1,4 @@
+export * from './price-ladder.ts';
+export * from './order-book.ts';
+export * from './exposure.ts';
+export * from './settlement.ts';

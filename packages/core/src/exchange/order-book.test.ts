@@ -1,0 +1,416 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { OddsType } from '@spm/contract';
+import {
+  cancelOrder,
+  createOrderBook,
+  getOrder,
+  listRestingOrders,
+  placeOrder,
+  topOfBook,
+  type Fill,
+  type OrderBook,
+  type OrderRequest,
+  type RestingOrderView,
+} from './order-book.ts';
+import { LADDER_PRICES } from './price-ladder.ts';
+
+/** A small driver: auto-increments seq and ids, fails loudly on a rejection. */
+function driver() {
+  const book = createOrderBook();
+  let seq = 0;
+  const place = (
+    side: OddsType,
+    priceHundredths: number,
+    stakePaise: bigint,
+    ownerId = `owner${seq + 1}`,
+    id = `o${seq + 1}`,
+  ) => {
+    seq++;
+    const result = placeOrder(book, { id, side, priceHundredths, stakePaise, ownerId, seq });
+    if (!result.ok) throw new Error(result.code);
+    return result;
+  };
+  return { book, place };
+}
+
+const fillSummary = (fills: Fill[]) =>
+  fills.map((f) => [f.makerOrderId, f.priceHundredths, f.stakePaise] as const);
+
+describe('matching rules', () => {
+  it('rests an order that finds nothing, shown on the other face of the ladder', () => {
+    const { book, place } = driver();
+    expect(place('back', 200, 10_000n)).toEqual({
+      ok: true,
+      fills: [],
+      matchedPaise: 0n,
+      restingPaise: 10_000n,
+      selfCrossCancelledPaise: 0n,
+    });
+    place('lay', 190, 5_000n);
+    // Resting backs are what a layer can take; resting lays are what a backer can take.
+    expect(topOfBook(book)).toEqual({
+      availableToBack: [{ priceHundredths: 190, amountPaise: 5_000n }],
+      availableToLay: [{ priceHundredths: 200, amountPaise: 10_000n }],
+    });
+  });
+
+  it('gives an incoming back the highest lay price first and fills at the resting price', () => {
+    const { place } = driver();
+    place('lay', 200, 100n);
+    place('lay', 220, 100n);
+    place('lay', 210, 100n);
+    place('lay', 198, 100n); // below the back's limit: never touched
+    const result = place('back', 200, 250n);
+    expect(fillSummary(result.fills)).toEqual([
+      ['o2', 220, 100n],
+      ['o3', 210, 100n],
+      ['o1', 200, 50n],
+    ]);
+    expect(result.matchedPaise).toBe(250n);
+    expect(result.restingPaise).toBe(0n);
+  });
+
+  it('gives an incoming lay the lowest back price first', () => {
+    const { book, place } = driver();
+    place('back', 210, 100n);
+    place('back', 200, 100n);
+    place('back', 230, 100n); // above the lay's limit
+    const result = place('lay', 220, 300n);
+    expect(fillSummary(result.fills)).toEqual([
+      ['o2', 200, 100n],
+      ['o1', 210, 100n],
+    ]);
+    expect(result.restingPaise).toBe(100n);
+    expect(topOfBook(book)).toEqual({
+      availableToBack: [{ priceHundredths: 220, amountPaise: 100n }],
+      availableToLay: [{ priceHundredths: 230, amountPaise: 100n }],
+    });
+  });
+
+  it('takes the oldest order first at one price', () => {
+    const { place } = driver();
+    place('lay', 300, 100n, 'x');
+    place('lay', 300, 100n, 'y');
+    place('lay', 300, 100n, 'z');
+    expect(fillSummary(place('back', 300, 150n, 'b').fills)).toEqual([
+      ['o1', 300, 100n],
+      ['o2', 300, 50n],
+    ]);
+  });
+
+  it('leaves a partial fill resting and cancellable', () => {
+    const { book, place } = driver();
+    place('lay', 250, 40n);
+    const result = place('back', 250, 100n, 'backer', 'B');
+    expect(result).toMatchObject({ matchedPaise: 40n, restingPaise: 60n });
+    expect(getOrder(book, 'B')).toMatchObject({ unmatchedPaise: 60n, priceHundredths: 250 });
+    expect(cancelOrder(book, 'B')).toEqual({ ok: true, cancelledPaise: 60n, remainingPaise: 0n });
+    expect(getOrder(book, 'B')).toBeUndefined();
+    expect(topOfBook(book)).toEqual({ availableToBack: [], availableToLay: [] });
+  });
+
+  it('never matches an owner against himself and never rests across his own orders', () => {
+    const { book, place } = driver();
+    place('lay', 210, 100n, 'alice', 'aliceLay');
+    place('lay', 210, 100n, 'bob', 'bobLay');
+    // Alice's back skips her own older lay and takes Bob's.
+    const first = place('back', 210, 60n, 'alice');
+    expect(fillSummary(first.fills)).toEqual([['bobLay', 210, 60n]]);
+    // Next: Bob's remaining 40 fills, the rest cannot rest below Alice's own lay at 2.10.
+    const second = place('back', 200, 100n, 'alice');
+    expect(fillSummary(second.fills)).toEqual([['bobLay', 210, 40n]]);
+    expect(second).toMatchObject({ restingPaise: 0n, selfCrossCancelledPaise: 60n });
+    // Her own lay kept its place and amount; a back that does not cross it rests.
+    expect(getOrder(book, 'aliceLay')).toMatchObject({ unmatchedPaise: 100n });
+    expect(place('back', 220, 100n, 'alice')).toMatchObject({ restingPaise: 100n });
+    expect(topOfBook(book)).toEqual({
+      availableToBack: [{ priceHundredths: 210, amountPaise: 100n }],
+      availableToLay: [{ priceHundredths: 220, amountPaise: 100n }],
+    });
+  });
+
+  it('keeps queue position through a partial cancel', () => {
+    const { book, place } = driver();
+    place('lay', 200, 100n, 'x', 'X');
+    place('lay', 200, 100n, 'y', 'Y');
+    expect(cancelOrder(book, 'X', 30n)).toEqual({
+      ok: true,
+      cancelledPaise: 30n,
+      remainingPaise: 70n,
+    });
+    expect(fillSummary(place('back', 200, 80n).fills)).toEqual([
+      ['X', 200, 70n],
+      ['Y', 200, 10n],
+    ]);
+  });
+
+  it('cancels what is left when asked for more, and refuses unknown orders and bad amounts', () => {
+    const { book, place } = driver();
+    place('back', 500, 100n, 'x', 'X');
+    expect(cancelOrder(book, 'X', 0n)).toEqual({ ok: false, code: 'INVALID_AMOUNT' });
+    expect(cancelOrder(book, 'X', 1000n)).toEqual({
+      ok: true,
+      cancelledPaise: 100n,
+      remainingPaise: 0n,
+    });
+    expect(cancelOrder(book, 'X')).toEqual({ ok: false, code: 'ORDER_NOT_FOUND' });
+  });
+
+  it('refuses off-ladder prices, non-positive stakes, reused live ids and old sequence numbers', () => {
+    const book = createOrderBook();
+    const order: OrderRequest = {
+      id: 'a',
+      side: 'back',
+      priceHundredths: 200,
+      stakePaise: 100n,
+      ownerId: 'p',
+      seq: 5,
+    };
+    const code = (o: OrderRequest) => {
+      const result = placeOrder(book, o);
+      return result.ok ? 'ok' : result.code;
+    };
+    expect(code({ ...order, priceHundredths: 201 })).toBe('INVALID_PRICE');
+    expect(code({ ...order, priceHundredths: 100 })).toBe('INVALID_PRICE');
+    expect(code({ ...order, stakePaise: 0n })).toBe('INVALID_STAKE');
+    expect(code({ ...order, id: '' })).toBe('INVALID_ORDER_ID');
+    expect(code(order)).toBe('ok');
+    expect(code({ ...order, seq: 6 })).toBe('DUPLICATE_ORDER_ID');
+    expect(code({ ...order, id: 'b', seq: 5 })).toBe('SEQ_NOT_INCREASING');
+  });
+
+  it('survives deep levels with many cancels in the middle (lazy removal and compaction)', () => {
+    const { book, place } = driver();
+    for (let i = 0; i < 200; i++) place('lay', 300, 10n, `p${i}`, `L${i}`);
+    for (let i = 0; i < 200; i++) if (i % 5 !== 0) cancelOrder(book, `L${i}`);
+    const result = place('back', 300, 395n, 'taker');
+    expect(result.fills.map((f) => f.makerOrderId)).toEqual(
+      Array.from({ length: 40 }, (_, i) => `L${i * 5}`),
+    );
+    expect(result.restingPaise).toBe(0n);
+    expect(topOfBook(book).availableToBack).toEqual([{ priceHundredths: 300, amountPaise: 5n }]);
+  });
+});
+
+// ---------------------------------------------------------------- model-based properties
+
+interface ModelOrder extends RestingOrderView {
+  index: number;
+}
+
+/**
+ * The rules written as plainly as possible, O(n) per order: sort the crossing opposite orders
+ * by price priority then seq, skip the taker's owner, take in turn; cancel the rest if an
+ * own order still crosses, else rest it.
+ */
+class ModelBook {
+  resting: ModelOrder[] = [];
+
+  place(order: OrderRequest): { fills: Fill[]; resting: bigint; selfCross: bigint } {
+    const index = LADDER_PRICES.indexOf(order.priceHundredths);
+    const isBack = order.side === 'back';
+    const crosses = (o: ModelOrder) =>
+      o.side !== order.side && (isBack ? o.index >= index : o.index <= index);
+    const candidates = this.resting
+      .filter((o) => crosses(o) && o.ownerId !== order.ownerId)
+      .sort((a, b) => (isBack ? b.index - a.index : a.index - b.index) || a.seq - b.seq);
+    let remaining = order.stakePaise;
+    const fills: Fill[] = [];
+    for (const maker of candidates) {
+      if (remaining === 0n) break;
+      const amount = maker.unmatchedPaise < remaining ? maker.unmatchedPaise : remaining;
+      maker.unmatchedPaise -= amount;
+      remaining -= amount;
+      fills.push({
+        takerOrderId: order.id,
+        takerOwnerId: order.ownerId,
+        takerSide: order.side,
+        makerOrderId: maker.id,
+        makerOwnerId: maker.ownerId,
+        priceHundredths: maker.priceHundredths,
+        stakePaise: amount,
+      });
+    }
+    this.resting = this.resting.filter((o) => o.unmatchedPaise > 0n);
+    if (remaining > 0n && this.resting.some(crosses)) {
+      return { fills, resting: 0n, selfCross: remaining };
+    }
+    if (remaining > 0n) {
+      this.resting.push({
+        id: order.id,
+        ownerId: order.ownerId,
+        side: order.side,
+        priceHundredths: order.priceHundredths,
+        seq: order.seq,
+        unmatchedPaise: remaining,
+        index,
+      });
+    }
+    return { fills, resting: remaining, selfCross: 0n };
+  }
+
+  cancel(id: string, amount?: bigint): bigint {
+    const order = this.resting.find((o) => o.id === id);
+    if (!order) return -1n;
+    const cancelled =
+      amount === undefined || amount > order.unmatchedPaise ? order.unmatchedPaise : amount;
+    order.unmatchedPaise -= cancelled;
+    this.resting = this.resting.filter((o) => o.unmatchedPaise > 0n);
+    return cancelled;
+  }
+
+  /** In listRestingOrders' order: lays high to low, then backs low to high, oldest first. */
+  list(): RestingOrderView[] {
+    const sorted = [...this.resting].sort((a, b) => {
+      if (a.side !== b.side) return a.side === 'lay' ? -1 : 1;
+      const byPrice = a.side === 'lay' ? b.index - a.index : a.index - b.index;
+      return byPrice || a.seq - b.seq;
+    });
+    return sorted.map(({ index: _index, ...view }) => view);
+  }
+}
+
+type Step =
+  | { op: 'place'; side: OddsType; tick: number; stake: bigint; owner: string }
+  | { op: 'cancel'; target: number; amount: bigint | undefined };
+
+// Eight ticks around 2.00 so orders cross often; three owners so self-matches happen.
+const step: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('place' as const),
+      side: fc.constantFrom<OddsType>('back', 'lay'),
+      tick: fc.integer({ min: 95, max: 103 }),
+      stake: fc.bigInt({ min: 1n, max: 500n }),
+      owner: fc.constantFrom('a', 'b', 'c'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('cancel' as const),
+      target: fc.nat(),
+      amount: fc.option(fc.bigInt({ min: 1n, max: 300n }), { nil: undefined }),
+    }),
+  },
+);
+
+function bestPrices(book: OrderBook) {
+  const top = topOfBook(book, 1);
+  return {
+    bestLay: top.availableToBack[0]?.priceHundredths,
+    bestBack: top.availableToLay[0]?.priceHundredths,
+  };
+}
+
+describe('order book against a model', () => {
+  it('fills, rests and cancels exactly as the plain rules say, and keeps every invariant', () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 120 }), (steps) => {
+        const book = createOrderBook();
+        const model = new ModelBook();
+        const placed = new Map<string, { side: OddsType; price: number; stake: bigint }>();
+        const matched = new Map<string, bigint>();
+        const cancelled = new Map<string, bigint>();
+        const matchedAtPrice = { back: new Map<number, bigint>(), lay: new Map<number, bigint>() };
+        const add = (map: Map<string, bigint>, id: string, amount: bigint) =>
+          map.set(id, (map.get(id) ?? 0n) + amount);
+        let seq = 0;
+
+        for (const s of steps) {
+          if (s.op === 'place') {
+            seq++;
+            const order: OrderRequest = {
+              id: `o${seq}`,
+              side: s.side,
+              priceHundredths: LADDER_PRICES[s.tick]!,
+              stakePaise: s.stake,
+              ownerId: s.owner,
+              seq,
+            };
+            const result = placeOrder(book, order);
+            const expected = model.place(order);
+            expect(result.ok).toBe(true);
+            if (!result.ok) return;
+            expect(result.fills).toEqual(expected.fills);
+            expect(result.restingPaise).toBe(expected.resting);
+            expect(result.selfCrossCancelledPaise).toBe(expected.selfCross);
+            placed.set(order.id, { side: s.side, price: order.priceHundredths, stake: s.stake });
+            add(cancelled, order.id, result.selfCrossCancelledPaise);
+            for (const fill of result.fills) {
+              const maker = placed.get(fill.makerOrderId)!;
+              // No self-match; the maker's price; never worse than either order's limit.
+              expect(fill.makerOwnerId).not.toBe(fill.takerOwnerId);
+              expect(fill.priceHundredths).toBe(maker.price);
+              if (s.side === 'back')
+                expect(fill.priceHundredths).toBeGreaterThanOrEqual(order.priceHundredths);
+              else expect(fill.priceHundredths).toBeLessThanOrEqual(order.priceHundredths);
+              add(matched, fill.takerOrderId, fill.stakePaise);
+              add(matched, fill.makerOrderId, fill.stakePaise);
+              for (const [id, side] of [
+                [fill.takerOrderId, s.side],
+                [fill.makerOrderId, maker.side],
+              ] as const) {
+                const atPrice = matchedAtPrice[side];
+                expect(placed.get(id)!.side).toBe(side);
+                atPrice.set(
+                  fill.priceHundredths,
+                  (atPrice.get(fill.priceHundredths) ?? 0n) + fill.stakePaise,
+                );
+              }
+            }
+          } else {
+            const ids = [...placed.keys()];
+            const id = ids.length ? ids[s.target % ids.length]! : 'none';
+            const result = cancelOrder(book, id, s.amount);
+            const expected = model.cancel(id, s.amount);
+            if (expected < 0n) {
+              expect(result).toEqual({ ok: false, code: 'ORDER_NOT_FOUND' });
+            } else {
+              expect(result).toMatchObject({ ok: true, cancelledPaise: expected });
+              add(cancelled, id, expected);
+            }
+          }
+
+          // Same resting orders, in the same priority.
+          const resting = listRestingOrders(book);
+          expect(resting).toEqual(model.list());
+          // Never crossed: every resting lay is priced below every resting back.
+          const { bestLay, bestBack } = bestPrices(book);
+          if (bestLay !== undefined && bestBack !== undefined)
+            expect(bestLay).toBeLessThan(bestBack);
+          // Top of book is the resting orders summed per price.
+          const top = topOfBook(book, 100);
+          const sum = (side: OddsType) => {
+            const byPrice = new Map<number, bigint>();
+            for (const o of resting.filter((r) => r.side === side)) {
+              byPrice.set(
+                o.priceHundredths,
+                (byPrice.get(o.priceHundredths) ?? 0n) + o.unmatchedPaise,
+              );
+            }
+            return [...byPrice].map(([priceHundredths, amountPaise]) => ({
+              priceHundredths,
+              amountPaise,
+            }));
+          };
+          expect(top.availableToBack).toEqual(sum('lay'));
+          expect(top.availableToLay).toEqual(sum('back'));
+        }
+
+        // Matched back stake equals matched lay (backer's) stake at every price.
+        expect(matchedAtPrice.back).toEqual(matchedAtPrice.lay);
+        // Conservation per order: placed = matched + resting + cancelled.
+        const restingById = new Map(listRestingOrders(book).map((o) => [o.id, o.unmatchedPaise]));
+        for (const [id, order] of placed) {
+          expect(
+            (matched.get(id) ?? 0n) + (restingById.get(id) ?? 0n) + (cancelled.get(id) ?? 0n),
+          ).toBe(order.stake);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

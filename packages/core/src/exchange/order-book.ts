@@ -1,0 +1,417 @@
+/**
+ * Limit order book of one runner of one exchange market (DESIGN 5), pure: no I/O, no clock.
+ * The server owns one book per market runner, feeds it orders in sequence order (after any
+ * in-play delay) and persists what it returns.
+ *
+ * Rules:
+ * - A back at p matches resting lays priced >= p; a lay at p matches resting backs priced <= p.
+ * - Best price first for the incoming order (an incoming back takes the HIGHEST lay price
+ *   first, an incoming lay takes the LOWEST back price first), then the oldest order (`seq`).
+ * - Fills happen at the resting order's price. What does not fill rests, unmatched and
+ *   cancellable, with its time priority kept through partial fills and partial cancels.
+ * - Stakes are backer's stakes on both sides: a lay order's stake is the backer's stake it
+ *   accepts; the layer's liability is stake * (price - 1). So a fill is one amount for both.
+ *
+ * Self-matching policy: an order never matches its own owner's resting orders. The matcher
+ * skips them (they keep their place in the queue) and keeps looking for other owners' orders at
+ * the same and worse prices. If something is still left afterwards and resting it would cross
+ * the owner's own opposite order (the only orders that can still cross it), that remainder is
+ * cancelled and reported as `selfCrossCancelledPaise`, so the book is never crossed and a player
+ * never trades with himself (a guaranteed commission-free wash, or a way to paint the ladder).
+ *
+ * Price levels are indexed directly by ladder index (350 ticks); each side keeps a bitmask of
+ * non-empty levels so the best level is a couple of count-leading-zeros away. Each level is a
+ * FIFO array with a head index; fully matched or cancelled entries are dropped lazily.
+ *
+ * The book is mutated in place (it is a hot path); everything it returns is fresh data.
+ */
+import type { OddsType } from '@spm/contract';
+import type { Paise } from '../money.ts';
+import { LADDER_PRICES, LADDER_SIZE, ladderIndex } from './price-ladder.ts';
+
+export interface OrderRequest {
+  /** Unique per market: the book only refuses ids of orders it still holds. */
+  id: string;
+  side: OddsType;
+  priceHundredths: number;
+  /** Backer's stake, for a lay too (the layer's liability is stake * (price - 1)). */
+  stakePaise: Paise;
+  ownerId: string;
+  /** Arrival sequence, strictly increasing per book: it is the time priority. */
+  seq: number;
+}
+
+export interface Fill {
+  takerOrderId: string;
+  takerOwnerId: string;
+  takerSide: OddsType;
+  makerOrderId: string;
+  makerOwnerId: string;
+  /** Always the resting (maker) order's price. */
+  priceHundredths: number;
+  /** Backer's stake matched, the same amount for the back and the lay side. */
+  stakePaise: Paise;
+}
+
+export type PlaceOrderRejection = {
+  ok: false;
+  code:
+    | 'INVALID_PRICE'
+    | 'INVALID_STAKE'
+    | 'INVALID_ORDER_ID'
+    | 'DUPLICATE_ORDER_ID'
+    | 'SEQ_NOT_INCREASING';
+};
+
+export type PlaceOrderResult =
+  | {
+      ok: true;
+      fills: Fill[];
+      matchedPaise: Paise;
+      /** Left resting in the book, unmatched. */
+      restingPaise: Paise;
+      /** Cancelled because resting it would have crossed the owner's own orders. */
+      selfCrossCancelledPaise: Paise;
+    }
+  | PlaceOrderRejection;
+
+export type CancelOrderResult =
+  | { ok: true; cancelledPaise: Paise; remainingPaise: Paise }
+  | { ok: false; code: 'ORDER_NOT_FOUND' | 'INVALID_AMOUNT' };
+
+/** A resting order as the book holds it (unmatched part only). */
+export interface RestingOrderView {
+  id: string;
+  ownerId: string;
+  side: OddsType;
+  priceHundredths: number;
+  seq: number;
+  unmatchedPaise: Paise;
+}
+
+export interface PriceSize {
+  priceHundredths: number;
+  amountPaise: Paise;
+}
+
+/**
+ * Top of book in Betfair's naming, from the point of view of the next player:
+ * `availableToBack` are the resting LAYS (what a backer can take now), best = highest price
+ * first; `availableToLay` are the resting BACKS, best = lowest price first. Amounts are
+ * backer's stakes. In an uncrossed book every availableToBack price is below every
+ * availableToLay price.
+ */
+export interface TopOfBook {
+  availableToBack: PriceSize[];
+  availableToLay: PriceSize[];
+}
+
+interface RestingOrder {
+  id: string;
+  ownerId: string;
+  side: OddsType;
+  index: number;
+  seq: number;
+  unmatchedPaise: Paise;
+}
+
+interface Level {
+  queue: RestingOrder[];
+  /** Entries before head are gone; entries after it with unmatchedPaise 0 are counted in dead. */
+  head: number;
+  dead: number;
+  totalPaise: Paise;
+}
+
+const MASK_WORDS = Math.ceil(LADDER_SIZE / 32);
+
+interface BookSide {
+  levels: Level[];
+  /** Bit i set when levels[i] holds unmatched stake. */
+  mask: Uint32Array;
+}
+
+export interface OrderBook {
+  /** Resting backs: matched by incoming lays, lowest price first. */
+  readonly backs: BookSide;
+  /** Resting lays: matched by incoming backs, highest price first. */
+  readonly lays: BookSide;
+  readonly orders: Map<string, RestingOrder>;
+  lastSeq: number;
+}
+
+const newSide = (): BookSide => ({
+  levels: Array.from({ length: LADDER_SIZE }, () => ({
+    queue: [],
+    head: 0,
+    dead: 0,
+    totalPaise: 0n,
+  })),
+  mask: new Uint32Array(MASK_WORDS),
+});
+
+export function createOrderBook(): OrderBook {
+  return { backs: newSide(), lays: newSide(), orders: new Map(), lastSeq: -Infinity };
+}
+
+/** Lowest non-empty level index >= from, or -1. */
+function lowestAtOrAbove(mask: Uint32Array, from: number): number {
+  if (from >= LADDER_SIZE) return -1;
+  let word = from >>> 5;
+  let bits = mask[word]! & (-1 << (from & 31));
+  for (;;) {
+    if (bits !== 0) return (word << 5) + 31 - Math.clz32(bits & -bits);
+    if (++word >= MASK_WORDS) return -1;
+    bits = mask[word]!;
+  }
+}
+
+/** Highest non-empty level index <= from, or -1. */
+function highestAtOrBelow(mask: Uint32Array, from: number): number {
+  if (from < 0) return -1;
+  let word = from >>> 5;
+  let bits = mask[word]! & (0xffffffff >>> (31 - (from & 31)));
+  for (;;) {
+    if (bits !== 0) return (word << 5) + 31 - Math.clz32(bits);
+    if (--word < 0) return -1;
+    bits = mask[word]!;
+  }
+}
+
+const setBit = (mask: Uint32Array, index: number) => {
+  mask[index >>> 5]! |= 1 << (index & 31);
+};
+const clearBit = (mask: Uint32Array, index: number) => {
+  mask[index >>> 5]! &= ~(1 << (index & 31));
+};
+
+function resetLevel(level: Level): void {
+  level.queue.length = 0;
+  level.head = 0;
+  level.dead = 0;
+}
+
+/** Drops consumed entries once they are most of the queue, so a level never grows unbounded. */
+function maybeCompact(level: Level): void {
+  const live = level.queue.length - level.head - level.dead;
+  if (level.head + level.dead > 32 && level.head + level.dead > live) {
+    const kept: RestingOrder[] = [];
+    for (let k = level.head; k < level.queue.length; k++) {
+      const entry = level.queue[k]!;
+      if (entry.unmatchedPaise !== 0n) kept.push(entry);
+    }
+    level.queue = kept;
+    level.head = 0;
+    level.dead = 0;
+  }
+}
+
+/** Matches against one level in time order, skipping the taker's own orders. */
+function matchLevel(
+  book: OrderBook,
+  level: Level,
+  index: number,
+  taker: OrderRequest,
+  remainingPaise: Paise,
+  fills: Fill[],
+): Paise {
+  const queue = level.queue;
+  let remaining = remainingPaise;
+  for (let k = level.head; k < queue.length && remaining > 0n; k++) {
+    const maker = queue[k]!;
+    if (maker.unmatchedPaise === 0n) {
+      // Died away from the head earlier; now it is the head, drop it.
+      if (k === level.head) {
+        level.head++;
+        level.dead--;
+      }
+      continue;
+    }
+    if (maker.ownerId === taker.ownerId) continue;
+    const amount = maker.unmatchedPaise < remaining ? maker.unmatchedPaise : remaining;
+    maker.unmatchedPaise -= amount;
+    remaining -= amount;
+    level.totalPaise -= amount;
+    fills.push({
+      takerOrderId: taker.id,
+      takerOwnerId: taker.ownerId,
+      takerSide: taker.side,
+      makerOrderId: maker.id,
+      makerOwnerId: maker.ownerId,
+      priceHundredths: LADDER_PRICES[index]!,
+      stakePaise: amount,
+    });
+    if (maker.unmatchedPaise === 0n) {
+      book.orders.delete(maker.id);
+      if (k === level.head) level.head++;
+      else level.dead++;
+    }
+  }
+  return remaining;
+}
+
+export function placeOrder(book: OrderBook, order: OrderRequest): PlaceOrderResult {
+  const index = ladderIndex(order.priceHundredths);
+  if (index < 0) return { ok: false, code: 'INVALID_PRICE' };
+  if (typeof order.stakePaise !== 'bigint' || order.stakePaise <= 0n) {
+    return { ok: false, code: 'INVALID_STAKE' };
+  }
+  if (order.id === '') return { ok: false, code: 'INVALID_ORDER_ID' };
+  if (book.orders.has(order.id)) return { ok: false, code: 'DUPLICATE_ORDER_ID' };
+  if (!Number.isSafeInteger(order.seq) || order.seq <= book.lastSeq) {
+    return { ok: false, code: 'SEQ_NOT_INCREASING' };
+  }
+  book.lastSeq = order.seq;
+
+  const isBack = order.side === 'back';
+  const opposite = isBack ? book.lays : book.backs;
+  const fills: Fill[] = [];
+  let remaining = order.stakePaise;
+
+  // Walk opposite levels from the best price towards the order's limit.
+  let level = isBack
+    ? highestAtOrBelow(opposite.mask, LADDER_SIZE - 1)
+    : lowestAtOrAbove(opposite.mask, 0);
+  while (remaining > 0n && level >= 0 && (isBack ? level >= index : level <= index)) {
+    const priceLevel = opposite.levels[level]!;
+    remaining = matchLevel(book, priceLevel, level, order, remaining, fills);
+    if (priceLevel.totalPaise === 0n) {
+      resetLevel(priceLevel);
+      clearBit(opposite.mask, level);
+    } else {
+      maybeCompact(priceLevel);
+    }
+    level = isBack
+      ? highestAtOrBelow(opposite.mask, level - 1)
+      : lowestAtOrAbove(opposite.mask, level + 1);
+  }
+
+  const matchedPaise = order.stakePaise - remaining;
+  if (remaining === 0n) {
+    return { ok: true, fills, matchedPaise, restingPaise: 0n, selfCrossCancelledPaise: 0n };
+  }
+
+  // Anything still crossing the limit now is the owner's own order (all others were taken).
+  const bestOpposite = isBack
+    ? highestAtOrBelow(opposite.mask, LADDER_SIZE - 1)
+    : lowestAtOrAbove(opposite.mask, 0);
+  const crossesOwn = bestOpposite >= 0 && (isBack ? bestOpposite >= index : bestOpposite <= index);
+  if (crossesOwn) {
+    return { ok: true, fills, matchedPaise, restingPaise: 0n, selfCrossCancelledPaise: remaining };
+  }
+
+  const own = isBack ? book.backs : book.lays;
+  const resting: RestingOrder = {
+    id: order.id,
+    ownerId: order.ownerId,
+    side: order.side,
+    index,
+    seq: order.seq,
+    unmatchedPaise: remaining,
+  };
+  const ownLevel = own.levels[index]!;
+  ownLevel.queue.push(resting);
+  ownLevel.totalPaise += remaining;
+  setBit(own.mask, index);
+  book.orders.set(order.id, resting);
+  return { ok: true, fills, matchedPaise, restingPaise: remaining, selfCrossCancelledPaise: 0n };
+}
+
+/**
+ * Cancels the whole unmatched remainder, or only `amountPaise` of it (a partial cancel keeps
+ * the order's place in the queue). Asking for more than is left cancels what is left: the rest
+ * may have matched a moment earlier, and the player wanted it gone either way.
+ */
+export function cancelOrder(
+  book: OrderBook,
+  orderId: string,
+  amountPaise?: Paise,
+): CancelOrderResult {
+  const order = book.orders.get(orderId);
+  if (!order) return { ok: false, code: 'ORDER_NOT_FOUND' };
+  if (amountPaise !== undefined && (typeof amountPaise !== 'bigint' || amountPaise <= 0n)) {
+    return { ok: false, code: 'INVALID_AMOUNT' };
+  }
+  const cancelled =
+    amountPaise === undefined || amountPaise > order.unmatchedPaise
+      ? order.unmatchedPaise
+      : amountPaise;
+  const side = order.side === 'back' ? book.backs : book.lays;
+  const level = side.levels[order.index]!;
+  order.unmatchedPaise -= cancelled;
+  level.totalPaise -= cancelled;
+  if (order.unmatchedPaise === 0n) {
+    book.orders.delete(orderId);
+    level.dead++;
+    if (level.totalPaise === 0n) {
+      resetLevel(level);
+      clearBit(side.mask, order.index);
+    } else {
+      maybeCompact(level);
+    }
+  }
+  return { ok: true, cancelledPaise: cancelled, remainingPaise: order.unmatchedPaise };
+}
+
+const view = (order: RestingOrder): RestingOrderView => ({
+  id: order.id,
+  ownerId: order.ownerId,
+  side: order.side,
+  priceHundredths: LADDER_PRICES[order.index]!,
+  seq: order.seq,
+  unmatchedPaise: order.unmatchedPaise,
+});
+
+/** A resting order's unmatched part, or undefined once it is fully matched or cancelled. */
+export function getOrder(book: OrderBook, orderId: string): RestingOrderView | undefined {
+  const order = book.orders.get(orderId);
+  return order && view(order);
+}
+
+function levelsInPriority(side: BookSide, bestIsHighest: boolean, depth: number): number[] {
+  const indexes: number[] = [];
+  let index = bestIsHighest
+    ? highestAtOrBelow(side.mask, LADDER_SIZE - 1)
+    : lowestAtOrAbove(side.mask, 0);
+  while (index >= 0 && indexes.length < depth) {
+    indexes.push(index);
+    index = bestIsHighest
+      ? highestAtOrBelow(side.mask, index - 1)
+      : lowestAtOrAbove(side.mask, index + 1);
+  }
+  return indexes;
+}
+
+/** Best `depth` prices each way with the backer's stake available at each (see TopOfBook). */
+export function topOfBook(book: OrderBook, depth = 3): TopOfBook {
+  const priceSize =
+    (side: BookSide) =>
+    (index: number): PriceSize => ({
+      priceHundredths: LADDER_PRICES[index]!,
+      amountPaise: side.levels[index]!.totalPaise,
+    });
+  return {
+    availableToBack: levelsInPriority(book.lays, true, depth).map(priceSize(book.lays)),
+    availableToLay: levelsInPriority(book.backs, false, depth).map(priceSize(book.backs)),
+  };
+}
+
+/**
+ * Every resting order in matching priority: lays best (highest) price first, then backs best
+ * (lowest) price first, oldest first within a price. For snapshots and rebuilding a book.
+ */
+export function listRestingOrders(book: OrderBook): RestingOrderView[] {
+  const result: RestingOrderView[] = [];
+  const collect = (side: BookSide, bestIsHighest: boolean) => {
+    for (const index of levelsInPriority(side, bestIsHighest, LADDER_SIZE)) {
+      const level = side.levels[index]!;
+      for (let k = level.head; k < level.queue.length; k++) {
+        const entry = level.queue[k]!;
+        if (entry.unmatchedPaise !== 0n) result.push(view(entry));
+      }
+    }
+  };
+  collect(book.lays, true);
+  collect(book.backs, false);
+  return result;
+}
