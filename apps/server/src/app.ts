@@ -35,6 +35,8 @@ import { devRoutes } from './routes/dev-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { pageVisitRoutes } from './routes/page-visit-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
+import { staffRoutes } from './routes/staff-routes.ts';
+import { walletRoutes } from './routes/wallet-routes.ts';
 import type { ServiceDeps } from './services/service-deps.ts';
 import { isConsoleSmsProvider } from './sms/console-sms-provider.ts';
 import { createSmsProvider } from './sms/create-sms-provider.ts';
@@ -196,5 +198,7 @@ async function registerIdentity(
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(profileRoutes, { prefix: API_PREFIX, deps });
   await app.register(pageVisitRoutes, { prefix: API_PREFIX, deps });
+  await app.register(walletRoutes, { prefix: API_PREFIX, deps });
+  await app.register(staffRoutes, { prefix: API_PREFIX, deps });
   if (isConsoleSmsProvider(sms)) await app.register(devRoutes, { prefix: API_PREFIX, sms });
 }

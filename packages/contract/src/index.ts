@@ -7,3 +7,4 @@ export * from './error-envelope.ts';
 export * from './auth.ts';
 export * from './wallet.ts';
 export * from './staff.ts';
+export * from './exchange.ts';

@@ -123,6 +123,9 @@ export const adjustmentBodySchema = z.object({
   idempotencyKey: z.string().min(8).max(100),
 });
 export type AdjustmentBody = z.infer<typeof adjustmentBodySchema>;
+export const adjustmentParamsSchema = z.object({
+  playerId: z.string().regex(/^\d{1,15}$/, 'Not a player id'),
+});
 export const adjustmentAnswerSchema = z.object({
   transactionId: z.string(),
   wallet: walletSchema,

@@ -78,8 +78,16 @@ export async function openPgliteDatabase(dataDir: string | null): Promise<Databa
   };
 }
 
-export function openPostgresDatabase(url: string, logger?: DatabaseLogger): Database {
-  const pool = new pg.Pool({ connectionString: url, application_name: 'spm-server' });
+export function openPostgresDatabase(
+  url: string,
+  logger?: DatabaseLogger,
+  options: { maxConnections?: number } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    application_name: 'spm-server',
+    ...(options.maxConnections === undefined ? {} : { max: options.maxConnections }),
+  });
   // An idle client dropped by the server emits here; unhandled it would crash the process,
   // while the pool itself recovers by opening a new connection on the next query.
   pool.on('error', (error) => logger?.error({ err: error }, 'idle PostgreSQL client failed'));

@@ -18,6 +18,7 @@ export const RATE_LIMITS = {
   resetPassword: { max: 20, timeWindow: 60_000 },
   updatePassword: { max: 10, timeWindow: 60_000 },
   pageVisit: { max: 60, timeWindow: 60_000 },
+  staffLogin: { max: 10, timeWindow: 60_000 },
 } as const;
 
 /**

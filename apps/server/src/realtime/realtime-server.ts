@@ -5,6 +5,7 @@ import {
   REALTIME_PATH,
   SESSION_ERROR,
   SESSION_ERROR_FALLBACK_MESSAGE,
+  type GetBalanceAck,
   type SessionCheckAck,
   type SessionErrorData,
 } from '@spm/contract';
@@ -13,6 +14,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { isAppError } from '../http/app-error.ts';
 import { tokenFromAuthorization } from '../http/auth.ts';
+import { getWallet } from '../services/ledger-service.ts';
 import type { ServiceDeps } from '../services/service-deps.ts';
 import {
   authenticateSessionId,
@@ -102,6 +104,18 @@ export function installRealtimeHandlers(
   });
 
   io.on('connection', (socket) => {
+    socket.on(CLIENT_EVENTS.getBalance, (...args: unknown[]) => {
+      const ack = args.at(-1);
+      if (typeof ack !== 'function') return;
+      const reply = ack as (answer: GetBalanceAck) => void;
+      getWallet(deps.db, socket.data.userId).then(
+        (wallet) => reply({ status: 'success', data: wallet }),
+        (error: unknown) => {
+          log.error({ err: error }, 'get:balance failed');
+          reply({ status: 'failed', message: 'Could not read the balance' });
+        },
+      );
+    });
     socket.on(CLIENT_EVENTS.sessionCheck, (...args: unknown[]) => {
       const ack = args.at(-1);
       if (typeof ack !== 'function') return;

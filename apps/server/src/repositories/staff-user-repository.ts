@@ -27,3 +27,11 @@ export async function insertStaffUserIfAbsent(
     .returning();
   return rows[0];
 }
+
+export async function findStaffUserByUsername(
+  db: DbHandle,
+  username: string,
+): Promise<StaffUserRow | undefined> {
+  const rows = await db.select().from(staffUsers).where(eq(staffUsers.username, username)).limit(1);
+  return rows[0];
+}

@@ -677,7 +677,8 @@ describe.each(drivers)('identity accounts on %s', (driver) => {
     });
 
     it('answers NO_DEMO_USERS when there are none', async () => {
-      await h.db.delete(users).where(eq(users.isDemo, true));
+      // Demo accounts that played keep their ledger history, so they are closed, not deleted.
+      await h.db.update(users).set({ status: 'closed' }).where(eq(users.isDemo, true));
       const res = await post(h, '/api/login/demo');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ error: true, errorCode: 'NO_DEMO_USERS' });

@@ -23,6 +23,7 @@ import {
 } from '../repositories/user-repository.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../security/password.ts';
 import { getAppDetails } from './app-data-service.ts';
+import { ensureDemoCredit } from './demo-money-service.ts';
 import { OTP_FLOW_ON } from './otp-service.ts';
 import { MINUTE_MS, type RequestOrigin, type ServiceDeps } from './service-deps.ts';
 import { createSession, toSessionUser, type AuthContext } from './session-service.ts';
@@ -86,13 +87,16 @@ export async function login(
 /** POST /login/demo: the active demo account used longest ago. */
 export async function demoLogin(deps: ServiceDeps, origin: RequestOrigin): Promise<AuthAnswer> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const answer = await deps.db.transaction(async (tx) => {
     const user = await pickLeastRecentlyUsedDemoUser(tx);
     if (!user) throw new AppError('NO_DEMO_USERS');
     await recordLoginSuccess(tx, user.id, now);
     const { token } = await createSession(tx, deps, user.id, origin);
     return { token, user: toSessionUser(user) };
   });
+  // Play money once per demo account; a replay on every later sign-in.
+  await ensureDemoCredit(deps, Number(answer.user.id));
+  return answer;
 }
 
 /**

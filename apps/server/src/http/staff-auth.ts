@@ -1,0 +1,34 @@
+import type { StaffRole } from '@spm/contract';
+import type { FastifyRequest } from 'fastify';
+import { authenticateStaffToken, type StaffContext } from '../services/staff-service.ts';
+import type { ServiceDeps } from '../services/service-deps.ts';
+import { AppError } from './app-error.ts';
+import { tokenFromAuthorization } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member; set by a `requireStaff` hook. */
+    staff?: StaffContext;
+  }
+}
+
+/**
+ * onRequest hook of staff routes: a live staff token (a player's is unknown here: 401), and
+ * the role when one is named (otherwise 403 FORBIDDEN). Admin may do what an agent may.
+ */
+export function requireStaff(deps: ServiceDeps, role?: StaffRole) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = tokenFromAuthorization(request.headers.authorization);
+    if (token === null) throw new AppError('UNAUTHORIZED');
+    const staff = await authenticateStaffToken(deps, token);
+    if (role !== undefined && staff.role !== role && staff.role !== 'admin') {
+      throw new AppError('FORBIDDEN');
+    }
+    request.staff = staff;
+  };
+}
+
+export function currentStaff(request: FastifyRequest): StaffContext {
+  if (!request.staff) throw new AppError('UNAUTHORIZED');
+  return request.staff;
+}

@@ -1,0 +1,9 @@
+import type { DbHandle } from '../db/database.ts';
+import { auditLog } from '../db/schema.ts';
+
+export type NewAuditRow = typeof auditLog.$inferInsert;
+
+/** Append only: the audit log has no update or delete path. */
+export async function insertAudit(db: DbHandle, row: NewAuditRow): Promise<void> {
+  await db.insert(auditLog).values(row);
+}

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { playerAccount, systemAccount, transfer } from '@spm/core';
+import type { Db } from '../db/database.ts';
+import { insertUser } from '../repositories/user-repository.ts';
+import { post, type LedgerDeps, type PostResult } from '../services/ledger-service.ts';
+
+/** A player row straight in the database (no sign-up flow): for ledger tests. */
+export async function insertPlayer(db: Db, isDemo = false): Promise<number> {
+  const username = `w${randomBytes(6).toString('hex')}`;
+  const user = await insertUser(db, {
+    username,
+    usernameLower: username,
+    name: username,
+    passwordHash: 'not-a-hash',
+    isDemo,
+  });
+  return user.id;
+}
+
+/** House -> player cash, as a test's opening balance. */
+export function fund(deps: LedgerDeps, playerId: number, paise: bigint): Promise<PostResult> {
+  return post(deps, {
+    kind: 'adjustment_credit',
+    postings: transfer(systemAccount('house'), playerAccount(String(playerId), 'cash'), paise),
+    description: 'test funding',
+    reference: 'TEST',
+    playerId,
+  });
+}

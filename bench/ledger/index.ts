@@ -1,0 +1,119 @@
+/**
+ * Ledger throughput on PostgreSQL: 200 funded players, transfers between them and the one
+ * house account (credit and debit alternating) through the ledger service, 32 at a time,
+ * for about 10 s. Prints transfers/s, latency percentiles and the zero-sum check.
+ * Run: npm run bench -- ledger   (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
+ */
+import { performance } from 'node:perf_hooks';
+import { playerAccount, systemAccount, transfer } from '@spm/core';
+import pg from 'pg';
+import { migrate, openPostgresDatabase } from '../../apps/server/src/db/database.ts';
+import { ledgerTotals } from '../../apps/server/src/repositories/ledger-repository.ts';
+import { insertUser } from '../../apps/server/src/repositories/user-repository.ts';
+import { post, type LedgerDeps } from '../../apps/server/src/services/ledger-service.ts';
+
+const PLAYERS = 200;
+const CONCURRENCY = 32;
+const POOL = 16;
+const DURATION_MS = Number(process.env.BENCH_MS ?? 10_000);
+
+const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const name = `bench_ledger_${Date.now()}`;
+const url = new URL(baseUrl);
+url.pathname = `/${name}`;
+
+async function admin(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+await admin(`create database "${name}"`);
+const database = openPostgresDatabase(url.toString(), undefined, { maxConnections: POOL });
+try {
+  await migrate(database);
+  const deps: LedgerDeps = {
+    db: database.db,
+    clock: { now: () => new Date() },
+    realtime: {
+      emitToUser: () => undefined,
+      disconnectSession: () => undefined,
+      disconnectUser: () => undefined,
+    },
+  };
+  const house = systemAccount('house');
+  const players: number[] = [];
+  for (let i = 0; i < PLAYERS; i += 1) {
+    const username = `bench${i}`;
+    const user = await insertUser(database.db, {
+      username,
+      usernameLower: username,
+      name: username,
+      passwordHash: 'x',
+    });
+    players.push(user.id);
+    const funded = await post(deps, {
+      kind: 'adjustment_credit',
+      postings: transfer(house, playerAccount(String(user.id), 'cash'), 1_000_000n),
+      description: 'bench funding',
+      reference: 'BENCH',
+      playerId: user.id,
+    });
+    if (!funded.ok) throw new Error(`funding failed: ${funded.code}`);
+  }
+
+  const latencies: number[] = [];
+  let failures = 0;
+  let counter = 0;
+  const deadline = performance.now() + DURATION_MS;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < deadline) {
+        const n = counter++;
+        const playerId = players[n % PLAYERS]!;
+        const cash = playerAccount(String(playerId), 'cash');
+        const credit = Math.floor(n / PLAYERS) % 2 === 0;
+        const begin = performance.now();
+        const result = await post(deps, {
+          kind: credit ? 'adjustment_credit' : 'adjustment_debit',
+          postings: credit ? transfer(house, cash, 100n) : transfer(cash, house, 100n),
+          description: 'bench transfer',
+          reference: `BENCH-${n}`,
+          playerId,
+        });
+        latencies.push(performance.now() - begin);
+        if (!result.ok) failures += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  const totals = await ledgerTotals(database.db);
+  const balanced =
+    totals.postingsSum === 0n &&
+    totals.playerRowsSum + totals.systemPostingsSum === 0n &&
+    totals.playerRowsDisagreeing === 0 &&
+    totals.unbalancedTransactions === 0;
+  console.log(
+    `players ${PLAYERS}, concurrency ${CONCURRENCY}, pool ${POOL}, ${elapsed.toFixed(1)} s`,
+  );
+  console.log(`transfers       ${latencies.length} (${failures} refused)`);
+  console.log(`transfers/s     ${(latencies.length / elapsed).toFixed(0)}`);
+  console.log(`latency p50     ${pct(0.5).toFixed(2)} ms`);
+  console.log(`latency p99     ${pct(0.99).toFixed(2)} ms`);
+  console.log(`latency max     ${latencies.at(-1)!.toFixed(2)} ms`);
+  console.log(
+    `ledger sums to zero: ${balanced ? 'yes' : 'NO'} ${JSON.stringify(totals, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`,
+  );
+  if (!balanced) process.exitCode = 1;
+} finally {
+  await database.close();
+  await admin(`drop database if exists "${name}" with (force)`);
+}
