@@ -1,33 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
-import { dialog, latestCode, uniqueMobile } from './support/identity.ts';
+import { logInThroughDialog, registerPlayer } from './support/players.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
 import { api, staffToken } from './support/staff.ts';
 
 let platform: Platform;
 let browser: Browser;
-
-/** Registers a player through the API, the way the register dialog does. */
-async function registerPlayer(username: string, password: string): Promise<string> {
-  const mobile = uniqueMobile();
-  await api(platform.baseUrl, '/sendOtpToMobile', { body: { mobile, country_code: '91' } });
-  const otp = await latestCode(platform.baseUrl, mobile, 'register');
-  await api(platform.baseUrl, '/mobileVerification', { body: { mobile, country_code: '91', otp } });
-  const { status, body } = await api<{ user: { id: string } }>(platform.baseUrl, '/register', {
-    body: {
-      username,
-      name: username,
-      password,
-      typeId: 3,
-      parentId: 81026,
-      mobile,
-      country_code: '91',
-    },
-  });
-  expect(status).toBe(200);
-  return body.data.user.id;
-}
 
 describe('wallet in the open player app', () => {
   beforeAll(async () => {
@@ -41,17 +20,10 @@ describe('wallet in the open player app', () => {
   it('shows a staff adjustment within a second, without a reload, and lists it in the statement', async () => {
     const username = `kiran${Date.now() % 100000}`;
     const password = 'sixes2026ok';
-    const playerId = await registerPlayer(username, password);
+    const playerId = await registerPlayer(platform.baseUrl, username, password);
 
     const page = await (await browser.newContext()).newPage();
-    await page.goto(`${platform.baseUrl}/`);
-    await page.getByTestId('open-login').click();
-    await dialog(page, 'login').waitFor();
-    await page.getByTestId('login-username').fill(username);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(`${platform.baseUrl}/home`);
-    await page.getByTestId('post-login-close').click();
+    await logInThroughDialog(page, platform.baseUrl, username, password);
     await expect.poll(() => page.getByTestId('header-balance').textContent()).toContain('0.00');
     let reloads = 0;
     page.on('framenavigated', () => (reloads += 1));

@@ -31,7 +31,11 @@ async function freePort(): Promise<number> {
 }
 
 /** The embedded default exactly as `npm start` runs it: PGlite in a data dir, no Postgres, no Redis. */
-function platformEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+function platformEnv(
+  port: number,
+  dataDir: string,
+  overrides: Record<string, string>,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -42,7 +46,7 @@ function platformEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   delete env.REDIS_URL;
   env.LOG_LEVEL = 'warn';
   env.NODE_ENV = 'production';
-  return env;
+  return { ...env, ...overrides };
 }
 
 async function waitUntilReady(
@@ -65,10 +69,10 @@ async function waitUntilReady(
   throw new Error(`server not ready within ${BOOT_TIMEOUT_MS} ms:\n${output()}`);
 }
 
-function startProcess(port: number, dataDir: string) {
+function startProcess(port: number, dataDir: string, overrides: Record<string, string>) {
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
-    env: platformEnv(port, dataDir),
+    env: platformEnv(port, dataDir, overrides),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -84,11 +88,12 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-export async function startPlatform(): Promise<Platform> {
+/** `overrides`: extra environment for the server, e.g. `{ SIMULATOR_MARKET_MAKER: 'off' }`. */
+export async function startPlatform(overrides: Record<string, string> = {}): Promise<Platform> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'spm-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  let running = startProcess(port, dataDir);
+  let running = startProcess(port, dataDir, overrides);
   await waitUntilReady(baseUrl, running.child, running.output);
 
   return {
@@ -98,9 +103,9 @@ export async function startPlatform(): Promise<Platform> {
       await stopProcess(running.child);
       await promisify(execFile)(process.execPath, [cliEntry, 'set-setting', key, value], {
         cwd: repoRoot,
-        env: platformEnv(port, dataDir),
+        env: platformEnv(port, dataDir, overrides),
       });
-      running = startProcess(port, dataDir);
+      running = startProcess(port, dataDir, overrides);
       await waitUntilReady(baseUrl, running.child, running.output);
     },
     async stop() {

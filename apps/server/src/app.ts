@@ -37,6 +37,9 @@ import { pageVisitRoutes } from './routes/page-visit-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
 import { staffRoutes } from './routes/staff-routes.ts';
 import { walletRoutes } from './routes/wallet-routes.ts';
+import { exchangeRoutes } from './routes/exchange-routes.ts';
+import { createMarketPublisher, installMarketStream } from './realtime/market-stream.ts';
+import { ExchangeEngine } from './services/exchange-engine.ts';
 import type { ServiceDeps } from './services/service-deps.ts';
 import { isConsoleSmsProvider } from './sms/console-sms-provider.ts';
 import { createSmsProvider } from './sms/create-sms-provider.ts';
@@ -55,6 +58,8 @@ export interface Realtime extends RealtimeEmitter {
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
+    /** The sports exchange engine: books, placements, settlement (the simulator drives it). */
+    exchange: ExchangeEngine;
   }
 }
 
@@ -200,5 +205,19 @@ async function registerIdentity(
   await app.register(pageVisitRoutes, { prefix: API_PREFIX, deps });
   await app.register(walletRoutes, { prefix: API_PREFIX, deps });
   await app.register(staffRoutes, { prefix: API_PREFIX, deps });
+
+  const engine = new ExchangeEngine(deps);
+  const publisher = createMarketPublisher(io, (marketId) => {
+    const market = engine.markets.get(marketId);
+    return market ? engine.snapshot(market) : undefined;
+  });
+  engine.onChange = (marketId) => publisher.publish(marketId);
+  installMarketStream(io, (marketId) => engine.markets.has(marketId));
+  app.decorate('exchange', engine);
+  // The books come from the orders table, which exists once migrations ran (main migrates
+  // after building the app, before listening).
+  app.addHook('onReady', async () => engine.load());
+  app.addHook('onClose', async () => publisher.close());
+  await app.register(exchangeRoutes, { prefix: API_PREFIX, deps, engine });
   if (isConsoleSmsProvider(sms)) await app.register(devRoutes, { prefix: API_PREFIX, sms });
 }

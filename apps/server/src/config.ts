@@ -73,6 +73,8 @@ const envSchema = z
     OTP_MAX_PER_IP_PER_HOUR: intKey(1, 100_000, 20),
     LOGIN_MAX_FAILURES: intKey(1, 100, 5),
     LOGIN_LOCK_MINUTES: intKey(1, 1440, 15),
+    SIMULATOR: z.enum(['on', 'off']).default('on'),
+    SIMULATOR_MARKET_MAKER: z.enum(['on', 'off']).default('on'),
   })
   .superRefine((env, context) => {
     if (env.SMS_PROVIDER !== 'http') return;
@@ -136,6 +138,13 @@ export interface Config {
   sms: SmsConfig;
   otp: OtpConfig;
   login: LoginConfig;
+  /** The built-in market simulator (main.ts starts it; tests start their own). */
+  simulator: boolean;
+  /**
+   * Off: the simulator still runs events, rates and lines, but its market maker places no
+   * orders and it suspends nothing at random, so only players' orders meet on the exchange.
+   */
+  simulatorMarketMaker: boolean;
 }
 
 export class ConfigError extends Error {
@@ -197,6 +206,8 @@ export function loadConfig(
             sender: parsed.SMS_HTTP_SENDER ?? '',
           }
         : { provider: 'console' },
+    simulator: parsed.SIMULATOR === 'on',
+    simulatorMarketMaker: parsed.SIMULATOR_MARKET_MAKER === 'on',
     otp: {
       ttlMinutes: parsed.OTP_TTL_MINUTES,
       maxAttempts: parsed.OTP_MAX_ATTEMPTS,

@@ -5,6 +5,7 @@ import { migrate, openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { CREDENTIALS_FILE_NAME, seed } from './seed.ts';
 import { formatSignInInfo } from './sign-in-info.ts';
+import { MarketSimulator } from './services/market-simulator.ts';
 
 /** Past this a stuck connection or query is not worth waiting for: exit non-zero. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   // The pool may report a dropped idle connection at any time; the app's logger exists
   // only once the database is open, so reach it lazily.
-  const late: { app?: App } = {};
+  const late: { app?: App; stopFeed?: () => void } = {};
   let database;
   try {
     database = await openDatabase(config, {
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
+      late.stopFeed?.();
       // Stops accepting, lets in-flight requests finish, then the DB goes.
       await app.close();
       await database.close();
@@ -81,6 +83,17 @@ async function main(): Promise<void> {
       'seed done',
     );
     await app.listen({ port: config.port, host: config.host });
+    if (config.simulator) {
+      const simulator = new MarketSimulator(
+        app.exchange,
+        Math.random,
+        undefined,
+        config.simulatorMarketMaker,
+      );
+      late.stopFeed = () => simulator.stop();
+      await simulator.start();
+      app.log.info('market simulator started');
+    }
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     process.stdout.write(`${formatSignInInfo(config, port, database.driver, seedResult)}\n`);

@@ -39,6 +39,28 @@ export const errorCatalogue = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait and try again.' },
   MAINTENANCE: { status: 503, message: 'The site is under maintenance.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready.' },
+  EVENT_NOT_FOUND: { status: 404, message: 'No such event.' },
+  MARKET_NOT_FOUND: { status: 404, message: 'No such market.' },
+  RUNNER_NOT_FOUND: { status: 404, message: 'No such selection in this market.' },
+  MARKET_SUSPENDED: { status: 409, message: 'This market is suspended. Please try again shortly.' },
+  MARKET_CLOSED: { status: 409, message: 'This market is closed for betting.' },
+  PRICE_INVALID: { status: 400, message: 'This price is not on the odds ladder.' },
+  STAKE_BELOW_MIN: { status: 400, message: 'The stake is below the minimum for this market.' },
+  STAKE_ABOVE_MAX: { status: 400, message: 'The stake is above the maximum for this market.' },
+  PROFIT_ABOVE_MAX: {
+    status: 400,
+    message: 'The possible profit is above the maximum for this market.',
+  },
+  RATE_CHANGED: {
+    status: 409,
+    message: 'The rate has changed. Please check the new rate and try again.',
+  },
+  ORDER_NOT_FOUND: { status: 404, message: 'No such open bet.' },
+  MARKET_ALREADY_SETTLED: {
+    status: 409,
+    message: 'This market is already settled with another result.',
+  },
+  MARKET_NOT_SETTLED: { status: 409, message: 'This market has not been settled yet.' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

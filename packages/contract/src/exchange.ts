@@ -202,3 +202,25 @@ export const MARKET_EVENTS = {
 export const marketSubscribeSchema = z.object({ marketIds: z.array(z.string()).max(50) });
 /** At most this many `market:update` per market per second (conflation). */
 export const MARKET_UPDATES_PER_SECOND = 4;
+
+/** GET /api/sports/match/settings?eventId= */
+export const matchSettingsQuerySchema = z.object({ eventId: z.string().regex(/^\d+$/) });
+
+/** Staff: POST /api/staff/markets/{marketId}/result and /resettle (admin, audited). */
+export const marketParamsSchema = z.object({ marketId: z.string().regex(/^\d+$/) });
+export const marketResultBodySchema = z.union([
+  z.object({ winnerRunnerId: z.string().regex(/^\d+$/) }).strict(),
+  z.object({ void: z.literal(true) }).strict(),
+  z.object({ resultValue: z.number().int().nonnegative() }).strict(),
+]);
+export type MarketResultBody = z.infer<typeof marketResultBodySchema>;
+export const settlementAnswerSchema = z.object({
+  marketId: z.string(),
+  status: z.enum(MARKET_STATUSES),
+  /** 1 for the first settlement, +1 for each correction. */
+  settlementVersion: z.number().int(),
+  players: z.number().int(),
+  /** True when this exact result was already in place: nothing new was paid. */
+  replay: z.boolean(),
+});
+export type SettlementAnswer = z.infer<typeof settlementAnswerSchema>;

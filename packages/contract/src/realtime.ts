@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { MARKET_EVENTS } from './exchange.ts';
+import { type Market } from './exchange.ts';
 import { walletSchema, type GetBalanceAck, type NotificationToast } from './wallet.ts';
 
 /** Realtime channel names (SPEC 7.8, DESIGN 7). */
@@ -50,13 +52,28 @@ export interface ServerToClientEvents {
   [SERVER_EVENTS.updateBalance]: (payload: UpdateBalancePayload) => void;
   [SERVER_EVENTS.notificationToast]: (payload: NotificationToast) => void;
   [SERVER_EVENTS.sessionRefresh]: (payload: SessionRefresh) => void;
+  /** A whole market snapshot to the sockets in its `market:{id}` room. */
+  [MARKET_EVENTS.update]: (payload: Market) => void;
 }
 
 /** What the app emits; each takes only an acknowledgement callback. */
 export interface ClientToServerEvents {
   [CLIENT_EVENTS.sessionCheck]: (ack: (reply: SessionCheckAck) => void) => void;
   [CLIENT_EVENTS.getBalance]: (ack: (reply: GetBalanceAck) => void) => void;
+  /** `marketSubscribeSchema`; the optional ack answers the rooms joined or a failure. */
+  [MARKET_EVENTS.subscribe]: (payload: unknown, ack?: (reply: MarketSubscribeAck) => void) => void;
+  [MARKET_EVENTS.unsubscribe]: (
+    payload: unknown,
+    ack?: (reply: MarketSubscribeAck) => void,
+  ) => void;
 }
+
+/** Ack of `market:subscribe` / `market:unsubscribe`: the market ids now subscribed. */
+export const marketSubscribeAckSchema = z.object({
+  status: z.enum(ACK_STATUSES),
+  marketIds: z.array(z.string()),
+});
+export type MarketSubscribeAck = z.infer<typeof marketSubscribeAckSchema>;
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

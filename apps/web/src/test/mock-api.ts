@@ -35,6 +35,8 @@ const defaultRoutes: Record<string, MockRoute> = {
   'GET /api/announcement/display': ok([]),
   'GET /api/bet/exposure/amount': ok({ exposureAmount: 0 }),
   'GET /api/notifications': ok(noNotifications),
+  // The player home lists events.
+  'GET /api/bet/matches': ok({ items: [], page: 1, pageSize: 50, total: 0 }),
 };
 
 /**

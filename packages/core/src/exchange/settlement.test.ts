@@ -158,6 +158,23 @@ describe('ledger movements', () => {
     ]);
   });
 
+  it('settles a demo player against play money, never the house or commission', () => {
+    const playMoney = systemAccount('play_money');
+    expect(
+      settlementPostings({
+        playerId: 'demo',
+        heldExposurePaise: 10_000n,
+        grossPnlPaise: 15_000n,
+        commissionPaise: 0n,
+        counterparty: playMoney,
+      }),
+    ).toEqual([
+      { account: playerAccount('demo', 'exposure_hold'), amountPaise: -10_000n },
+      { account: playerAccount('demo', 'cash'), amountPaise: 25_000n },
+      { account: playMoney, amountPaise: -15_000n },
+    ]);
+  });
+
   it('releases the hold, pays the win and takes the commission', () => {
     expect(
       settlementPostings({

@@ -8,7 +8,13 @@
  * loss, with the same rounding.
  */
 import type { Paise } from '../money.ts';
-import { netPostings, playerAccount, systemAccount, type Posting } from '../ledger.ts';
+import {
+  netPostings,
+  playerAccount,
+  systemAccount,
+  type AccountRef,
+  type Posting,
+} from '../ledger.ts';
 import {
   bookmakerBetPnl,
   exchangeBetPnl,
@@ -146,7 +152,17 @@ export function settlementPostings(input: {
   heldExposurePaise: Paise;
   grossPnlPaise: Paise;
   commissionPaise: Paise;
+  /**
+   * Who pays winnings and takes losses and commission: the house for real money; the
+   * play-money account for a demo player, so play money never moves the house's books.
+   */
+  counterparty?: AccountRef;
 }): Posting[] {
+  const counterparty = input.counterparty ?? systemAccount('house');
+  const commissionTo =
+    counterparty.owner === 'system' && counterparty.kind === 'play_money'
+      ? counterparty
+      : systemAccount('commission');
   const cash = playerAccount(input.playerId, 'cash');
   return netPostings([
     {
@@ -157,8 +173,8 @@ export function settlementPostings(input: {
       account: cash,
       amountPaise: input.heldExposurePaise + input.grossPnlPaise - input.commissionPaise,
     },
-    { account: systemAccount('house'), amountPaise: -input.grossPnlPaise },
-    { account: systemAccount('commission'), amountPaise: input.commissionPaise },
+    { account: counterparty, amountPaise: -input.grossPnlPaise },
+    { account: commissionTo, amountPaise: input.commissionPaise },
   ]);
 }
 

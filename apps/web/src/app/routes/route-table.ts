@@ -50,6 +50,20 @@ const AuthRoutePage = lazy(() =>
     default: module.AuthRoutePage,
   })),
 );
+const SportListPage = lazy(() =>
+  import('@/features/exchange/sport-list-page').then((module) => ({
+    default: module.SportListPage,
+  })),
+);
+const HomePage = lazy(() =>
+  import('@/features/exchange/home-page').then((module) => ({ default: module.HomePage })),
+);
+const MatchPage = lazy(() =>
+  import('@/features/exchange/match-page').then((module) => ({ default: module.MatchPage })),
+);
+const MyBetsPage = lazy(() =>
+  import('@/features/exchange/mybets-page').then((module) => ({ default: module.MyBetsPage })),
+);
 const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
 );
@@ -87,7 +101,12 @@ export const routeTable: readonly AppRoute[] = [
   authRoute('/reset-password', 'routes.resetPassword', 'resetpassword'),
   authRoute('/mobile-number', 'routes.mobileNumber', 'mobileNumber'),
   authRoute('/verify-number', 'routes.verifyNumber', 'verifyNumber'),
-  placeholder('/spmsports/:category', 'public', 'routes.spmSports'),
+  {
+    path: '/spmsports/:category',
+    access: 'public',
+    page: SportListPage,
+    titleKey: 'routes.spmSports',
+  },
   // common
   placeholder('/contactus', 'common', 'routes.contactUs'),
   placeholder('/privacypolicy', 'common', 'routes.privacyPolicy'),
@@ -95,7 +114,7 @@ export const routeTable: readonly AppRoute[] = [
   placeholder('/fairplay', 'common', 'routes.fairPlay'),
   placeholder('/gamesrule', 'common', 'routes.gamesRule'),
   placeholder('/terms', 'common', 'routes.terms'),
-  placeholder('/exchange/:gameId', 'common', 'routes.exchange'),
+  { path: '/exchange/:gameId', access: 'common', page: MatchPage, titleKey: 'routes.exchange' },
   placeholder('/sportsbook2', 'common', 'routes.sportsbook2'),
   placeholder('/pwa-instructions', 'common', 'routes.pwaInstructions'),
   placeholder('/betby', 'common', 'routes.betby'),
@@ -111,7 +130,7 @@ export const routeTable: readonly AppRoute[] = [
   placeholder('/kyc', 'protected', 'routes.kyc'),
   placeholder('/referral', 'protected', 'routes.referral'),
   placeholder('/cashier', 'protected', 'routes.cashier'),
-  placeholder('/mybets', 'protected', 'routes.myBets'),
+  { path: '/mybets', access: 'protected', page: MyBetsPage, titleKey: 'routes.myBets' },
   placeholder('/withdraw', 'protected', 'routes.withdraw'),
   placeholder('/withdrawlist', 'protected', 'routes.withdrawList'),
   { path: '/profile', access: 'protected', page: ProfilePage, titleKey: 'routes.profile' },
@@ -123,9 +142,14 @@ export const routeTable: readonly AppRoute[] = [
   placeholder('/deposit/:gateway', 'protected', 'routes.deposit'),
   placeholder('/deposit/list', 'protected', 'routes.depositList'),
   placeholder('/withdraw/gateways', 'protected', 'routes.withdrawGateways'),
-  placeholder(PROTECTED_HOME_PATH, 'protected', 'routes.home'),
+  { path: PROTECTED_HOME_PATH, access: 'protected', page: HomePage, titleKey: 'routes.home' },
   placeholder('/spmgames', 'protected', 'routes.spmGames'),
-  placeholder('/sports/:provider', 'protected', 'routes.sports'),
+  {
+    path: '/sports/:provider',
+    access: 'protected',
+    page: SportListPage,
+    titleKey: 'routes.sports',
+  },
   placeholder('/dashboard', 'protected', 'routes.dashboard'),
   placeholder('/live-casino', 'protected', 'routes.liveCasino'),
   placeholder('/casinolisting', 'protected', 'routes.casinoListing'),

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BET_FILTERS, SPORT_IDS } from '@spm/contract';
+import type { Bet, SportName } from '@spm/contract';
+import type { PageProps } from '@/app/routes/route-table';
+import { formatAmount, formatDateTime } from '@/shared/lib/format';
+import { PageLoader } from '@/shared/ui/page-loader';
+import { BETS_PAGE_SIZE, useBets } from './api/exchange-api';
+import { CancelOrderButton } from './components/cancel-button';
+import { formatOdds } from './components/odds-text';
+import { SPORT_NAMES } from './lib/sports';
+import type { BetFilter } from './lib/sports';
+import './exchange.css';
+
+function BetRow({ bet, filter }: { bet: Bet; filter: BetFilter }) {
+  const { t, i18n } = useTranslation();
+  const pnl = bet.profitLoss;
+  return (
+    <tr data-testid="mybet-row" data-bet-id={bet.id} data-status={bet.status}>
+      <td>
+        <time dateTime={bet.placedAt}>{formatDateTime(bet.placedAt, i18n.language)}</time>
+      </td>
+      <td>
+        <Link to={`/exchange/${bet.eventId}`}>{bet.eventName}</Link>
+        <div className="page__muted">{bet.marketName}</div>
+      </td>
+      <td>{bet.runnerName}</td>
+      <td>
+        <span className={`bet-side bet-side--${bet.side}`}>{t(`exchange.${bet.side}`)}</span>
+      </td>
+      <td>{bet.marketType === 'match_odds' ? formatOdds(bet.price) : bet.price}</td>
+      <td>
+        {formatAmount(
+          filter === 'unmatched'
+            ? bet.unmatchedStake
+            : filter === 'matched'
+              ? bet.matchedStake
+              : bet.stake,
+        )}
+      </td>
+      <td>
+        {filter === 'settled' ? (
+          <span
+            className={`pnl ${pnl !== null && pnl > 0 ? 'pnl--up' : pnl !== null && pnl < 0 ? 'pnl--down' : ''}`}
+            data-testid="mybet-pnl"
+          >
+            {pnl === null ? '—' : formatAmount(pnl)}
+          </span>
+        ) : filter === 'unmatched' ? (
+          <CancelOrderButton orderId={bet.id} eventId={bet.eventId} testId="mybet-cancel" />
+        ) : (
+          t(`exchange.orderStatus.${bet.status}`)
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function BetsTable({ filter, sport }: { filter: BetFilter; sport: SportName | null }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const bets = useBets({ status: filter, sportId: sport ? SPORT_IDS[sport] : null, page });
+  const data = bets.data;
+  if (!data) {
+    return bets.isError ? (
+      <p className="page__muted" role="alert">
+        {t('exchange.loadError')}
+      </p>
+    ) : (
+      <PageLoader />
+    );
+  }
+  if (data.items.length === 0) {
+    return (
+      <p className="page__muted" data-testid="mybets-empty">
+        {t('exchange.noBets')}
+      </p>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(data.total / (data.pageSize || BETS_PAGE_SIZE)));
+  const busy = bets.isPlaceholderData;
+  const columns = ['placed', 'event', 'selection', 'side', 'price', 'stake', 'result'] as const;
+  return (
+    <>
+      <div className="statement-table__scroll">
+        <table className="bets-table" aria-busy={busy}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {t(`exchange.columns.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((bet) => (
+              <BetRow key={bet.id} bet={bet} filter={filter} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="bets-pager">
+        <button
+          type="button"
+          className="button button--outline"
+          disabled={busy || data.page <= 1}
+          onClick={() => setPage(data.page - 1)}
+          data-testid="mybets-prev"
+        >
+          {t('statement.previous')}
+        </button>
+        <span aria-live="polite" data-testid="mybets-page">
+          {t('statement.pageOf', { page: data.page, pages })}
+        </span>
+        <button
+          type="button"
+          className="button button--outline"
+          disabled={busy || data.page >= pages}
+          onClick={() => setPage(data.page + 1)}
+          data-testid="mybets-next"
+        >
+          {t('statement.next')}
+        </button>
+      </nav>
+    </>
+  );
+}
+
+/** /mybets: the player's unmatched, matched and settled bets, by sport, a page at a time. */
+export function MyBetsPage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<BetFilter>('unmatched');
+  const [sport, setSport] = useState<SportName | null>(null);
+  return (
+    <section className="page exchange-page">
+      <h1 className="page__title" data-testid="page-title">
+        {t(titleKey)}
+      </h1>
+      <div className="sport-tabs" role="tablist">
+        {BET_FILTERS.map((tab) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            aria-selected={filter === tab}
+            className={`sport-tab${filter === tab ? ' sport-tab--active' : ''}`}
+            onClick={() => setFilter(tab)}
+            data-testid={`mybets-tab-${tab}`}
+          >
+            {t(`exchange.filters.${tab}`)}
+          </button>
+        ))}
+        <select
+          className="select-control"
+          aria-label={t('exchange.sportFilter')}
+          value={sport ?? ''}
+          onChange={(event) =>
+            setSport(event.target.value ? (event.target.value as SportName) : null)
+          }
+          data-testid="mybets-sport"
+        >
+          <option value="">{t('exchange.allSports')}</option>
+          {SPORT_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {t(`exchange.sports.${name}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {/* A new tab or sport starts at page 1. */}
+      <BetsTable key={`${filter}/${sport ?? ''}`} filter={filter} sport={sport} />
+    </section>
+  );
+}

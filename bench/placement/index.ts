@@ -1,0 +1,118 @@
+/**
+ * End-to-end exchange placements over HTTP against PostgreSQL: the real app listening on
+ * 127.0.0.1, 100 funded players, backs and lays around 2.00 spread over 8 match-odds markets,
+ * 32 requests in flight for about 10 s. Prints placements/s, latency percentiles, how many
+ * matched, and that the ledger still sums to zero.
+ * Run: npm run bench -- placement   (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
+ */
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import { createSession } from '../../apps/server/src/services/session-service.ts';
+import { ledgerTotals } from '../../apps/server/src/repositories/ledger-repository.ts';
+import { startHarness } from '../../apps/server/src/test/harness.ts';
+import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';
+
+process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
+// The bench measures placements, not Redis or the simulator.
+delete process.env.REDIS_URL;
+
+const PLAYERS = 100;
+const MARKETS = 8;
+const CONCURRENCY = 32;
+const DURATION_MS = Number(process.env.BENCH_MS ?? 10_000);
+const PRICES = [1.98, 1.99, 2, 2.02, 2.04];
+
+const h = await startHarness('postgres', { listen: true });
+try {
+  const engine = h.app.exchange;
+  const competitionId = await engine.createCompetition(4, 'Bench League');
+  const markets: { marketId: string; runnerId: string }[] = [];
+  for (let i = 0; i < MARKETS; i += 1) {
+    const event = await engine.createEvent({
+      sportId: 4,
+      competitionId,
+      name: `Bench ${i}`,
+      homeTeam: `Home ${i}`,
+      awayTeam: `Away ${i}`,
+      startTime: new Date(Date.now() + 3_600_000),
+      markets: [
+        {
+          type: 'match_odds',
+          name: 'Match Odds',
+          runners: [{ name: `Home ${i}` }, { name: `Away ${i}` }],
+          commissionBps: 200,
+          minStakePaise: 100n,
+          maxStakePaise: 10_000_000n,
+          maxProfitPaise: 100_000_000n,
+        },
+      ],
+    });
+    const marketId = event.marketIds[0]!;
+    markets.push({ marketId, runnerId: engine.markets.get(marketId)!.runners[0]!.id });
+  }
+
+  const tokens: string[] = [];
+  for (let i = 0; i < PLAYERS; i += 1) {
+    const id = await insertPlayer(h.db);
+    const funded = await fund(engine.deps, id, 100_000_000n);
+    if (!funded.ok) throw new Error(`funding failed: ${funded.code}`);
+    const session = await createSession(h.db, { clock: h.clock, config: h.config }, id, {
+      ip: '127.0.0.1',
+      userAgent: 'bench',
+    });
+    tokens.push(session.token);
+  }
+
+  const latencies: number[] = [];
+  const statuses = new Map<string, number>();
+  let counter = 0;
+  const deadline = performance.now() + DURATION_MS;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < deadline) {
+        const n = counter++;
+        const target = markets[n % MARKETS]!;
+        const body = {
+          marketId: target.marketId,
+          runnerId: target.runnerId,
+          side: n % 2 === 0 ? 'back' : 'lay',
+          price: PRICES[(n >> 1) % PRICES.length],
+          stake: 10,
+          idempotencyKey: randomUUID(),
+        };
+        const begin = performance.now();
+        const response = await fetch(`${h.baseUrl}/api/bet/match/odds`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: tokens[n % PLAYERS]! },
+          body: JSON.stringify(body),
+        });
+        const answer = (await response.json()) as { data?: { status?: string } };
+        latencies.push(performance.now() - begin);
+        const key = response.ok ? (answer.data?.status ?? 'ok') : `http ${response.status}`;
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  const totals = await ledgerTotals(h.db);
+  const balanced = totals.postingsSum === 0n && totals.unbalancedTransactions === 0;
+
+  console.log(
+    `players ${PLAYERS}, markets ${MARKETS}, concurrency ${CONCURRENCY}, ${elapsed.toFixed(1)} s`,
+  );
+  console.log(
+    `placements      ${latencies.length}  ${JSON.stringify(Object.fromEntries(statuses))}`,
+  );
+  console.log(`placements/s    ${(latencies.length / elapsed).toFixed(0)}`);
+  console.log(`latency p50     ${pct(0.5).toFixed(2)} ms`);
+  console.log(`latency p99     ${pct(0.99).toFixed(2)} ms`);
+  console.log(`latency max     ${latencies.at(-1)!.toFixed(2)} ms`);
+  console.log(`ledger sums to zero: ${balanced ? 'yes' : 'NO'}`);
+  if (!balanced) process.exitCode = 1;
+} finally {
+  await h.close();
+}
