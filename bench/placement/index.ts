@@ -18,7 +18,7 @@ delete process.env.REDIS_URL;
 
 const PLAYERS = 100;
 const MARKETS = 8;
-const CONCURRENCY = 32;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const DURATION_MS = Number(process.env.BENCH_MS ?? 10_000);
 const PRICES = [1.98, 1.99, 2, 2.02, 2.04];
 
@@ -72,12 +72,14 @@ try {
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < deadline) {
         const n = counter++;
-        const target = markets[n % MARKETS]!;
+        // Orders 2k and 2k+1: a back and a lay on the same market at the same price.
+        const pair = n >> 1;
+        const target = markets[pair % MARKETS]!;
         const body = {
           marketId: target.marketId,
           runnerId: target.runnerId,
           side: n % 2 === 0 ? 'back' : 'lay',
-          price: PRICES[(n >> 1) % PRICES.length],
+          price: PRICES[pair % PRICES.length],
           stake: 10,
           idempotencyKey: randomUUID(),
         };
