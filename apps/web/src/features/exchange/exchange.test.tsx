@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_EVENTS, MARKET_EVENTS } from '@spm/contract';
 import type { Bet, Market, Runner, SportsEvent } from '@spm/contract';
 import { useAppStore } from '@/shared/stores/app-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
 import { playerProfile } from '@/test/fixtures';
 import { lastSocket } from '@/test/fake-socket';
 import { callsTo, mockApi, ok } from '@/test/mock-api';
@@ -460,6 +461,22 @@ describe('match page', () => {
     expect(socket.emitsOf(MARKET_EVENTS.unsubscribe).at(-1)?.args[0]).toEqual({
       marketIds: ['m-1', 'm-2', 'm-3'],
     });
+  });
+
+  it('tells a demo player before submit that the exchange is for real money only', async () => {
+    const fetchMock = await openAsPlayer();
+    act(() =>
+      useAuthStore.getState().setSession({
+        token: 'token-1',
+        user: { id: 7, username: 'demo01', isDemo: true },
+      }),
+    );
+    await openSlip('back');
+    expect(screen.getByTestId('slip-demo-refused')).toHaveTextContent(/play money/);
+    expect(screen.getByTestId('slip-place')).toBeDisabled();
+    await typeStake('100');
+    await userEvent.click(screen.getByTestId('slip-place'));
+    expect(callsTo(fetchMock, PLACE)).toHaveLength(0);
   });
 
   it('fetches bets again when a market with its unmatched order changes, and only then', async () => {

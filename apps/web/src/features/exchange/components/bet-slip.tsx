@@ -12,6 +12,7 @@ import type { PlaceOrder } from '../api/exchange-api';
 import { priceTextToHundredths, slipOutcome, stakeToPaise } from '../lib/bet-maths';
 import type { Selection } from '../lib/bet-maths';
 import { readStakePresets, saveStakePresets } from '../lib/stake-presets';
+import { useAuthStore } from '@/shared/stores/auth-store';
 
 export interface SlipDraft {
   selection: Selection;
@@ -191,6 +192,9 @@ export function BetSlip({
   const [submitted, setSubmitted] = useState(false);
   const { selection, priceText, stakeText } = draft;
   const isExchange = selection.kind === 'match_odds';
+  // Play money stays off the peer-to-peer exchange (docs/decisions.md); say so before submit.
+  const isDemo = useAuthStore((state) => state.user?.isDemo === true);
+  const demoRefused = isExchange && isDemo;
   const priceHundredths = isExchange ? priceTextToHundredths(priceText) : null;
   const priceInvalid = isExchange && priceHundredths === null;
   const stakePaise = stakeToPaise(stakeText);
@@ -337,6 +341,11 @@ export function BetSlip({
             </>
           )}
         </p>
+        {demoRefused && (
+          <p className="form-error" role="alert" data-testid="slip-demo-refused">
+            {t('exchange.slip.demoRefused')}
+          </p>
+        )}
         <div className="bet-slip__actions">
           <button
             type="button"
@@ -349,7 +358,7 @@ export function BetSlip({
           <button
             type="submit"
             className="button button--primary"
-            disabled={busy}
+            disabled={busy || demoRefused}
             aria-busy={busy}
             data-testid="slip-place"
           >
