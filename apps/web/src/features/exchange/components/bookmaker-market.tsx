@@ -4,6 +4,7 @@ import type { Selection } from '../lib/bet-maths';
 import { MarketStatusOverlay, isOpen } from './market-status';
 import type { MarketPnlView } from './match-odds-market';
 import { RunnerPnl } from './runner-pnl';
+import { MarketHeader } from './market-header';
 
 /** The operator's rates per 100 for each runner, back and lay. */
 export function BookmakerMarket({
@@ -19,13 +20,13 @@ export function BookmakerMarket({
   const disabled = !isOpen(market);
   return (
     <section className="market" data-testid="bookmaker-market" data-market-id={market.id}>
-      <header className="market__header">
-        <h2 className="market__title">{market.name}</h2>
-        <span className="market__legend">
-          <span className="odds-legend odds-legend--back">{t('exchange.back')}</span>
-          <span className="odds-legend odds-legend--lay">{t('exchange.lay')}</span>
-        </span>
-      </header>
+      <MarketHeader
+        title={market.name}
+        legend={[
+          { label: t('exchange.back'), tone: 'back' },
+          { label: t('exchange.lay'), tone: 'lay' },
+        ]}
+      />
       <div className="market__body">
         {market.runners.map((runner) => (
           <div

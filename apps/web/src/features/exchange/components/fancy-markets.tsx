@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Market } from '@spm/contract';
 import type { Selection } from '../lib/bet-maths';
 import { MarketStatusOverlay, isOpen } from './market-status';
+import { MarketHeader } from './market-header';
 
 /** Session markets: a line with No (lay-coloured) and Yes (back-coloured) rates per 100. */
 export function FancyMarkets({
@@ -15,13 +16,13 @@ export function FancyMarkets({
   if (markets.length === 0) return null;
   return (
     <section className="market" data-testid="fancy-market">
-      <header className="market__header">
-        <h2 className="market__title">{t('exchange.fancy')}</h2>
-        <span className="market__legend">
-          <span className="odds-legend odds-legend--lay">{t('exchange.no')}</span>
-          <span className="odds-legend odds-legend--back">{t('exchange.yes')}</span>
-        </span>
-      </header>
+      <MarketHeader
+        title={t('exchange.fancy')}
+        legend={[
+          { label: t('exchange.no'), tone: 'lay' },
+          { label: t('exchange.yes'), tone: 'back' },
+        ]}
+      />
       {markets.map((market) => {
         const disabled = !isOpen(market) || market.line === null;
         const pick = (side: 'yes' | 'no', rate: number | null) => {

@@ -6,6 +6,7 @@ import type { Selection } from '../lib/bet-maths';
 import { MarketStatusOverlay, isOpen } from './market-status';
 import { formatOdds } from './odds-text';
 import { RunnerPnl } from './runner-pnl';
+import { MarketHeader } from './market-header';
 
 const LADDER_DEPTH = 3;
 
@@ -130,13 +131,13 @@ export function MatchOddsMarket({
   const { t } = useTranslation();
   return (
     <section className="market" data-testid="match-odds-market" data-market-id={market.id}>
-      <header className="market__header">
-        <h2 className="market__title">{market.name}</h2>
-        <span className="market__legend">
-          <span className="odds-legend odds-legend--back">{t('exchange.back')}</span>
-          <span className="odds-legend odds-legend--lay">{t('exchange.lay')}</span>
-        </span>
-      </header>
+      <MarketHeader
+        title={market.name}
+        legend={[
+          { label: t('exchange.back'), tone: 'back' },
+          { label: t('exchange.lay'), tone: 'lay' },
+        ]}
+      />
       <div className="market__body">
         {market.runners.map((runner) => (
           <RunnerRow key={runner.id} market={market} runner={runner} pnl={pnl} onPick={onPick} />
