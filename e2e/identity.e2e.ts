@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 import { dialog, latestCode, storedToken, uniqueMobile } from './support/identity.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
+import { dismissWelcome, logInThroughDialog } from './support/players.ts';
 
 let platform: Platform;
 let browser: Browser;
@@ -15,21 +16,8 @@ async function newPage(path = '/'): Promise<Page> {
 }
 
 async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.getByTestId('open-login').click();
-  await dialog(page, 'login').waitFor();
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(`${platform.baseUrl}/home`);
-  await dismissWelcome(page);
+  await logInThroughDialog(page, platform.baseUrl, username, password);
   await expect.poll(() => page.getByTestId('header-username').textContent()).toContain(username);
-}
-
-/** SPEC 4.2 flags the post-login dialog after a login; the player closes it to go on. */
-async function dismissWelcome(page: Page): Promise<void> {
-  await page.getByTestId('post-login-modal').waitFor();
-  await page.getByTestId('post-login-close').click();
-  await page.getByTestId('post-login-modal').waitFor({ state: 'detached' });
 }
 
 async function logOut(page: Page): Promise<void> {

@@ -42,7 +42,14 @@ export async function logInThroughDialog(
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(`${baseUrl}/home`);
+  await dismissWelcome(page);
+}
+
+/** SPEC 4.2 flags the post-login dialog after a login; the player closes it to go on. */
+export async function dismissWelcome(page: Page): Promise<void> {
+  await page.getByTestId('post-login-modal').waitFor();
   await page.getByTestId('post-login-close').click();
+  await page.getByTestId('post-login-modal').waitFor({ state: 'detached' });
 }
 
 /** Indian grouping with 2 decimals, as the header shows amounts. */
