@@ -38,6 +38,8 @@ import { profileRoutes } from './routes/profile-routes.ts';
 import { staffRoutes } from './routes/staff-routes.ts';
 import { walletRoutes } from './routes/wallet-routes.ts';
 import { exchangeRoutes } from './routes/exchange-routes.ts';
+import { cashierDepositRoutes } from './routes/cashier-deposit-routes.ts';
+import { cashierWithdrawRoutes } from './routes/cashier-withdraw-routes.ts';
 import { createMarketPublisher, installMarketStream } from './realtime/market-stream.ts';
 import { ExchangeEngine } from './services/exchange-engine.ts';
 import type { ServiceDeps } from './services/service-deps.ts';
@@ -205,6 +207,8 @@ async function registerIdentity(
   await app.register(pageVisitRoutes, { prefix: API_PREFIX, deps });
   await app.register(walletRoutes, { prefix: API_PREFIX, deps });
   await app.register(staffRoutes, { prefix: API_PREFIX, deps });
+  await app.register(cashierDepositRoutes, { prefix: API_PREFIX, deps });
+  await app.register(cashierWithdrawRoutes, { prefix: API_PREFIX, deps });
 
   const engine = new ExchangeEngine(deps);
   const publisher = createMarketPublisher(io, (marketId) => {

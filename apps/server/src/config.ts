@@ -75,6 +75,16 @@ const envSchema = z
     LOGIN_LOCK_MINUTES: intKey(1, 1440, 15),
     SIMULATOR: z.enum(['on', 'off']).default('on'),
     SIMULATOR_MARKET_MAKER: z.enum(['on', 'off']).default('on'),
+    DEPOSIT_EXPIRY_MINUTES: intKey(5, 43_200, 1440),
+    GATEWAY_PAYMENT_EXPIRY_MINUTES: intKey(1, 1440, 30),
+    WITHDRAW_MIN_POINTS: intKey(1, 10_000_000, 100),
+    WITHDRAW_MAX_POINTS: intKey(1, 100_000_000, 200_000),
+    WITHDRAW_MAX_PENDING: intKey(1, 100, 3),
+    DEPOSIT_MAX_PENDING: intKey(1, 100, 5),
+    KYC_REQUIRED_ABOVE_POINTS: intKey(0, 100_000_000, 10_000),
+    UPLOAD_MAX_BYTES: intKey(1024, 50 * 1024 * 1024, 5 * 1024 * 1024),
+    UPLOAD_DIR: z.string().min(1).optional(),
+    FASTPAY_SECRET: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
   })
   .superRefine((env, context) => {
     if (env.SMS_PROVIDER !== 'http') return;
@@ -89,7 +99,7 @@ const envSchema = z
     }
   });
 
-const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMS_HTTP_API_KEY']);
+const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMS_HTTP_API_KEY', 'FASTPAY_SECRET']);
 
 export type SmsConfig =
   { provider: 'console' } | { provider: 'http'; url: string; apiKey: string; sender: string };
@@ -115,6 +125,28 @@ export interface LoginConfig {
   lockMinutes: number;
 }
 
+/** Cashier limits (issue 6, docs/cashier.md). Points are whole points. */
+export interface CashierConfig {
+  /** A manual deposit nobody decided on expires after this; its reference is free again. */
+  depositExpiryMinutes: number;
+  /** An automated payment not paid within this expires. */
+  gatewayPaymentExpiryMinutes: number;
+  withdrawMinPoints: number;
+  withdrawMaxPoints: number;
+  withdrawMaxPending: number;
+  depositMaxPending: number;
+  /** A withdrawal above this needs approved KYC. */
+  kycRequiredAbovePoints: number;
+  uploadMaxBytes: number;
+  /** Absolute. Uploaded files, outside the web root (default `<dataDir>/uploads`). */
+  uploadDir: string;
+  /**
+   * HMAC secret of the automated gateway's callbacks. Unset: one is generated at first boot
+   * and kept in the database (app_settings `internal.fastpaySecret`), for the simulator.
+   */
+  fastpaySecret: string | undefined;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -138,6 +170,7 @@ export interface Config {
   sms: SmsConfig;
   otp: OtpConfig;
   login: LoginConfig;
+  cashier: CashierConfig;
   /** The built-in market simulator (main.ts starts it; tests start their own). */
   simulator: boolean;
   /**
@@ -218,6 +251,20 @@ export function loadConfig(
     login: {
       maxFailures: parsed.LOGIN_MAX_FAILURES,
       lockMinutes: parsed.LOGIN_LOCK_MINUTES,
+    },
+    cashier: {
+      depositExpiryMinutes: parsed.DEPOSIT_EXPIRY_MINUTES,
+      gatewayPaymentExpiryMinutes: parsed.GATEWAY_PAYMENT_EXPIRY_MINUTES,
+      withdrawMinPoints: parsed.WITHDRAW_MIN_POINTS,
+      withdrawMaxPoints: parsed.WITHDRAW_MAX_POINTS,
+      withdrawMaxPending: parsed.WITHDRAW_MAX_PENDING,
+      depositMaxPending: parsed.DEPOSIT_MAX_PENDING,
+      kycRequiredAbovePoints: parsed.KYC_REQUIRED_ABOVE_POINTS,
+      uploadMaxBytes: parsed.UPLOAD_MAX_BYTES,
+      uploadDir: parsed.UPLOAD_DIR
+        ? resolve(cwd, parsed.UPLOAD_DIR)
+        : resolve(cwd, parsed.DATA_DIR, 'uploads'),
+      fastpaySecret: parsed.FASTPAY_SECRET,
     },
   };
 }

@@ -1,4 +1,6 @@
 import { writeFile, chmod, mkdir } from 'node:fs/promises';
+import { insertGatewaysIfAbsent } from './repositories/gateway-repository.ts';
+import { SEED_GATEWAYS } from './services/gateway-service.ts';
 import { dirname } from 'node:path';
 import { REGISTRATION_PARENT_ID, REGISTRATION_TYPE_ID } from '@spm/contract';
 import type { Db } from './db/database.ts';
@@ -71,6 +73,7 @@ export interface SeedResult {
   seededBanners: boolean;
   seededAnnouncements: boolean;
   seededDemoUsers: boolean;
+  seededGateways: boolean;
 }
 
 /**
@@ -110,6 +113,12 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
     return true;
   });
 
+  const seededGateways = await db.transaction(async (tx) => {
+    if (!(await claimSeedMark(tx, 'payment-gateways'))) return false;
+    await insertGatewaysIfAbsent(tx, SEED_GATEWAYS);
+    return true;
+  });
+
   const existingAdmin = await findFirstAdmin(db);
   let adminUsername = existingAdmin?.username ?? ADMIN_USERNAME;
   let adminPassword: string | null = null;
@@ -140,6 +149,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
     seededBanners,
     seededAnnouncements,
     seededDemoUsers,
+    seededGateways,
   };
 }
 

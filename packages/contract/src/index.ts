@@ -8,3 +8,4 @@ export * from './auth.ts';
 export * from './wallet.ts';
 export * from './staff.ts';
 export * from './exchange.ts';
+export * from './cashier.ts';

@@ -2,3 +2,5 @@ export * from './money.ts';
 export * from './validation.ts';
 export * from './ledger.ts';
 export * from './exchange/index.ts';
+export * from './files.ts';
+export * from './cashier.ts';

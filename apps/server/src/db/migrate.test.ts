@@ -8,10 +8,14 @@ const EXPECTED_TABLES = [
   'announcements',
   'app_settings',
   'audit_log',
+  'bank_details',
   'banners',
   'competitions',
+  'deposit_requests',
   'events',
   'fills',
+  'gateway_sim_payments',
+  'kyc_submissions',
   'ledger_accounts',
   'ledger_postings',
   'ledger_transactions',
@@ -22,6 +26,7 @@ const EXPECTED_TABLES = [
   'otp_codes',
   'page_visits',
   'password_resets',
+  'payment_gateways',
   'phone_verifications',
   'runners',
   'seed_marks',
@@ -29,7 +34,9 @@ const EXPECTED_TABLES = [
   'settlements',
   'staff_sessions',
   'staff_users',
+  'uploads',
   'users',
+  'withdraw_requests',
 ];
 
 async function publicTables(test: TestDatabase): Promise<string[]> {
