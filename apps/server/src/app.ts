@@ -40,6 +40,9 @@ import { walletRoutes } from './routes/wallet-routes.ts';
 import { exchangeRoutes } from './routes/exchange-routes.ts';
 import { cashierDepositRoutes } from './routes/cashier-deposit-routes.ts';
 import { cashierWithdrawRoutes } from './routes/cashier-withdraw-routes.ts';
+import { staffPlayersRoutes } from './routes/staff-players-routes.ts';
+import { staffSiteRoutes } from './routes/staff-site-routes.ts';
+import { staffSportsRoutes } from './routes/staff-sports-routes.ts';
 import { createMarketPublisher, installMarketStream } from './realtime/market-stream.ts';
 import { ExchangeEngine } from './services/exchange-engine.ts';
 import type { ServiceDeps } from './services/service-deps.ts';
@@ -209,6 +212,8 @@ async function registerIdentity(
   await app.register(staffRoutes, { prefix: API_PREFIX, deps });
   await app.register(cashierDepositRoutes, { prefix: API_PREFIX, deps });
   await app.register(cashierWithdrawRoutes, { prefix: API_PREFIX, deps });
+  await app.register(staffPlayersRoutes, { prefix: API_PREFIX, deps });
+  await app.register(staffSiteRoutes, { prefix: API_PREFIX, deps });
 
   const engine = new ExchangeEngine(deps);
   const publisher = createMarketPublisher(io, (marketId) => {
@@ -223,5 +228,6 @@ async function registerIdentity(
   app.addHook('onReady', async () => engine.load());
   app.addHook('onClose', async () => publisher.close());
   await app.register(exchangeRoutes, { prefix: API_PREFIX, deps, engine });
+  await app.register(staffSportsRoutes, { prefix: API_PREFIX, deps, engine });
   if (isConsoleSmsProvider(sms)) await app.register(devRoutes, { prefix: API_PREFIX, sms });
 }

@@ -96,6 +96,14 @@ export const errorCatalogue = {
     status: 409,
     message: 'The paid amount does not match the request.',
   },
+  TOTP_INVALID: { status: 401, message: 'The authenticator code is not valid.' },
+  CHALLENGE_EXPIRED: { status: 401, message: 'Your sign-in step expired. Please sign in again.' },
+  STAFF_DISABLED: { status: 403, message: 'This staff account is disabled.' },
+  STAFF_NOT_FOUND: { status: 404, message: 'No such staff member.' },
+  STAFF_USERNAME_TAKEN: { status: 409, message: 'This staff username is already taken.' },
+  AGENT_CODE_TAKEN: { status: 409, message: 'This agent code is already in use.' },
+  BANNER_NOT_FOUND: { status: 404, message: 'No such banner.' },
+  ANNOUNCEMENT_NOT_FOUND: { status: 404, message: 'No such announcement.' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

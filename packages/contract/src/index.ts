@@ -9,3 +9,4 @@ export * from './wallet.ts';
 export * from './staff.ts';
 export * from './exchange.ts';
 export * from './cashier.ts';
+export * from './backoffice.ts';

@@ -32,6 +32,7 @@ const EXPECTED_TABLES = [
   'seed_marks',
   'sessions',
   'settlements',
+  'staff_login_challenges',
   'staff_sessions',
   'staff_users',
   'uploads',

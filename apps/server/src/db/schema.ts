@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -245,10 +246,39 @@ export const staffUsers = pgTable(
     role: text('role', { enum: STAFF_ROLES }).notNull(),
     // The code players type at sign-up to land under this agent (SPEC 6).
     agentCode: text('agent_code').unique('staff_users_agent_code_key'),
+    // Base32 TOTP secret; usable for sign-in only once confirmed by a first valid code.
     totpSecret: text('totp_secret'),
+    totpConfirmedAt: timestampTz('totp_confirmed_at'),
+    // Sub-agents: an agent's downline includes its sub-agents' players.
+    parentStaffId: bigint('parent_staff_id', { mode: 'number' }).references(
+      (): AnyPgColumn => staffUsers.id,
+    ),
+    disabledAt: timestampTz('disabled_at'),
     createdAt: createdAt(),
   },
   (table) => [check('staff_users_role_check', sql`${table.role} in ('admin', 'agent')`)],
+);
+
+/**
+ * The password step of a staff sign-in: a short-lived challenge the TOTP step redeems. A
+ * member enrolling keeps the new secret here until the first valid code confirms it.
+ */
+export const staffLoginChallenges = pgTable(
+  'staff_login_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: bigint('staff_id', { mode: 'number' })
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique('staff_login_challenges_token_hash_key'),
+    pendingTotpSecret: text('pending_totp_secret'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
+    ip: text('ip'),
+    createdAt: timestampTz('created_at').notNull(),
+  },
+  (table) => [index('staff_login_challenges_staff_idx').on(table.staffId)],
 );
 
 /**
@@ -664,7 +694,13 @@ export const paymentGateways = pgTable('payment_gateways', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-export const UPLOAD_PURPOSES = ['deposit_proof', 'kyc_front', 'kyc_back', 'gateway_qr'] as const;
+export const UPLOAD_PURPOSES = [
+  'deposit_proof',
+  'kyc_front',
+  'kyc_back',
+  'gateway_qr',
+  'banner',
+] as const;
 
 /** Files stored under generated names in UPLOAD_DIR (outside the web root); staff-only reads. */
 export const uploads = pgTable(
