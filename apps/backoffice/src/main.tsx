@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { initI18n } from './i18n.ts';
+import { initI18n } from './shared/i18n.ts';
 import './styles.css';
 
 initI18n();

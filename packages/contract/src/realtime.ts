@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AppDetails } from './app-data.ts';
 import type { MARKET_EVENTS } from './exchange.ts';
 import { type Market } from './exchange.ts';
 import { walletSchema, type GetBalanceAck, type NotificationToast } from './wallet.ts';
@@ -13,6 +14,8 @@ export const SERVER_EVENTS = {
   updateBalance: 'update_balance',
   notificationToast: 'sub:notification_toast',
   sessionRefresh: 'session_refresh',
+  /** The app details changed (organisation status, switches, links): to every socket. */
+  appDetails: 'app_details',
 } as const;
 export const SESSION_ERROR = 'SessionError';
 
@@ -52,6 +55,7 @@ export interface ServerToClientEvents {
   [SERVER_EVENTS.updateBalance]: (payload: UpdateBalancePayload) => void;
   [SERVER_EVENTS.notificationToast]: (payload: NotificationToast) => void;
   [SERVER_EVENTS.sessionRefresh]: (payload: SessionRefresh) => void;
+  [SERVER_EVENTS.appDetails]: (payload: AppDetails) => void;
   /** A whole market snapshot to the sockets in its `market:{id}` room. */
   [MARKET_EVENTS.update]: (payload: Market) => void;
 }

@@ -249,6 +249,8 @@ export const staffUsers = pgTable(
     // Base32 TOTP secret; usable for sign-in only once confirmed by a first valid code.
     totpSecret: text('totp_secret'),
     totpConfirmedAt: timestampTz('totp_confirmed_at'),
+    // The time step of the last accepted code: older or equal steps are refused (no replay).
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     // Sub-agents: an agent's downline includes its sub-agents' players.
     parentStaffId: bigint('parent_staff_id', { mode: 'number' }).references(
       (): AnyPgColumn => staffUsers.id,
@@ -492,6 +494,9 @@ export const events = pgTable(
     startTime: timestampTz('start_time').notNull(),
     status: text('status', { enum: EVENT_STATUSES }).notNull().default('upcoming'),
     liveTvUrl: text('live_tv_url'),
+    // Events the built-in simulator runs (prices, suspensions, random results); it never
+    // touches the others, which staff run by hand.
+    simulated: boolean('simulated').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

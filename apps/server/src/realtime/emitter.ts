@@ -34,6 +34,8 @@ export interface RealtimeEmitter {
     event: E,
     payload: ServerEventPayload<E>,
   ) => void;
+  /** To every connected socket (all of them belong to signed-in players). */
+  emitToAll: <E extends ServerEventName>(event: E, payload: ServerEventPayload<E>) => void;
   /** Closes every socket of the session (signout, password change). */
   disconnectSession: (sessionId: string) => void;
   /** Closes every socket of the player (password reset, account lock). */
@@ -49,6 +51,9 @@ export function createRealtimeEmitter(io: RealtimeServer): RealtimeEmitter {
         event,
         payload,
       );
+    },
+    emitToAll: (event, payload) => {
+      (io.emit as (event: string, payload: unknown) => boolean)(event, payload);
     },
     disconnectSession: (sessionId) => {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);

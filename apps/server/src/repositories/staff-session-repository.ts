@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbHandle } from '../db/database.ts';
 import { staffSessions, staffUsers } from '../db/schema.ts';
 
@@ -13,7 +13,12 @@ export async function findStaffSessionByTokenHash(db: DbHandle, tokenHash: strin
   const rows = await db
     .select({
       session: staffSessions,
-      staff: { id: staffUsers.id, username: staffUsers.username, role: staffUsers.role },
+      staff: {
+        id: staffUsers.id,
+        username: staffUsers.username,
+        role: staffUsers.role,
+        disabledAt: staffUsers.disabledAt,
+      },
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
@@ -32,4 +37,32 @@ export async function touchStaffSession(
     .update(staffSessions)
     .set({ lastSeenAt, idleExpiresAt })
     .where(eq(staffSessions.id, sessionId));
+}
+
+/** True when this call revoked it. */
+export async function revokeStaffSession(
+  db: DbHandle,
+  sessionId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)))
+    .returning({ id: staffSessions.id });
+  return rows.length > 0;
+}
+
+/** Ends every live session of a member (disabled, TOTP reset); answers how many. */
+export async function revokeStaffSessionsOf(
+  db: DbHandle,
+  staffId: number,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
+    .returning({ id: staffSessions.id });
+  return rows.length;
 }

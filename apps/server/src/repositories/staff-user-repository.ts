@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/database.ts';
 import { staffUsers } from '../db/schema.ts';
 
@@ -34,4 +34,73 @@ export async function findStaffUserByUsername(
 ): Promise<StaffUserRow | undefined> {
   const rows = await db.select().from(staffUsers).where(eq(staffUsers.username, username)).limit(1);
   return rows[0];
+}
+
+export async function findStaffUserById(
+  db: DbHandle,
+  id: number,
+): Promise<StaffUserRow | undefined> {
+  const rows = await db.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
+  return rows[0];
+}
+
+/** The member's row, locked until the transaction ends (sign-in steps run one at a time). */
+export async function lockStaffUser(db: DbHandle, id: number): Promise<StaffUserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(staffUsers)
+    .where(eq(staffUsers.id, id))
+    .limit(1)
+    .for('update');
+  return rows[0];
+}
+
+export async function findStaffUserByAgentCode(
+  db: DbHandle,
+  agentCode: string,
+): Promise<StaffUserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(staffUsers)
+    .where(sql`lower(${staffUsers.agentCode}) = lower(${agentCode})`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function listStaffUsers(db: DbHandle): Promise<StaffUserRow[]> {
+  return db.select().from(staffUsers).orderBy(asc(staffUsers.id));
+}
+
+export async function updateStaffUser(
+  db: DbHandle,
+  id: number,
+  changes: Partial<
+    Pick<
+      NewStaffUserRow,
+      'totpSecret' | 'totpConfirmedAt' | 'totpLastStep' | 'disabledAt' | 'passwordHash'
+    >
+  >,
+): Promise<StaffUserRow | undefined> {
+  const rows = await db.update(staffUsers).set(changes).where(eq(staffUsers.id, id)).returning();
+  return rows[0];
+}
+
+/** Case-insensitive: "Admin" and "admin" would be two members too easily confused. */
+export async function findStaffUserByUsernameFolded(
+  db: DbHandle,
+  username: string,
+): Promise<StaffUserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(staffUsers)
+    .where(sql`lower(${staffUsers.username}) = lower(${username})`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertStaffUser(db: DbHandle, row: NewStaffUserRow): Promise<StaffUserRow> {
+  const rows = await db.insert(staffUsers).values(row).returning();
+  const inserted = rows[0];
+  if (!inserted) throw new Error('staff_users insert returned no row');
+  return inserted;
 }

@@ -9,6 +9,7 @@ import { MarketSimulator } from '../services/market-simulator.ts';
 import type { EventState } from '../services/exchange-engine.ts';
 import { drivers, startHarness, type Harness } from '../test/harness.ts';
 import { call, post, registerPlayer } from '../test/identity.ts';
+import { adminToken as staffAdminToken } from '../test/staff.ts';
 import { fund } from '../test/wallet.ts';
 
 const key = () => `k-${randomBytes(8).toString('hex')}`;
@@ -20,11 +21,7 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
 
   beforeAll(async () => {
     h = await startHarness(driver, { listen: true });
-    const login = await post(h, '/api/staff/login', {
-      username: h.seedResult.adminUsername,
-      password: h.seedResult.adminPassword,
-    });
-    adminToken = login.json().data.token;
+    adminToken = await staffAdminToken(h);
     competitionId = await h.app.exchange.createCompetition(4, 'Test League');
   }, 60_000);
   afterAll(async () => {
@@ -538,4 +535,34 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
     expect(live.length).toBeGreaterThan(0);
     expect(await ledgerSum()).toBe(0n);
   }, 60_000);
+
+  it('simulator never prices, suspends or settles an event staff run by hand', async () => {
+    const { event, odds, bm, fancy } = await newEvent({
+      startTime: new Date(h.clock.now().getTime() - 60_000),
+    });
+    const before = (id: string) => {
+      const market = h.app.exchange.markets.get(id)!;
+      return {
+        status: market.status,
+        line: market.line,
+        yesRate: market.yesRate,
+        rates: market.runners.map((r) => [r.backRate, r.layRate]),
+      };
+    };
+    const snapshot = [odds, bm, fancy].map(before);
+    // Always below 0.02: the simulator would suspend whatever market it picks.
+    const simulator = new MarketSimulator(h.app.exchange, () => 0.01, 2);
+    await simulator.setup();
+    for (let i = 0; i < 40; i++) {
+      h.clock.advance(60_000);
+      await simulator.tick();
+    }
+    expect([odds, bm, fancy].map(before)).toEqual(snapshot);
+    expect(h.app.exchange.events.get(event.id)!.simulated).toBe(false);
+    expect(h.app.exchange.events.get(event.id)!.status).toBe('upcoming');
+    const own = [...h.app.exchange.events.values()].filter((e) => e.simulated);
+    expect(own.length).toBeGreaterThan(0);
+    // 40 minutes later its own first events have closed and settled.
+    expect(own.some((e) => e.status === 'closed')).toBe(true);
+  }, 120_000);
 });

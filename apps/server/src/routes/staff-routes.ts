@@ -2,8 +2,16 @@ import {
   adjustmentAnswerSchema,
   adjustmentBodySchema,
   adjustmentParamsSchema,
+  messageAnswerSchema,
+  staffAccountSchema,
+  staffAccountsSchema,
+  staffCreateBodySchema,
   staffLoginAnswerSchema,
   staffLoginBodySchema,
+  staffLoginChallengeSchema,
+  staffMeSchema,
+  staffTotpBodySchema,
+  staffUserParamsSchema,
 } from '@spm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../http/envelope.ts';
@@ -11,7 +19,12 @@ import { RATE_LIMITS } from '../http/rate-limit.ts';
 import { currentStaff, requireStaff } from '../http/staff-auth.ts';
 import { adjustBalance } from '../services/adjustment-service.ts';
 import type { ServiceDeps } from '../services/service-deps.ts';
-import { staffLogin } from '../services/staff-service.ts';
+import {
+  changeStaffAccount,
+  createStaffAccount,
+  listStaffAccounts,
+} from '../services/staff-account-service.ts';
+import { staffLogin, staffLoginTotp, staffLogout, staffMe } from '../services/staff-service.ts';
 
 /** Staff (back office) endpoints: staff tokens only, never a player's. */
 export const staffRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (app, { deps }) => {
@@ -21,13 +34,114 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (
       config: { rateLimit: RATE_LIMITS.staffLogin },
       schema: {
         tags: ['staff'],
-        summary: 'Staff sign-in',
+        summary: 'Staff sign-in, password step: answers the TOTP challenge',
         body: staffLoginBodySchema,
-        response: envelopeResponses(staffLoginAnswerSchema),
+        response: envelopeResponses(staffLoginChallengeSchema),
       },
     },
     async (request) => ok(await staffLogin(deps, request.body, request.ip)),
   );
+
+  app.post(
+    '/staff/login/totp',
+    {
+      config: { rateLimit: RATE_LIMITS.staffLogin },
+      schema: {
+        tags: ['staff'],
+        summary: 'Staff sign-in, TOTP step (enrols on the first sign-in): answers the session',
+        body: staffTotpBodySchema,
+        response: envelopeResponses(staffLoginAnswerSchema),
+      },
+    },
+    async (request) => ok(await staffLoginTotp(deps, request.body, request.ip)),
+  );
+
+  app.get(
+    '/staff/me',
+    {
+      onRequest: requireStaff(deps),
+      schema: {
+        tags: ['staff'],
+        summary: 'The signed-in staff member',
+        response: envelopeResponses(staffMeSchema),
+      },
+    },
+    async (request) => ok(await staffMe(deps, currentStaff(request))),
+  );
+
+  app.post(
+    '/staff/logout',
+    {
+      onRequest: requireStaff(deps),
+      schema: {
+        tags: ['staff'],
+        summary: 'End this staff session',
+        response: envelopeResponses(messageAnswerSchema),
+      },
+    },
+    async (request) => {
+      await staffLogout(deps, currentStaff(request), request.ip);
+      return ok({ message: 'Signed out.' });
+    },
+  );
+
+  app.get(
+    '/staff/users',
+    {
+      onRequest: requireStaff(deps, 'admin'),
+      schema: {
+        tags: ['staff'],
+        summary: 'Staff accounts (admin)',
+        response: envelopeResponses(staffAccountsSchema),
+      },
+    },
+    async () => ok(await listStaffAccounts(deps)),
+  );
+
+  app.post(
+    '/staff/users',
+    {
+      onRequest: requireStaff(deps, 'admin'),
+      schema: {
+        tags: ['staff'],
+        summary: 'Create a staff account (admin, audited)',
+        body: staffCreateBodySchema,
+        response: envelopeResponses(staffAccountSchema),
+      },
+    },
+    async (request) =>
+      ok(await createStaffAccount(deps, currentStaff(request), request.body, request.ip)),
+  );
+
+  const changes = [
+    ['reset-totp', 'reset_totp', 'Make the member set up TOTP again at the next sign-in'],
+    ['disable', 'disable', 'Disable a staff account and end its sessions'],
+    ['enable', 'enable', 'Enable a staff account'],
+  ] as const;
+  for (const [path, change, summary] of changes) {
+    app.post(
+      `/staff/users/:id/${path}`,
+      {
+        onRequest: requireStaff(deps, 'admin'),
+        schema: {
+          tags: ['staff'],
+          summary: `${summary} (admin, audited)`,
+          params: staffUserParamsSchema,
+          response: envelopeResponses(staffAccountSchema),
+        },
+      },
+      async (request) =>
+        ok(
+          await changeStaffAccount(
+            deps,
+            currentStaff(request),
+            Number(request.params.id),
+            change,
+            request.ip,
+          ),
+        ),
+    );
+  }
 
   app.post(
     '/staff/players/:playerId/adjustments',

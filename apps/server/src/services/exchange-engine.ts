@@ -102,6 +102,8 @@ export interface EventState {
   startTime: Date;
   status: 'upcoming' | 'in_play' | 'closed';
   liveTvUrl: string | null;
+  /** Run by the built-in simulator; staff-created events are false and left alone by it. */
+  simulated: boolean;
   marketIds: string[];
 }
 
@@ -129,8 +131,45 @@ export interface NewEventInput {
   startTime: Date;
   status?: 'upcoming' | 'in_play';
   liveTvUrl?: string | null;
+  /** The simulator marks its own events; staff events are never driven by it. */
+  simulated?: boolean;
   markets: NewMarketInput[];
 }
+
+/**
+ * Work to run inside the database transaction of a catalogue or market change (the staff
+ * routes' audit row), given the state as it was before the change. Throwing rolls it back.
+ */
+export type WithinChange<T> = (tx: DbHandle, before: T) => Promise<void>;
+
+export interface MarketWriteOptions {
+  within?: WithinChange<MarketState>;
+  /**
+   * Staff edits: a settled or voided market is refused (MARKET_ALREADY_SETTLED) instead of
+   * skipped, and an unknown runner (RUNNER_NOT_FOUND) instead of ignored.
+   */
+  strict?: boolean;
+}
+
+/** What an operator may change on a market: status, in-play flag, fancy line, rates, limits. */
+export type MarketChange = Partial<
+  Pick<
+    MarketState,
+    | 'status'
+    | 'inPlay'
+    | 'line'
+    | 'yesRate'
+    | 'noRate'
+    | 'minStakePaise'
+    | 'maxStakePaise'
+    | 'maxProfitPaise'
+    | 'inPlayDelayMs'
+  >
+>;
+
+export type EventChange = Partial<
+  Pick<EventState, 'homeTeam' | 'awayTeam' | 'startTime' | 'status' | 'liveTvUrl'>
+>;
 
 export interface SettleActor {
   staffId: number | null;
@@ -223,6 +262,7 @@ export class ExchangeEngine {
         startTime: e.startTime,
         status: e.status,
         liveTvUrl: e.liveTvUrl,
+        simulated: e.simulated,
         marketIds: [],
       });
     }
@@ -306,7 +346,11 @@ export class ExchangeEngine {
     return String((await repo.insertCompetition(this.deps.db, sportId, name)).id);
   }
 
-  async createEvent(input: NewEventInput): Promise<EventState> {
+  async createEvent(
+    input: NewEventInput,
+    within?: (tx: DbHandle, eventId: string) => Promise<void>,
+  ): Promise<EventState> {
+    const inPlay = (input.status ?? 'upcoming') === 'in_play';
     const created = await this.deps.db.transaction(async (tx) => {
       const event = await repo.insertEvent(tx, {
         sportId: input.sportId,
@@ -317,66 +361,122 @@ export class ExchangeEngine {
         startTime: input.startTime,
         status: input.status ?? 'upcoming',
         liveTvUrl: input.liveTvUrl ?? null,
+        simulated: input.simulated ?? false,
       });
-      for (const m of input.markets) {
-        const market = await repo.insertMarket(tx, {
-          eventId: event.id,
-          type: m.type,
-          name: m.name,
-          status: m.status ?? 'open',
-          inPlay: (input.status ?? 'upcoming') === 'in_play',
-          minStakePaise: m.minStakePaise ?? DEFAULT_LIMITS.minStakePaise,
-          maxStakePaise: m.maxStakePaise ?? DEFAULT_LIMITS.maxStakePaise,
-          maxProfitPaise: m.maxProfitPaise ?? DEFAULT_LIMITS.maxProfitPaise,
-          inPlayDelayMs: m.inPlayDelayMs ?? 0,
-          commissionBps: m.commissionBps ?? 0,
-          line: m.line ?? null,
-          yesRate: m.yesRate ?? null,
-          noRate: m.noRate ?? null,
-        });
-        let sort = 0;
-        for (const r of m.runners ?? []) {
-          await repo.insertRunner(tx, {
-            marketId: market.id,
-            name: r.name,
-            sort: sort++,
-            backRate: r.backRate ?? null,
-            layRate: r.layRate ?? null,
-          });
-        }
-      }
+      for (const m of input.markets) await this.insertMarketRows(tx, event.id, m, inPlay);
+      await within?.(tx, String(event.id));
       return event.id;
     });
     this.absorb(await repo.loadEventById(this.deps.db, created));
     return this.events.get(String(created))!;
   }
 
-  async setEventStatus(eventId: string, status: EventState['status']): Promise<void> {
-    const event = this.events.get(eventId);
-    if (!event) throw new AppError('EVENT_NOT_FOUND');
-    await repo.updateEventStatus(this.deps.db, Number(eventId), status);
-    event.status = status;
-    if (status === 'in_play') {
-      for (const id of event.marketIds) {
-        await this.updateMarket(id, { inPlay: true });
-      }
+  private async insertMarketRows(
+    tx: DbHandle,
+    eventId: number,
+    m: NewMarketInput,
+    inPlay: boolean,
+  ): Promise<{ market: repo.MarketRow; runners: repo.RunnerRow[] }> {
+    const market = await repo.insertMarket(tx, {
+      eventId,
+      type: m.type,
+      name: m.name,
+      status: m.status ?? 'open',
+      inPlay,
+      minStakePaise: m.minStakePaise ?? DEFAULT_LIMITS.minStakePaise,
+      maxStakePaise: m.maxStakePaise ?? DEFAULT_LIMITS.maxStakePaise,
+      maxProfitPaise: m.maxProfitPaise ?? DEFAULT_LIMITS.maxProfitPaise,
+      inPlayDelayMs: m.inPlayDelayMs ?? 0,
+      commissionBps: m.commissionBps ?? 0,
+      line: m.line ?? null,
+      yesRate: m.yesRate ?? null,
+      noRate: m.noRate ?? null,
+    });
+    const runners: repo.RunnerRow[] = [];
+    let sort = 0;
+    for (const r of m.runners ?? []) {
+      runners.push(
+        await repo.insertRunner(tx, {
+          marketId: market.id,
+          name: r.name,
+          sort: sort++,
+          backRate: r.backRate ?? null,
+          layRate: r.layRate ?? null,
+        }),
+      );
     }
+    return { market, runners };
   }
 
-  /** Status, in-play flag, fancy line and rates: anything but orders. */
+  /** A new market on an existing event: its books exist (empty) as soon as this returns. */
+  async createMarket(
+    eventId: string,
+    input: NewMarketInput,
+    within?: (tx: DbHandle, marketId: string) => Promise<void>,
+  ): Promise<MarketState> {
+    const event = await this.getEvent(eventId);
+    const rows = await this.deps.db.transaction(async (tx) => {
+      const inserted = await this.insertMarketRows(
+        tx,
+        Number(event.id),
+        input,
+        event.status === 'in_play',
+      );
+      await within?.(tx, String(inserted.market.id));
+      return inserted;
+    });
+    const state = this.marketFromRow(rows.market, rows.runners);
+    this.markets.set(state.id, state);
+    event.marketIds.push(state.id);
+    this.onChange(state.id);
+    return state;
+  }
+
+  /** Status (through setEventStatus), teams, start time, live TV: one transaction. */
+  async updateEvent(
+    eventId: string,
+    change: EventChange,
+    within?: WithinChange<EventState>,
+  ): Promise<EventState> {
+    const event = await this.getEvent(eventId);
+    const values: EventChange & { name?: string } = { ...change };
+    if (change.homeTeam !== undefined || change.awayTeam !== undefined) {
+      values.name = `${change.homeTeam ?? event.homeTeam} v ${change.awayTeam ?? event.awayTeam}`;
+    }
+    await this.deps.db.transaction(async (tx) => {
+      await repo.updateEvent(tx, Number(eventId), values);
+      await within?.(tx, { ...event, marketIds: [...event.marketIds] });
+    });
+    Object.assign(event, values);
+    if (change.status === 'in_play' || change.status === 'upcoming') {
+      // Markets follow the event into (or back out of) play; settled ones stay as they are.
+      const inPlay = change.status === 'in_play';
+      for (const id of event.marketIds) {
+        if (this.markets.get(id)?.inPlay !== inPlay) await this.updateMarket(id, { inPlay });
+      }
+    }
+    return event;
+  }
+
+  async setEventStatus(eventId: string, status: EventState['status']): Promise<void> {
+    await this.updateEvent(eventId, { status });
+  }
+
+  /** Status, in-play flag, fancy line, limits and rates: anything but orders. */
   async updateMarket(
     marketId: string,
-    change: Partial<Pick<MarketState, 'status' | 'inPlay' | 'line' | 'yesRate' | 'noRate'>>,
+    change: MarketChange,
+    options: MarketWriteOptions = {},
   ): Promise<void> {
     await this.serial(marketId, async () => {
       const market = await this.market(marketId);
-      if (market.status === 'settled' || market.status === 'voided') return;
-      market.version += 1;
-      await repo.updateMarket(this.deps.db, Number(marketId), {
-        ...change,
-        version: market.version,
-      });
+      if (this.refusesChange(market, options)) return;
+      const version = market.version + 1;
+      await this.writeMarket(market, options, (db) =>
+        repo.updateMarket(db, Number(marketId), { ...change, version }),
+      );
       Object.assign(market, change);
+      market.version = version;
       this.onChange(marketId);
     });
   }
@@ -384,19 +484,58 @@ export class ExchangeEngine {
   async setRunnerRates(
     marketId: string,
     rates: { runnerId: string; backRate: number | null; layRate: number | null }[],
+    options: MarketWriteOptions = {},
   ): Promise<void> {
     await this.serial(marketId, async () => {
       const market = await this.market(marketId);
-      for (const rate of rates) {
+      if (options.strict && this.refusesChange(market, options)) return;
+      const known = rates.flatMap((rate) => {
         const runner = market.runners.find((r) => r.id === rate.runnerId);
-        if (!runner) continue;
-        await repo.updateRunnerRates(this.deps.db, Number(runner.id), rate.backRate, rate.layRate);
+        return runner ? [{ runner, rate }] : [];
+      });
+      if (options.strict && known.length !== rates.length) throw new AppError('RUNNER_NOT_FOUND');
+      const version = market.version + 1;
+      await this.writeMarket(market, options, async (db) => {
+        for (const { runner, rate } of known) {
+          await repo.updateRunnerRates(db, Number(runner.id), rate.backRate, rate.layRate);
+        }
+        await repo.updateMarket(db, Number(marketId), { version });
+      });
+      for (const { runner, rate } of known) {
         runner.backRate = rate.backRate;
         runner.layRate = rate.layRate;
       }
-      market.version += 1;
-      await repo.updateMarket(this.deps.db, Number(marketId), { version: market.version });
+      market.version = version;
       this.onChange(marketId);
+    });
+  }
+
+  /** Settled and voided markets take no more changes: skipped, or refused when strict. */
+  private refusesChange(market: MarketState, options: MarketWriteOptions): boolean {
+    if (market.status !== 'settled' && market.status !== 'voided') return false;
+    if (options.strict) {
+      throw new AppError(
+        'MARKET_ALREADY_SETTLED',
+        'This market is already settled. Correct its result instead.',
+      );
+    }
+    return true;
+  }
+
+  /** The write, and the caller's `within` work in the same transaction when there is one. */
+  private async writeMarket(
+    market: MarketState,
+    options: MarketWriteOptions,
+    write: (db: DbHandle) => Promise<void>,
+  ): Promise<void> {
+    const { within } = options;
+    if (!within) {
+      await write(this.deps.db);
+      return;
+    }
+    await this.deps.db.transaction(async (tx) => {
+      await write(tx);
+      await within(tx, market);
     });
   }
 

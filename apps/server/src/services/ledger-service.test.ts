@@ -18,6 +18,7 @@ import { getWallet, post, type LedgerDeps } from './ledger-service.ts';
 
 const silentRealtime = {
   emitToUser: () => undefined,
+  emitToAll: () => undefined,
   disconnectSession: () => undefined,
   disconnectUser: () => undefined,
 };

@@ -125,19 +125,30 @@ export class MarketSimulator implements FeedProvider {
       reference: 'SIMULATOR',
       playerId: maker.id,
     });
-    for (const event of this.engine.events.values()) {
+    for (const event of this.ownEvents()) {
       if (event.status !== 'closed')
         this.endsAt.set(event.id, event.startTime.getTime() + EVENT_DURATION_MS);
     }
-    let open = [...this.engine.events.values()].filter((e) => e.status !== 'closed').length;
+    let open = this.ownEvents().filter((e) => e.status !== 'closed').length;
     while (open < this.targetEvents) {
       await this.newEvent(open);
       open++;
     }
     if (!this.marketMaker) return;
-    for (const market of this.engine.markets.values()) {
+    for (const market of this.ownMarkets()) {
       if (market.type === 'match_odds' && market.status === 'open') await this.requote(market);
     }
+  }
+
+  /** Only events the simulator created: staff-run events are never priced or settled here. */
+  private ownEvents() {
+    return [...this.engine.events.values()].filter((event) => event.simulated);
+  }
+
+  private ownMarkets(): MarketState[] {
+    return [...this.engine.markets.values()].filter(
+      (market) => this.engine.events.get(market.eventId)?.simulated === true,
+    );
   }
 
   private async newEvent(n: number): Promise<void> {
@@ -176,6 +187,7 @@ export class MarketSimulator implements FeedProvider {
       awayTeam: away,
       startTime: start,
       status: inPlay ? 'in_play' : 'upcoming',
+      simulated: true,
       markets,
     });
     this.endsAt.set(event.id, start.getTime() + EVENT_DURATION_MS);
@@ -237,7 +249,7 @@ export class MarketSimulator implements FeedProvider {
     this.busy = true;
     try {
       const now = this.now();
-      for (const event of [...this.engine.events.values()]) {
+      for (const event of this.ownEvents()) {
         if (event.status === 'upcoming' && event.startTime.getTime() <= now) {
           await this.engine.setEventStatus(event.id, 'in_play');
         }
@@ -252,7 +264,7 @@ export class MarketSimulator implements FeedProvider {
           await this.engine.updateMarket(marketId, { status: 'open' });
         }
       }
-      const open = [...this.engine.markets.values()].filter((m) => m.status === 'open');
+      const open = this.ownMarkets().filter((m) => m.status === 'open');
       if (open.length === 0) return;
       const market = open[this.cursor++ % open.length]!;
       if (this.marketMaker && this.random() < 0.02) {

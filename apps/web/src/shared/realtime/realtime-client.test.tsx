@@ -124,6 +124,20 @@ describe('realtime connection (SPEC 4.5, 7.8)', () => {
     expect(socket.disconnected).toBe(true);
   });
 
+  it('moves to /maintenance the moment staff switch the site to maintenance', async () => {
+    const socket = await connectedApp();
+    const details = { ...useAppStore.getState().appDetails!, organisationStatus: 'maintenance' };
+    act(() => socket.serverEmit(SERVER_EVENTS.appDetails, details));
+    expect(useAppStore.getState().organisationStatus).toBe('maintenance');
+    await waitFor(() => expect(location()).toBe('/maintenance'));
+  });
+
+  it('ignores app details that do not match the contract', async () => {
+    const socket = await connectedApp();
+    act(() => socket.serverEmit(SERVER_EVENTS.appDetails, { organisationStatus: 'closed' }));
+    expect(useAppStore.getState().organisationStatus).toBe('live');
+  });
+
   it('stays signed in when session_refresh finds the session fine', async () => {
     const socket = await connectedApp();
     act(() => socket.serverEmit(SERVER_EVENTS.sessionRefresh));

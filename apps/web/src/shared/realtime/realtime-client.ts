@@ -11,10 +11,12 @@ import {
   RECONNECTION_JITTER,
   SERVER_EVENTS,
   SESSION_ERROR,
+  appDetailsSchema,
 } from '@spm/contract';
 import { i18n } from '@/shared/i18n/i18n';
 import { showNotificationToast } from '@/shared/lib/notification-toast';
 import type { NotificationPayload } from '@/shared/lib/notification-toast';
+import { useAppStore } from '@/shared/stores/app-store';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import type { Wallet } from '@/shared/stores/auth-store';
 
@@ -138,6 +140,12 @@ export function onNotificationToast(listener: NotificationListener): () => void 
   };
 }
 
+/** Staff changed the app details: apply them now (maintenance moves the app at once). */
+function onAppDetails(payload: unknown): void {
+  const parsed = appDetailsSchema.safeParse(payload);
+  if (parsed.success) useAppStore.getState().setAppDetails(parsed.data);
+}
+
 function onNotification(payload: unknown): void {
   const notification: NotificationPayload = isObject(payload) ? payload : {};
   showNotificationToast(notification);
@@ -224,6 +232,7 @@ function attachHandlers(current: Socket): void {
   current.on(SERVER_EVENTS.updateBalance, onUpdateBalance);
   current.on(SERVER_EVENTS.notificationToast, onNotification);
   current.on(SERVER_EVENTS.sessionRefresh, () => void checkSession());
+  current.on(SERVER_EVENTS.appDetails, onAppDetails);
 }
 
 /**

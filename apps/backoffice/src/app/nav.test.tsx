@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { agentMe, mockApi, ok } from '../shared/test/mock-api.ts';
+import { agentStaff, renderApp, resetSession } from '../shared/test/render.tsx';
+
+function navLinks(): string[] {
+  const nav = screen.getByRole('navigation', { name: 'Main menu' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
+
+describe('role-aware navigation', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    resetSession();
+  });
+
+  it('shows an admin every section', async () => {
+    mockApi();
+    await renderApp({ path: '/' });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    expect(navLinks()).toEqual([
+      'Dashboard',
+      'Players',
+      'Deposits',
+      'Withdrawals',
+      'KYC',
+      'Events and markets',
+      'App details',
+      'Banners',
+      'Announcements',
+      'Payment gateways',
+      'Notifications',
+      'Staff accounts',
+      'Audit log',
+    ]);
+    expect(screen.getByTestId('staff-who')).toHaveTextContent('root.adminAdmin');
+  });
+
+  it('shows an agent only the dashboard and players, and refuses the other pages', async () => {
+    mockApi({ 'GET /api/staff/me': ok(agentMe) });
+    const { router } = await renderApp({ path: '/', staff: agentStaff });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    expect(navLinks()).toEqual(['Dashboard', 'Players']);
+    expect(await screen.findByText('Code AG7')).toBeVisible();
+    // Pending counts are shown without links to queues the agent cannot open.
+    expect(within(screen.getByTestId('pending')).queryByRole('link')).toBeNull();
+
+    for (const path of ['/audit', '/staff', '/queues/deposits', '/sports', '/settings/app']) {
+      await router.navigate(path);
+      expect(await screen.findByRole('heading', { name: 'Not available' })).toBeVisible();
+    }
+  });
+
+  it('sends a signed-out visitor to the sign-in screen', async () => {
+    mockApi();
+    const { router } = await renderApp({ path: '/audit', staff: null });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  });
+
+  it('follows a sign-out made in another tab', async () => {
+    mockApi();
+    const { router } = await renderApp({ path: '/' });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    const signedOut = JSON.stringify({ state: { token: null, staff: null }, version: 0 });
+    localStorage.setItem('backoffice-session', signedOut);
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'backoffice-session', newValue: signedOut }),
+    );
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('signs out from the top bar', async () => {
+    const api = mockApi();
+    const { router } = await renderApp({ path: '/' });
+    (await screen.findByRole('button', { name: 'Sign out' })).click();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(api.callsTo('POST /api/staff/logout')).toHaveLength(1);
+  });
+});

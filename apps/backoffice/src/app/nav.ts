@@ -1,0 +1,65 @@
+import type { StaffRole } from '@spm/contract';
+
+export interface NavItem {
+  to: string;
+  /** Translation key of the label. */
+  label: string;
+  /** Who sees it; agents see only the dashboard and their players (read-only). */
+  roles: readonly StaffRole[];
+}
+
+export interface NavGroup {
+  /** Translation key of the group heading; null for top-level items. */
+  heading: string | null;
+  items: NavItem[];
+}
+
+const EVERYONE = ['admin', 'agent'] as const;
+const ADMIN = ['admin'] as const;
+
+export const NAV: NavGroup[] = [
+  {
+    heading: null,
+    items: [
+      { to: '/', label: 'nav.dashboard', roles: EVERYONE },
+      { to: '/players', label: 'nav.players', roles: EVERYONE },
+    ],
+  },
+  {
+    heading: 'nav.queues',
+    items: [
+      { to: '/queues/deposits', label: 'nav.deposits', roles: ADMIN },
+      { to: '/queues/withdrawals', label: 'nav.withdrawals', roles: ADMIN },
+      { to: '/queues/kyc', label: 'nav.kyc', roles: ADMIN },
+    ],
+  },
+  {
+    heading: 'nav.sportsHeading',
+    items: [{ to: '/sports', label: 'nav.events', roles: ADMIN }],
+  },
+  {
+    heading: 'nav.settings',
+    items: [
+      { to: '/settings/app', label: 'nav.appSettings', roles: ADMIN },
+      { to: '/settings/banners', label: 'nav.banners', roles: ADMIN },
+      { to: '/settings/announcements', label: 'nav.announcements', roles: ADMIN },
+      { to: '/settings/gateways', label: 'nav.gateways', roles: ADMIN },
+      { to: '/settings/broadcast', label: 'nav.broadcast', roles: ADMIN },
+    ],
+  },
+  {
+    heading: 'nav.administration',
+    items: [
+      { to: '/staff', label: 'nav.staffUsers', roles: ADMIN },
+      { to: '/audit', label: 'nav.audit', roles: ADMIN },
+    ],
+  },
+];
+
+/** The groups and items a role sees; empty groups are dropped. */
+export function navFor(role: StaffRole): NavGroup[] {
+  return NAV.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => item.roles.includes(role)),
+  })).filter((group) => group.items.length > 0);
+}

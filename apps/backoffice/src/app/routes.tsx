@@ -1,0 +1,65 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { SignInPage } from '../features/auth/index.ts';
+import { DashboardPage } from '../features/dashboard/index.ts';
+import { PlayerDetailPage, PlayersPage } from '../features/players/index.ts';
+import { StaffUsersPage } from '../features/staff-users/index.ts';
+import { AuditPage } from '../features/audit/index.ts';
+import { Forbidden, NotFound, RequireAuth, RequireRole } from './guards.tsx';
+import { Layout } from './layout.tsx';
+
+/** A named export of a lazily loaded module as a React.lazy component. */
+function lazyNamed<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+): ComponentType {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+// The operations screens are loaded on first visit (and only for admins).
+const queues = () => import('../features/queues/index.ts');
+const sports = () => import('../features/sports/index.ts');
+const settings = () => import('../features/settings/index.ts');
+const DepositQueuePage = lazyNamed(queues, 'DepositQueuePage');
+const WithdrawalQueuePage = lazyNamed(queues, 'WithdrawalQueuePage');
+const KycQueuePage = lazyNamed(queues, 'KycQueuePage');
+const SportsEventsPage = lazyNamed(sports, 'SportsEventsPage');
+const SportsEventPage = lazyNamed(sports, 'SportsEventPage');
+const AppSettingsPage = lazyNamed(settings, 'AppSettingsPage');
+const BannersPage = lazyNamed(settings, 'BannersPage');
+const AnnouncementsPage = lazyNamed(settings, 'AnnouncementsPage');
+const GatewaysPage = lazyNamed(settings, 'GatewaysPage');
+const BroadcastPage = lazyNamed(settings, 'BroadcastPage');
+
+const admin = (page: ReactNode) => <RequireRole roles={['admin']}>{page}</RequireRole>;
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: <SignInPage /> },
+  {
+    path: '/',
+    element: (
+      <RequireAuth>
+        <Layout />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <DashboardPage /> },
+      { path: 'players', element: <PlayersPage /> },
+      { path: 'players/:playerId', element: <PlayerDetailPage /> },
+      { path: 'queues/deposits', element: admin(<DepositQueuePage />) },
+      { path: 'queues/withdrawals', element: admin(<WithdrawalQueuePage />) },
+      { path: 'queues/kyc', element: admin(<KycQueuePage />) },
+      { path: 'sports', element: admin(<SportsEventsPage />) },
+      { path: 'sports/:eventId', element: admin(<SportsEventPage />) },
+      { path: 'settings/app', element: admin(<AppSettingsPage />) },
+      { path: 'settings/banners', element: admin(<BannersPage />) },
+      { path: 'settings/announcements', element: admin(<AnnouncementsPage />) },
+      { path: 'settings/gateways', element: admin(<GatewaysPage />) },
+      { path: 'settings/broadcast', element: admin(<BroadcastPage />) },
+      { path: 'staff', element: admin(<StaffUsersPage />) },
+      { path: 'audit', element: admin(<AuditPage />) },
+      { path: 'forbidden', element: <Forbidden /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

@@ -1,0 +1,2 @@
+export { SignInPage } from './sign-in-page.tsx';
+export { useStaffMe, signOutNow, fetchStaffMe, STAFF_ME_KEY } from './api.ts';

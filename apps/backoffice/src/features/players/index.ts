@@ -1,0 +1,2 @@
+export { PlayersPage } from './players-page.tsx';
+export { PlayerDetailPage } from './player-detail-page.tsx';

@@ -1,0 +1,175 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { StaffPlayer } from '@spm/contract';
+import { useAuthStore } from '../../shared/auth-store.ts';
+import { StatusBadge, errorText, formatDateTime, formatPoints } from '../../shared/ui/index.ts';
+import { AdjustmentForm } from './adjustment-form.tsx';
+import { fetchPlayer, playerKeys } from './api.ts';
+import { DepositsTab, KycTab, WithdrawalsTab } from './cashier-tabs.tsx';
+import { BetsTab, LedgerTab, SessionsTab } from './history-tabs.tsx';
+import { LockAction } from './lock-action.tsx';
+
+export const PLAYER_TABS = [
+  'profile',
+  'wallet',
+  'ledger',
+  'bets',
+  'deposits',
+  'withdrawals',
+  'kyc',
+  'sessions',
+] as const;
+type PlayerTab = (typeof PLAYER_TABS)[number];
+
+/** One player: profile and everything about their money and sessions, in tabs. */
+export function PlayerDetailPage() {
+  const { t } = useTranslation();
+  const { playerId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const isAdmin = useAuthStore((state) => state.staff?.role === 'admin');
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const requested = params.get('tab') ?? 'profile';
+  const tab: PlayerTab = (PLAYER_TABS as readonly string[]).includes(requested)
+    ? (requested as PlayerTab)
+    : 'profile';
+
+  const player = useQuery({
+    queryKey: playerKeys.detail(playerId),
+    queryFn: () => fetchPlayer(playerId),
+    enabled: /^\d{1,18}$/.test(playerId),
+  });
+
+  const choose = (next: PlayerTab) => {
+    setParams(next === 'profile' ? {} : { tab: next }, { replace: true });
+    tabRefs.current[next]?.focus();
+  };
+  const onTabKey = (event: KeyboardEvent) => {
+    const index = PLAYER_TABS.indexOf(tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = PLAYER_TABS[(index + step + PLAYER_TABS.length) % PLAYER_TABS.length];
+    if (next) choose(next);
+  };
+
+  if (player.isError) {
+    return (
+      <div className="page">
+        <p>
+          <Link to="/players">{t('players.back')}</Link>
+        </p>
+        <p className="field-error" role="alert">
+          {errorText(player.error)}
+        </p>
+      </div>
+    );
+  }
+  if (!player.data) return <p className="muted">{t('ui.loading')}</p>;
+  const data = player.data;
+
+  return (
+    <div className="page">
+      <p>
+        <Link to="/players">{t('players.back')}</Link>
+      </p>
+      <header className="page-head">
+        <h1>
+          {data.username} <span className="muted">#{data.id}</span>
+        </h1>
+        <div className="badges">
+          <StatusBadge status={data.status} label={t(`players.statuses.${data.status}`)} />
+          {data.isDemo ? <StatusBadge status="info" label={t('players.demo')} /> : null}
+        </div>
+        {isAdmin ? (
+          <div className="actions">
+            <LockAction player={data} />
+          </div>
+        ) : null}
+      </header>
+      <div role="tablist" aria-label={t('players.tabsLabel')} className="tabs" onKeyDown={onTabKey}>
+        {PLAYER_TABS.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabRefs.current[name] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => choose(name)}
+          >
+            {t(`players.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <section
+        role="tabpanel"
+        id={`panel-${tab}`}
+        aria-labelledby={`tab-${tab}`}
+        className="tab-panel"
+      >
+        {tab === 'profile' ? <ProfileTab player={data} /> : null}
+        {tab === 'wallet' ? (
+          <>
+            <WalletFigures player={data} />
+            {isAdmin ? <AdjustmentForm player={data} /> : null}
+          </>
+        ) : null}
+        {tab === 'ledger' ? <LedgerTab playerId={data.id} /> : null}
+        {tab === 'bets' ? <BetsTab playerId={data.id} /> : null}
+        {tab === 'deposits' ? <DepositsTab playerId={data.id} /> : null}
+        {tab === 'withdrawals' ? <WithdrawalsTab playerId={data.id} /> : null}
+        {tab === 'kyc' ? <KycTab playerId={data.id} /> : null}
+        {tab === 'sessions' ? <SessionsTab playerId={data.id} /> : null}
+      </section>
+    </div>
+  );
+}
+
+function ProfileTab({ player }: { player: StaffPlayer }) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t('players.id'), player.id],
+    [t('players.username'), player.username],
+    [t('players.name'), player.name],
+    [t('players.email'), player.email ?? '—'],
+    [t('players.phone'), player.phone ? `+${player.phone}` : '—'],
+    [t('players.status'), t(`players.statuses.${player.status}`)],
+    [t('players.kyc'), t(`kycStatuses.${player.kycStatus}`)],
+    [t('players.accountType'), player.isDemo ? t('players.demo') : t('players.real')],
+    [t('players.agentCode'), player.agentCode ?? '—'],
+    [t('players.registered'), formatDateTime(player.registeredAt)],
+    [t('players.registrationIp'), player.registrationIp ?? '—'],
+    [t('players.lastLogin'), formatDateTime(player.lastLoginAt)],
+  ];
+  return (
+    <dl className="figures panel" data-testid="player-profile">
+      {rows.map(([label, value]) => (
+        <div key={label} className="figure-row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function WalletFigures({ player }: { player: StaffPlayer }) {
+  const { t } = useTranslation();
+  const keys = ['balance', 'cash', 'coins', 'sports', 'wicket', 'exposure'] as const;
+  return (
+    <dl className="figures panel wallet" data-testid="player-wallet">
+      {keys.map((key) => (
+        <div key={key} className="figure-row">
+          <dt>{t(`wallet.${key}`)}</dt>
+          <dd>{formatPoints(player.wallet[key])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

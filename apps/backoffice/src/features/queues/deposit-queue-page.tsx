@@ -1,0 +1,233 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEPOSIT_STATUSES, type StaffDeposit } from '@spm/contract';
+import {
+  DataTable,
+  Pager,
+  StatusBadge,
+  formatDateTime,
+  formatPoints,
+  type Column,
+} from '../../shared/ui/index.ts';
+import { fetchDeposit, fetchDeposits, fetchGatewayOptions, queueKeys } from './api.ts';
+import { decidedColumn } from './components/decided-column.tsx';
+import { DecisionActions } from './components/decision-actions.tsx';
+import { DecisionHistory } from './components/decision-history.tsx';
+import { Drawer } from './components/drawer.tsx';
+import { QueueFilters } from './components/queue-filters.tsx';
+import { UploadImage } from './components/upload-image.tsx';
+import { queueErrorText, useQueueFilters } from './lib.ts';
+import './queues.css';
+
+/** Deposits waiting for a decision (and the decided ones, by filter). */
+export function DepositQueuePage() {
+  const { t } = useTranslation('ops');
+  const { filters, values, apply, setPage } = useQueueFilters();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: queueKeys.list('deposit', filters),
+    queryFn: () => fetchDeposits(filters),
+    placeholderData: keepPreviousData,
+  });
+  const gateways = useQuery({
+    queryKey: ['queues', 'gateway-options'],
+    queryFn: fetchGatewayOptions,
+    staleTime: 60_000,
+  });
+
+  const columns: Column<StaffDeposit>[] = [
+    {
+      key: 'id',
+      header: t('queues.columns.id'),
+      render: (row) => (
+        <button type="button" className="link" onClick={() => setOpenId(row.id)}>
+          #{row.id}
+        </button>
+      ),
+    },
+    { key: 'player', header: t('queues.columns.player'), render: (row) => playerLabel(row) },
+    { key: 'gateway', header: t('queues.columns.gateway'), render: (row) => row.gatewayName },
+    {
+      key: 'amount',
+      header: t('queues.columns.amount'),
+      align: 'num',
+      render: (row) => formatPoints(row.amount),
+    },
+    {
+      key: 'bonus',
+      header: t('queues.columns.bonus'),
+      align: 'num',
+      render: (row) => formatPoints(row.bonus),
+    },
+    {
+      key: 'reference',
+      header: t('queues.columns.reference'),
+      render: (row) => row.reference ?? '—',
+    },
+    {
+      key: 'created',
+      header: t('queues.columns.created'),
+      render: (row) => formatDateTime(row.createdAt),
+    },
+    {
+      key: 'expires',
+      header: t('queues.columns.expires'),
+      render: (row) => formatDateTime(row.expiresAt),
+    },
+    {
+      key: 'status',
+      header: t('queues.columns.status'),
+      render: (row) => <StatusBadge status={row.status} label={t(`status.${row.status}`)} />,
+    },
+  ];
+  // Decided requests (any filter but pending) show who decided, when and why, in the list.
+  if (filters.status !== 'pending') columns.splice(columns.length - 1, 0, decidedColumn(t));
+
+  return (
+    <section className="page">
+      <h1>{t('queues.deposit.title')}</h1>
+      <QueueFilters
+        values={values}
+        onApply={apply}
+        statuses={DEPOSIT_STATUSES}
+        gateways={gateways.data ?? []}
+      />
+      {list.isError ? (
+        <p className="field-error" role="alert">
+          {queueErrorText(list.error)}
+        </p>
+      ) : null}
+      <DataTable
+        columns={columns}
+        rows={list.data?.items}
+        rowKey={(row) => row.id}
+        loading={list.isPending}
+        empty={t('queues.empty')}
+        onRowClick={(row) => setOpenId(row.id)}
+        testId="deposit-queue"
+      />
+      {list.data ? (
+        <Pager
+          page={list.data.page}
+          pageSize={list.data.pageSize}
+          total={list.data.total}
+          onPage={setPage}
+        />
+      ) : null}
+      {openId ? (
+        <DepositDrawer
+          id={openId}
+          initial={list.data?.items.find((row) => row.id === openId)}
+          onClose={() => setOpenId(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function playerLabel(row: { username: string; playerId: string }) {
+  return (
+    <span>
+      {row.username} <span className="muted">#{row.playerId}</span>
+    </span>
+  );
+}
+
+function DepositDrawer({
+  id,
+  initial,
+  onClose,
+}: {
+  id: string;
+  initial: StaffDeposit | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('ops');
+  const detail = useQuery({
+    queryKey: queueKeys.detail('deposit', id),
+    queryFn: () => fetchDeposit(id),
+    initialData: initial,
+    initialDataUpdatedAt: 0,
+  });
+  const deposit = detail.data;
+
+  return (
+    <Drawer open title={t('queues.deposit.detailTitle', { id })} onClose={onClose}>
+      {detail.isError ? (
+        <p className="field-error" role="alert">
+          {queueErrorText(detail.error)}
+        </p>
+      ) : null}
+      {!deposit ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : (
+        <>
+          <dl>
+            <dt>{t('queues.columns.player')}</dt>
+            <dd>{playerLabel(deposit)}</dd>
+            <dt>{t('queues.columns.gateway')}</dt>
+            <dd>
+              {deposit.gatewayName} <span className="muted">({deposit.gateway})</span>
+            </dd>
+            <dt>{t('queues.columns.amount')}</dt>
+            <dd>{formatPoints(deposit.amount)}</dd>
+            <dt>{t('queues.columns.bonus')}</dt>
+            <dd>{formatPoints(deposit.bonus)}</dd>
+            <dt>{t('queues.columns.reference')}</dt>
+            <dd>{deposit.reference ?? '—'}</dd>
+            <dt>{t('queues.deposit.flow')}</dt>
+            <dd>
+              {deposit.automated ? t('queues.deposit.automated') : t('queues.deposit.manual')}
+            </dd>
+            <dt>{t('queues.deposit.gatewayTxnId')}</dt>
+            <dd>{deposit.gatewayTxnId ?? '—'}</dd>
+            <dt>{t('queues.columns.created')}</dt>
+            <dd>{formatDateTime(deposit.createdAt)}</dd>
+            <dt>{t('queues.columns.expires')}</dt>
+            <dd>{formatDateTime(deposit.expiresAt)}</dd>
+            <dt>{t('queues.columns.status')}</dt>
+            <dd>
+              <StatusBadge status={deposit.status} label={t(`status.${deposit.status}`)} />
+            </dd>
+          </dl>
+          <section className="ops-section">
+            <h3>{t('queues.deposit.proof')}</h3>
+            {deposit.proofUploadId ? (
+              <UploadImage uploadId={deposit.proofUploadId} label={t('queues.deposit.proof')} />
+            ) : (
+              <p className="muted">{t('queues.deposit.noProof')}</p>
+            )}
+          </section>
+          {deposit.status === 'pending' ? (
+            <DecisionActions
+              kind="deposit"
+              id={deposit.id}
+              approveEffect={
+                deposit.bonus > 0
+                  ? t('queues.deposit.approveEffectBonus', {
+                      amount: formatPoints(deposit.amount),
+                      bonus: formatPoints(deposit.bonus),
+                      username: deposit.username,
+                    })
+                  : t('queues.deposit.approveEffect', {
+                      amount: formatPoints(deposit.amount),
+                      username: deposit.username,
+                    })
+              }
+              declineEffect={t('queues.deposit.declineEffect', { username: deposit.username })}
+            />
+          ) : null}
+          <DecisionHistory
+            kind="deposit"
+            id={deposit.id}
+            decidedBy={deposit.decidedBy}
+            decidedAt={deposit.decidedAt}
+            reason={deposit.reason}
+            note={deposit.note}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,3 @@
+export { DepositQueuePage } from './deposit-queue-page.tsx';
+export { WithdrawalQueuePage } from './withdrawal-queue-page.tsx';
+export { KycQueuePage } from './kyc-queue-page.tsx';

@@ -1,0 +1,252 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  staffAnnouncementBodySchema,
+  staffAnnouncementUpdateBodySchema,
+  type staffAnnouncementSchema,
+} from '@spm/contract';
+import type { z } from 'zod';
+import {
+  ConfirmDialog,
+  DataTable,
+  Field,
+  Modal,
+  formatDateTime,
+  toastSuccess,
+  type Column,
+} from '../../shared/ui/index.ts';
+import {
+  createAnnouncement,
+  deleteAnnouncement,
+  fetchAnnouncements,
+  settingsKeys,
+  updateAnnouncement,
+} from './api.ts';
+import { settingsErrorText } from './lib.ts';
+import './settings.css';
+
+type Announcement = z.infer<typeof staffAnnouncementSchema>;
+
+/** The ticker lines players see: add, edit, switch on or off, delete. */
+export function AnnouncementsPage() {
+  const { t } = useTranslation('ops');
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: settingsKeys.announcements, queryFn: fetchAnnouncements });
+  const [editing, setEditing] = useState<Announcement | null>(null);
+  const [deleting, setDeleting] = useState<Announcement | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.announcements });
+
+  const toggle = useMutation({
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
+      updateAnnouncement(id, { enabled }),
+    onSuccess: () => setError(null),
+    onError: (failure) => setError(settingsErrorText(failure)),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: deleteAnnouncement,
+    onSuccess: () => {
+      setError(null);
+      toastSuccess(t('settings.announcements.deleted'));
+    },
+    onError: (failure) => setError(settingsErrorText(failure)),
+    onSettled: () => {
+      setDeleting(null);
+      refresh();
+    },
+  });
+
+  const columns: Column<Announcement>[] = [
+    { key: 'message', header: t('settings.announcements.message'), render: (row) => row.message },
+    {
+      key: 'enabled',
+      header: t('common.enabled'),
+      render: (row) => (
+        <input
+          type="checkbox"
+          aria-label={t('settings.announcements.enabledOf', { message: row.message })}
+          checked={row.enabled}
+          disabled={toggle.isPending}
+          onChange={(change) => toggle.mutate({ id: row.id, enabled: change.target.checked })}
+        />
+      ),
+    },
+    {
+      key: 'created',
+      header: t('settings.announcements.created'),
+      render: (row) => formatDateTime(row.createdAt),
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      render: (row) => (
+        <span className="ops-inline">
+          <button type="button" onClick={() => setEditing(row)}>
+            {t('common.edit')}
+          </button>
+          <button type="button" className="danger" onClick={() => setDeleting(row)}>
+            {t('common.delete')}
+          </button>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <section className="page">
+      <h1>{t('settings.announcements.title')}</h1>
+      {error || list.isError ? (
+        <p className="field-error" role="alert">
+          {error ?? settingsErrorText(list.error)}
+        </p>
+      ) : null}
+      <DataTable
+        columns={columns}
+        rows={list.data}
+        rowKey={(row) => row.id}
+        loading={list.isPending}
+        empty={t('settings.announcements.empty')}
+        testId="announcements-table"
+      />
+      <AnnouncementForm onSaved={refresh} />
+      {editing ? (
+        <AnnouncementEditDialog announcement={editing} onClose={() => setEditing(null)} />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('settings.announcements.deleteTitle')}
+        message={deleting?.message}
+        confirmLabel={t('common.delete')}
+        danger
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
+
+function AnnouncementForm({ onSaved }: { onSaved: () => void }) {
+  const { t } = useTranslation('ops');
+  const [message, setMessage] = useState('');
+  const [enabled, setEnabled] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: createAnnouncement,
+    onSuccess: () => {
+      toastSuccess(t('settings.announcements.added'));
+      setMessage('');
+      setEnabled(true);
+      onSaved();
+    },
+    onError: (failure) => setError(settingsErrorText(failure)),
+  });
+  const submit = (submitted: FormEvent) => {
+    submitted.preventDefault();
+    const parsed = staffAnnouncementBodySchema.safeParse({ message, enabled });
+    if (!parsed.success) {
+      setProblem(t('settings.announcements.invalid'));
+      return;
+    }
+    setProblem(null);
+    setError(null);
+    create.mutate(parsed.data);
+  };
+  return (
+    <form
+      className="ops-settings-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={t('settings.announcements.add')}
+    >
+      <fieldset>
+        <legend>{t('settings.announcements.add')}</legend>
+        <Field label={t('settings.announcements.message')} error={problem}>
+          <textarea
+            rows={2}
+            value={message}
+            onChange={(change) => setMessage(change.target.value)}
+          />
+        </Field>
+        <label className="ops-check">
+          <input
+            type="checkbox"
+            checked={enabled}
+            onChange={(change) => setEnabled(change.target.checked)}
+          />
+          {t('settings.announcements.showNow')}
+        </label>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={create.isPending}>
+            {t('common.add')}
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function AnnouncementEditDialog({
+  announcement,
+  onClose,
+}: {
+  announcement: Announcement;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('ops');
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState(announcement.message);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (body: unknown) => updateAnnouncement(announcement.id, body),
+    onSuccess: () => {
+      toastSuccess(t('common.saved'));
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.announcements });
+      onClose();
+    },
+    onError: (failure) => setProblem(settingsErrorText(failure)),
+  });
+  const submit = (submitted: FormEvent) => {
+    submitted.preventDefault();
+    if (message.trim() === announcement.message) {
+      onClose();
+      return;
+    }
+    const parsed = staffAnnouncementUpdateBodySchema.safeParse({ message });
+    if (!parsed.success) {
+      setProblem(t('settings.announcements.invalid'));
+      return;
+    }
+    save.mutate(parsed.data);
+  };
+  return (
+    <Modal open title={t('settings.announcements.editTitle')} onClose={onClose}>
+      <form className="stack" onSubmit={submit} noValidate>
+        <Field label={t('settings.announcements.message')} error={problem}>
+          <textarea
+            rows={3}
+            value={message}
+            onChange={(change) => setMessage(change.target.value)}
+          />
+        </Field>
+        <div className="actions">
+          <button type="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="primary" disabled={save.isPending}>
+            {t('common.save')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

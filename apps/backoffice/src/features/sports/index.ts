@@ -1,0 +1,2 @@
+export { SportsEventsPage } from './events-page.tsx';
+export { SportsEventPage } from './event-page.tsx';

@@ -1,0 +1,47 @@
+import i18next from 'i18next';
+import type { z } from 'zod';
+import { ApiError } from '../../shared/api.ts';
+import { errorText } from '../../shared/ui/index.ts';
+
+/** A failed call's text: `ops:errors.<CODE>`, then the shared catalogue, then the message. */
+export function sportsErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const key = `ops:errors.${error.code}`;
+    const text = i18next.exists(key) ? i18next.t(key) : errorText(error);
+    if (error.issues.length === 0) return text;
+    return `${text} ${error.issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`;
+  }
+  return errorText(error);
+}
+
+/** Field name → first failing path of a zod error (e.g. "runners.1", "line"). */
+export function issuesByField(error: z.ZodError): Record<string, true> {
+  const fields: Record<string, true> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String);
+    if (path.length === 0) continue;
+    fields[path.join('.')] = true;
+    fields[path[0] ?? ''] = true;
+  }
+  return fields;
+}
+
+/** '' → undefined, else the number typed (NaN stays NaN so the schema refuses it). */
+export function numberOrUndefined(value: string): number | undefined {
+  return value.trim() === '' ? undefined : Number(value);
+}
+
+/** An ISO instant as the value of a datetime-local input (the browser's own zone). */
+export function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** A datetime-local value as an ISO instant, or '' when empty or invalid. */
+export function fromLocalInput(value: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}

@@ -1,0 +1,1 @@
+export { StaffUsersPage } from './staff-users-page.tsx';

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from './modal.tsx';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  message?: ReactNode;
+  confirmLabel?: ReactNode;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" onClick={onCancel}>
+            {t('ui.cancel')}
+          </button>
+          <button
+            type="button"
+            className={danger ? 'danger' : 'primary'}
+            disabled={busy}
+            onClick={onConfirm}
+          >
+            {confirmLabel ?? t('ui.confirm')}
+          </button>
+        </>
+      }
+    >
+      {message ? <p>{message}</p> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+import i18next from 'i18next';
+import { toast } from 'react-toastify';
+import { ApiError } from '../api.ts';
+
+/** The text for a failed call: `errors.<CODE>` when translated, else the server's message. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const key = `errors.${error.code}`;
+    return i18next.exists(key) ? i18next.t(key) : error.message;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return i18next.t('errors.unknown');
+}
+
+export function toastError(error: unknown): void {
+  toast.error(errorText(error));
+}
+
+export function toastSuccess(message: string): void {
+  toast.success(message);
+}

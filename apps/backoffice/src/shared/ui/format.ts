@@ -1,0 +1,66 @@
+import i18next from 'i18next';
+
+function locale(language?: string): string {
+  const code = language ?? i18next.language ?? 'en';
+  // Dates and times read in the UI language, with India's regional conventions.
+  return `${code}-IN`;
+}
+
+/**
+ * Points as the API sends them (DESIGN 4): 2 decimals in the Indian grouping (1,00,000.00)
+ * whatever the UI language, as the player app shows them, so staff and players read the
+ * same figures.
+ */
+const pointsFormat = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const countFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+export function formatPoints(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  return pointsFormat.format(value);
+}
+
+/** A whole count (players, items), Indian grouping. */
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+/** Date and time in India time (the platform's day, DESIGN 4). */
+export function formatDateTime(value: string | null | undefined, language?: string): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale(language), {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: 'short',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}
+
+/** A calendar day (YYYY-MM-DD) shown short, e.g. "05 Mar". */
+export function formatDay(value: string, language?: string): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale(language), {
+    timeZone: 'UTC',
+    month: 'short',
+    day: '2-digit',
+  }).format(date);
+}
+
+/** Today's date in India as YYYY-MM-DD. */
+export function indianToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+/** A day `days` before `day` (YYYY-MM-DD). */
+export function shiftDay(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
