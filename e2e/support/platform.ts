@@ -46,6 +46,8 @@ function platformEnv(
   delete env.REDIS_URL;
   env.LOG_LEVEL = 'warn';
   env.NODE_ENV = 'production';
+  // `npm start` runs without NODE_ENV=production, where the gateway simulator is on.
+  env.GATEWAY_SIMULATOR = 'on';
   return { ...env, ...overrides };
 }
 

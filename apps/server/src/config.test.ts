@@ -19,6 +19,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it('applies the cashier defaults; the gateway simulator is off in production unless asked', () => {
+    const config = loadConfig({}, '/srv/somewhere');
+    expect(config.cashier).toMatchObject({
+      depositExpiryMinutes: 1440,
+      gatewayPaymentExpiryMinutes: 30,
+      withdrawMinPoints: 100,
+      withdrawMaxPoints: 200_000,
+      kycRequiredAbovePoints: 10_000,
+      uploadMaxBytes: 5 * 1024 * 1024,
+      uploadDir: '/srv/somewhere/data/uploads',
+      fastpaySecret: undefined,
+      gatewaySimulator: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'production' }).cashier.gatewaySimulator).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', GATEWAY_SIMULATOR: 'on' }).cashier.gatewaySimulator,
+    ).toBe(true);
+    expect(() => loadConfig({ FASTPAY_SECRET: 'short' })).toThrow(/FASTPAY_SECRET/);
+  });
+
   it('finds the SPA builds from the repo root whatever the cwd', () => {
     for (const cwd of ['/', tmpdir(), '/work']) {
       const config = loadConfig({}, cwd);

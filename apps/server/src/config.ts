@@ -84,6 +84,7 @@ const envSchema = z
     KYC_REQUIRED_ABOVE_POINTS: intKey(0, 100_000_000, 10_000),
     UPLOAD_MAX_BYTES: intKey(1024, 50 * 1024 * 1024, 5 * 1024 * 1024),
     UPLOAD_DIR: z.string().min(1).optional(),
+    GATEWAY_SIMULATOR: z.enum(['on', 'off']).optional(),
     FASTPAY_SECRET: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
   })
   .superRefine((env, context) => {
@@ -145,6 +146,12 @@ export interface CashierConfig {
    * and kept in the database (app_settings `internal.fastpaySecret`), for the simulator.
    */
   fastpaySecret: string | undefined;
+  /**
+   * The built-in payment gateway simulator behind automated gateways. Anyone can mark its
+   * payments paid, so it defaults to off when NODE_ENV=production; off, automated gateways
+   * are hidden from players until a real adapter is configured.
+   */
+  gatewaySimulator: boolean;
 }
 
 export interface Config {
@@ -265,6 +272,8 @@ export function loadConfig(
         ? resolve(cwd, parsed.UPLOAD_DIR)
         : resolve(cwd, parsed.DATA_DIR, 'uploads'),
       fastpaySecret: parsed.FASTPAY_SECRET,
+      gatewaySimulator:
+        (parsed.GATEWAY_SIMULATOR ?? (parsed.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     },
   };
 }

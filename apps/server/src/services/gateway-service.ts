@@ -4,16 +4,30 @@ import {
   GATEWAY_KINDS,
   type Gateway,
   type GatewayPayTo,
+  type GatewayUpdateBody,
 } from '@spm/contract';
-import { basisPointsToPercent, paiseToPoints } from '@spm/core';
+import {
+  basisPointsToPercent,
+  paiseToPoints,
+  percentToBasisPoints,
+  pointsToPaise,
+  type Paise,
+} from '@spm/core';
 import type { DbHandle } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError, fieldError } from '../http/app-error.ts';
+import { insertAudit } from '../repositories/audit-repository.ts';
 import {
   findGatewayRow,
   listGatewayRows,
+  updateGatewayRow,
   type GatewayRow,
   type NewGatewayRow,
 } from '../repositories/gateway-repository.ts';
+import { findUpload } from '../repositories/upload-repository.ts';
+import type { ReceivedFile } from '../uploads/multipart.ts';
+import { readUpload, storeUpload, withUploadCleanup } from '../uploads/upload-store.ts';
+import type { ServiceDeps } from './service-deps.ts';
+import type { StaffContext } from './staff-service.ts';
 
 const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
   (values as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -65,9 +79,21 @@ export function toGateway(row: GatewayRow): Gateway {
   };
 }
 
+/**
+ * What a player may use: enabled, and for an automated gateway only when an adapter serves it
+ * (GATEWAY_SIMULATOR or a real one).
+ */
+const offeredForDeposit = (row: GatewayRow, automatedAvailable: boolean) =>
+  row.enabled && (row.adapter !== 'fastpay' || automatedAvailable);
+
 /** GET /api/gateways: the enabled deposit gateways, in the operator's order. */
-export async function listDepositGateways(db: DbHandle): Promise<Gateway[]> {
-  return (await listGatewayRows(db)).filter((row) => row.enabled).map(toGateway);
+export async function listDepositGateways(
+  db: DbHandle,
+  automatedAvailable: boolean,
+): Promise<Gateway[]> {
+  return (await listGatewayRows(db))
+    .filter((row) => offeredForDeposit(row, automatedAvailable))
+    .map(toGateway);
 }
 
 /** GET /api/withdraw/gateways: gateways offered as withdrawal destinations. */
@@ -76,9 +102,13 @@ export async function listWithdrawGateways(db: DbHandle): Promise<Gateway[]> {
 }
 
 /** GET /api/gateways/{code}: one gateway; a disabled one is not found for players. */
-export async function getDepositGateway(db: DbHandle, code: string): Promise<Gateway> {
+export async function getDepositGateway(
+  db: DbHandle,
+  code: string,
+  automatedAvailable: boolean,
+): Promise<Gateway> {
   const row = await findGatewayRow(db, code);
-  if (!row || !row.enabled) throw new AppError('GATEWAY_NOT_FOUND');
+  if (!row || !offeredForDeposit(row, automatedAvailable)) throw new AppError('GATEWAY_NOT_FOUND');
   return toGateway(row);
 }
 
@@ -94,6 +124,149 @@ export async function requireGatewayRow(
     throw new AppError('GATEWAY_DISABLED');
   }
   return row;
+}
+
+/** GET /api/staff/gateways: every gateway, disabled ones too. */
+export async function listAllGateways(db: DbHandle): Promise<Gateway[]> {
+  return (await listGatewayRows(db)).map(toGateway);
+}
+
+/** GET /api/gateways/{code}/qr: the uploaded QR of an enabled gateway (public). */
+export async function gatewayQrImage(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  code: string,
+): Promise<{ bytes: Buffer; mimeType: string }> {
+  const row = await findGatewayRow(deps.db, code);
+  if (!row || !row.enabled) throw new AppError('GATEWAY_NOT_FOUND');
+  const upload = row.qrUploadId ? await findUpload(deps.db, row.qrUploadId) : undefined;
+  // Only a QR stored as one is ever public; any other upload stays staff-only.
+  if (!upload || upload.purpose !== 'gateway_qr') throw new AppError('UPLOAD_NOT_FOUND');
+  return readUpload(deps, upload.id);
+}
+
+const toPaise = (field: string, value: number): Paise => {
+  const parsed = pointsToPaise(value);
+  if (!parsed.ok) throw fieldError(field, 'Not a valid amount');
+  return parsed.paise;
+};
+
+/** The row changes a PATCH asks for, in the table's units (paise, basis points). */
+function gatewayChanges(row: GatewayRow, body: GatewayUpdateBody): Partial<NewGatewayRow> {
+  const changes: Partial<NewGatewayRow> = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.kind !== undefined) changes.kind = body.kind;
+  if (body.currency !== undefined) changes.currency = body.currency;
+  if (body.pointsPerUnit !== undefined) {
+    changes.unitPricePaise = toPaise('pointsPerUnit', body.pointsPerUnit);
+  }
+  if (body.minAmount !== undefined) changes.minDepositPaise = toPaise('minAmount', body.minAmount);
+  if (body.maxAmount !== undefined) changes.maxDepositPaise = toPaise('maxAmount', body.maxAmount);
+  if (body.presets !== undefined) {
+    changes.presetsPaise = body.presets.map((value) => toPaise('presets', value).toString());
+  }
+  if (body.instructions !== undefined) changes.instructions = body.instructions;
+  if (body.depositBonusPercent !== undefined) {
+    changes.depositBonusBps = percentToBasisPoints(body.depositBonusPercent);
+  }
+  if (body.enabled !== undefined) changes.enabled = body.enabled;
+  if (body.withdrawEnabled !== undefined) changes.withdrawEnabled = body.withdrawEnabled;
+  if (body.withdrawMinAmount !== undefined) {
+    changes.minWithdrawPaise = toPaise('withdrawMinAmount', body.withdrawMinAmount);
+  }
+  if (body.withdrawMaxAmount !== undefined) {
+    changes.maxWithdrawPaise = toPaise('withdrawMaxAmount', body.withdrawMaxAmount);
+  }
+  if (body.withdrawExtraPercent !== undefined) {
+    changes.withdrawExtraBps = percentToBasisPoints(body.withdrawExtraPercent);
+  }
+  if (body.sortOrder !== undefined) changes.sortOrder = body.sortOrder;
+  if (body.payTo !== undefined) {
+    const qr = body.payTo.qrImageUrl;
+    // The app puts it in an <img src>: only an https address of the operator's choosing.
+    if (qr !== undefined && qr !== null && !/^https:\/\/[^\s"'<>]+$/.test(qr)) {
+      throw fieldError('payTo.qrImageUrl', 'The QR image address must start with https://');
+    }
+    const merged: Record<string, string | null> = { ...row.payTo };
+    for (const [key, value] of Object.entries(body.payTo)) {
+      if (value !== undefined) merged[key] = value === '' ? null : value;
+    }
+    changes.payTo = merged;
+    // Clearing the QR address also drops an uploaded QR, which would otherwise win.
+    if (qr === null) changes.qrUploadId = null;
+  }
+  const minDeposit = changes.minDepositPaise ?? row.minDepositPaise;
+  const maxDeposit = changes.maxDepositPaise ?? row.maxDepositPaise;
+  if (minDeposit > maxDeposit) {
+    throw fieldError('maxAmount', 'The minimum must not be above the maximum');
+  }
+  const minWithdraw = changes.minWithdrawPaise ?? row.minWithdrawPaise;
+  const maxWithdraw = changes.maxWithdrawPaise ?? row.maxWithdrawPaise;
+  if (minWithdraw > maxWithdraw) {
+    throw fieldError('withdrawMaxAmount', 'The minimum must not be above the maximum');
+  }
+  return changes;
+}
+
+/** PATCH /api/staff/gateways/{code} (admin): the change and its audit line, one transaction. */
+export async function updateGateway(
+  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  staff: StaffContext,
+  code: string,
+  body: GatewayUpdateBody,
+  ip: string,
+): Promise<Gateway> {
+  return deps.db.transaction(async (tx) => {
+    const row = await findGatewayRow(tx, code);
+    if (!row) throw new AppError('GATEWAY_NOT_FOUND');
+    const updated = await updateGatewayRow(tx, code, gatewayChanges(row, body));
+    if (!updated) throw new AppError('GATEWAY_NOT_FOUND');
+    await insertAudit(tx, {
+      actorType: 'staff',
+      actorId: String(staff.staffId),
+      action: 'gateway.update',
+      targetType: 'gateway',
+      targetId: code,
+      before: toGateway(row),
+      after: toGateway(updated),
+      ip,
+      createdAt: deps.clock.now(),
+    });
+    return toGateway(updated);
+  });
+}
+
+/** POST /api/staff/gateways/{code}/qr (admin): stores the image and points the gateway at it. */
+export async function setGatewayQr(
+  deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
+  staff: StaffContext,
+  code: string,
+  file: ReceivedFile,
+  ip: string,
+): Promise<Gateway> {
+  const now = deps.clock.now();
+  return withUploadCleanup((track) =>
+    deps.db.transaction(async (tx) => {
+      const row = await findGatewayRow(tx, code);
+      if (!row) throw new AppError('GATEWAY_NOT_FOUND');
+      const upload = track(
+        await storeUpload(deps, tx, { playerId: null, purpose: 'gateway_qr', file, now }),
+      );
+      const updated = await updateGatewayRow(tx, code, { qrUploadId: upload.id });
+      if (!updated) throw new AppError('GATEWAY_NOT_FOUND');
+      await insertAudit(tx, {
+        actorType: 'staff',
+        actorId: String(staff.staffId),
+        action: 'gateway.qr',
+        targetType: 'gateway',
+        targetId: code,
+        before: { qrUploadId: row.qrUploadId },
+        after: { qrUploadId: upload.id },
+        ip,
+        createdAt: now,
+      });
+      return toGateway(updated);
+    }),
+  );
 }
 
 const points = (value: number) => BigInt(Math.round(value * 100));
