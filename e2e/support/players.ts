@@ -8,8 +8,8 @@ export async function registerPlayer(
   baseUrl: string,
   username: string,
   password: string,
+  mobile: string = uniqueMobile(),
 ): Promise<string> {
-  const mobile = uniqueMobile();
   await api(baseUrl, '/sendOtpToMobile', { body: { mobile, country_code: '91' } });
   const otp = await latestCode(baseUrl, mobile, 'register');
   await api(baseUrl, '/mobileVerification', { body: { mobile, country_code: '91', otp } });

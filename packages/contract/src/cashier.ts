@@ -16,7 +16,7 @@ export const CASHIER_MESSAGES = {
   amountPositive: 'Amount must be more than 0.',
   amountDecimals: 'At most 2 decimals.',
   referenceRequired: 'Enter the transaction reference (UTR).',
-  referenceFormat: 'The reference is 6 to 40 letters, digits or dashes.',
+  referenceFormat: 'The reference is 6 to 80 letters, digits or dashes.',
   accountNameRequired: 'Enter the account holder name.',
   accountNoDigits: 'Account number must be 9 to 18 digits.',
   cardNumber: 'Enter a valid card number.',
@@ -162,7 +162,7 @@ export const referenceSchema = z
   .string()
   .trim()
   .min(1, CASHIER_MESSAGES.referenceRequired)
-  .regex(/^[A-Za-z0-9-]{6,40}$/, CASHIER_MESSAGES.referenceFormat);
+  .regex(/^[A-Za-z0-9-]{6,80}$/, CASHIER_MESSAGES.referenceFormat);
 
 /** The file part of POST /api/deposit/create. */
 export const DEPOSIT_PROOF_FIELD = 'proof';

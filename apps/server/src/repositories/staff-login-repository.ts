@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/database.ts';
-import { auditLog, staffLoginChallenges } from '../db/schema.ts';
+import { staffLoginChallenges } from '../db/schema.ts';
 
 export type StaffLoginChallengeRow = typeof staffLoginChallenges.$inferSelect;
 export type NewStaffLoginChallengeRow = typeof staffLoginChallenges.$inferInsert;

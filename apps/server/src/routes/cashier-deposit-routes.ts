@@ -52,6 +52,7 @@ import {
   updateGateway,
 } from '../services/gateway-service.ts';
 import type { ServiceDeps } from '../services/service-deps.ts';
+import { requireSiteLive } from '../http/site-status.ts';
 import { missingFiles, readMultipart, registerMultipart } from '../uploads/multipart.ts';
 import { readUpload } from '../uploads/upload-store.ts';
 
@@ -103,6 +104,7 @@ export const cashierDepositRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
   // The only adapter today; off (production default) means automated gateways are not offered.
   const simulator = deps.config.cashier.gatewaySimulator ? new SimulatorGateway(deps) : undefined;
   const admin = requireStaff(deps, 'admin');
+  const siteLive = requireSiteLive(deps.db);
 
   let sweeper: ReturnType<typeof startDepositExpirySweeper> | undefined;
   app.addHook('onReady', async () => {
@@ -179,7 +181,7 @@ export const cashierDepositRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
   app.post(
     '/deposit/fastpayme',
     {
-      onRequest: [app.requireAuth, requireRealAccount],
+      onRequest: [app.requireAuth, requireRealAccount, siteLive],
       config: { rateLimit: DEPOSIT_RATE_LIMIT },
       schema: {
         tags: ['cashier'],
@@ -211,7 +213,7 @@ export const cashierDepositRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
     scope.post(
       '/deposit/create',
       {
-        onRequest: [scope.requireAuth, requireRealAccount],
+        onRequest: [scope.requireAuth, requireRealAccount, siteLive],
         config: { rateLimit: DEPOSIT_RATE_LIMIT },
         schema: {
           tags: ['cashier'],

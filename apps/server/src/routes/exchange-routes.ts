@@ -25,12 +25,14 @@ import { currentStaff, requireStaff } from '../http/staff-auth.ts';
 import { eventPnl, listBets } from '../services/bets-service.ts';
 import type { ExchangeEngine } from '../services/exchange-engine.ts';
 import type { ServiceDeps } from '../services/service-deps.ts';
+import { requireSiteLive } from '../http/site-status.ts';
 
 /** Sports catalogue, betting and the staff result endpoints (SPEC 7.5, DESIGN 5). */
 export const exchangeRoutes: FastifyPluginAsyncZod<{
   deps: ServiceDeps;
   engine: ExchangeEngine;
 }> = async (app, { deps, engine }) => {
+  const siteLive = requireSiteLive(deps.db);
   app.get(
     '/bet/matches',
     {
@@ -93,7 +95,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
     '/bet/match/odds',
     {
       // Peer to peer: a demo player's play money must never meet a real player's cash.
-      onRequest: [app.requireAuth, requireRealAccount],
+      onRequest: [app.requireAuth, requireRealAccount, siteLive],
       schema: {
         tags: ['sports'],
         summary: 'Place an exchange back or lay order at a ladder price',
@@ -121,7 +123,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/bet/bookmaker/odds',
     {
-      onRequest: app.requireAuth,
+      onRequest: [app.requireAuth, siteLive],
       schema: {
         tags: ['sports'],
         summary: 'Bet against the house at the shown bookmaker rate or better',
@@ -141,7 +143,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/bet/fancy/odds',
     {
-      onRequest: app.requireAuth,
+      onRequest: [app.requireAuth, siteLive],
       schema: {
         tags: ['sports'],
         summary: 'Yes or no on a fancy line at the shown rate or better',

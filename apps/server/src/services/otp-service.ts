@@ -31,7 +31,12 @@ const PHONE_LIMIT_MESSAGE = 'Too many OTP requests for this number. Please try a
 const IP_LIMIT_MESSAGE = 'Too many OTP requests. Please try again later.';
 
 export function otpText(brandName: string, code: string, purpose: OtpPurpose, ttlMinutes: number) {
-  const what = purpose === 'reset' ? 'password reset code' : 'verification code';
+  const what =
+    purpose === 'reset'
+      ? 'password reset code'
+      : purpose === 'withdraw'
+        ? 'withdrawal confirmation code'
+        : 'verification code';
   return `${code} is your ${brandName} ${what}. It is valid for ${ttlMinutes} minutes. Do not share it with anyone.`;
 }
 

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, LANGUAGES, errorCatalogue, errorCodes } from '@spm/contract';
+import {
+  AUTH_MESSAGES,
+  BANK_DETAIL_TYPES,
+  CASHIER_MESSAGES,
+  GATEWAY_KINDS,
+  KYC_DOCUMENT_TYPES,
+  KYC_STATUSES,
+  LANGUAGES,
+  REQUEST_STATUSES,
+  WITHDRAW_DESTINATION_TYPES,
+  WITHDRAW_STATUSES,
+  errorCatalogue,
+  errorCodes,
+} from '@spm/contract';
 import { VALIDATION_MESSAGES } from '@spm/core';
 import { locales } from '@/shared/i18n/i18n';
 import { routeTable } from '@/app/routes/route-table';
@@ -94,5 +107,31 @@ describe('the spec texts in English (SPEC 2.5, 5, 8)', () => {
     expect(flat.en['auth.demoText']).toBe('Need Demo? Just Click the button below.');
     expect(flat.en['modals.mobileNumber']).toBe('Welcome!');
     expect(flat.en['modals.verifyNumber']).toBe('Verify!');
+  });
+});
+
+describe('the cashier texts (issue 6)', () => {
+  it('has the contract form messages word for word in English', () => {
+    for (const [name, message] of Object.entries(CASHIER_MESSAGES)) {
+      expect([name, flat.en[`cashier.messages.${name}`]]).toEqual([name, message]);
+    }
+  });
+
+  it('names every status, gateway kind, destination and document type', () => {
+    const statuses = new Set([...REQUEST_STATUSES, ...WITHDRAW_STATUSES, ...KYC_STATUSES]);
+    const keys = [
+      ...[...statuses].map((status) => `cashier.status.${status}`),
+      ...GATEWAY_KINDS.map((kind) => `cashier.gatewayKinds.${kind}`),
+      ...[...BANK_DETAIL_TYPES, ...WITHDRAW_DESTINATION_TYPES].map(
+        (type) => `cashier.destinationTypes.${type}`,
+      ),
+      ...KYC_DOCUMENT_TYPES.map((type) => `cashier.kyc.docTypes.${type.name}`),
+      ...KYC_DOCUMENT_TYPES.filter((type) => type.docIdRequired).flatMap((type) => [
+        `cashier.kyc.docIdLabel.${type.name}`,
+        `cashier.kyc.docIdHint.${type.name}`,
+      ]),
+      ...KYC_STATUSES.map((status) => `cashier.kyc.statusText.${status}`),
+    ];
+    for (const key of keys) expect(flat.en).toHaveProperty([key]);
   });
 });

@@ -37,6 +37,8 @@ const defaultRoutes: Record<string, MockRoute> = {
   'GET /api/notifications': ok(noNotifications),
   // The player home lists events.
   'GET /api/bet/matches': ok({ items: [], page: 1, pageSize: 50, total: 0 }),
+  // The profile page lists the saved bank details.
+  'GET /api/bank': ok([]),
 };
 
 /**

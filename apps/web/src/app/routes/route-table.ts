@@ -64,6 +64,36 @@ const MatchPage = lazy(() =>
 const MyBetsPage = lazy(() =>
   import('@/features/exchange/mybets-page').then((module) => ({ default: module.MyBetsPage })),
 );
+const CashierPage = lazy(() =>
+  import('@/features/cashier/cashier-page').then((module) => ({ default: module.CashierPage })),
+);
+const GatewaysPage = lazy(() =>
+  import('@/features/cashier/gateways-page').then((module) => ({ default: module.GatewaysPage })),
+);
+const DepositPage = lazy(() =>
+  import('@/features/cashier/deposit-page').then((module) => ({ default: module.DepositPage })),
+);
+const DepositListPage = lazy(() =>
+  import('@/features/cashier/deposit-list-page').then((module) => ({
+    default: module.DepositListPage,
+  })),
+);
+const WithdrawPage = lazy(() =>
+  import('@/features/cashier/withdraw-page').then((module) => ({ default: module.WithdrawPage })),
+);
+const WithdrawGatewaysPage = lazy(() =>
+  import('@/features/cashier/withdraw-gateways-page').then((module) => ({
+    default: module.WithdrawGatewaysPage,
+  })),
+);
+const WithdrawListPage = lazy(() =>
+  import('@/features/cashier/withdraw-list-page').then((module) => ({
+    default: module.WithdrawListPage,
+  })),
+);
+const KycPage = lazy(() =>
+  import('@/features/cashier/kyc-page').then((module) => ({ default: module.KycPage })),
+);
 const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
 );
@@ -127,21 +157,41 @@ export const routeTable: readonly AppRoute[] = [
   // protected
   placeholder('/jetfair', 'protected', 'routes.jetfair'),
   placeholder('/jacktop', 'protected', 'routes.jacktop'),
-  placeholder('/kyc', 'protected', 'routes.kyc'),
+  { path: '/kyc', access: 'protected', page: KycPage, titleKey: 'routes.kyc' },
   placeholder('/referral', 'protected', 'routes.referral'),
-  placeholder('/cashier', 'protected', 'routes.cashier'),
+  { path: '/cashier', access: 'protected', page: CashierPage, titleKey: 'routes.cashier' },
   { path: '/mybets', access: 'protected', page: MyBetsPage, titleKey: 'routes.myBets' },
-  placeholder('/withdraw', 'protected', 'routes.withdraw'),
-  placeholder('/withdrawlist', 'protected', 'routes.withdrawList'),
+  { path: '/withdraw', access: 'protected', page: WithdrawPage, titleKey: 'routes.withdraw' },
+  {
+    path: '/withdrawlist',
+    access: 'protected',
+    page: WithdrawListPage,
+    titleKey: 'routes.withdrawList',
+  },
   { path: '/profile', access: 'protected', page: ProfilePage, titleKey: 'routes.profile' },
   placeholder('/bonus', 'protected', 'routes.bonus'),
   placeholder('/bonus/:bonusId', 'protected', 'routes.bonusDetails'),
   placeholder('/promotionoffers', 'protected', 'routes.promotionOffers'),
   // "the gateway list" (SPEC 2.2), named after its API call GET /gateways (SPEC 7.4).
-  placeholder('/gateways', 'protected', 'routes.gateways'),
-  placeholder('/deposit/:gateway', 'protected', 'routes.deposit'),
-  placeholder('/deposit/list', 'protected', 'routes.depositList'),
-  placeholder('/withdraw/gateways', 'protected', 'routes.withdrawGateways'),
+  { path: '/gateways', access: 'protected', page: GatewaysPage, titleKey: 'routes.gateways' },
+  {
+    path: '/deposit/:gateway',
+    access: 'protected',
+    page: DepositPage,
+    titleKey: 'routes.deposit',
+  },
+  {
+    path: '/deposit/list',
+    access: 'protected',
+    page: DepositListPage,
+    titleKey: 'routes.depositList',
+  },
+  {
+    path: '/withdraw/gateways',
+    access: 'protected',
+    page: WithdrawGatewaysPage,
+    titleKey: 'routes.withdrawGateways',
+  },
   { path: PROTECTED_HOME_PATH, access: 'protected', page: HomePage, titleKey: 'routes.home' },
   placeholder('/spmgames', 'protected', 'routes.spmGames'),
   {

@@ -11,6 +11,7 @@ import { updatePassword } from '@/features/auth/api/auth-api';
 import { PasswordField, TextField } from '@/features/auth/components/form-controls';
 import { EXTRA_VALIDATION_KEYS, isEmailFormat, toKey } from '@/features/auth/lib/validation-text';
 import { updateProfile, useProfile } from './api/profile-api';
+import { BankDetailsSection } from './bank-details/bank-details-section';
 import './profile.css';
 
 function nameError(name: string): string | null {
@@ -247,6 +248,7 @@ export function ProfilePage({ titleKey }: PageProps) {
           {/* Remount when the saved profile changes so the form starts from it. */}
           <EditProfileForm key={`${profile.name}|${profile.email ?? ''}`} profile={profile} />
           <ChangePasswordForm />
+          <BankDetailsSection />
         </div>
       ) : isError ? (
         <p className="page__muted" role="alert">

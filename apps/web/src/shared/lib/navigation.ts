@@ -14,3 +14,13 @@ export function setNavigator(next: Navigate | null): void {
 export function navigateTo(to: string, options?: { replace?: boolean }): void {
   navigator?.(to, options);
 }
+
+/**
+ * Leaving the app for another site (a payment gateway's pay page). An object rather than a
+ * bare function so tests can replace it: jsdom does not let them spy on window.location.
+ */
+export const browserLocation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DEPOSIT_STATUSES } from '@spm/contract';
+import type { Deposit } from '@spm/contract';
+import type { PageProps } from '@/app/routes/route-table';
+import { formatAmount, formatDateTime } from '@/shared/lib/format';
+import { CASHIER_PAGE_SIZE, useDeposits, useGateways } from './api/cashier-api';
+import type { DepositQuery } from './api/cashier-api';
+import { HistoryFilters, noFilters } from './components/history-filters';
+import type { HistoryFilterValues } from './components/history-filters';
+import { LoadState } from './components/load-state';
+import { Pager } from './components/pager';
+import { StatusBadge } from './components/status-badge';
+import { isRangeReversed } from './lib/dates';
+import './cashier.css';
+
+function DepositItem({ deposit }: { deposit: Deposit }) {
+  const { t, i18n } = useTranslation();
+  const payable = deposit.status === 'pending' && deposit.automated && deposit.payUrl;
+  return (
+    <li className="history-item" data-testid="deposit-row" data-id={deposit.id}>
+      <div className="history-item__head">
+        <span className="history-item__title">{deposit.gatewayName}</span>
+        <StatusBadge status={deposit.status} testId="deposit-status" />
+      </div>
+      <p className="history-item__amount" data-testid="deposit-amount">
+        {formatAmount(deposit.amount)}
+      </p>
+      <dl className="history-item__details">
+        {deposit.bonus > 0 && (
+          <div>
+            <dt>{t('cashier.history.bonus')}</dt>
+            <dd data-testid="deposit-bonus">+{formatAmount(deposit.bonus)}</dd>
+          </div>
+        )}
+        {deposit.reference && (
+          <div>
+            <dt>{t('cashier.history.reference')}</dt>
+            <dd className="history-item__mono" data-testid="deposit-reference">
+              {deposit.reference}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('cashier.history.requested')}</dt>
+          <dd>
+            <time dateTime={deposit.createdAt}>
+              {formatDateTime(deposit.createdAt, i18n.language)}
+            </time>
+          </dd>
+        </div>
+        {deposit.decidedAt && (
+          <div>
+            <dt>{t('cashier.history.decided')}</dt>
+            <dd>
+              <time dateTime={deposit.decidedAt}>
+                {formatDateTime(deposit.decidedAt, i18n.language)}
+              </time>
+            </dd>
+          </div>
+        )}
+        {deposit.status === 'pending' && (
+          <div>
+            <dt>{t('cashier.history.expires')}</dt>
+            <dd>
+              <time dateTime={deposit.expiresAt}>
+                {formatDateTime(deposit.expiresAt, i18n.language)}
+              </time>
+            </dd>
+          </div>
+        )}
+      </dl>
+      {deposit.reason && (
+        <p className="history-item__reason" data-testid="deposit-reason">
+          {t('cashier.history.reason', { reason: deposit.reason })}
+        </p>
+      )}
+      {payable && (
+        <a
+          className="button button--primary history-item__action"
+          href={deposit.payUrl ?? undefined}
+          data-testid="deposit-pay"
+        >
+          {t('cashier.history.pay')}
+        </a>
+      )}
+    </li>
+  );
+}
+
+function toQuery(filters: HistoryFilterValues, page: number): DepositQuery {
+  return {
+    page,
+    status: DEPOSIT_STATUSES.find((status) => status === filters.status),
+    gateway: filters.gateway || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+  };
+}
+
+function DepositResults({ filters }: { filters: HistoryFilterValues }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const deposits = useDeposits(toQuery(filters, page));
+  const data = deposits.data;
+  if (!data) return <LoadState isError={deposits.isError} testId="deposits" />;
+  if (data.items.length === 0) {
+    return (
+      <div className="cashier-empty" data-testid="deposits-empty">
+        <p>{t('cashier.history.noDeposits')}</p>
+        <Link className="button button--primary" to="/gateways">
+          {t('cashier.hub.deposit')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="history-list" aria-busy={deposits.isPlaceholderData}>
+        {data.items.map((deposit) => (
+          <DepositItem key={deposit.id} deposit={deposit} />
+        ))}
+      </ul>
+      <Pager
+        page={data.page}
+        pageSize={data.pageSize || CASHIER_PAGE_SIZE}
+        total={data.total}
+        busy={deposits.isPlaceholderData}
+        onPage={setPage}
+        testId="deposits"
+      />
+    </>
+  );
+}
+
+/** /deposit/list: the player's deposit requests, newest first, filtered and paged. */
+export function DepositListPage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<HistoryFilterValues>(noFilters);
+  const gateways = useGateways();
+  return (
+    <section className="page cashier-page">
+      <Link className="cashier-back" to="/cashier">
+        {t('cashier.backToCashier')}
+      </Link>
+      <div className="cashier-heading">
+        <h1 className="page__title" data-testid="page-title">
+          {t(titleKey)}
+        </h1>
+        <Link className="button button--primary" to="/gateways" data-testid="deposits-new">
+          {t('cashier.hub.deposit')}
+        </Link>
+      </div>
+      <HistoryFilters
+        value={filters}
+        onChange={setFilters}
+        statuses={DEPOSIT_STATUSES}
+        gateways={gateways.data ?? []}
+        testId="deposits-filter"
+      />
+      {/* New filters start again at page 1: the key gives the results fresh paging. */}
+      {!isRangeReversed(filters.from, filters.to) && (
+        <DepositResults
+          key={`${filters.status}|${filters.gateway}|${filters.from}|${filters.to}`}
+          filters={filters}
+        />
+      )}
+    </section>
+  );
+}

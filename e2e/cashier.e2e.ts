@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { latestCode, uniqueMobile } from './support/identity.ts';
+import { logInThroughDialog, points, registerPlayer } from './support/players.ts';
+import { startPlatform, type Platform } from './support/platform.ts';
+import { api, staffToken } from './support/staff.ts';
+
+let platform: Platform;
+let browser: Browser;
+
+/** Bytes a browser will upload as a PNG screenshot (our server checks the first bytes). */
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(200, 7),
+]);
+
+const balanceOf = (page: Page) => page.getByTestId('header-balance').textContent();
+
+async function newPlayer(mobile = uniqueMobile()) {
+  const username = `cash${Date.now() % 1_000_000}`;
+  const password = 'deposits2026';
+  const id = await registerPlayer(platform.baseUrl, username, password, mobile);
+  const page = await (await browser.newContext()).newPage();
+  await logInThroughDialog(page, platform.baseUrl, username, password);
+  return { id, page, mobile, username, password };
+}
+
+describe('cashier in the open player app', () => {
+  beforeAll(async () => {
+    [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  it('deposits with a proof; staff approve through the API and the balance updates live', async () => {
+    const { id, page } = await newPlayer();
+    await expect.poll(() => balanceOf(page)).toContain('0.00');
+
+    await page.goto(`${platform.baseUrl}/gateways`);
+    await page.getByTestId('gateway-card').filter({ hasText: 'Paytm' }).click();
+    await page.waitForURL(`${platform.baseUrl}/deposit/m_paytm`);
+    await page.getByTestId('deposit-amount').fill('750');
+    const utr = `UTR${Date.now()}`;
+    await page.getByTestId('deposit-reference').fill(utr);
+    await page
+      .getByTestId('deposit-proof')
+      .setInputFiles({ name: 'payment.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('deposit-proof-preview').waitFor();
+    await page.getByTestId('deposit-submit').click();
+    await page.waitForURL(`${platform.baseUrl}/deposit/list`);
+    await expect.poll(() => page.getByTestId('deposit-row').count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByTestId('deposit-row').first().textContent()).toContain(
+      utr.toUpperCase(),
+    );
+
+    const token = await staffToken(platform.baseUrl, platform.dataDir);
+    const queue = await api<{ items: { id: string; reference: string; proofUploadId: string }[] }>(
+      platform.baseUrl,
+      `/staff/deposits?status=pending&playerId=${id}`,
+      { token },
+    );
+    expect(queue.status).toBe(200);
+    const [request] = queue.body.data.items;
+    expect(request?.reference).toBe(utr.toUpperCase());
+    // The proof staff see is the file the browser uploaded.
+    const proof = await fetch(`${platform.baseUrl}/api/staff/uploads/${request!.proofUploadId}`, {
+      headers: { authorization: token },
+    });
+    expect(proof.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await proof.arrayBuffer()).equals(PNG)).toBe(true);
+
+    let reloads = 0;
+    page.on('framenavigated', () => (reloads += 1));
+    const approved = await api(platform.baseUrl, `/staff/deposits/${request!.id}/approve`, {
+      token,
+      body: {},
+    });
+    expect(approved.status).toBe(200);
+    await expect
+      .poll(() => balanceOf(page), { timeout: 2000, interval: 50 })
+      .toContain(points(750));
+    expect(reloads).toBe(0);
+    // The same decision again changes nothing.
+    const again = await api(platform.baseUrl, `/staff/deposits/${request!.id}/decline`, {
+      token,
+      body: { reason: 'double click' },
+    });
+    expect(again.status).toBe(409);
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('deposit-row').first().textContent(), { timeout: 10_000 })
+      .toMatch(/Approved/i);
+    expect(await balanceOf(page)).toContain(points(750));
+    await page.context().close();
+  });
+
+  it('requests a withdrawal with an OTP, cancels it and gets the money back', async () => {
+    const { id, page, mobile } = await newPlayer();
+    const token = await staffToken(platform.baseUrl, platform.dataDir);
+    const funded = await api(platform.baseUrl, `/staff/players/${id}/adjustments`, {
+      token,
+      body: {
+        direction: 'credit',
+        amount: 2000,
+        reason: 'Test funds',
+        idempotencyKey: `fund-${id}`,
+      },
+    });
+    expect(funded.status).toBe(200);
+    await expect.poll(() => balanceOf(page)).toContain(points(2000));
+
+    // Bank details are added in the profile, as a player would.
+    await page.goto(`${platform.baseUrl}/profile`);
+    await page.getByTestId('bank-add').click();
+    await page.getByTestId('bank-type').selectOption('upi');
+    await page.getByLabel('UPI ID', { exact: true }).fill('kiran@okaxis');
+    await page.getByLabel('Account holder name', { exact: true }).fill('Kiran Rao');
+    await page.getByTestId('bank-save').click();
+    await expect.poll(() => page.getByTestId('bank-row').count(), { timeout: 10_000 }).toBe(1);
+
+    await page.goto(`${platform.baseUrl}/withdraw`);
+    await page.getByTestId('withdraw-form').waitFor();
+    await page.getByTestId('withdraw-amount').fill('1200');
+    await page.getByTestId('withdraw-otp-send').click();
+    const otp = await latestCode(platform.baseUrl, mobile, 'withdraw');
+    await page.getByTestId('withdraw-otp').fill(otp);
+    await page.getByTestId('withdraw-submit').click();
+    await page.waitForURL(`${platform.baseUrl}/withdrawlist`);
+    // 1,200 is held: only 800 can be staked or withdrawn now.
+    await expect.poll(() => balanceOf(page), { timeout: 5000 }).toContain(points(800));
+    await expect
+      .poll(() => page.getByTestId('withdrawal-row').count(), { timeout: 10_000 })
+      .toBe(1);
+    expect(await page.getByTestId('withdrawal-destination').first().textContent()).toContain(
+      'kiran@okaxis',
+    );
+
+    await page.getByTestId('withdrawal-cancel').click();
+    await page.getByTestId('withdrawal-cancel-dialog-confirm').click();
+    await expect.poll(() => balanceOf(page), { timeout: 5000 }).toContain(points(2000));
+    await expect
+      .poll(() => page.getByTestId('withdrawal-row').first().textContent(), { timeout: 10_000 })
+      .toMatch(/Cancelled/i);
+    expect(await page.getByTestId('withdrawal-cancel').count()).toBe(0);
+    // The ledger agrees: nothing is held any more.
+    const wallet = await api<{ wallet: { cash: number; balance: number } }>(
+      platform.baseUrl,
+      `/staff/players/${id}`,
+      { token },
+    );
+    expect(wallet.body.data).toMatchObject({ wallet: { balance: 2000, cash: 2000 } });
+    await page.context().close();
+  });
+});
