@@ -73,8 +73,10 @@ describe('back office against the open player app', () => {
   });
 
   it('admin sets maintenance and the open player app moves to /maintenance', async () => {
+    // The deposit's drawer is still open over the queue: close it, then go to the settings.
+    await admin.keyboard.press('Escape');
     await admin.getByRole('link', { name: 'App details' }).click();
-    await admin.getByLabel('Site status').selectOption('maintenance');
+    await admin.getByRole('radio', { name: /^Maintenance/ }).check();
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByRole('textbox').fill('maintenance');
@@ -87,7 +89,7 @@ describe('back office against the open player app', () => {
     });
     expect(bet.status).toBe(503);
 
-    await admin.getByLabel('Site status').selectOption('live');
+    await admin.getByRole('radio', { name: /^Live/ }).check();
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await player.waitForURL((url) => !url.pathname.startsWith('/maintenance'), { timeout: 5000 });
   });

@@ -106,7 +106,7 @@ describe('cashier in the open player app', () => {
         direction: 'credit',
         amount: 2000,
         reason: 'Test funds',
-        idempotencyKey: `fund-${id}`,
+        idempotencyKey: `fund-${id}-${Date.now()}`,
       },
     });
     expect(funded.status).toBe(200);
