@@ -78,11 +78,11 @@ describe('landing page as a visitor meets it', () => {
     await page.context().close();
   });
 
-  it('serves the back office shell with live system status', async () => {
-    const page = await openPage('/backoffice/');
-    await expect
-      .poll(() => page.getByTestId('status-db').textContent(), { timeout: 15_000 })
-      .toBe('OK');
+  it('serves the back office, which asks staff to sign in before anything else', async () => {
+    const page = await openPage('/backoffice/players');
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+    expect(await page.getByLabel('Username').count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
     await page.context().close();
   });
 });

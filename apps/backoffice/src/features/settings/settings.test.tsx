@@ -15,7 +15,7 @@ import {
   renderPage,
   signInAsAdmin,
   stubObjectUrls,
-} from './test-support.tsx';
+} from '../../shared/test/feature-harness.tsx';
 
 const details: AppDetails = {
   OTP: 0,

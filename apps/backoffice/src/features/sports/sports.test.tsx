@@ -10,7 +10,7 @@ import {
   renderPage,
   signInAsAdmin,
   type MockRoute,
-} from './test-support.tsx';
+} from '../../shared/test/feature-harness.tsx';
 
 type StaffMarket = StaffEvent['markets'][number];
 

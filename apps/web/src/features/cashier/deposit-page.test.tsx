@@ -86,7 +86,7 @@ describe('deposit /deposit/{gateway}', () => {
     expect(field('deposit-amount-error')).toHaveTextContent('The maximum is 1,00,000.00.');
     await fill(field('deposit-reference'), 'AB#1');
     expect(field('deposit-reference-error')).toHaveTextContent(
-      'The reference is 6 to 40 letters, digits or dashes.',
+      'The reference is 6 to 80 letters, digits or dashes.',
     );
 
     // A file that is not an image is refused before any upload.
