@@ -2,20 +2,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPOSIT_STATUSES, type StaffDeposit } from '@spm/contract';
-import {
-  DataTable,
-  Pager,
-  StatusBadge,
-  formatDateTime,
-  formatPoints,
-  type Column,
-} from '../../shared/ui/index.ts';
+import { StatusBadge, formatDateTime, formatPoints, type Column } from '../../shared/ui/index.ts';
 import { fetchDeposit, fetchDeposits, fetchGatewayOptions, queueKeys } from './api.ts';
 import { decidedColumn } from './components/decided-column.tsx';
 import { DecisionActions } from './components/decision-actions.tsx';
 import { DecisionHistory } from './components/decision-history.tsx';
 import { Drawer } from './components/drawer.tsx';
 import { QueueFilters } from './components/queue-filters.tsx';
+import { QueueTable } from './components/queue-table.tsx';
 import { UploadImage } from './components/upload-image.tsx';
 import { queueErrorText, useQueueFilters } from './lib.ts';
 import './queues.css';
@@ -93,28 +87,13 @@ export function DepositQueuePage() {
         statuses={DEPOSIT_STATUSES}
         gateways={gateways.data ?? []}
       />
-      {list.isError ? (
-        <p className="field-error" role="alert">
-          {queueErrorText(list.error)}
-        </p>
-      ) : null}
-      <DataTable
+      <QueueTable
         columns={columns}
-        rows={list.data?.items}
-        rowKey={(row) => row.id}
-        loading={list.isPending}
-        empty={t('queues.empty')}
-        onRowClick={(row) => setOpenId(row.id)}
+        list={list}
         testId="deposit-queue"
+        onOpen={setOpenId}
+        onPage={setPage}
       />
-      {list.data ? (
-        <Pager
-          page={list.data.page}
-          pageSize={list.data.pageSize}
-          total={list.data.total}
-          onPage={setPage}
-        />
-      ) : null}
       {openId ? (
         <DepositDrawer
           id={openId}

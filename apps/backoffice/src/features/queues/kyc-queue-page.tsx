@@ -2,13 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REQUEST_STATUSES, type StaffKyc } from '@spm/contract';
-import {
-  DataTable,
-  Pager,
-  StatusBadge,
-  formatDateTime,
-  type Column,
-} from '../../shared/ui/index.ts';
+import { StatusBadge, formatDateTime, type Column } from '../../shared/ui/index.ts';
 import { fetchKyc, fetchKycList, queueKeys } from './api.ts';
 import { CopyButton } from './components/copy-button.tsx';
 import { decidedColumn } from './components/decided-column.tsx';
@@ -16,6 +10,7 @@ import { DecisionActions } from './components/decision-actions.tsx';
 import { DecisionHistory } from './components/decision-history.tsx';
 import { Drawer } from './components/drawer.tsx';
 import { QueueFilters } from './components/queue-filters.tsx';
+import { QueueTable } from './components/queue-table.tsx';
 import { UploadImage } from './components/upload-image.tsx';
 import { queueErrorText, useQueueFilters } from './lib.ts';
 import './queues.css';
@@ -77,28 +72,13 @@ export function KycQueuePage() {
     <section className="page">
       <h1>{t('queues.kyc.title')}</h1>
       <QueueFilters values={values} onApply={apply} statuses={REQUEST_STATUSES} />
-      {list.isError ? (
-        <p className="field-error" role="alert">
-          {queueErrorText(list.error)}
-        </p>
-      ) : null}
-      <DataTable
+      <QueueTable
         columns={columns}
-        rows={list.data?.items}
-        rowKey={(row) => row.id}
-        loading={list.isPending}
-        empty={t('queues.empty')}
-        onRowClick={(row) => setOpenId(row.id)}
+        list={list}
         testId="kyc-queue"
+        onOpen={setOpenId}
+        onPage={setPage}
       />
-      {list.data ? (
-        <Pager
-          page={list.data.page}
-          pageSize={list.data.pageSize}
-          total={list.data.total}
-          onPage={setPage}
-        />
-      ) : null}
       {openId ? (
         <KycDrawer
           id={openId}
