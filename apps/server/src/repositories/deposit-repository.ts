@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { executeRows, type DbHandle } from '../db/database.ts';
 import {
@@ -174,10 +174,13 @@ export interface DepositFilter {
   fromDate?: string | undefined;
   toDate?: string | undefined;
   timeZone: string;
+  /** Staff lists: which players the reader may see (an agent's downline), on our player column. */
+  visiblePlayers?: ((playerIdColumn: AnyColumn) => SQL) | undefined;
 }
 
 function filterConditions(filter: DepositFilter): SQL | undefined {
   const conditions: SQL[] = [];
+  if (filter.visiblePlayers) conditions.push(filter.visiblePlayers(depositRequests.playerId));
   if (filter.playerId !== undefined) {
     conditions.push(eq(depositRequests.playerId, filter.playerId));
   }

@@ -1,5 +1,5 @@
 import type { KycStatus } from '@spm/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { executeRows, type DbHandle } from '../db/database.ts';
 import { kycSubmissions, staffUsers, users, type KYC_STATUSES } from '../db/schema.ts';
@@ -91,6 +91,8 @@ export async function kycSubmissionExists(db: DbHandle, id: number): Promise<boo
 
 export interface KycListQuery extends DayRange {
   playerId?: number | undefined;
+  /** Which players the reader may see (an agent's downline), on our player column. */
+  visiblePlayers?: ((playerIdColumn: AnyColumn) => SQL) | undefined;
   status?: KycSubmissionStatus | undefined;
   limit: number;
   offset: number;
@@ -110,6 +112,7 @@ export async function listKycSubmissions(
   query: KycListQuery,
 ): Promise<{ rows: StaffKycRow[]; total: number }> {
   const where = and(
+    query.visiblePlayers?.(kycSubmissions.playerId),
     query.playerId === undefined ? undefined : eq(kycSubmissions.playerId, query.playerId),
     query.status === undefined ? undefined : eq(kycSubmissions.status, query.status),
     ...createdWithin(kycSubmissions.createdAt, query),

@@ -135,6 +135,8 @@ export async function decideWithdrawRequest(
 
 export interface WithdrawListQuery extends DayRange {
   playerId?: number | undefined;
+  /** Which players the reader may see (an agent's downline), on our player column. */
+  visiblePlayers?: ((playerIdColumn: AnyColumn) => SQL) | undefined;
   status?: WithdrawRequestStatus | undefined;
   limit: number;
   offset: number;
@@ -154,6 +156,7 @@ export async function listWithdrawRequests(
   query: WithdrawListQuery,
 ): Promise<{ rows: StaffWithdrawRow[]; total: number }> {
   const where = and(
+    query.visiblePlayers?.(withdrawRequests.playerId),
     query.playerId === undefined ? undefined : eq(withdrawRequests.playerId, query.playerId),
     query.status === undefined ? undefined : eq(withdrawRequests.status, query.status),
     ...createdWithin(withdrawRequests.createdAt, query),

@@ -727,26 +727,38 @@ describe.each(drivers)('cashier deposits and gateways on %s', (driver) => {
 
       expect((await staffGet(url, player.token)).statusCode).toBe(401);
       expect((await call(h, 'GET', url)).statusCode).toBe(401);
-      expect((await staffGet(url, agent)).statusCode).toBe(403);
+      // An agent reads files of its own downline only: this player is not in it.
+      expect((await staffGet(url, agent)).statusCode).toBe(404);
       const missing = await staffGet(`/api/staff/uploads/${randomUUID()}`);
       expect(missing.statusCode).toBe(404);
       expect(missing.json().errorCode).toBe('UPLOAD_NOT_FOUND');
     });
 
-    it('keeps players out (401) and agents out (403) of every staff endpoint', async () => {
+    it("keeps players out (401), agents out of decisions (403) and of others' requests (404)", async () => {
       const player = await newPlayer();
       const deposit = await created(player.token);
+      // Agents read the queue of their own downline only; this player is not in it.
+      const list = await call(h, 'GET', '/api/staff/deposits', undefined, { token: agent });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().data.items.map((row: { id: string }) => row.id)).not.toContain(deposit.id);
+      const one = await call(h, 'GET', `/api/staff/deposits/${deposit.id}`, undefined, {
+        token: agent,
+      });
+      expect(one.statusCode).toBe(404);
       const endpoints: [string, string, object | undefined][] = [
-        ['GET', '/api/staff/deposits', undefined],
-        ['GET', `/api/staff/deposits/${deposit.id}`, undefined],
         ['POST', `/api/staff/deposits/${deposit.id}/approve`, {}],
         ['POST', `/api/staff/deposits/${deposit.id}/decline`, { reason: 'Not today' }],
         ['GET', '/api/staff/gateways', undefined],
         ['PATCH', '/api/staff/gateways/m_paytm', { enabled: false }],
       ];
-      for (const [method, url, body] of endpoints) {
+      for (const [method, url, body] of [
+        ['GET', '/api/staff/deposits', undefined] as const,
+        ['GET', `/api/staff/deposits/${deposit.id}`, undefined] as const,
+        ...endpoints,
+      ]) {
         const asPlayer = await call(h, method as 'GET', url, body, { token: player.token });
         expect(asPlayer.statusCode, `${method} ${url}`).toBe(401);
+        if (method === 'GET') continue;
         const asAgent = await call(h, method as 'GET', url, body, { token: agent });
         expect(asAgent.statusCode, `${method} ${url}`).toBe(403);
       }

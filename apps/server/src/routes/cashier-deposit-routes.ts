@@ -30,6 +30,7 @@ import { AppError } from '../http/app-error.ts';
 import { currentPlayer, requireRealAccount } from '../http/auth.ts';
 import { envelopeResponses, ok } from '../http/envelope.ts';
 import { currentStaff, requireStaff } from '../http/staff-auth.ts';
+import { assertRequestVisible } from '../services/staff-downline.ts';
 import { approveDeposit, declineDeposit } from '../services/deposit-decision-service.ts';
 import {
   createManualDeposit,
@@ -104,6 +105,8 @@ export const cashierDepositRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
   // The only adapter today; off (production default) means automated gateways are not offered.
   const simulator = deps.config.cashier.gatewaySimulator ? new SimulatorGateway(deps) : undefined;
   const admin = requireStaff(deps, 'admin');
+  // Reads of the queues: agents too, scoped to their downline by the services.
+  const anyStaff = requireStaff(deps);
   const siteLive = requireSiteLive(deps.db);
 
   let sweeper: ReturnType<typeof startDepositExpirySweeper> | undefined;
@@ -296,29 +299,30 @@ export const cashierDepositRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
   app.get(
     '/staff/deposits',
     {
-      onRequest: admin,
+      onRequest: anyStaff,
       schema: {
         tags: ['staff'],
-        summary: 'Deposit requests of every player, newest first (admin)',
+        summary: "Deposit requests, newest first (admin: every player's; agent: its downline's)",
         querystring: staffDepositQuerySchema,
         response: envelopeResponses(staffDepositListSchema),
       },
     },
-    async (request) => ok(await listStaffDeposits(deps, request.query)),
+    async (request) => ok(await listStaffDeposits(deps, request.query, currentStaff(request))),
   );
 
   app.get(
     '/staff/deposits/:id',
     {
-      onRequest: admin,
+      onRequest: anyStaff,
       schema: {
         tags: ['staff'],
-        summary: 'One deposit request (admin)',
+        summary: "One deposit request (an agent's only within its downline)",
         params: staffRequestParamsSchema,
         response: envelopeResponses(staffDepositSchema),
       },
     },
-    async (request) => ok(await getStaffDeposit(deps, Number(request.params.id))),
+    async (request) =>
+      ok(await getStaffDeposit(deps, Number(request.params.id), currentStaff(request))),
   );
 
   app.post(
@@ -372,7 +376,7 @@ export const cashierDepositRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
   app.get(
     '/staff/uploads/:id',
     {
-      onRequest: admin,
+      onRequest: anyStaff,
       schema: {
         tags: ['staff'],
         summary: 'An uploaded file (proof, KYC document, QR), staff only',
@@ -380,7 +384,13 @@ export const cashierDepositRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
       },
     },
     async (request, reply) =>
-      sendImage(reply, await readUpload(deps, request.params.id), 'private, no-store'),
+      sendImage(
+        reply,
+        await readUpload(deps, request.params.id, (playerId) =>
+          assertRequestVisible(deps, currentStaff(request), playerId, 'UPLOAD_NOT_FOUND'),
+        ),
+        'private, no-store',
+      ),
   );
 
   app.get(

@@ -81,6 +81,8 @@ export const cashierWithdrawRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }>
   const player = app.requireAuth;
   const realPlayer = [app.requireAuth, requireRealAccount];
   const admin = requireStaff(deps, 'admin');
+  // Reads of the queues: agents too, scoped to their downline by the services.
+  const anyStaff = requireStaff(deps);
   const siteLive = requireSiteLive(deps.db);
 
   // --- Bank details (SPEC 7.4) ------------------------------------------------------------
@@ -332,7 +334,7 @@ export const cashierWithdrawRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }>
   app.get(
     '/staff/withdrawals',
     {
-      onRequest: admin,
+      onRequest: anyStaff,
       schema: {
         tags: ['staff'],
         summary: 'Withdrawal requests with full destinations, newest first',
@@ -340,13 +342,13 @@ export const cashierWithdrawRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }>
         response: envelopeResponses(staffWithdrawalListSchema),
       },
     },
-    async (request) => ok(await listStaffWithdrawals(deps, request.query)),
+    async (request) => ok(await listStaffWithdrawals(deps, request.query, currentStaff(request))),
   );
 
   app.get(
     '/staff/withdrawals/:id',
     {
-      onRequest: admin,
+      onRequest: anyStaff,
       schema: {
         tags: ['staff'],
         summary: 'One withdrawal request',
@@ -354,7 +356,8 @@ export const cashierWithdrawRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }>
         response: envelopeResponses(staffWithdrawalSchema),
       },
     },
-    async (request) => ok(await getStaffWithdrawal(deps, Number(request.params.id))),
+    async (request) =>
+      ok(await getStaffWithdrawal(deps, Number(request.params.id), currentStaff(request))),
   );
 
   app.post(
@@ -408,7 +411,7 @@ export const cashierWithdrawRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }>
   app.get(
     '/staff/kyc',
     {
-      onRequest: admin,
+      onRequest: anyStaff,
       schema: {
         tags: ['staff'],
         summary: 'KYC submissions for review, newest first',
@@ -416,13 +419,13 @@ export const cashierWithdrawRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }>
         response: envelopeResponses(staffKycListSchema),
       },
     },
-    async (request) => ok(await listStaffKyc(deps, request.query)),
+    async (request) => ok(await listStaffKyc(deps, request.query, currentStaff(request))),
   );
 
   app.get(
     '/staff/kyc/:id',
     {
-      onRequest: admin,
+      onRequest: anyStaff,
       schema: {
         tags: ['staff'],
         summary: 'One KYC submission, unmasked, with its upload ids',
@@ -430,7 +433,8 @@ export const cashierWithdrawRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }>
         response: envelopeResponses(staffKycSchema),
       },
     },
-    async (request) => ok(await getStaffKyc(deps, Number(request.params.id))),
+    async (request) =>
+      ok(await getStaffKyc(deps, Number(request.params.id), currentStaff(request))),
   );
 
   app.post(

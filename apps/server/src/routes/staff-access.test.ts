@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { drivers, startHarness, type Harness } from '../test/harness.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../test/identity.ts';
+import { multipartBody, pngBytes } from '../test/multipart.ts';
 import { adminToken as signInAdmin, createStaff, staffToken } from '../test/staff.ts';
 
 /**
@@ -28,6 +29,14 @@ const AGENT_ROUTES = new Set([
   'GET /api/staff/players/:playerId/ledger',
   'GET /api/staff/players/:playerId/bets',
   'GET /api/staff/players/:playerId/sessions',
+  // The queues, read-only and scoped to the downline (decisions stay admin-only).
+  'GET /api/staff/deposits',
+  'GET /api/staff/deposits/:id',
+  'GET /api/staff/withdrawals',
+  'GET /api/staff/withdrawals/:id',
+  'GET /api/staff/kyc',
+  'GET /api/staff/kyc/:id',
+  'GET /api/staff/uploads/:id',
 ]);
 
 /** Routes that must exist: if the router listing below stops parsing, this test says so. */
@@ -174,6 +183,89 @@ describe.each(drivers)('back office access control on %s', (driver) => {
       const missing = await request(route, agentA.token, '999999999');
       expect(missing.statusCode, `${route.key} on an id nobody has`).toBe(404);
     }
+  });
+
+  it("shows an agent only its downline's deposits, KYC and files, and admins everything", async () => {
+    const submit = async (
+      url: string,
+      token: string,
+      parts: Parameters<typeof multipartBody>[0],
+    ) => {
+      const body = multipartBody(parts);
+      const res = await h.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...body.headers, authorization: token },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { id: string };
+    };
+    const deposit = (player: RegisteredPlayer) =>
+      submit('/api/deposit/create', player.token, [
+        { name: 'gateway', value: 'm_paytm' },
+        { name: 'amount', value: '500' },
+        { name: 'reference', value: `ACL${player.user.id}${Date.now()}` },
+        { name: 'proof', data: pngBytes(), filename: 'proof.png' },
+      ]);
+    const kyc = (player: RegisteredPlayer) =>
+      submit('/api/kyc', player.token, [
+        { name: 'docType', value: '4' },
+        { name: 'front', data: pngBytes(), filename: 'front.png' },
+      ]);
+    const depositOfA = await deposit(playerOfA);
+    const depositOfB = await deposit(playerOfB);
+    await kyc(playerOfA);
+    await kyc(playerOfB);
+    const get = (url: string, token: string) => call(h, 'GET', url, undefined, { token });
+
+    for (const queue of ['deposits', 'kyc', 'withdrawals']) {
+      const asA = await get(`/api/staff/${queue}?pageSize=100`, agentA.token);
+      expect(asA.statusCode, queue).toBe(200);
+      const players = new Set(
+        asA.json().data.items.map((row: { playerId: string }) => row.playerId),
+      );
+      expect(
+        [...players].every((id) => id === playerOfA.user.id),
+        queue,
+      ).toBe(true);
+      const asAdmin = await get(`/api/staff/${queue}?pageSize=100`, admin);
+      const all = asAdmin.json().data.items.map((row: { playerId: string }) => row.playerId);
+      if (queue !== 'withdrawals') {
+        expect(players.has(playerOfA.user.id), queue).toBe(true);
+        expect(all, queue).toEqual(expect.arrayContaining([playerOfA.user.id, playerOfB.user.id]));
+      }
+    }
+
+    const own = await get(`/api/staff/deposits/${depositOfA.id}`, agentA.token);
+    expect(own.statusCode).toBe(200);
+    const foreign = await get(`/api/staff/deposits/${depositOfB.id}`, agentA.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().errorCode).toBe('DEPOSIT_NOT_FOUND');
+    const proofOfA = own.json().data.proofUploadId as string;
+    const proofOfB = (await get(`/api/staff/deposits/${depositOfB.id}`, admin)).json().data
+      .proofUploadId as string;
+    expect((await get(`/api/staff/uploads/${proofOfA}`, agentA.token)).statusCode).toBe(200);
+    const foreignFile = await get(`/api/staff/uploads/${proofOfB}`, agentA.token);
+    expect(foreignFile.statusCode).toBe(404);
+    expect(foreignFile.json().errorCode).toBe('UPLOAD_NOT_FOUND');
+    expect((await get(`/api/staff/uploads/${proofOfB}`, admin)).statusCode).toBe(200);
+
+    const kycOfB = (await get(`/api/staff/kyc?playerId=${playerOfB.user.id}`, admin)).json().data
+      .items[0] as { id: string };
+    expect((await get(`/api/staff/kyc/${kycOfB.id}`, agentA.token)).statusCode).toBe(404);
+    expect((await get(`/api/staff/kyc/${kycOfB.id}`, agentB.token)).statusCode).toBe(200);
+    // Reading is all an agent may do with them.
+    const decide = await call(
+      h,
+      'POST',
+      `/api/staff/deposits/${depositOfA.id}/approve`,
+      {},
+      {
+        token: agentA.token,
+      },
+    );
+    expect(decide.statusCode).toBe(403);
   });
 
   it('a staff token opens no player route', async () => {

@@ -30,6 +30,8 @@ import { storeNotification } from './notification-service.ts';
 import type { RequestOrigin, ServiceDeps } from './service-deps.ts';
 import { MINUTE_MS } from './service-deps.ts';
 import type { AuthContext } from './session-service.ts';
+import { assertRequestVisible, visiblePlayersOf } from './staff-downline.ts';
+import type { StaffContext } from './staff-service.ts';
 
 /*
  * Deposits (issue 6, docs/cashier.md): a player's request, pending until staff (manual
@@ -251,7 +253,11 @@ export async function listPlayerDeposits(
 }
 
 /** GET /api/staff/deposits: every player's requests, newest first. */
-export async function listStaffDeposits(deps: ServiceDeps, query: DepositListQuery) {
+export async function listStaffDeposits(
+  deps: ServiceDeps,
+  query: DepositListQuery,
+  staff: Pick<StaffContext, 'role' | 'staffId'>,
+) {
   await expireDueDeposits(deps, {});
   const { rows, total } = await listDeposits(
     deps.db,
@@ -262,6 +268,7 @@ export async function listStaffDeposits(deps: ServiceDeps, query: DepositListQue
       fromDate: query.from,
       toDate: query.to,
       timeZone: PLAYER_TIME_ZONE,
+      visiblePlayers: visiblePlayersOf(staff),
     },
     { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
   );
@@ -273,9 +280,15 @@ export async function listStaffDeposits(deps: ServiceDeps, query: DepositListQue
   };
 }
 
-export async function getStaffDeposit(deps: Pick<ServiceDeps, 'db'>, id: number) {
+export async function getStaffDeposit(
+  deps: Pick<ServiceDeps, 'db'>,
+  id: number,
+  /** The reader; absent for the service's own read-back after a decision. */
+  staff?: Pick<StaffContext, 'role' | 'staffId'>,
+) {
   const row = await findDepositListRow(deps.db, id);
   if (!row) throw new AppError('DEPOSIT_NOT_FOUND');
+  if (staff) await assertRequestVisible(deps, staff, row.deposit.playerId, 'DEPOSIT_NOT_FOUND');
   return toStaffDeposit(row);
 }
 

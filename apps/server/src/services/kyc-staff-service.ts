@@ -13,6 +13,7 @@ import { toKycSubmission } from './kyc-service.ts';
 import { storeNotification } from './notification-service.ts';
 import type { ServiceDeps } from './service-deps.ts';
 import type { StaffContext } from './staff-service.ts';
+import { assertRequestVisible, visiblePlayersOf } from './staff-downline.ts';
 
 /** The staff side of KYC (admin): the review queue, unmasked, and the decision. */
 function toStaffKyc(row: StaffKycRow): StaffKyc {
@@ -39,6 +40,7 @@ export async function listStaffKyc(
     from?: string | undefined;
     to?: string | undefined;
   },
+  staff: Pick<StaffContext, 'role' | 'staffId'>,
 ): Promise<{ items: StaffKyc[]; page: number; pageSize: number; total: number }> {
   // KYC submissions never expire: asking for expired ones finds none.
   if (query.status === 'expired') {
@@ -50,15 +52,22 @@ export async function listStaffKyc(
     fromDate: query.from,
     toDate: query.to,
     timeZone: PLAYER_TIME_ZONE,
+    visiblePlayers: visiblePlayersOf(staff),
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
   return { items: rows.map(toStaffKyc), page: query.page, pageSize: query.pageSize, total };
 }
 
-export async function getStaffKyc(deps: Pick<ServiceDeps, 'db'>, id: number): Promise<StaffKyc> {
+export async function getStaffKyc(
+  deps: Pick<ServiceDeps, 'db'>,
+  id: number,
+  /** The reader; absent for the service's own read-back after a decision. */
+  staff?: Pick<StaffContext, 'role' | 'staffId'>,
+): Promise<StaffKyc> {
   const row = await findStaffKycSubmission(deps.db, id);
   if (!row) throw new AppError('KYC_NOT_FOUND');
+  if (staff) await assertRequestVisible(deps, staff, row.submission.playerId, 'KYC_NOT_FOUND');
   return toStaffKyc(row);
 }
 

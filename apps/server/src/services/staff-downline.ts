@@ -1,4 +1,5 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { ErrorCode } from '@spm/contract';
 import type { DbHandle } from '../db/database.ts';
 import { staffUsers, users } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -70,4 +71,31 @@ export async function assertPlayerVisible(
   playerId: number,
 ): Promise<void> {
   if (!(await isPlayerVisible(deps.db, staff, playerId))) throw new AppError('PLAYER_NOT_FOUND');
+}
+
+/**
+ * A staff queue's list scope: nothing for an admin (every player), the downline for an agent,
+ * applied by the repository to its own player column.
+ */
+export function visiblePlayersOf(
+  staff: Pick<StaffContext, 'role' | 'staffId'>,
+): ((playerIdColumn: AnyColumn) => SQL) | undefined {
+  if (staff.role === 'admin') return undefined;
+  return (playerIdColumn) => downlinePlayerIdFilter(staff, playerIdColumn);
+}
+
+/**
+ * One request (deposit, withdrawal, KYC, an uploaded file) of `playerId`: `notFound` unless the
+ * reader may see that player, so an agent cannot tell another agent's request from none.
+ */
+export async function assertRequestVisible(
+  deps: Pick<ServiceDeps, 'db'>,
+  staff: Pick<StaffContext, 'role' | 'staffId'>,
+  playerId: number | null,
+  notFound: ErrorCode,
+): Promise<void> {
+  if (staff.role === 'admin') return;
+  if (playerId === null || !(await isPlayerVisible(deps.db, staff, playerId))) {
+    throw new AppError(notFound);
+  }
 }

@@ -315,23 +315,31 @@ describe.each(drivers)('cashier: staff withdrawal decisions on %s', (driver) => 
     expect(await balancePaise(h, player.id, 'cash')).toBe(cashPaise);
   });
 
-  it('staff routes refuse player tokens (401) and agents (403)', async () => {
+  it('staff routes refuse player tokens (401); agents outside the downline read nothing and decide nothing', async () => {
     const player = await newPlayer(h, 1000);
     const id = await pendingWithdrawal(h, player, 200);
     const agent = await agentToken(h);
-    for (const [token, status, code] of [
-      [player.token, 401, 'UNAUTHORIZED'],
-      [agent, 403, 'FORBIDDEN'],
-    ] as const) {
-      for (const res of [
-        await get(h, '/api/staff/withdrawals', token),
-        await get(h, `/api/staff/withdrawals/${id}`, token),
-        await approve(id, {}, token),
-        await decline(id, 'Not allowed here', token),
-      ]) {
-        expect(res.statusCode).toBe(status);
-        expect(res.json().errorCode).toBe(code);
-      }
+    for (const res of [
+      await get(h, '/api/staff/withdrawals', player.token),
+      await get(h, `/api/staff/withdrawals/${id}`, player.token),
+      await approve(id, {}, player.token),
+      await decline(id, 'Not allowed here', player.token),
+    ]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().errorCode).toBe('UNAUTHORIZED');
+    }
+    const list = await get(h, '/api/staff/withdrawals', agent);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.items.map((row: { id: string }) => row.id)).not.toContain(id);
+    const one = await get(h, `/api/staff/withdrawals/${id}`, agent);
+    expect(one.statusCode).toBe(404);
+    expect(one.json().errorCode).toBe('WITHDRAWAL_NOT_FOUND');
+    for (const res of [
+      await approve(id, {}, agent),
+      await decline(id, 'Not allowed here', agent),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().errorCode).toBe('FORBIDDEN');
     }
     expect((await call(h, 'GET', '/api/staff/withdrawals')).statusCode).toBe(401);
     expect(await statusOf(id)).toBe('pending');

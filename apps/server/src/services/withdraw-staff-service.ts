@@ -19,6 +19,7 @@ import { ledgerTransaction, postWithin, requestHash, toWallet } from './ledger-s
 import { storeNotification } from './notification-service.ts';
 import type { ServiceDeps } from './service-deps.ts';
 import type { StaffContext } from './staff-service.ts';
+import { assertRequestVisible, visiblePlayersOf } from './staff-downline.ts';
 import { explainUndecidable, releasePostInput, walletBefore } from './withdraw-service.ts';
 import { destinationLabel, toStaffWithdrawal, toWithdrawal } from './withdraw-view.ts';
 
@@ -40,6 +41,7 @@ export async function listStaffWithdrawals(
     from?: string | undefined;
     to?: string | undefined;
   },
+  staff: Pick<StaffContext, 'role' | 'staffId'>,
 ): Promise<{ items: StaffWithdrawal[]; page: number; pageSize: number; total: number }> {
   const { rows, total } = await listWithdrawRequests(deps.db, {
     playerId: query.playerId === undefined ? undefined : Number(query.playerId),
@@ -48,6 +50,7 @@ export async function listStaffWithdrawals(
     toDate: query.to,
     // Staff work the same Indian days the players see.
     timeZone: PLAYER_TIME_ZONE,
+    visiblePlayers: visiblePlayersOf(staff),
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
@@ -62,9 +65,12 @@ export async function listStaffWithdrawals(
 export async function getStaffWithdrawal(
   deps: Pick<ServiceDeps, 'db'>,
   id: number,
+  /** The reader; absent for the service's own read-back after a decision. */
+  staff?: Pick<StaffContext, 'role' | 'staffId'>,
 ): Promise<StaffWithdrawal> {
   const row = await findStaffWithdrawRequest(deps.db, id);
   if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
+  if (staff) await assertRequestVisible(deps, staff, row.request.playerId, 'WITHDRAWAL_NOT_FOUND');
   return toStaffWithdrawal(row);
 }
 

@@ -65,9 +65,12 @@ export async function withUploadCleanup<T>(
 export async function readUpload(
   deps: Pick<ServiceDeps, 'config' | 'db'>,
   id: string,
+  /** Throws when the reader may not see this player's file (an agent outside its downline). */
+  assertVisible?: (playerId: number | null) => Promise<void>,
 ): Promise<{ bytes: Buffer; mimeType: string; sizeBytes: number }> {
   const row = await findUpload(deps.db, id);
   if (!row) throw new AppError('UPLOAD_NOT_FOUND');
+  await assertVisible?.(row.playerId);
   const bytes = await readFile(join(deps.config.cashier.uploadDir, row.storedName)).catch(
     (error: unknown) => {
       if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
