@@ -60,9 +60,10 @@ describe('back office against the open player app', () => {
       .getByLabel('6-digit code')
       .fill(await enrolledCode(adminCredentials.username, secret));
     await admin.getByRole('button', { name: 'Confirm and sign in' }).click();
-    await admin.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    const menu = admin.getByRole('navigation', { name: 'Main menu' });
+    await menu.waitFor();
 
-    await admin.getByRole('link', { name: 'Deposits' }).click();
+    await menu.getByRole('link', { name: 'Deposits' }).click();
     await admin.getByRole('button', { name: `#${depositId}` }).click();
     await admin.getByRole('button', { name: 'Approve', exact: true }).click();
     const confirm = admin.getByRole('dialog', { name: `Approve deposit #${depositId}?` });
@@ -75,7 +76,10 @@ describe('back office against the open player app', () => {
   it('admin sets maintenance and the open player app moves to /maintenance', async () => {
     // The deposit's drawer is still open over the queue: close it, then go to the settings.
     await admin.keyboard.press('Escape');
-    await admin.getByRole('link', { name: 'App details' }).click();
+    await admin
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'App details' })
+      .click();
     await admin.getByRole('radio', { name: /^Maintenance/ }).check();
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = admin.getByRole('dialog');
