@@ -2,16 +2,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPOSIT_STATUSES, type StaffDeposit } from '@spm/contract';
-import { StatusBadge, formatDateTime, formatPoints, type Column } from '../../shared/ui/index.ts';
+import { StatusBadge, formatDateTime, formatPoints } from '../../shared/ui/index.ts';
 import { fetchDeposit, fetchDeposits, fetchGatewayOptions, queueKeys } from './api.ts';
-import { decidedColumn } from './components/decided-column.tsx';
 import { DecisionActions } from './components/decision-actions.tsx';
 import { DecisionHistory } from './components/decision-history.tsx';
-import { Drawer } from './components/drawer.tsx';
+import { QueueDrawer } from './components/queue-drawer.tsx';
+import { PlayerLabel, queueColumns } from './components/queue-columns.tsx';
 import { QueueFilters } from './components/queue-filters.tsx';
 import { QueueTable } from './components/queue-table.tsx';
 import { UploadImage } from './components/upload-image.tsx';
-import { queueErrorText, useQueueFilters } from './lib.ts';
+import { useQueueFilters } from './lib.ts';
 import './queues.css';
 
 /** Deposits waiting for a decision (and the decided ones, by filter). */
@@ -30,53 +30,37 @@ export function DepositQueuePage() {
     staleTime: 60_000,
   });
 
-  const columns: Column<StaffDeposit>[] = [
-    {
-      key: 'id',
-      header: t('queues.columns.id'),
-      render: (row) => (
-        <button type="button" className="link" onClick={() => setOpenId(row.id)}>
-          #{row.id}
-        </button>
-      ),
-    },
-    { key: 'player', header: t('queues.columns.player'), render: (row) => playerLabel(row) },
-    { key: 'gateway', header: t('queues.columns.gateway'), render: (row) => row.gatewayName },
-    {
-      key: 'amount',
-      header: t('queues.columns.amount'),
-      align: 'num',
-      render: (row) => formatPoints(row.amount),
-    },
-    {
-      key: 'bonus',
-      header: t('queues.columns.bonus'),
-      align: 'num',
-      render: (row) => formatPoints(row.bonus),
-    },
-    {
-      key: 'reference',
-      header: t('queues.columns.reference'),
-      render: (row) => row.reference ?? '—',
-    },
-    {
-      key: 'created',
-      header: t('queues.columns.created'),
-      render: (row) => formatDateTime(row.createdAt),
-    },
-    {
-      key: 'expires',
-      header: t('queues.columns.expires'),
-      render: (row) => formatDateTime(row.expiresAt),
-    },
-    {
-      key: 'status',
-      header: t('queues.columns.status'),
-      render: (row) => <StatusBadge status={row.status} label={t(`status.${row.status}`)} />,
-    },
-  ];
-  // Decided requests (any filter but pending) show who decided, when and why, in the list.
-  if (filters.status !== 'pending') columns.splice(columns.length - 1, 0, decidedColumn(t));
+  const columns = queueColumns<StaffDeposit>(t, {
+    onOpen: setOpenId,
+    showDecided: filters.status !== 'pending',
+    fields: [
+      { key: 'gateway', header: t('queues.columns.gateway'), render: (row) => row.gatewayName },
+      {
+        key: 'amount',
+        header: t('queues.columns.amount'),
+        align: 'num',
+        render: (row) => formatPoints(row.amount),
+      },
+      {
+        key: 'bonus',
+        header: t('queues.columns.bonus'),
+        align: 'num',
+        render: (row) => formatPoints(row.bonus),
+      },
+      {
+        key: 'reference',
+        header: t('queues.columns.reference'),
+        render: (row) => row.reference ?? '—',
+      },
+    ],
+    afterCreated: [
+      {
+        key: 'expires',
+        header: t('queues.columns.expires'),
+        render: (row) => formatDateTime(row.expiresAt),
+      },
+    ],
+  });
 
   return (
     <section className="page">
@@ -105,14 +89,6 @@ export function DepositQueuePage() {
   );
 }
 
-function playerLabel(row: { username: string; playerId: string }) {
-  return (
-    <span>
-      {row.username} <span className="muted">#{row.playerId}</span>
-    </span>
-  );
-}
-
 function DepositDrawer({
   id,
   initial,
@@ -129,22 +105,16 @@ function DepositDrawer({
     initialData: initial,
     initialDataUpdatedAt: 0,
   });
-  const deposit = detail.data;
 
   return (
-    <Drawer open title={t('queues.deposit.detailTitle', { id })} onClose={onClose}>
-      {detail.isError ? (
-        <p className="field-error" role="alert">
-          {queueErrorText(detail.error)}
-        </p>
-      ) : null}
-      {!deposit ? (
-        <p className="muted">{t('common.loading')}</p>
-      ) : (
+    <QueueDrawer title={t('queues.deposit.detailTitle', { id })} detail={detail} onClose={onClose}>
+      {(deposit) => (
         <>
           <dl>
             <dt>{t('queues.columns.player')}</dt>
-            <dd>{playerLabel(deposit)}</dd>
+            <dd>
+              <PlayerLabel row={deposit} />
+            </dd>
             <dt>{t('queues.columns.gateway')}</dt>
             <dd>
               {deposit.gatewayName} <span className="muted">({deposit.gateway})</span>
@@ -207,6 +177,6 @@ function DepositDrawer({
           />
         </>
       )}
-    </Drawer>
+    </QueueDrawer>
   );
 }

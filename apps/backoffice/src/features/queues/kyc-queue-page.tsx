@@ -2,17 +2,17 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REQUEST_STATUSES, type StaffKyc } from '@spm/contract';
-import { StatusBadge, formatDateTime, type Column } from '../../shared/ui/index.ts';
+import { StatusBadge, formatDateTime } from '../../shared/ui/index.ts';
 import { fetchKyc, fetchKycList, queueKeys } from './api.ts';
 import { CopyButton } from './components/copy-button.tsx';
-import { decidedColumn } from './components/decided-column.tsx';
 import { DecisionActions } from './components/decision-actions.tsx';
 import { DecisionHistory } from './components/decision-history.tsx';
-import { Drawer } from './components/drawer.tsx';
+import { QueueDrawer } from './components/queue-drawer.tsx';
+import { PlayerLabel, queueColumns } from './components/queue-columns.tsx';
 import { QueueFilters } from './components/queue-filters.tsx';
 import { QueueTable } from './components/queue-table.tsx';
 import { UploadImage } from './components/upload-image.tsx';
-import { queueErrorText, useQueueFilters } from './lib.ts';
+import { useQueueFilters } from './lib.ts';
 import './queues.css';
 
 /** KYC submissions to review: the document images and the unmasked document number. */
@@ -27,46 +27,24 @@ export function KycQueuePage() {
   });
   const docType = (name: string) => t(`queues.kyc.docTypes.${name}`, { defaultValue: name });
 
-  const columns: Column<StaffKyc>[] = [
-    {
-      key: 'id',
-      header: t('queues.columns.id'),
-      render: (row) => (
-        <button type="button" className="link" onClick={() => setOpenId(row.id)}>
-          #{row.id}
-        </button>
-      ),
-    },
-    {
-      key: 'player',
-      header: t('queues.columns.player'),
-      render: (row) => (
-        <span>
-          {row.username} <span className="muted">#{row.playerId}</span>
-        </span>
-      ),
-    },
-    { key: 'docType', header: t('queues.kyc.docType'), render: (row) => docType(row.docTypeName) },
-    { key: 'docId', header: t('queues.kyc.docId'), render: (row) => row.docId ?? '—' },
-    {
-      key: 'sides',
-      header: t('queues.kyc.sides'),
-      render: (row) =>
-        row.backUploadId ? t('queues.kyc.frontAndBack') : t('queues.kyc.frontOnly'),
-    },
-    {
-      key: 'created',
-      header: t('queues.columns.created'),
-      render: (row) => formatDateTime(row.createdAt),
-    },
-    {
-      key: 'status',
-      header: t('queues.columns.status'),
-      render: (row) => <StatusBadge status={row.status} label={t(`status.${row.status}`)} />,
-    },
-  ];
-  // Decided requests (any filter but pending) show who decided, when and why, in the list.
-  if (filters.status !== 'pending') columns.splice(columns.length - 1, 0, decidedColumn(t));
+  const columns = queueColumns<StaffKyc>(t, {
+    onOpen: setOpenId,
+    showDecided: filters.status !== 'pending',
+    fields: [
+      {
+        key: 'docType',
+        header: t('queues.kyc.docType'),
+        render: (row) => docType(row.docTypeName),
+      },
+      { key: 'docId', header: t('queues.kyc.docId'), render: (row) => row.docId ?? '—' },
+      {
+        key: 'sides',
+        header: t('queues.kyc.sides'),
+        render: (row) =>
+          row.backUploadId ? t('queues.kyc.frontAndBack') : t('queues.kyc.frontOnly'),
+      },
+    ],
+  });
 
   return (
     <section className="page">
@@ -106,23 +84,15 @@ function KycDrawer({
     initialData: initial,
     initialDataUpdatedAt: 0,
   });
-  const kyc = detail.data;
 
   return (
-    <Drawer open title={t('queues.kyc.detailTitle', { id })} onClose={onClose}>
-      {detail.isError ? (
-        <p className="field-error" role="alert">
-          {queueErrorText(detail.error)}
-        </p>
-      ) : null}
-      {!kyc ? (
-        <p className="muted">{t('common.loading')}</p>
-      ) : (
+    <QueueDrawer title={t('queues.kyc.detailTitle', { id })} detail={detail} onClose={onClose}>
+      {(kyc) => (
         <>
           <dl>
             <dt>{t('queues.columns.player')}</dt>
             <dd>
-              {kyc.username} <span className="muted">#{kyc.playerId}</span>
+              <PlayerLabel row={kyc} />
             </dd>
             <dt>{t('queues.kyc.docType')}</dt>
             <dd data-testid="kyc-doc-type">
@@ -173,6 +143,6 @@ function KycDrawer({
           />
         </>
       )}
-    </Drawer>
+    </QueueDrawer>
   );
 }

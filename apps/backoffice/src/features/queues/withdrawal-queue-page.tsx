@@ -2,16 +2,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAW_STATUSES, type StaffWithdrawal } from '@spm/contract';
-import { StatusBadge, formatDateTime, formatPoints, type Column } from '../../shared/ui/index.ts';
+import { StatusBadge, formatDateTime, formatPoints } from '../../shared/ui/index.ts';
 import { fetchWithdrawal, fetchWithdrawals, queueKeys } from './api.ts';
 import { CopyButton } from './components/copy-button.tsx';
-import { decidedColumn } from './components/decided-column.tsx';
 import { DecisionActions } from './components/decision-actions.tsx';
 import { DecisionHistory } from './components/decision-history.tsx';
-import { Drawer } from './components/drawer.tsx';
+import { QueueDrawer } from './components/queue-drawer.tsx';
+import { PlayerLabel, queueColumns } from './components/queue-columns.tsx';
 import { QueueFilters } from './components/queue-filters.tsx';
 import { QueueTable } from './components/queue-table.tsx';
-import { queueErrorText, useQueueFilters } from './lib.ts';
+import { useQueueFilters } from './lib.ts';
 import './queues.css';
 
 /** Destination fields already shown from `destination` itself. */
@@ -33,65 +33,39 @@ export function WithdrawalQueuePage() {
     placeholderData: keepPreviousData,
   });
 
-  const columns: Column<StaffWithdrawal>[] = [
-    {
-      key: 'id',
-      header: t('queues.columns.id'),
-      render: (row) => (
-        <button type="button" className="link" onClick={() => setOpenId(row.id)}>
-          #{row.id}
-        </button>
-      ),
-    },
-    {
-      key: 'player',
-      header: t('queues.columns.player'),
-      render: (row) => (
-        <span>
-          {row.username} <span className="muted">#{row.playerId}</span>
-        </span>
-      ),
-    },
-    {
-      key: 'destination',
-      header: t('queues.columns.destination'),
-      render: (row) => (
-        <span>
-          {t(`queues.withdrawal.types.${row.destination.type}`)} · {row.destination.label}
-        </span>
-      ),
-    },
-    {
-      key: 'amount',
-      header: t('queues.columns.amount'),
-      align: 'num',
-      render: (row) => formatPoints(row.amount),
-    },
-    {
-      key: 'extra',
-      header: t('queues.columns.extra'),
-      align: 'num',
-      render: (row) => formatPoints(row.extra),
-    },
-    {
-      key: 'payout',
-      header: t('queues.columns.payout'),
-      align: 'num',
-      render: (row) => formatPoints(row.payout),
-    },
-    {
-      key: 'created',
-      header: t('queues.columns.created'),
-      render: (row) => formatDateTime(row.createdAt),
-    },
-    {
-      key: 'status',
-      header: t('queues.columns.status'),
-      render: (row) => <StatusBadge status={row.status} label={t(`status.${row.status}`)} />,
-    },
-  ];
-  // Decided requests (any filter but pending) show who decided, when and why, in the list.
-  if (filters.status !== 'pending') columns.splice(columns.length - 1, 0, decidedColumn(t));
+  const columns = queueColumns<StaffWithdrawal>(t, {
+    onOpen: setOpenId,
+    showDecided: filters.status !== 'pending',
+    fields: [
+      {
+        key: 'destination',
+        header: t('queues.columns.destination'),
+        render: (row) => (
+          <span>
+            {t(`queues.withdrawal.types.${row.destination.type}`)} · {row.destination.label}
+          </span>
+        ),
+      },
+      {
+        key: 'amount',
+        header: t('queues.columns.amount'),
+        align: 'num',
+        render: (row) => formatPoints(row.amount),
+      },
+      {
+        key: 'extra',
+        header: t('queues.columns.extra'),
+        align: 'num',
+        render: (row) => formatPoints(row.extra),
+      },
+      {
+        key: 'payout',
+        header: t('queues.columns.payout'),
+        align: 'num',
+        render: (row) => formatPoints(row.payout),
+      },
+    ],
+  });
 
   return (
     <section className="page">
@@ -131,23 +105,19 @@ function WithdrawalDrawer({
     initialData: initial,
     initialDataUpdatedAt: 0,
   });
-  const withdrawal = detail.data;
 
   return (
-    <Drawer open title={t('queues.withdrawal.detailTitle', { id })} onClose={onClose}>
-      {detail.isError ? (
-        <p className="field-error" role="alert">
-          {queueErrorText(detail.error)}
-        </p>
-      ) : null}
-      {!withdrawal ? (
-        <p className="muted">{t('common.loading')}</p>
-      ) : (
+    <QueueDrawer
+      title={t('queues.withdrawal.detailTitle', { id })}
+      detail={detail}
+      onClose={onClose}
+    >
+      {(withdrawal) => (
         <>
           <dl>
             <dt>{t('queues.columns.player')}</dt>
             <dd>
-              {withdrawal.username} <span className="muted">#{withdrawal.playerId}</span>
+              <PlayerLabel row={withdrawal} />
             </dd>
             <dt>{t('queues.columns.amount')}</dt>
             <dd>{formatPoints(withdrawal.amount)}</dd>
@@ -223,6 +193,6 @@ function WithdrawalDrawer({
           />
         </>
       )}
-    </Drawer>
+    </QueueDrawer>
   );
 }
