@@ -4,19 +4,20 @@ import { Link } from 'react-router';
 import { DEPOSIT_STATUSES } from '@spm/contract';
 import type { Deposit } from '@spm/contract';
 import type { PageProps } from '@/app/routes/route-table';
-import { formatAmount, formatDateTime } from '@/shared/lib/format';
+import { formatAmount } from '@/shared/lib/format';
 import { CASHIER_PAGE_SIZE, useDeposits, useGateways } from './api/cashier-api';
 import type { DepositQuery } from './api/cashier-api';
 import { HistoryFilters, noFilters } from './components/history-filters';
 import type { HistoryFilterValues } from './components/history-filters';
 import { LoadState } from './components/load-state';
 import { Pager } from './components/pager';
+import { HistoryTime } from './components/history-time';
 import { StatusBadge } from './components/status-badge';
 import { isRangeReversed } from './lib/dates';
 import './cashier.css';
 
 function DepositItem({ deposit }: { deposit: Deposit }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const payable = deposit.status === 'pending' && deposit.automated && deposit.payUrl;
   return (
     <li className="history-item" data-testid="deposit-row" data-id={deposit.id}>
@@ -42,33 +43,12 @@ function DepositItem({ deposit }: { deposit: Deposit }) {
             </dd>
           </div>
         )}
-        <div>
-          <dt>{t('cashier.history.requested')}</dt>
-          <dd>
-            <time dateTime={deposit.createdAt}>
-              {formatDateTime(deposit.createdAt, i18n.language)}
-            </time>
-          </dd>
-        </div>
+        <HistoryTime label={t('cashier.history.requested')} value={deposit.createdAt} />
         {deposit.decidedAt && (
-          <div>
-            <dt>{t('cashier.history.decided')}</dt>
-            <dd>
-              <time dateTime={deposit.decidedAt}>
-                {formatDateTime(deposit.decidedAt, i18n.language)}
-              </time>
-            </dd>
-          </div>
+          <HistoryTime label={t('cashier.history.decided')} value={deposit.decidedAt} />
         )}
         {deposit.status === 'pending' && (
-          <div>
-            <dt>{t('cashier.history.expires')}</dt>
-            <dd>
-              <time dateTime={deposit.expiresAt}>
-                {formatDateTime(deposit.expiresAt, i18n.language)}
-              </time>
-            </dd>
-          </div>
+          <HistoryTime label={t('cashier.history.expires')} value={deposit.expiresAt} />
         )}
       </dl>
       {deposit.reason && (

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { WITHDRAW_STATUSES } from '@spm/contract';
 import type { Withdrawal } from '@spm/contract';
 import type { PageProps } from '@/app/routes/route-table';
-import { formatAmount, formatDateTime } from '@/shared/lib/format';
+import { formatAmount } from '@/shared/lib/format';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { useIsDemo } from '@/shared/ui/demo-notice';
 import {
@@ -19,6 +19,7 @@ import { HistoryFilters, noFilters } from './components/history-filters';
 import type { HistoryFilterValues } from './components/history-filters';
 import { LoadState } from './components/load-state';
 import { Pager } from './components/pager';
+import { HistoryTime } from './components/history-time';
 import { StatusBadge } from './components/status-badge';
 import { isRangeReversed } from './lib/dates';
 import './cashier.css';
@@ -30,7 +31,7 @@ function WithdrawalItem({
   withdrawal: Withdrawal;
   onCancel: (withdrawal: Withdrawal) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const isDemo = useIsDemo();
   const { destination } = withdrawal;
   return (
@@ -62,23 +63,9 @@ function WithdrawalItem({
           <dt>{t('cashier.history.payout')}</dt>
           <dd data-testid="withdrawal-payout">{formatAmount(withdrawal.payout)}</dd>
         </div>
-        <div>
-          <dt>{t('cashier.history.requested')}</dt>
-          <dd>
-            <time dateTime={withdrawal.createdAt}>
-              {formatDateTime(withdrawal.createdAt, i18n.language)}
-            </time>
-          </dd>
-        </div>
+        <HistoryTime label={t('cashier.history.requested')} value={withdrawal.createdAt} />
         {withdrawal.decidedAt && (
-          <div>
-            <dt>{t('cashier.history.decided')}</dt>
-            <dd>
-              <time dateTime={withdrawal.decidedAt}>
-                {formatDateTime(withdrawal.decidedAt, i18n.language)}
-              </time>
-            </dd>
-          </div>
+          <HistoryTime label={t('cashier.history.decided')} value={withdrawal.decidedAt} />
         )}
       </dl>
       {withdrawal.reason && (
