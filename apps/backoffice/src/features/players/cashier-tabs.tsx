@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { StaffDeposit, StaffKyc, StaffWithdrawal } from '@spm/contract';
 import {
   ImageViewer,
@@ -9,8 +9,8 @@ import {
   formatPoints,
   type Column,
 } from '../../shared/ui/index.ts';
-import { fetchPlayerDeposits, fetchPlayerKyc, fetchPlayerWithdrawals, playerKeys } from './api.ts';
-import { PagedList } from './history-tabs.tsx';
+import { fetchPlayerDeposits, fetchPlayerKyc, fetchPlayerWithdrawals } from './api.ts';
+import { PagedList, usePagedTab } from './history-tabs.tsx';
 
 interface Viewing {
   uploadId: string;
@@ -27,15 +27,38 @@ function Decision({ by, at, text }: { by: string | null; at: string | null; text
   );
 }
 
+interface Decided {
+  status: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  reason: string | null;
+  note: string | null;
+}
+
+/** Every cashier tab ends its row with the request's status and who decided it. */
+function statusAndDecision<T extends Decided>(t: TFunction): Column<T>[] {
+  return [
+    {
+      key: 'status',
+      header: t('cashier.status'),
+      render: (row) => (
+        <StatusBadge status={row.status} label={t(`cashier.statuses.${row.status}`)} />
+      ),
+    },
+    {
+      key: 'decision',
+      header: t('cashier.decision'),
+      render: (row) => (
+        <Decision by={row.decidedBy} at={row.decidedAt} text={row.reason ?? row.note} />
+      ),
+    },
+  ];
+}
+
 export function DepositsTab({ playerId }: { playerId: string }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<Viewing | null>(null);
-  const query = useQuery({
-    queryKey: playerKeys.tab(playerId, 'deposits', { page }),
-    queryFn: () => fetchPlayerDeposits(playerId, page),
-    placeholderData: keepPreviousData,
-  });
+  const { query, setPage } = usePagedTab(playerId, 'deposits', fetchPlayerDeposits);
   const columns: Column<StaffDeposit>[] = [
     { key: 'id', header: t('cashier.id'), render: (row) => row.id },
     {
@@ -57,20 +80,7 @@ export function DepositsTab({ playerId }: { playerId: string }) {
       render: (row) => (row.bonus ? formatPoints(row.bonus) : ''),
     },
     { key: 'reference', header: t('cashier.reference'), render: (row) => row.reference ?? '—' },
-    {
-      key: 'status',
-      header: t('cashier.status'),
-      render: (row) => (
-        <StatusBadge status={row.status} label={t(`cashier.statuses.${row.status}`)} />
-      ),
-    },
-    {
-      key: 'decision',
-      header: t('cashier.decision'),
-      render: (row) => (
-        <Decision by={row.decidedBy} at={row.decidedAt} text={row.reason ?? row.note} />
-      ),
-    },
+    ...statusAndDecision<StaffDeposit>(t),
     {
       key: 'proof',
       header: t('cashier.proof'),
@@ -115,12 +125,7 @@ export function DepositsTab({ playerId }: { playerId: string }) {
 
 export function WithdrawalsTab({ playerId }: { playerId: string }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: playerKeys.tab(playerId, 'withdrawals', { page }),
-    queryFn: () => fetchPlayerWithdrawals(playerId, page),
-    placeholderData: keepPreviousData,
-  });
+  const { query, setPage } = usePagedTab(playerId, 'withdrawals', fetchPlayerWithdrawals);
   const columns: Column<StaffWithdrawal>[] = [
     { key: 'id', header: t('cashier.id'), render: (row) => row.id },
     {
@@ -146,20 +151,7 @@ export function WithdrawalsTab({ playerId }: { playerId: string }) {
       render: (row) =>
         `${t(`cashier.destinations.${row.destination.type}`)} · ${row.destination.label}`,
     },
-    {
-      key: 'status',
-      header: t('cashier.status'),
-      render: (row) => (
-        <StatusBadge status={row.status} label={t(`cashier.statuses.${row.status}`)} />
-      ),
-    },
-    {
-      key: 'decision',
-      header: t('cashier.decision'),
-      render: (row) => (
-        <Decision by={row.decidedBy} at={row.decidedAt} text={row.reason ?? row.note} />
-      ),
-    },
+    ...statusAndDecision<StaffWithdrawal>(t),
   ];
   return (
     <PagedList
@@ -175,13 +167,8 @@ export function WithdrawalsTab({ playerId }: { playerId: string }) {
 
 export function KycTab({ playerId }: { playerId: string }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<Viewing | null>(null);
-  const query = useQuery({
-    queryKey: playerKeys.tab(playerId, 'kyc', { page }),
-    queryFn: () => fetchPlayerKyc(playerId, page),
-    placeholderData: keepPreviousData,
-  });
+  const { query, setPage } = usePagedTab(playerId, 'kyc', fetchPlayerKyc);
   const docName = (row: StaffKyc) =>
     t(`kycDocuments.${row.docTypeName}`, { defaultValue: row.docTypeName });
   const columns: Column<StaffKyc>[] = [
@@ -192,20 +179,7 @@ export function KycTab({ playerId }: { playerId: string }) {
     },
     { key: 'type', header: t('cashier.document'), render: docName },
     { key: 'docId', header: t('cashier.documentId'), render: (row) => row.docId ?? '—' },
-    {
-      key: 'status',
-      header: t('cashier.status'),
-      render: (row) => (
-        <StatusBadge status={row.status} label={t(`cashier.statuses.${row.status}`)} />
-      ),
-    },
-    {
-      key: 'decision',
-      header: t('cashier.decision'),
-      render: (row) => (
-        <Decision by={row.decidedBy} at={row.decidedAt} text={row.reason ?? row.note} />
-      ),
-    },
+    ...statusAndDecision<StaffKyc>(t),
     {
       key: 'images',
       header: t('cashier.images'),

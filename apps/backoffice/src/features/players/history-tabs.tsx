@@ -151,14 +151,24 @@ export function LedgerTab({ playerId }: { playerId: string }) {
   );
 }
 
-export function BetsTab({ playerId }: { playerId: string }) {
-  const { t } = useTranslation();
+/** One paged tab of a player: its page and the query of that page. */
+export function usePagedTab<T>(
+  playerId: string,
+  tab: string,
+  fetchPage: (playerId: string, page: number) => Promise<T>,
+) {
   const [page, setPage] = useState(1);
   const query = useQuery({
-    queryKey: playerKeys.tab(playerId, 'bets', { page }),
-    queryFn: () => fetchBets(playerId, page),
+    queryKey: playerKeys.tab(playerId, tab, { page }),
+    queryFn: () => fetchPage(playerId, page),
     placeholderData: keepPreviousData,
   });
+  return { query, setPage };
+}
+
+export function BetsTab({ playerId }: { playerId: string }) {
+  const { t } = useTranslation();
+  const { query, setPage } = usePagedTab(playerId, 'bets', fetchBets);
   const columns: Column<Bet>[] = [
     { key: 'placed', header: t('bets.placed'), render: (bet) => formatDateTime(bet.placedAt) },
     { key: 'event', header: t('bets.event'), render: (bet) => bet.eventName },
@@ -217,12 +227,7 @@ export function BetsTab({ playerId }: { playerId: string }) {
 
 export function SessionsTab({ playerId }: { playerId: string }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: playerKeys.tab(playerId, 'sessions', { page }),
-    queryFn: () => fetchSessions(playerId, page),
-    placeholderData: keepPreviousData,
-  });
+  const { query, setPage } = usePagedTab(playerId, 'sessions', fetchSessions);
   const columns: Column<Session>[] = [
     {
       key: 'created',
