@@ -1,5 +1,6 @@
 import type { AppDetails } from '@spm/contract';
 import type { DbHandle } from '../db/database.ts';
+import { forgetSiteStatus } from '../http/site-status.ts';
 import { upsertSetting } from '../repositories/app-settings-repository.ts';
 import type { AppSettingKey } from '../settings/app-settings.ts';
 
@@ -10,4 +11,5 @@ export async function setAppSetting<K extends AppSettingKey>(
   value: AppDetails[K],
 ): Promise<void> {
   await upsertSetting(db, { key, value });
+  if (key === 'organisationStatus') forgetSiteStatus();
 }

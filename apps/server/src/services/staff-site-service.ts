@@ -9,6 +9,7 @@ import type {
 } from '@spm/contract';
 import { SERVER_EVENTS, staffBannerFieldsSchema, type FieldIssue } from '@spm/contract';
 import type { DbHandle } from '../db/database.ts';
+import { forgetSiteStatus } from '../http/site-status.ts';
 import { AppError, fieldError } from '../http/app-error.ts';
 import { MEDIA_PREFIX } from '../http/url-prefixes.ts';
 import {
@@ -141,7 +142,11 @@ export async function updateAppSettings(
     return { after, changed: changed.length > 0 };
   });
   // Signed-in players' apps apply it at once (maintenance, suspension); the rest poll.
-  if (changed) deps.realtime.emitToAll(SERVER_EVENTS.appDetails, after);
+  if (changed) {
+    // Written inside the transaction: a bet checked meanwhile may have cached the old status.
+    forgetSiteStatus();
+    deps.realtime.emitToAll(SERVER_EVENTS.appDetails, after);
+  }
   return after;
 }
 
