@@ -4,6 +4,8 @@ import type { App } from '../app.ts';
 import { drivers, startHarness, type Harness } from '../test/harness.ts';
 import { call, registerPlayer, type RegisteredPlayer } from '../test/identity.ts';
 import { multipartBody, pngBytes } from '../test/multipart.ts';
+import { fund } from '../test/wallet.ts';
+import { pendingWithdrawal } from '../services/withdraw-test-support.ts';
 import { adminToken as signInAdmin, createStaff, staffToken } from '../test/staff.ts';
 
 /**
@@ -217,6 +219,15 @@ describe.each(drivers)('back office access control on %s', (driver) => {
     const depositOfB = await deposit(playerOfB);
     await kyc(playerOfA);
     await kyc(playerOfB);
+    for (const player of [playerOfA, playerOfB]) {
+      const id = Number(player.user.id);
+      await fund({ db: h.db, clock: h.clock, realtime: h.app.realtime }, id, 50_000n);
+      await pendingWithdrawal(
+        h,
+        { id, token: player.token, phone: player.phone, username: player.username },
+        200,
+      );
+    }
     const get = (url: string, token: string) => call(h, 'GET', url, undefined, { token });
 
     for (const queue of ['deposits', 'kyc', 'withdrawals']) {
@@ -231,10 +242,8 @@ describe.each(drivers)('back office access control on %s', (driver) => {
       ).toBe(true);
       const asAdmin = await get(`/api/staff/${queue}?pageSize=100`, admin);
       const all = asAdmin.json().data.items.map((row: { playerId: string }) => row.playerId);
-      if (queue !== 'withdrawals') {
-        expect(players.has(playerOfA.user.id), queue).toBe(true);
-        expect(all, queue).toEqual(expect.arrayContaining([playerOfA.user.id, playerOfB.user.id]));
-      }
+      expect(players.has(playerOfA.user.id), queue).toBe(true);
+      expect(all, queue).toEqual(expect.arrayContaining([playerOfA.user.id, playerOfB.user.id]));
     }
 
     const own = await get(`/api/staff/deposits/${depositOfA.id}`, agentA.token);
