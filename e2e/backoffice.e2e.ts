@@ -75,7 +75,9 @@ describe('back office against the open player app', () => {
 
   it('admin sets maintenance and the open player app moves to /maintenance', async () => {
     // The deposit's drawer is still open over the queue: close it, then go to the settings.
+    await admin.getByRole('dialog', { name: /^Approve deposit/ }).waitFor({ state: 'detached' });
     await admin.keyboard.press('Escape');
+    await admin.locator('.ops-drawer-backdrop').waitFor({ state: 'detached' });
     await admin
       .getByRole('navigation', { name: 'Main menu' })
       .getByRole('link', { name: 'App details' })

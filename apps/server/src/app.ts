@@ -216,12 +216,13 @@ async function registerIdentity(
   await app.register(staffSiteRoutes, { prefix: API_PREFIX, deps });
 
   const engine = new ExchangeEngine(deps);
-  const publisher = createMarketPublisher(io, (marketId) => {
+  const marketSnapshot = (marketId: string) => {
     const market = engine.markets.get(marketId);
     return market ? engine.snapshot(market) : undefined;
-  });
+  };
+  const publisher = createMarketPublisher(io, marketSnapshot);
   engine.onChange = (marketId) => publisher.publish(marketId);
-  installMarketStream(io, (marketId) => engine.markets.has(marketId));
+  installMarketStream(io, marketSnapshot);
   app.decorate('exchange', engine);
   // The books come from the orders table, which exists once migrations ran (main migrates
   // after building the app, before listening).

@@ -14,7 +14,10 @@ export const MAX_MARKET_ROOMS = 50;
 const MIN_GAP_MS = 1000 / MARKET_UPDATES_PER_SECOND;
 
 /** `market:subscribe` / `market:unsubscribe`: validated, at most 50 rooms per socket. */
-export function installMarketStream(io: RealtimeServer, exists: (marketId: string) => boolean) {
+export function installMarketStream(
+  io: RealtimeServer,
+  snapshot: (marketId: string) => Market | undefined,
+) {
   io.on('connection', (socket) => {
     const joined = () =>
       [...socket.rooms].filter((r) => r.startsWith('market:')).map((r) => r.slice(7));
@@ -28,13 +31,20 @@ export function installMarketStream(io: RealtimeServer, exists: (marketId: strin
       }
       if (subscribe) {
         const wanted = parsed.data.marketIds.filter(
-          (id) => exists(id) && !socket.rooms.has(marketRoom(id)),
+          (id) => snapshot(id) !== undefined && !socket.rooms.has(marketRoom(id)),
         );
         if (joined().length + wanted.length > MAX_MARKET_ROOMS) {
           reply({ status: 'failed', marketIds: joined() });
           return;
         }
         void socket.join(wanted.map(marketRoom));
+        // The page read the market before it subscribed: a change in between would be lost
+        // until the next one, so each new subscriber starts from the current snapshot (the
+        // app drops anything older than the version it holds).
+        for (const id of wanted) {
+          const market = snapshot(id);
+          if (market) socket.emit(MARKET_EVENTS.update, market);
+        }
       } else {
         for (const id of parsed.data.marketIds) void socket.leave(marketRoom(id));
       }

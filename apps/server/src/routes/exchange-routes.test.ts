@@ -499,6 +499,26 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
     }
   });
 
+  it('starts a new subscriber from the current snapshot, so a change before it joined is not lost', async () => {
+    const { odds, runners } = await newEvent();
+    const p = await player();
+    await place(p, { marketId: odds, runnerId: runners[0], side: 'back', price: 5, stake: 10 });
+    const socket = connect(h.baseUrl!, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      auth: { token: p.token },
+    });
+    try {
+      const first = new Promise<Market>((resolve) => socket.once(MARKET_EVENTS.update, resolve));
+      socket.emit(MARKET_EVENTS.subscribe, { marketIds: [odds] });
+      const market = await first;
+      expect(market.id).toBe(odds);
+      expect(market.runners[0]!.availableToLay[0]).toEqual({ price: 5, amount: 10 });
+    } finally {
+      socket.disconnect();
+    }
+  });
+
   it('waits the in-play delay and refuses when the market was suspended meanwhile', async () => {
     const { odds, runners, event } = await newEvent();
     await h.app.exchange.setEventStatus(event.id, 'in_play');
