@@ -9,11 +9,15 @@ export interface StaffPlayerRow {
   kycStatus: PlayerKycStatus;
 }
 
-/** The status of the player's latest KYC submission ('none' when there is none). */
+/**
+ * The status of the player's latest KYC submission ('none' when there is none). The columns are
+ * written out with their tables because drizzle renders a column inside a select's sql fragment
+ * without its table: `player_id = id` then compared the submission with its own id.
+ */
 const latestKycStatus = sql<string | null>`(
-  select ${kycSubmissions.status} from ${kycSubmissions}
-  where ${kycSubmissions.playerId} = ${users.id}
-  order by ${kycSubmissions.createdAt} desc, ${kycSubmissions.id} desc
+  select latest_kyc.status from ${kycSubmissions} as latest_kyc
+  where latest_kyc.player_id = ${users}.id
+  order by latest_kyc.created_at desc, latest_kyc.id desc
   limit 1
 )`;
 

@@ -119,6 +119,37 @@ describe.each(drivers)('back office players and audit log on %s', (driver) => {
       expect(missing.json().errorCode).toBe('PLAYER_NOT_FOUND');
     });
 
+    it("shows the status of the player's latest KYC submission, in the list and on the page", async () => {
+      const kycOf = async (player: RegisteredPlayer) => {
+        const page = await get(`/api/staff/players/${player.user.id}`, admin);
+        const listed = await get(`/api/staff/players?q=${player.username}`, admin);
+        return [page.json().data.kycStatus, listed.json().data.items[0].kycStatus];
+      };
+      // Approved, then a newer one pending: the latest submission is the one shown. The ids are
+      // far from the player's id, so a lookup by the submission's own id finds nothing.
+      const submit = async (player: RegisteredPlayer, status: string, createdAt: string) => {
+        const [upload] = await executeRows<{ id: string }>(
+          h.db,
+          sql`insert into uploads (player_id, purpose, stored_name, mime_type, size_bytes, sha256, created_at)
+              values (${player.user.id}, 'kyc', ${`${Math.random().toString(36).slice(2)}.png`},
+                      'image/png', 10, 'x', ${createdAt})
+              returning id`,
+        );
+        await executeRows(
+          h.db,
+          sql`insert into kyc_submissions (id, player_id, doc_type, front_upload_id, status, created_at)
+              values (${900_000_000 + Number(player.user.id)}, ${player.user.id}, 0, ${upload!.id},
+                      ${status}, ${createdAt})`,
+        );
+      };
+      expect(await kycOf(playerA1)).toEqual(['none', 'none']);
+      await submit(playerA1, 'approved', '2026-01-01T00:00:00Z');
+      expect(await kycOf(playerA1)).toEqual(['approved', 'approved']);
+      await submit(loner, 'declined', '2026-01-01T00:00:00Z');
+      expect(await kycOf(loner)).toEqual(['declined', 'declined']);
+      expect(await kycOf(playerB)).toEqual(['none', 'none']);
+    });
+
     it('shows the statement, bets and sessions', async () => {
       const today = new Date(h.clock.now().getTime() + 5.5 * 3_600_000).toISOString().slice(0, 10);
       const ledger = await get(
