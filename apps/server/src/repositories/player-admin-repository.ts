@@ -10,15 +10,20 @@ export interface StaffPlayerRow {
 }
 
 /**
- * The status of the player's latest KYC submission ('none' when there is none). The columns are
- * written out with their tables because drizzle renders a column inside a select's sql fragment
- * without its table: `player_id = id` then compared the submission with its own id.
+ * The player's KYC status by the rule the player's own screen and withdrawals use
+ * (kyc-repository's kycStatusOf): approved once any submission is approved, else the latest
+ * submission's status, 'none' when there is none. The columns are written out with their tables
+ * because drizzle renders a column inside a select's sql fragment without its table: the lookup
+ * used to compare the submission's player with the submission's own id.
  */
-const latestKycStatus = sql<string | null>`(
-  select latest_kyc.status from ${kycSubmissions} as latest_kyc
-  where latest_kyc.player_id = ${users}.id
-  order by latest_kyc.created_at desc, latest_kyc.id desc
-  limit 1
+const latestKycStatus = sql<string | null>`coalesce(
+  (select 'approved'::text where exists (
+     select 1 from ${kycSubmissions} as approved_kyc
+     where approved_kyc.player_id = ${users}.id and approved_kyc.status = 'approved')),
+  (select latest_kyc.status from ${kycSubmissions} as latest_kyc
+   where latest_kyc.player_id = ${users}.id
+   order by latest_kyc.created_at desc, latest_kyc.id desc
+   limit 1)
 )`;
 
 function toRow(row: { user: typeof users.$inferSelect; kycStatus: string | null }): StaffPlayerRow {

@@ -119,7 +119,7 @@ describe.each(drivers)('back office players and audit log on %s', (driver) => {
       expect(missing.json().errorCode).toBe('PLAYER_NOT_FOUND');
     });
 
-    it("shows the status of the player's latest KYC submission, in the list and on the page", async () => {
+    it("shows the player's KYC status (approved wins, else the latest), in the list and on the page", async () => {
       const kycOf = async (player: RegisteredPlayer) => {
         const page = await get(`/api/staff/players/${player.user.id}`, admin);
         const listed = await get(`/api/staff/players?q=${player.username}`, admin);
@@ -138,12 +138,15 @@ describe.each(drivers)('back office players and audit log on %s', (driver) => {
         await executeRows(
           h.db,
           sql`insert into kyc_submissions (id, player_id, doc_type, front_upload_id, status, created_at)
-              values (${900_000_000 + Number(player.user.id)}, ${player.user.id}, 0, ${upload!.id},
+              values (${900_000_000 + Number(player.user.id) * 10 + (status === 'pending' ? 1 : 0)}, ${player.user.id}, 0, ${upload!.id},
                       ${status}, ${createdAt})`,
         );
       };
       expect(await kycOf(playerA1)).toEqual(['none', 'none']);
       await submit(playerA1, 'approved', '2026-01-01T00:00:00Z');
+      expect(await kycOf(playerA1)).toEqual(['approved', 'approved']);
+      // A newer submission under review does not hide an approval (the withdrawal rule).
+      await submit(playerA1, 'pending', '2026-02-01T00:00:00Z');
       expect(await kycOf(playerA1)).toEqual(['approved', 'approved']);
       await submit(loner, 'declined', '2026-01-01T00:00:00Z');
       expect(await kycOf(loner)).toEqual(['declined', 'declined']);
