@@ -146,7 +146,7 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
 
-  registerMetrics(app);
+  registerMetrics(app, { token: config.metricsToken });
 
   const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
   try {
@@ -194,11 +194,6 @@ async function registerIdentity(
   app.addHook('onClose', async () => redis?.close());
 
   const sms = options.smsOverride ?? createSmsProvider(config.sms, app.log);
-  if (sms.name === 'console' && config.nodeEnv === 'production') {
-    app.log.warn(
-      'SMS_PROVIDER=console in production: codes are only logged and shown at /api/dev/sms-outbox',
-    );
-  }
   await prepareDummyPassword();
   const deps: ServiceDeps = { db, clock, config, sms, realtime: emitter, log: app.log };
   installRealtimeHandlers(io, deps, app.log);
@@ -230,5 +225,9 @@ async function registerIdentity(
   app.addHook('onClose', async () => publisher.close());
   await app.register(exchangeRoutes, { prefix: API_PREFIX, deps, engine });
   await app.register(staffSportsRoutes, { prefix: API_PREFIX, deps, engine });
-  if (isConsoleSmsProvider(sms)) await app.register(devRoutes, { prefix: API_PREFIX, sms });
+  // Never in production, whatever the provider: the outbox hands out every code (config.ts
+  // already refuses SMS_PROVIDER=console there; this also covers an injected provider).
+  if (isConsoleSmsProvider(sms) && config.nodeEnv !== 'production') {
+    await app.register(devRoutes, { prefix: API_PREFIX, sms });
+  }
 }
