@@ -45,9 +45,9 @@ function platformEnv(
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   env.LOG_LEVEL = 'warn';
-  env.NODE_ENV = 'production';
-  // `npm start` runs without NODE_ENV=production, where the gateway simulator is on.
-  env.GATEWAY_SIMULATOR = 'on';
+  // As `npm start`: development, where the console SMS provider and its outbox (which the
+  // journeys read codes from) and the gateway simulator exist; production refuses them.
+  env.NODE_ENV = 'development';
   return { ...env, ...overrides };
 }
 

@@ -2,7 +2,7 @@ import { errorCodes } from '@spm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ok } from './http/envelope.ts';
-import { drivers, startHarness, type Harness } from './test/harness.ts';
+import { drivers, redisUrl, startHarness, type Harness } from './test/harness.ts';
 
 const SECRET_DETAIL = 'password=hunter2 at db-host-17';
 
@@ -133,7 +133,10 @@ describe.each(drivers)('app shell on %s', (driver) => {
     expect(health.json()).toEqual({ data: { status: 'ok' }, error: false });
     const ready = await h.app.inject({ method: 'GET', url: '/api/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ data: { status: 'ok' }, error: false });
+    expect(ready.json()).toEqual({
+      data: { status: 'ok', rateLimitStore: redisUrl ? 'redis' : 'memory', degraded: false },
+      error: false,
+    });
   });
 
   it('exposes Prometheus metrics with the request histogram', async () => {

@@ -15,7 +15,7 @@ import { AppError } from './http/app-error.ts';
 import { registerAuth } from './http/auth.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { registerMetrics } from './http/metrics.ts';
-import { registerRateLimit } from './http/rate-limit.ts';
+import { registerRateLimit, type RateLimitStatus } from './http/rate-limit.ts';
 import { isServerPath, registerStaticHosting } from './http/static-hosting.ts';
 import {
   createRealtimeEmitter,
@@ -146,16 +146,17 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
 
-  registerMetrics(app);
+  registerMetrics(app, { token: config.metricsToken });
 
   const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
+  let rateLimit: RateLimitStatus;
   try {
-    await registerIdentity(app, { config, db, clock, redis, smsOverride });
+    rateLimit = await registerIdentity(app, { config, db, clock, redis, smsOverride });
   } catch (error) {
     await redis?.close();
     throw error;
   }
-  await app.register(healthRoutes, { prefix: API_PREFIX, db });
+  await app.register(healthRoutes, { prefix: API_PREFIX, db, rateLimit });
   await app.register(appDataRoutes, { prefix: API_PREFIX, db });
 
   const staticHosting = await registerStaticHosting(app, config);
@@ -181,7 +182,7 @@ async function registerIdentity(
     redis: RedisClients | undefined;
     smsOverride: SmsProvider | undefined;
   },
-): Promise<void> {
+): Promise<RateLimitStatus> {
   const { config, db, clock, redis } = options;
   const io = createRealtimeServer(
     app.server,
@@ -194,16 +195,15 @@ async function registerIdentity(
   app.addHook('onClose', async () => redis?.close());
 
   const sms = options.smsOverride ?? createSmsProvider(config.sms, app.log);
-  if (sms.name === 'console' && config.nodeEnv === 'production') {
-    app.log.warn(
-      'SMS_PROVIDER=console in production: codes are only logged and shown at /api/dev/sms-outbox',
-    );
-  }
   await prepareDummyPassword();
   const deps: ServiceDeps = { db, clock, config, sms, realtime: emitter, log: app.log };
   installRealtimeHandlers(io, deps, app.log);
 
-  await registerRateLimit(app, { redis: redis?.command, prefix: config.redisPrefix });
+  const rateLimit = await registerRateLimit(app, {
+    redis: redis?.command,
+    prefix: config.redisPrefix,
+    log: app.log,
+  });
   await app.register(registerAuth, { deps });
   await app.register(authRoutes, { prefix: API_PREFIX, deps });
   await app.register(profileRoutes, { prefix: API_PREFIX, deps });
@@ -230,5 +230,10 @@ async function registerIdentity(
   app.addHook('onClose', async () => publisher.close());
   await app.register(exchangeRoutes, { prefix: API_PREFIX, deps, engine });
   await app.register(staffSportsRoutes, { prefix: API_PREFIX, deps, engine });
-  if (isConsoleSmsProvider(sms)) await app.register(devRoutes, { prefix: API_PREFIX, sms });
+  // Never in production, whatever the provider: the outbox hands out every code (config.ts
+  // already refuses SMS_PROVIDER=console there; this also covers an injected provider).
+  if (isConsoleSmsProvider(sms) && config.nodeEnv !== 'production') {
+    await app.register(devRoutes, { prefix: API_PREFIX, sms });
+  }
+  return rateLimit;
 }

@@ -4,7 +4,29 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { repoRootDir } from './paths.ts';
 
+/** The least a production boot needs: a real SMS gateway. */
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  SMS_PROVIDER: 'http',
+  SMS_HTTP_URL: 'https://sms.example/send',
+  SMS_HTTP_API_KEY: 'key',
+  SMS_HTTP_SENDER: 'SPMSPT',
+};
+
 describe('loadConfig', () => {
+  it('refuses to boot in production on the console SMS provider, naming SMS_PROVIDER', () => {
+    for (const env of [
+      { NODE_ENV: 'production' },
+      { NODE_ENV: 'production', SMS_PROVIDER: 'console' },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/SMS_PROVIDER: .*SMS_PROVIDER=http/);
+    }
+    expect(loadConfig(PRODUCTION_ENV).sms.provider).toBe('http');
+    // Development keeps working offline with the console provider.
+    expect(loadConfig({}).sms.provider).toBe('console');
+  });
+
   it('applies the defaults', () => {
     const config = loadConfig({}, '/srv/somewhere');
     expect(config).toMatchObject({
@@ -32,9 +54,9 @@ describe('loadConfig', () => {
       fastpaySecret: undefined,
       gatewaySimulator: true,
     });
-    expect(loadConfig({ NODE_ENV: 'production' }).cashier.gatewaySimulator).toBe(false);
+    expect(loadConfig(PRODUCTION_ENV).cashier.gatewaySimulator).toBe(false);
     expect(
-      loadConfig({ NODE_ENV: 'production', GATEWAY_SIMULATOR: 'on' }).cashier.gatewaySimulator,
+      loadConfig({ ...PRODUCTION_ENV, GATEWAY_SIMULATOR: 'on' }).cashier.gatewaySimulator,
     ).toBe(true);
     expect(() => loadConfig({ FASTPAY_SECRET: 'short' })).toThrow(/FASTPAY_SECRET/);
   });

@@ -86,8 +86,20 @@ const envSchema = z
     UPLOAD_DIR: z.string().min(1).optional(),
     GATEWAY_SIMULATOR: z.enum(['on', 'off']).optional(),
     FASTPAY_SECRET: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
   })
   .superRefine((env, context) => {
+    // The console provider shows every code at /api/dev/sms-outbox to anyone: on a public
+    // site that is a password reset for any phone number, so production refuses to boot.
+    if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'console') {
+      context.addIssue({
+        code: 'custom',
+        path: ['SMS_PROVIDER'],
+        message:
+          'console shows every code to anyone; set SMS_PROVIDER=http (with SMS_HTTP_URL, ' +
+          'SMS_HTTP_API_KEY and SMS_HTTP_SENDER) when NODE_ENV=production',
+      });
+    }
     if (env.SMS_PROVIDER !== 'http') return;
     for (const key of SMS_HTTP_KEYS) {
       if (env[key] === undefined) {
@@ -100,7 +112,13 @@ const envSchema = z
     }
   });
 
-const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMS_HTTP_API_KEY', 'FASTPAY_SECRET']);
+const SECRET_KEYS = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMS_HTTP_API_KEY',
+  'FASTPAY_SECRET',
+  'METRICS_TOKEN',
+]);
 
 export type SmsConfig =
   { provider: 'console' } | { provider: 'http'; url: string; apiKey: string; sender: string };
@@ -185,6 +203,11 @@ export interface Config {
    * orders and it suspends nothing at random, so only players' orders meet on the exchange.
    */
   simulatorMarketMaker: boolean;
+  /**
+   * Bearer token a scraper sends for GET /metrics from another machine. Unset: /metrics
+   * answers only direct loopback requests (the figures name routes and load).
+   */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -248,6 +271,7 @@ export function loadConfig(
         : { provider: 'console' },
     simulator: parsed.SIMULATOR === 'on',
     simulatorMarketMaker: parsed.SIMULATOR_MARKET_MAKER === 'on',
+    metricsToken: parsed.METRICS_TOKEN,
     otp: {
       ttlMinutes: parsed.OTP_TTL_MINUTES,
       maxAttempts: parsed.OTP_MAX_ATTEMPTS,

@@ -1,8 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
-/** Boot waits this long for Redis before going on without it (limits then fail open). */
+/** Boot waits this long for Redis before going on without it (limits then count in memory). */
 export const REDIS_READY_TIMEOUT_MS = 5000;
+/** A stop gives a connected client this long to QUIT politely before cutting it. */
+export const REDIS_QUIT_TIMEOUT_MS = 1000;
+
+/**
+ * Ends one client within REDIS_QUIT_TIMEOUT_MS. A client that is not connected would queue
+ * QUIT behind its reconnect attempts (the adapter's clients keep an offline queue) and hold
+ * the stop until the shutdown timer killed the process: cut it at once instead.
+ */
+async function closeClient(client: Redis): Promise<void> {
+  if (client.status !== 'ready') {
+    client.disconnect();
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), REDIS_QUIT_TIMEOUT_MS);
+  });
+  const outcome = await Promise.race([
+    client.quit().catch(() => 'failed' as const),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
+  if (outcome !== 'OK') client.disconnect();
+}
 
 export interface RedisClients {
   /** Rate-limit counters. */
@@ -45,9 +68,7 @@ export async function openRedis(url: string, log: FastifyBaseLogger): Promise<Re
   return {
     ...clients,
     close: async () => {
-      await Promise.allSettled(
-        Object.values(clients).map((client) => client.quit().catch(() => client.disconnect())),
-      );
+      await Promise.allSettled(Object.values(clients).map((client) => closeClient(client)));
     },
   };
 }

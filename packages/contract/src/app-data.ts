@@ -45,3 +45,14 @@ export type DemoCheck = z.infer<typeof demoCheckSchema>;
 
 /** GET /api/healthz and /api/readyz */
 export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+/**
+ * GET /api/readyz. `rateLimitStore`: where the per-address limits count (`memory-fallback`:
+ * REDIS_URL is set but Redis does not answer, so each process counts alone); `degraded` is
+ * true then. The node stays ready: its limits still hold (docs/decisions.md).
+ */
+export const readinessSchema = healthSchema.extend({
+  rateLimitStore: z.enum(['redis', 'memory', 'memory-fallback']),
+  degraded: z.boolean(),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

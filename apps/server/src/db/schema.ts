@@ -256,6 +256,11 @@ export const staffUsers = pgTable(
       (): AnyPgColumn => staffUsers.id,
     ),
     disabledAt: timestampTz('disabled_at'),
+    // Per-account sign-in throttling, as players' (docs/backoffice.md): password steps counted
+    // in a window that starts at the first; reserved before the password is checked.
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    failedLoginWindowStartedAt: timestampTz('failed_login_window_started_at'),
+    loginLockedUntil: timestampTz('login_locked_until'),
     createdAt: createdAt(),
   },
   (table) => [check('staff_users_role_check', sql`${table.role} in ('admin', 'agent')`)],

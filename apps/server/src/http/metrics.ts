@@ -1,12 +1,42 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { AppError } from './app-error.ts';
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * A request straight from this machine: the socket's own peer (never the forwarded address,
+ * which a client can write) is loopback and no proxy forwarded it. A reverse proxy on the same
+ * host connects from loopback too, but adds X-Forwarded-For, so the world behind it is not
+ * taken for local.
+ */
+function isDirectLoopback(request: FastifyRequest): boolean {
+  const peer = request.raw.socket.remoteAddress ?? '';
+  return LOOPBACK.test(peer) && request.headers['x-forwarded-for'] === undefined;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Constant-time comparison of `authorization: Bearer <token>` with the configured token. */
+function hasToken(request: FastifyRequest, token: string | undefined): boolean {
+  if (token === undefined) return false;
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer (.+)$/.exec(header);
+  if (!match?.[1]) return false;
+  return timingSafeEqual(digest(match[1]), digest(token));
+}
 
 /**
  * Prometheus metrics at GET /metrics. Each app owns its registry: tests build many apps in
  * one process, and the global registry would refuse the second histogram of the same name.
- * Call on the root instance so the hook sees every route.
+ * Call on the root instance so the hook sees every route. Answers direct loopback requests,
+ * or any request with `authorization: Bearer METRICS_TOKEN` (docs/decisions.md).
  */
-export function registerMetrics(app: FastifyInstance): Registry {
+export function registerMetrics(
+  app: FastifyInstance,
+  options: { token: string | undefined },
+): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requestDuration = new Histogram({
@@ -27,7 +57,11 @@ export function registerMetrics(app: FastifyInstance): Registry {
     );
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    // Not found rather than forbidden: a stranger learns nothing, not even that it exists.
+    if (!isDirectLoopback(request) && !hasToken(request, options.token)) {
+      throw new AppError('ROUTE_NOT_FOUND');
+    }
     const body = await registry.metrics();
     return reply.type(registry.contentType).header('cache-control', 'no-store').send(body);
   });

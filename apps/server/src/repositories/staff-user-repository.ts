@@ -1,6 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '../db/database.ts';
 import { staffUsers } from '../db/schema.ts';
+import type { LoginAttemptPolicy } from './user-repository.ts';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 export type NewStaffUserRow = typeof staffUsers.$inferInsert;
@@ -103,4 +104,45 @@ export async function insertStaffUser(db: DbHandle, row: NewStaffUserRow): Promi
   const inserted = rows[0];
   if (!inserted) throw new Error('staff_users insert returned no row');
   return inserted;
+}
+
+/**
+ * Reserves one password check of a staff sign-in in one statement, as reserveLoginAttempt does
+ * for players: at most `maxAttempts` per window whatever the parallelism; the reservation that
+ * fills the window locks the member until `now + lockMs`. False: locked, check nothing.
+ */
+export async function reserveStaffLoginAttempt(
+  db: DbHandle,
+  staffId: number,
+  policy: LoginAttemptPolicy,
+): Promise<boolean> {
+  const { now, maxAttempts } = policy;
+  const windowStart = new Date(now.getTime() - policy.windowMs);
+  const lockedUntil = new Date(now.getTime() + policy.lockMs);
+  const fresh = sql`(${staffUsers.failedLoginWindowStartedAt} is null or ${staffUsers.failedLoginWindowStartedAt} <= ${windowStart})`;
+  const newCount = sql`case when ${fresh} then 1 else ${staffUsers.failedLoginCount} + 1 end`;
+  const rows = await db
+    .update(staffUsers)
+    .set({
+      failedLoginCount: sql`${newCount}`,
+      failedLoginWindowStartedAt: sql`case when ${fresh} then ${now} else ${staffUsers.failedLoginWindowStartedAt} end`,
+      loginLockedUntil: sql`case when ${newCount} >= ${maxAttempts} then ${lockedUntil} else ${staffUsers.loginLockedUntil} end`,
+    })
+    .where(
+      and(
+        eq(staffUsers.id, staffId),
+        sql`(${staffUsers.loginLockedUntil} is null or ${staffUsers.loginLockedUntil} <= ${now})`,
+        sql`(${fresh} or ${staffUsers.failedLoginCount} < ${maxAttempts})`,
+      ),
+    )
+    .returning({ id: staffUsers.id });
+  return rows.length > 0;
+}
+
+/** A completed staff sign-in (or a new password): the count starts over and any lock lifts. */
+export async function clearStaffLoginAttempts(db: DbHandle, staffId: number): Promise<void> {
+  await db
+    .update(staffUsers)
+    .set({ failedLoginCount: 0, failedLoginWindowStartedAt: null, loginLockedUntil: null })
+    .where(eq(staffUsers.id, staffId));
 }

@@ -69,24 +69,30 @@ export async function isEmailTaken(
   return rows.some((row) => row.id !== exceptUserId);
 }
 
-export interface LoginFailureState {
-  failedLoginCount: number;
-  loginLockedUntil: Date | null;
+export interface LoginAttemptPolicy {
+  now: Date;
+  /** Attempts are counted in a window that starts at the first one and lasts this long. */
+  windowMs: number;
+  maxAttempts: number;
+  /** Reaching `maxAttempts` inside the window locks the account until `now + lockMs`. */
+  lockMs: number;
 }
 
 /**
- * Counts one failed sign-in in one statement (concurrent failures cannot lose a count): a
- * failure outside the current window starts a new one; reaching `maxFailures` inside the
- * window locks the account until `now + lockMs`.
+ * Reserves one password check for the player in one statement, before the password is
+ * checked: the count goes up only while the account is not locked and the window has room,
+ * and the row lock makes concurrent reservations queue, so however many sign-ins run at once
+ * at most `maxAttempts` checks happen per window. The reservation that fills the window locks
+ * the account; a successful sign-in clears it (recordLoginSuccess). False: locked, no check.
  */
-export async function recordLoginFailure(
+export async function reserveLoginAttempt(
   db: DbHandle,
   userId: number,
-  options: { now: Date; windowMs: number; maxFailures: number; lockMs: number },
-): Promise<LoginFailureState | undefined> {
-  const { now, maxFailures } = options;
-  const windowStart = new Date(now.getTime() - options.windowMs);
-  const lockedUntil = new Date(now.getTime() + options.lockMs);
+  policy: LoginAttemptPolicy,
+): Promise<boolean> {
+  const { now, maxAttempts } = policy;
+  const windowStart = new Date(now.getTime() - policy.windowMs);
+  const lockedUntil = new Date(now.getTime() + policy.lockMs);
   const fresh = sql`(${users.failedLoginWindowStartedAt} is null or ${users.failedLoginWindowStartedAt} <= ${windowStart})`;
   const newCount = sql`case when ${fresh} then 1 else ${users.failedLoginCount} + 1 end`;
   const rows = await db
@@ -94,14 +100,17 @@ export async function recordLoginFailure(
     .set({
       failedLoginCount: sql`${newCount}`,
       failedLoginWindowStartedAt: sql`case when ${fresh} then ${now} else ${users.failedLoginWindowStartedAt} end`,
-      loginLockedUntil: sql`case when ${newCount} >= ${maxFailures} then ${lockedUntil} else ${users.loginLockedUntil} end`,
+      loginLockedUntil: sql`case when ${newCount} >= ${maxAttempts} then ${lockedUntil} else ${users.loginLockedUntil} end`,
     })
-    .where(eq(users.id, userId))
-    .returning({
-      failedLoginCount: users.failedLoginCount,
-      loginLockedUntil: users.loginLockedUntil,
-    });
-  return rows[0];
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`(${users.loginLockedUntil} is null or ${users.loginLockedUntil} <= ${now})`,
+        sql`(${fresh} or ${users.failedLoginCount} < ${maxAttempts})`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** A successful sign-in: the failure count starts over and the time is kept. */

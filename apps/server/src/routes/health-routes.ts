@@ -1,10 +1,14 @@
-import { healthSchema } from '@spm/contract';
+import { healthSchema, readinessSchema } from '@spm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/database.ts';
 import { envelopeResponses, ok } from '../http/envelope.ts';
+import type { RateLimitStatus } from '../http/rate-limit.ts';
 import { checkReadiness } from '../services/readiness-service.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; rateLimit: RateLimitStatus }> = async (
+  app,
+  { db, rateLimit },
+) => {
   app.get(
     '/healthz',
     {
@@ -22,13 +26,20 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     {
       schema: {
         tags: ['ops'],
-        summary: 'Readiness: the database answers; 503 SERVICE_UNAVAILABLE otherwise',
-        response: envelopeResponses(healthSchema),
+        summary:
+          'Readiness: the database answers (503 SERVICE_UNAVAILABLE otherwise); says where ' +
+          'the rate limits count',
+        response: envelopeResponses(readinessSchema),
       },
     },
     async () => {
       await checkReadiness(db);
-      return ok({ status: 'ok' as const });
+      const rateLimitStore = rateLimit.state();
+      return ok({
+        status: 'ok' as const,
+        rateLimitStore,
+        degraded: rateLimitStore === 'memory-fallback',
+      });
     },
   );
 };

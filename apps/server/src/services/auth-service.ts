@@ -17,8 +17,8 @@ import {
   insertUser,
   isEmailTaken,
   pickLeastRecentlyUsedDemoUser,
-  recordLoginFailure,
   recordLoginSuccess,
+  reserveLoginAttempt,
   updatePasswordHash,
 } from '../repositories/user-repository.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../security/password.ts';
@@ -45,9 +45,10 @@ export function takenErrorFor(error: unknown): AppError | undefined {
 }
 
 /**
- * POST /login. Unknown user and wrong password answer alike, in about the same time. Five
- * failures within the window lock the account for LOGIN_LOCK_MINUTES (429), checked before
- * the password so a locked account cannot be probed. Demo and closed accounts are refused
+ * POST /login. Unknown user and wrong password answer alike, in about the same time. Every
+ * password check is reserved first (one statement), and the fifth reservation within the
+ * window locks the account for LOGIN_LOCK_MINUTES (429): parallel requests cannot get more
+ * than five checks, and a locked account cannot be probed. Success clears the count. Demo and closed accounts are refused
  * as bad credentials; a staff-locked account only once the password is right.
  */
 export async function login(
@@ -61,17 +62,15 @@ export async function login(
     throw new AppError('INVALID_CREDENTIALS');
   }
   const now = deps.clock.now();
-  if (user.loginLockedUntil !== null && user.loginLockedUntil.getTime() > now.getTime()) {
-    throw new AppError('RATE_LIMITED', LOGIN_LOCKED_MESSAGE);
-  }
+  const lockMs = deps.config.login.lockMinutes * MINUTE_MS;
+  const reserved = await reserveLoginAttempt(deps.db, user.id, {
+    now,
+    windowMs: lockMs,
+    maxAttempts: deps.config.login.maxFailures,
+    lockMs,
+  });
+  if (!reserved) throw new AppError('RATE_LIMITED', LOGIN_LOCKED_MESSAGE);
   if (!(await verifyPassword(user.passwordHash, body.password))) {
-    const lockMs = deps.config.login.lockMinutes * MINUTE_MS;
-    await recordLoginFailure(deps.db, user.id, {
-      now,
-      windowMs: lockMs,
-      maxFailures: deps.config.login.maxFailures,
-      lockMs,
-    });
     throw new AppError('INVALID_CREDENTIALS');
   }
   if (user.isDemo || user.status === 'closed') throw new AppError('INVALID_CREDENTIALS');

@@ -20,9 +20,11 @@ import {
   touchStaffSession,
 } from '../repositories/staff-session-repository.ts';
 import {
+  clearStaffLoginAttempts,
   findStaffUserById,
   findStaffUserByUsername,
   lockStaffUser,
+  reserveStaffLoginAttempt,
   updateStaffUser,
   type StaffUserRow,
 } from '../repositories/staff-user-repository.ts';
@@ -35,6 +37,7 @@ import { matchTotpStep, newTotpSecret, totpUrl } from './staff-totp.ts';
 export const STAFF_SESSION_ABSOLUTE_MS = 12 * HOUR_MS;
 export const STAFF_SESSION_IDLE_MS = 30 * MINUTE_MS;
 const STAFF_TOUCH_INTERVAL_MS = MINUTE_MS;
+const STAFF_LOCKED_MESSAGE = 'Too many sign-in attempts. Please try again later.';
 /** Wrong codes a sign-in challenge takes before it is dead (the password step starts again). */
 export const STAFF_TOTP_MAX_ATTEMPTS = 5;
 
@@ -71,7 +74,9 @@ async function auditLoginFailed(
 }
 
 /**
- * POST /staff/login, the password step. Unknown username and wrong password answer the same
+ * POST /staff/login, the password step. Each check of a member's password is reserved first
+ * (LOGIN_MAX_FAILURES per LOGIN_LOCK_MINUTES, then 429 until the lock ends; only a completed
+ * sign-in clears the count). Unknown username and wrong password answer the same
  * INVALID_CREDENTIALS after the same argon2 work; a disabled member learns it only with the
  * right password. Answers a challenge for the TOTP step, never a session: `totp_setup` with a
  * fresh secret (kept on the challenge until a first code confirms it) when the member has no
@@ -83,6 +88,25 @@ export async function staffLogin(
   ip: string,
 ): Promise<StaffLoginChallenge> {
   const staff = await findStaffUserByUsername(deps.db, body.username);
+  if (staff) {
+    const lockMs = deps.config.login.lockMinutes * MINUTE_MS;
+    const reserved = await reserveStaffLoginAttempt(deps.db, staff.id, {
+      now: deps.clock.now(),
+      windowMs: lockMs,
+      maxAttempts: deps.config.login.maxFailures,
+      lockMs,
+    });
+    if (!reserved) {
+      await auditLoginFailed(deps, {
+        staffId: staff.id,
+        username: body.username,
+        step: 'password',
+        cause: 'locked',
+        ip,
+      });
+      throw new AppError('RATE_LIMITED', STAFF_LOCKED_MESSAGE);
+    }
+  }
   const valid = staff
     ? await verifyPassword(staff.passwordHash, body.password)
     : await verifyDummyPassword(body.password);
@@ -180,6 +204,9 @@ export async function staffLoginTotp(
     }
 
     await markStaffLoginChallengeUsed(tx, challenge.id, now);
+    // Only a whole sign-in forgives the password steps: a right password alone does not, so
+    // someone holding it cannot open endless TOTP challenges.
+    await clearStaffLoginAttempts(tx, staff.id);
     await updateStaffUser(
       tx,
       staff.id,

@@ -15,6 +15,7 @@ import {
   type Db,
 } from '../db/database.ts';
 import { seed, type SeedResult } from '../seed.ts';
+import type { SmsProvider } from '../sms/sms-provider.ts';
 
 /** PGlite always; PostgreSQL too when DATABASE_URL points at a server (CI sets it). */
 export const drivers: DatabaseDriver[] = process.env.DATABASE_URL
@@ -109,6 +110,8 @@ export interface HarnessOptions {
   logStream?: { write: (line: string) => void };
   /** Listen on a free port of 127.0.0.1 (socket.io tests); `baseUrl` then names it. */
   listen?: boolean;
+  /** Replaces the SMS provider the config names. */
+  sms?: SmsProvider;
 }
 
 export interface Harness {
@@ -141,7 +144,13 @@ export async function startHarness(
     const seedResult = await seed(database.db);
     const config = testConfig({ ...redisEnv(), ...options.env });
     const clock = createManualClock();
-    const built = await buildApp({ config, db: database.db, logStream: options.logStream, clock });
+    const built = await buildApp({
+      config,
+      db: database.db,
+      logStream: options.logStream,
+      clock,
+      ...(options.sms ? { sms: options.sms } : {}),
+    });
     app = built;
     await options.configure?.(built);
     await built.ready();
