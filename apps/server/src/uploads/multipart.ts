@@ -2,7 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import { UPLOAD_MAX_FIELDS, type FieldIssue, type UploadMimeType } from '@spm/contract';
 import { detectImageType } from '@spm/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error.ts';
+import { AppError, isAppError } from '../http/app-error.ts';
+import { assertNoNul } from '../http/nul-guard.ts';
 
 /** One accepted file part: its bytes and the type its magic bytes prove. */
 export interface ReceivedFile {
@@ -100,8 +101,15 @@ export async function readMultipart(
       files.set(part.fieldname, { field: part.fieldname, bytes, mimeType });
     }
   } catch (error) {
-    throw fromMultipartError(error) ?? error;
+    if (isAppError(error)) throw error;
+    // Everything in the loop above reads the client's bytes: whatever busboy could not
+    // parse (no boundary, a truncated body, a broken part header) is the client's mistake.
+    throw (
+      fromMultipartError(error) ??
+      new AppError('BAD_REQUEST', 'The multipart body is malformed.', { cause: error })
+    );
   }
+  assertNoNul(fields);
   return { fields, files };
 }
 
