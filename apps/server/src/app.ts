@@ -15,6 +15,7 @@ import { AppError } from './http/app-error.ts';
 import { registerAuth } from './http/auth.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { rejectNulCharacters } from './http/nul-guard.ts';
 import { registerRateLimit, type RateLimitStatus } from './http/rate-limit.ts';
 import { isServerPath, registerStaticHosting } from './http/static-hosting.ts';
 import {
@@ -106,11 +107,16 @@ export async function buildApp({
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Nothing we accept is big; uploads get their own limits in the multipart plugin.
     bodyLimit: 1_048_576,
+    // A URL the router cannot decode (`%E0%A4%A`) or a parameter over its length answers
+    // in the envelope too, not in fastify's own error shape.
+    frameworkErrors: errorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  // Before any route is registered, so every route (and every plugin scope) inherits it.
+  app.addHook('preValidation', rejectNulCharacters);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -19,6 +19,33 @@ export const appDetailsSchema = z.object({
 });
 export type AppDetails = z.infer<typeof appDetailsSchema>;
 
+/**
+ * The longest value an operator may store in each app-details text field (issue 11, see
+ * docs/backoffice.md "App details limits"): addresses up to 2048 characters (what browsers
+ * and CDNs reliably carry), the brand name up to 100 (it heads every page), the status 50.
+ */
+export const APP_DETAILS_MAX_LENGTH = {
+  url: 2048,
+  brandName: 100,
+  brandStatus: 50,
+} as const;
+
+const settingUrlSchema = z.string().max(APP_DETAILS_MAX_LENGTH.url);
+/**
+ * The app details as an operator writes them (PATCH /api/staff/settings/app, the CLI's
+ * set-setting): appDetailsSchema with every text bounded. Reads stay on appDetailsSchema, so
+ * a value stored before a limit existed still reads.
+ */
+export const appDetailsInputSchema = appDetailsSchema.extend({
+  LOGO_URL: settingUrlSchema,
+  BRAND_STATUS: z.string().max(APP_DETAILS_MAX_LENGTH.brandStatus),
+  BRAND_NAME: z.string().max(APP_DETAILS_MAX_LENGTH.brandName),
+  WHATS_APP_URL: settingUrlSchema,
+  TELEGRAM: settingUrlSchema,
+  INSTATGRAM: settingUrlSchema,
+  FACEBOOK: settingUrlSchema,
+});
+
 /** GET /api/getBanners: shown sorted ascending by `order`. */
 export const bannerSchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appDetailsSchema } from './app-data.ts';
+import { appDetailsInputSchema, appDetailsSchema } from './app-data.ts';
 import { SPORT_IDS } from './constants.ts';
 import {
   EVENT_STATUSES,
@@ -345,7 +345,7 @@ export const STAFF_MARKET_STATUSES = MARKET_STATUSES;
  * /api/getAppDetails answers (OTP switch, IS_EMAIL, logo, social links, organisation status).
  */
 export const staffAppSettingsSchema = appDetailsSchema;
-export const staffAppSettingsUpdateBodySchema = appDetailsSchema
+export const staffAppSettingsUpdateBodySchema = appDetailsInputSchema
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Change at least one setting');
 

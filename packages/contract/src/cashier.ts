@@ -48,6 +48,12 @@ export type UploadMimeType = (typeof UPLOAD_MIME_TYPES)[number];
 export const UPLOAD_MAX_BYTES_DEFAULT = 5 * 1024 * 1024;
 /** Text fields one multipart request may carry (more is 413 TOO_MANY_PARTS). */
 export const UPLOAD_MAX_FIELDS = 10;
+/**
+ * Pixels an uploaded image may declare (width x height): 40 MP takes any phone photo or
+ * screenshot, while a decompression bomb (a small file declaring a vast canvas) is refused
+ * from its header with 413 before it is decoded (docs/cashier.md "Uploaded images").
+ */
+export const UPLOAD_MAX_INPUT_PIXELS = 40_000_000;
 
 // ---------------------------------------------------------------------------------------
 // Payment gateways: GET /api/gateways, /api/gateways/{code}, /api/withdraw/gateways
@@ -149,10 +155,31 @@ export type GatewayUpdateBody = z.infer<typeof gatewayUpdateBodySchema>;
 export const DEPOSIT_STATUSES = REQUEST_STATUSES;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
-const amountFieldSchema = z.coerce
-  .number({ error: CASHIER_MESSAGES.amountRequired })
-  .positive(CASHIER_MESSAGES.amountPositive)
-  .refine((value) => Math.round(value * 100) / 100 === value, CASHIER_MESSAGES.amountDecimals);
+/**
+ * An amount as a person types it: digits, then optionally a point and one or two digits
+ * (`100`, `100.5`, `100.50`). At most 12 integer digits, far above any limit, so the number
+ * stays exact. Multipart fields are text, and Number() would also read `0x64`, `1e2`,
+ * ` 100`, `+100` and `Infinity` (issue 11); this is the one rule for them.
+ */
+export const PLAIN_AMOUNT_PATTERN = /^\d{1,12}(?:\.\d{1,2})?$/;
+
+/** Why `text` is not a plain amount (a CASHIER_MESSAGES text), or null when it is one. */
+export function plainAmountProblem(text: string): string | null {
+  if (PLAIN_AMOUNT_PATTERN.test(text)) return null;
+  // Only the decimals are wrong: say so, as the form does.
+  if (/^\d{1,12}\.\d{3,}$/.test(text)) return CASHIER_MESSAGES.amountDecimals;
+  return CASHIER_MESSAGES.amountRequired;
+}
+
+/** A multipart amount field: plain decimal text (PLAIN_AMOUNT_PATTERN), read as points. */
+export const amountFieldSchema = z
+  .string({ error: CASHIER_MESSAGES.amountRequired })
+  .superRefine((text, context) => {
+    const problem = plainAmountProblem(text);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  })
+  .transform(Number)
+  .pipe(z.number().positive(CASHIER_MESSAGES.amountPositive));
 const positivePointsSchema = z
   .number({ error: CASHIER_MESSAGES.amountRequired })
   .positive(CASHIER_MESSAGES.amountPositive)

@@ -78,8 +78,14 @@ export const matchesSchema = z.object({
   total: z.number().int(),
 });
 
+/**
+ * A database id in a URL or body: digits, at most 15 of them, so it stays an exact JS number
+ * and inside PostgreSQL's bigint (a 23-digit id used to reach the query and fail as a 500).
+ */
+export const numericIdSchema = z.string().regex(/^\d{1,15}$/, 'Not an id');
+
 /** GET /api/bet/matches/{eventId}: one event with all its markets. */
-export const eventParamsSchema = z.object({ eventId: z.string().regex(/^\d+$/) });
+export const eventParamsSchema = z.object({ eventId: numericIdSchema });
 
 /** GET /api/sports/match/settings?eventId= : per market limits. */
 export const marketSettingsSchema = z.object({
@@ -154,7 +160,7 @@ export const BET_FILTERS = ['unmatched', 'matched', 'settled'] as const;
 export const betsQuerySchema = z.object({
   status: z.enum(BET_FILTERS).optional(),
   sportId: z.coerce.number().int().pipe(sportIdSchema).optional(),
-  eventId: z.string().regex(/^\d+$/).optional(),
+  eventId: numericIdSchema.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -204,12 +210,12 @@ export const marketSubscribeSchema = z.object({ marketIds: z.array(z.string()).m
 export const MARKET_UPDATES_PER_SECOND = 4;
 
 /** GET /api/sports/match/settings?eventId= */
-export const matchSettingsQuerySchema = z.object({ eventId: z.string().regex(/^\d+$/) });
+export const matchSettingsQuerySchema = z.object({ eventId: numericIdSchema });
 
 /** Staff: POST /api/staff/markets/{marketId}/result and /resettle (admin, audited). */
-export const marketParamsSchema = z.object({ marketId: z.string().regex(/^\d+$/) });
+export const marketParamsSchema = z.object({ marketId: numericIdSchema });
 export const marketResultBodySchema = z.union([
-  z.object({ winnerRunnerId: z.string().regex(/^\d+$/) }).strict(),
+  z.object({ winnerRunnerId: numericIdSchema }).strict(),
   z.object({ void: z.literal(true) }).strict(),
   z.object({ resultValue: z.number().int().nonnegative() }).strict(),
 ]);

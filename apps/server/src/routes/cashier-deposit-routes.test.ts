@@ -17,7 +17,13 @@ import { executeRows } from '../db/database.ts';
 import { getWallet } from '../services/ledger-service.ts';
 import { drivers, makeTempDir, startHarness, type Harness } from '../test/harness.ts';
 import { call, loginAs, PASSWORD, post, randomIp, registerPlayer } from '../test/identity.ts';
-import { JPEG_BYTES, multipartBody, pngBytes, type MultipartPart } from '../test/multipart.ts';
+import {
+  imageInfo,
+  JPEG_BYTES,
+  multipartBody,
+  pngBytes,
+  type MultipartPart,
+} from '../test/multipart.ts';
 import { adminToken, staffMemberWithToken } from '../test/staff.ts';
 
 const MAX_BYTES = 64 * 1024;
@@ -235,7 +241,8 @@ describe.each(drivers)('cashier deposits and gateways on %s', (driver) => {
       expect(served.headers['content-type']).toBe('image/png');
       expect(served.headers['cache-control']).toBe('no-cache');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(served.rawPayload.equals(image)).toBe(true);
+      // Stored re-encoded (uploads/image.ts): the same picture, not the same bytes.
+      expect(await imageInfo(served.rawPayload)).toEqual(await imageInfo(image));
 
       const seen = await call(h, 'GET', '/api/gateways/m_bkash', undefined, {
         token: player.token,
@@ -296,7 +303,9 @@ describe.each(drivers)('cashier deposits and gateways on %s', (driver) => {
             join uploads u on u.id = d.proof_upload_id where d.id = ${Number(deposit.id)}`,
       );
       expect(row?.purpose).toBe('deposit_proof');
-      expect((await readFile(join(uploads.dir, row!.stored_name))).length).toBe(256);
+      // The proof as stored: re-encoded (uploads/image.ts), the same picture.
+      const stored = await readFile(join(uploads.dir, row!.stored_name));
+      expect(await imageInfo(stored)).toEqual(await imageInfo(pngBytes(256)));
 
       const [audit] = await executeRows<{ actor_type: string; actor_id: string; ip: string }>(
         h.db,
@@ -313,6 +322,39 @@ describe.each(drivers)('cashier deposits and gateways on %s', (driver) => {
         { name: 'proof', data: JPEG_BYTES, filename: 'p.jpg', contentType: 'image/jpeg' },
       ]);
       expect(res.statusCode, res.body).toBe(200);
+    });
+
+    it('reads the amount as a plain decimal only (0x3E8 or 1e3 is not 1000)', async () => {
+      const player = await newPlayer();
+      const files = await storedFiles();
+      for (const amount of [
+        '0x3E8',
+        '1e3',
+        ' 1000',
+        '1000 ',
+        '+1000',
+        '1000.123',
+        'Infinity',
+        '',
+      ]) {
+        const res = await createDeposit(player.token, depositParts({ amount }));
+        expect(res.statusCode, JSON.stringify(amount)).toBe(400);
+        expect(res.json()).toMatchObject({
+          errorCode: 'VALIDATION_FAILED',
+          data: { issues: [{ field: 'amount' }] },
+        });
+      }
+      expect(await depositCount(player.id)).toBe(0);
+      expect(await storedFiles()).toBe(files);
+
+      for (const [amount, points] of [
+        ['1000', 1000],
+        ['1000.5', 1000.5],
+        ['1000.50', 1000.5],
+      ] as const) {
+        const deposit = await created((await newPlayer()).token, depositParts({ amount }));
+        expect(deposit.amount, amount).toBe(points);
+      }
     });
 
     it('answers field errors like the validator, and a missing proof as FILE_REQUIRED', async () => {
@@ -723,7 +765,8 @@ describe.each(drivers)('cashier deposits and gateways on %s', (driver) => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(served.rawPayload.equals(proof)).toBe(true);
+      // Stored re-encoded (uploads/image.ts): the same picture, not the same bytes.
+      expect(await imageInfo(served.rawPayload)).toEqual(await imageInfo(proof));
 
       expect((await staffGet(url, player.token)).statusCode).toBe(401);
       expect((await call(h, 'GET', url)).statusCode).toBe(401);

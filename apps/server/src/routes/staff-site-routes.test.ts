@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  APP_DETAILS_MAX_LENGTH,
   REALTIME_PATH,
   SERVER_EVENTS,
   type AppDetails,
@@ -16,7 +17,13 @@ import { insertUpload } from '../repositories/upload-repository.ts';
 import { insertUser } from '../repositories/user-repository.ts';
 import { drivers, makeTempDir, startHarness, type Harness } from '../test/harness.ts';
 import { call, registerPlayer } from '../test/identity.ts';
-import { JPEG_BYTES, multipartBody, pngBytes, type MultipartPart } from '../test/multipart.ts';
+import {
+  imageInfo,
+  JPEG_BYTES,
+  multipartBody,
+  pngBytes,
+  type MultipartPart,
+} from '../test/multipart.ts';
 import { adminToken, staffMemberWithToken } from '../test/staff.ts';
 
 interface StaffBanner {
@@ -218,6 +225,43 @@ describe.each(drivers)('back office site settings on %s', (driver) => {
     expect(hidden.json().data.INSTATGRAM).toBe('');
   });
 
+  it('bounds every app-details text: one character over is 400 and changes nothing', async () => {
+    const { url, brandName, brandStatus } = APP_DETAILS_MAX_LENGTH;
+    const link = (length: number) => `https://example.com/${'a'.repeat(length - 20)}`;
+    const before = (await api('GET', '/api/staff/settings/app')).json().data as AppDetails;
+    const audits = await count('audit_log');
+    const tooLong: Partial<Record<keyof AppDetails, string>>[] = [
+      { LOGO_URL: link(url + 1) },
+      { WHATS_APP_URL: link(url + 1) },
+      { TELEGRAM: link(url + 1) },
+      { INSTATGRAM: link(url + 1) },
+      { FACEBOOK: link(url + 1) },
+      { BRAND_NAME: 'B'.repeat(brandName + 1) },
+      { BRAND_STATUS: 's'.repeat(brandStatus + 1) },
+      // One over-long field spoils the whole change: the valid one is not written either.
+      { BRAND_NAME: 'Fine name', TELEGRAM: link(url + 1) },
+    ];
+    for (const body of tooLong) {
+      const res = await api('PATCH', '/api/staff/settings/app', body);
+      expect(res.statusCode, Object.keys(body).join()).toBe(400);
+      expect(res.json().errorCode).toBe('VALIDATION_FAILED');
+    }
+    expect((await api('GET', '/api/staff/settings/app')).json().data).toEqual(before);
+    expect(await count('audit_log')).toBe(audits);
+
+    // Exactly at the limits is fine.
+    const atLimit = await api('PATCH', '/api/staff/settings/app', {
+      TELEGRAM: link(url),
+      BRAND_NAME: 'B'.repeat(brandName),
+    });
+    expect(atLimit.statusCode, atLimit.body).toBe(200);
+    expect(atLimit.json().data.TELEGRAM).toHaveLength(url);
+    await api('PATCH', '/api/staff/settings/app', {
+      TELEGRAM: before.TELEGRAM,
+      BRAND_NAME: before.BRAND_NAME,
+    });
+  });
+
   it('uploads banners served publicly; order, enable and delete show in /api/getBanners', async () => {
     const image = pngBytes(300);
     const created = await postBanner(
@@ -238,7 +282,8 @@ describe.each(drivers)('back office site settings on %s', (driver) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toContain('immutable');
-    expect(served.rawPayload.equals(image)).toBe(true);
+    // Stored re-encoded (uploads/image.ts): the same picture, not the same bytes.
+    expect(await imageInfo(served.rawPayload)).toEqual(await imageInfo(image));
 
     const hiddenOne = await postBanner(
       bannerForm({ title: 'Hidden', order: '1', enabled: 'false' }),

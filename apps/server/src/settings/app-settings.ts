@@ -1,4 +1,4 @@
-import { appDetailsSchema, type AppDetails } from '@spm/contract';
+import { appDetailsInputSchema, appDetailsSchema, type AppDetails } from '@spm/contract';
 import { MEDIA_PREFIX } from '../http/url-prefixes.ts';
 
 export type AppSettingKey = keyof AppDetails;
@@ -40,7 +40,8 @@ export function parseSettingValue(key: string, raw: string): ParsedSetting {
       message: `Unknown setting "${key}". Known settings: ${APP_SETTING_KEYS.join(', ')}.`,
     };
   }
-  const schema = appDetailsSchema.shape[key];
+  // The operator's limits apply here as on the staff route.
+  const schema = appDetailsInputSchema.shape[key];
   const candidates: unknown[] = [];
   try {
     candidates.push(JSON.parse(raw));

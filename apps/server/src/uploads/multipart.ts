@@ -2,9 +2,11 @@ import fastifyMultipart from '@fastify/multipart';
 import { UPLOAD_MAX_FIELDS, type FieldIssue, type UploadMimeType } from '@spm/contract';
 import { detectImageType } from '@spm/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error.ts';
+import { AppError, isAppError } from '../http/app-error.ts';
+import { assertNoNul } from '../http/nul-guard.ts';
+import { reencodeImage } from './image.ts';
 
-/** One accepted file part: its bytes and the type its magic bytes prove. */
+/** One accepted file part: its re-encoded bytes and the type its magic bytes prove. */
 export interface ReceivedFile {
   field: string;
   bytes: Buffer;
@@ -59,8 +61,10 @@ function fromMultipartError(error: unknown): AppError | undefined {
 /**
  * Reads a multipart request whose file parts must be among `fileFields` (each at most once)
  * and be JPEG, PNG or WebP by their bytes. Anything else is refused before any is stored:
- * an unknown or repeated file field (TOO_MANY_PARTS), a file over the limit
- * (PAYLOAD_TOO_LARGE), bytes that are not an accepted image (UNSUPPORTED_MEDIA_TYPE).
+ * an unknown or repeated file field (TOO_MANY_PARTS), a file over the limit or an image over
+ * UPLOAD_MAX_INPUT_PIXELS (PAYLOAD_TOO_LARGE), bytes that are not an accepted image or that
+ * do not decode (UNSUPPORTED_MEDIA_TYPE), a body busboy cannot parse (BAD_REQUEST). Files
+ * come back re-encoded (./image.ts): pixels only, no appended bytes, no metadata.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -100,7 +104,19 @@ export async function readMultipart(
       files.set(part.fieldname, { field: part.fieldname, bytes, mimeType });
     }
   } catch (error) {
-    throw fromMultipartError(error) ?? error;
+    if (isAppError(error)) throw error;
+    // Everything in the loop above reads the client's bytes: whatever busboy could not
+    // parse (no boundary, a truncated body, a broken part header) is the client's mistake.
+    throw (
+      fromMultipartError(error) ??
+      new AppError('BAD_REQUEST', 'The multipart body is malformed.', { cause: error })
+    );
+  }
+  assertNoNul(fields);
+  // Re-encoded once the whole body was read, so a form refused while reading costs no
+  // decoding. Every upload route stores these clean bytes, never the client's.
+  for (const file of files.values()) {
+    file.bytes = await reencodeImage(file.bytes, file.mimeType, file.field);
   }
   return { fields, files };
 }
