@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   base: '/backoffice/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  // manifest: dist/.vite/manifest.json, read by the page-weight budget test in apps/server.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {
     port: 5174,
     proxy: {

@@ -15,6 +15,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each entry and route pulls in (the page-weight
+    // budget test in apps/server reads it).
+    manifest: true,
   },
   server: {
     proxy: {

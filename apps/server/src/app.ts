@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -86,6 +87,20 @@ export interface BuildAppOptions {
 }
 
 /**
+ * Readable lines for a developer at a terminal (LOG_FORMAT=pretty). pino-pretty is loaded
+ * only then, and runs in this thread: no transport worker to start, nothing lost on exit.
+ */
+async function prettyLogStream(): Promise<NodeJS.WritableStream> {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({
+    colorize: process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    singleLine: true,
+  });
+}
+
+/**
  * The whole HTTP surface, not listening: main.ts listens, tests call app.inject. Routes may
  * still be added to the returned instance until it is ready (tests add test-only routes).
  */
@@ -102,7 +117,11 @@ export async function buildApp({
       // Tokens travel in `authorization` (DESIGN 6); they must never reach the log.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       ...(logStream ? { stream: logStream } : {}),
+      ...(!logStream && config.logFormat === 'pretty' ? { stream: await prettyLogStream() } : {}),
     },
+    // One line per request for the API, metrics and the realtime polling; a page load fetches
+    // dozens of static files whose lines would bury them. Errors are still logged.
+    disableRequestLogging: (request) => !isServerPath(request.url),
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Nothing we accept is big; uploads get their own limits in the multipart plugin.
@@ -139,6 +158,12 @@ export async function buildApp({
       },
     },
   });
+
+  // API answers are JSON and compress well (market lists, statements); the SPAs' files are
+  // compressed at build time and sent as they are (static-hosting.ts), which this plugin
+  // leaves alone because they already carry a content-encoding. Brotli at the plugin's
+  // quality 4 costs about as much CPU as gzip; below 1 KB it is not worth a round of it.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -4,6 +4,7 @@ import { repoRootDir } from './paths.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
+const LOG_FORMATS = ['json', 'pretty'] as const;
 
 /** Fastify's trustProxy: off, on, a hop count, or a list of trusted addresses/CIDRs. */
 export type TrustProxy = boolean | number | string[];
@@ -43,6 +44,7 @@ const envSchema = z
       .optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     NODE_ENV: z.enum(NODE_ENVS).default('development'),
+    LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
     WEB_DIST: z.string().min(1).optional(),
     BACKOFFICE_DIST: z.string().min(1).optional(),
     TRUST_PROXY: z
@@ -185,6 +187,12 @@ export interface Config {
   redisPrefix: string;
   logLevel: (typeof LOG_LEVELS)[number];
   nodeEnv: (typeof NODE_ENVS)[number];
+  /**
+   * `pretty`: one readable line per entry (pino-pretty) for a developer at a terminal;
+   * `json`: one JSON object per line for log collectors. LOG_FORMAT wins; unset, pretty
+   * only outside production with stdout on a terminal.
+   */
+  logFormat: (typeof LOG_FORMATS)[number];
   /** Absolute paths of the built SPAs. */
   webDistDir: string;
   backofficeDistDir: string;
@@ -221,6 +229,7 @@ export class ConfigError extends Error {
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
+  stdoutIsTerminal: boolean = process.stdout.isTTY === true,
 ): Config {
   // An empty variable (`PORT=`) means "not set": the shell makes those easily and
   // z.coerce would otherwise turn '' into port 0.
@@ -246,6 +255,9 @@ export function loadConfig(
     redisUrl: parsed.REDIS_URL,
     logLevel: parsed.LOG_LEVEL,
     nodeEnv: parsed.NODE_ENV,
+    logFormat:
+      parsed.LOG_FORMAT ??
+      (parsed.NODE_ENV !== 'production' && stdoutIsTerminal ? 'pretty' : 'json'),
     webDistDir: parsed.WEB_DIST
       ? resolve(cwd, parsed.WEB_DIST)
       : resolve(repoRootDir, 'apps/web/dist'),

@@ -1,71 +1,95 @@
-import i18next, { type Resource } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@spm/contract';
 import en from '../locales/en.json';
-import hi from '../locales/hi.json';
-import fr from '../locales/fr.json';
-import es from '../locales/es.json';
-import te from '../locales/te.json';
-import ta from '../locales/ta.json';
-import mr from '../locales/mr.json';
-import kn from '../locales/kn.json';
+import opsEn from '../locales/ops/en.json';
 
-/** The shell's own strings (namespace `translation`). */
-export const backofficeResources: Record<Language, object> = { en, hi, fr, es, te, ta, mr, kn };
-
-// The operations screens (queues, sports, settings) keep their strings in namespace `ops`,
-// one file per language under locales/ops/. Globbed, so a missing file is simply absent.
-const opsModules = import.meta.glob<object>('../locales/ops/*.json', {
-  eager: true,
+// Two namespaces: `translation` (the shell's strings) and `ops` (the operations screens:
+// queues, sports, settings). English of both is bundled, being the default and the fallback;
+// every other language is fetched as its own chunk when chosen (issue 11: all eight were in
+// the entry chunk). Globbed, so a missing ops file is simply absent.
+const translationFiles = import.meta.glob<ResourceKey>(['../locales/*.json', '!**/en.json'], {
+  import: 'default',
+});
+const opsFiles = import.meta.glob<ResourceKey>(['../locales/ops/*.json', '!**/en.json'], {
   import: 'default',
 });
 
-/** The `ops` namespace files that exist, by language code. */
-export const opsResources: Partial<Record<Language, object>> = Object.fromEntries(
-  Object.entries(opsModules).flatMap(([path, text]) => {
-    const code = /\/([a-z]{2})\.json$/.exec(path)?.[1];
-    return code && (LANGUAGES as readonly string[]).includes(code) ? [[code, text]] : [];
-  }),
-);
+const NAMESPACES = ['translation', 'ops'] as const;
+type Namespace = (typeof NAMESPACES)[number];
+
+function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** One namespace of one language: bundled English, else its chunk, else nothing. */
+export async function loadNamespace(
+  language: Language,
+  namespace: Namespace,
+): Promise<ResourceKey> {
+  if (language === DEFAULT_LANGUAGE) return namespace === 'ops' ? opsEn : en;
+  const files = namespace === 'ops' ? opsFiles : translationFiles;
+  const dir = namespace === 'ops' ? '../locales/ops' : '../locales';
+  const load = files[`${dir}/${language}.json`];
+  return load ? load() : {};
+}
+
+/** i18next asks this for a language it does not hold yet; changeLanguage waits for it. */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    if (!isLanguage(language) || !(NAMESPACES as readonly string[]).includes(namespace)) {
+      callback(null, {});
+      return;
+    }
+    loadNamespace(language, namespace as Namespace).then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), false),
+    );
+  },
+};
 
 export const LANGUAGE_STORAGE_KEY = 'backoffice-language';
 
 function savedLanguage(): Language {
   const saved = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY) ?? '';
-  return (LANGUAGES as readonly string[]).includes(saved) ? (saved as Language) : DEFAULT_LANGUAGE;
+  return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
 }
 
-function buildResources(): Resource {
-  return Object.fromEntries(
-    LANGUAGES.map((code) => [
-      code,
-      { translation: backofficeResources[code], ops: opsResources[code] ?? {} },
-    ]),
-  ) as Resource;
-}
+let ready: Promise<unknown> = Promise.resolve();
 
 /** Starts i18next once (later calls only return it). */
 export function initI18n(): typeof i18next {
   if (i18next.isInitialized) return i18next;
   const language = savedLanguage();
-  void i18next.use(initReactI18next).init({
-    resources: buildResources(),
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    ns: ['translation', 'ops'],
-    defaultNS: 'translation',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  ready = i18next
+    .use(localeBackend)
+    .use(initReactI18next)
+    .init({
+      resources: { [DEFAULT_LANGUAGE]: { translation: en, ops: opsEn } },
+      partialBundledLanguages: true,
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      ns: [...NAMESPACES],
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
   setDocumentLanguage(language);
   return i18next;
+}
+
+/** Settles once the saved language's strings are in (at once for English). */
+export function i18nReady(): Promise<unknown> {
+  return ready;
 }
 
 function setDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-/** Switches the language and remembers it for the next visit. */
+/** Switches the language (once its strings are loaded) and remembers it for the next visit. */
 export function rememberLanguage(language: Language): void {
   globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
   void i18next.changeLanguage(language);

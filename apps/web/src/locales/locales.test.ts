@@ -14,10 +14,15 @@ import {
   errorCodes,
 } from '@spm/contract';
 import { VALIDATION_MESSAGES } from '@spm/core';
-import { locales } from '@/shared/i18n/i18n';
 import { routeTable } from '@/app/routes/route-table';
 
 type Tree = { [key: string]: string | Tree };
+
+// Read straight from disk: the app bundles English only and loads the others on demand.
+const files = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
+const locales = Object.fromEntries(
+  Object.entries(files).map(([path, tree]) => [/(\w+)\.json$/.exec(path)?.[1] ?? path, tree]),
+) as Record<(typeof LANGUAGES)[number], Tree>;
 
 function flatten(tree: Tree, prefix = ''): Record<string, string> {
   return Object.entries(tree).reduce<Record<string, string>>((flat, [key, value]) => {
@@ -28,9 +33,10 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
   }, {});
 }
 
-const flat = Object.fromEntries(
-  LANGUAGES.map((code) => [code, flatten(locales[code] as unknown as Tree)]),
-) as Record<(typeof LANGUAGES)[number], Record<string, string>>;
+const flat = Object.fromEntries(LANGUAGES.map((code) => [code, flatten(locales[code])])) as Record<
+  (typeof LANGUAGES)[number],
+  Record<string, string>
+>;
 const englishKeys = Object.keys(flat.en).sort();
 
 describe('locale files (SPEC 1)', () => {

@@ -1,0 +1,70 @@
+// Start-up: how long until the server answers, and how fast it answers right after it says
+// it is running (the simulator seeds its markets then). Figures, never pass/fail.
+//
+//   npm run bench -- startup            the built server (node apps/server/dist/main.js)
+//   STARTUP_NPM_START=1 npm run bench -- startup   also `npm start` with and without a
+//                                        changed source (rebuilds what is stale)
+import { utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import { repoRoot, startServer } from '../support/server.ts';
+
+const PROBE_MS = 5000;
+const PROBE_PATHS = ['/api/healthz', '/api/getAppDetails', '/'];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+/** Requests one after another for PROBE_MS from "running" on; each one's latency. */
+async function probe(baseUrl: string): Promise<number[]> {
+  const latencies: number[] = [];
+  const until = performance.now() + PROBE_MS;
+  for (let i = 0; performance.now() < until; i++) {
+    const path = PROBE_PATHS[i % PROBE_PATHS.length]!;
+    const sentAt = performance.now();
+    const response = await fetch(baseUrl + path);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - sentAt);
+  }
+  return latencies;
+}
+
+async function builtServer(label: string): Promise<void> {
+  const server = await startServer();
+  try {
+    const latencies = await probe(server.baseUrl);
+    const sorted = [...latencies].sort((a, b) => a - b);
+    console.log(
+      `${label}: running after ${ms(server.runningAfterMs)}; then ${latencies.length} requests in ` +
+        `${PROBE_MS / 1000} s: first ${ms(latencies[0] ?? NaN)}, p50 ${ms(percentile(sorted, 50))}, ` +
+        `p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+/** `npm start` until its first answer (GET /api/healthz after the banner). */
+async function npmStart(label: string): Promise<void> {
+  const server = await startServer({ command: ['npm', 'start', '--silent'] });
+  try {
+    const sentAt = performance.now();
+    await (await fetch(`${server.baseUrl}/api/healthz`)).arrayBuffer();
+    const answeredAfterMs = server.runningAfterMs + (performance.now() - sentAt);
+    console.log(`${label}: first answer after ${ms(answeredAfterMs)}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+await builtServer('built server, fresh data dir');
+await builtServer('built server, second run (new data dir)');
+if (process.env.STARTUP_NPM_START === '1') {
+  await npmStart('npm start, nothing changed');
+  // A touched source file makes its workspace stale: only the web app rebuilds.
+  const now = new Date();
+  await utimes(join(repoRoot, 'apps/web/src/main.tsx'), now, now);
+  await npmStart('npm start, apps/web/src/main.tsx touched');
+}

@@ -1,0 +1,99 @@
+// Starting the built server as `npm start` does (PGlite in a temp DATA_DIR, a free port), for
+// the benchmarks that measure it from outside.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '..', '..');
+export const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
+const BOOT_TIMEOUT_MS = 120_000;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface StartedServer {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the "is running" banner on stdout. */
+  runningAfterMs: number;
+  stop(): Promise<void>;
+}
+
+/** The environment of `npm start` on the embedded database, minus anything shared. */
+export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  return env;
+}
+
+/**
+ * Runs `command` (default: node on the built server) and resolves once it prints that the
+ * platform is running. A fresh temp DATA_DIR unless one is given.
+ */
+export async function startServer(
+  options: { command?: string[]; dataDir?: string; port?: number } = {},
+): Promise<StartedServer> {
+  const port = options.port ?? (await freePort());
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'spm-bench-')));
+  const [program, ...args] = options.command ?? [process.execPath, serverEntry];
+  const startedAt = performance.now();
+  const child = spawn(program!, args, {
+    cwd: repoRoot,
+    env: serverEnv(port, dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const runningAfterMs = await new Promise<number>((resolveRunning, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no "is running" within ${BOOT_TIMEOUT_MS} ms:\n${output}`)),
+      BOOT_TIMEOUT_MS,
+    );
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('platform is running')) {
+        clearTimeout(timer);
+        resolveRunning(performance.now() - startedAt);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    child,
+    runningAfterMs,
+    async stop() {
+      if (child.exitCode === null && child.pid !== undefined) {
+        const exited = new Promise((done) => child.once('exit', done));
+        // The whole group: `npm start` runs node under npm under sh.
+        process.kill(-child.pid, 'SIGTERM');
+        await exited;
+      }
+      if (ownDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
