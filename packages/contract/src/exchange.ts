@@ -179,7 +179,13 @@ export const betSchema = z.object({
   matchedStake: z.number(),
   unmatchedStake: z.number(),
   status: z.enum(ORDER_STATUSES),
+  /** Gross P&L of a settled bet, before the market's commission. */
   profitLoss: z.number().nullable(),
+  /**
+   * The commission settlement takes on this bet's market, in percent (2 = 2 %): the market's
+   * rate on match odds, 0 on bookmaker and fancy, so the client can show profit net of it.
+   */
+  commissionPercent: z.number(),
   placedAt: z.string(),
   settledAt: z.string().nullable(),
 });

@@ -4,3 +4,4 @@ export * from './ledger.ts';
 export * from './exchange/index.ts';
 export * from './files.ts';
 export * from './cashier.ts';
+export * from './time.ts';

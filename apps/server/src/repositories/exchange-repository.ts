@@ -343,6 +343,7 @@ export interface BetListRow {
   order: OrderRow;
   marketName: string;
   marketType: MarketRow['type'];
+  commissionBps: number;
   eventId: number;
   eventName: string;
   runnerName: string | null;
@@ -382,6 +383,7 @@ export async function listPlayerOrders(
       order: orders,
       marketName: markets.name,
       marketType: markets.type,
+      commissionBps: markets.commissionBps,
       eventId: events.id,
       eventName: events.name,
       runnerName: runners.name,

@@ -379,7 +379,12 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
     const bets = await call(h, 'GET', '/api/bets?status=settled', undefined, {
       token: backer.token,
     });
-    expect(bets.json().data.items[0]).toMatchObject({ status: 'voided', profitLoss: 0 });
+    // The market's 5 % comes with the bet, so /mybets shows profit net of it.
+    expect(bets.json().data.items[0]).toMatchObject({
+      status: 'voided',
+      profitLoss: 0,
+      commissionPercent: 5,
+    });
   });
 
   it('void refunds and cancels unmatched orders before settling', async () => {

@@ -4,6 +4,7 @@ import {
   exchangeExposure,
   paiseToPoints,
   betsFromFill,
+  settlementCommissionBasisPoints,
   type ExchangeBet,
 } from '@spm/core';
 import * as repo from '../repositories/exchange-repository.ts';
@@ -48,6 +49,8 @@ export async function listBets(
     unmatchedStake: paiseToPoints(order.stakePaise - order.matchedPaise - order.cancelledPaise),
     status: order.status as Bet['status'],
     profitLoss: order.profitLossPaise === null ? null : paiseToPoints(order.profitLossPaise),
+    // The rate settlement will apply (core decides which market types pay commission).
+    commissionPercent: settlementCommissionBasisPoints(row.marketType, row.commissionBps) / 100,
     placedAt: order.createdAt.toISOString(),
     settledAt: order.settledAt === null ? null : order.settledAt.toISOString(),
   }));

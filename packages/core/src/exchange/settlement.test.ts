@@ -11,10 +11,13 @@ import {
 import { betsFromFill, exchangeExposure, type PlayerExchangeBet } from './exposure.ts';
 import { createOrderBook, placeOrder, type OrderBook } from './order-book.ts';
 import { LADDER_PRICES } from './price-ladder.ts';
+import { percentToBasisPoints } from '../cashier.ts';
 import {
   commissionPaise,
   holdAdjustmentPostings,
+  netOfCommission,
   settleBookmakerMarket,
+  settlementCommissionBasisPoints,
   settleExchangeMarket,
   settleFancyMarket,
   settlementPostings,
@@ -305,5 +308,48 @@ describe('settling what the order book matched', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('projected winnings net of commission', () => {
+  it('stake 100 at 4.20 with 2 %: profit 320.00, commission 6.40, net 313.60', () => {
+    expect(netOfCommission(32_000n, percentToBasisPoints(2))).toEqual({
+      grossPaise: 32_000n,
+      commissionPaise: 640n,
+      netPaise: 31_360n,
+    });
+  });
+
+  it('promises exactly what a lone winning back bet is paid at settlement', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10_000_000n }),
+        fc.constantFrom(...LADDER_PRICES),
+        fc.integer({ min: 0, max: 1000 }),
+        (stakePaise, priceHundredths, basisPoints) => {
+          const settled = settleExchangeMarket({
+            bets: [
+              exchangeBet('a', 'back', '1', priceHundredths, stakePaise),
+              exchangeBet('b', 'lay', '1', priceHundredths, stakePaise),
+            ],
+            result: { kind: 'winner', runnerId: '1' },
+            commissionBasisPoints: basisPoints,
+          });
+          const gross = (stakePaise * BigInt(priceHundredths - 100)) / 100n;
+          const projected = netOfCommission(gross, basisPoints);
+          expect(settled.players[0]?.netPnlPaise).toBe(projected.netPaise);
+          expect(settled.players[0]?.commissionPaise).toBe(projected.commissionPaise);
+        },
+      ),
+    );
+  });
+
+  it('takes nothing from a loss and only charges commission on the exchange', () => {
+    expect(netOfCommission(-5_000n, 200).commissionPaise).toBe(0n);
+    expect(settlementCommissionBasisPoints('match_odds', 200)).toBe(200);
+    expect(settlementCommissionBasisPoints('bookmaker', 200)).toBe(0);
+    expect(settlementCommissionBasisPoints('fancy', 200)).toBe(0);
+    expect(percentToBasisPoints(2.5)).toBe(250);
+    expect(percentToBasisPoints(0.07 * 100)).toBe(700);
   });
 });

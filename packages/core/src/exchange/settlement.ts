@@ -59,6 +59,37 @@ export function commissionPaise(grossPnlPaise: Paise, basisPoints: number): Pais
   return (grossPnlPaise * BigInt(basisPoints)) / BASIS_POINTS_PER_UNIT;
 }
 
+/** A winning projected the way settlement will pay it: before commission, the commission, after. */
+export interface NetWinnings {
+  grossPaise: Paise;
+  commissionPaise: Paise;
+  netPaise: Paise;
+}
+
+/**
+ * Gross P&L to what the player keeps, with the very commission settlement takes (the bet slip
+ * and /mybets call this, so the profit they promise is the profit that is paid).
+ */
+export function netOfCommission(grossPnlPaise: Paise, basisPoints: number): NetWinnings {
+  const commission = commissionPaise(grossPnlPaise, basisPoints);
+  return {
+    grossPaise: grossPnlPaise,
+    commissionPaise: commission,
+    netPaise: grossPnlPaise - commission,
+  };
+}
+
+/**
+ * The rate settlement applies on a market of this type: only the peer-to-peer exchange (match
+ * odds) charges commission; on bookmaker and fancy the house's rate is its margin.
+ */
+export function settlementCommissionBasisPoints(
+  marketType: 'match_odds' | 'bookmaker' | 'fancy',
+  marketBasisPoints: number,
+): number {
+  return marketType === 'match_odds' ? marketBasisPoints : 0;
+}
+
 function settle<B extends { playerId: string }>(
   bets: readonly B[],
   pnlOf: ((bet: B) => Paise) | null,
@@ -72,15 +103,10 @@ function settle<B extends { playerId: string }>(
   let houseCommissionPaise = 0n;
   const players: PlayerSettlement[] = [];
   for (const [playerId, grossPnlPaise] of gross) {
-    const commission = commissionPaise(grossPnlPaise, basisPoints);
+    const { commissionPaise: commission, netPaise } = netOfCommission(grossPnlPaise, basisPoints);
     houseGrossPaise -= grossPnlPaise;
     houseCommissionPaise += commission;
-    players.push({
-      playerId,
-      grossPnlPaise,
-      commissionPaise: commission,
-      netPnlPaise: grossPnlPaise - commission,
-    });
+    players.push({ playerId, grossPnlPaise, commissionPaise: commission, netPnlPaise: netPaise });
   }
   return { players, houseGrossPaise, houseCommissionPaise };
 }

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import type { z } from 'zod';
+import { fromIndiaInputValue, toIndiaInputValue } from '@spm/core';
 import { ApiError } from '../../shared/api.ts';
 import { errorText } from '../../shared/ui/index.ts';
 
@@ -31,17 +32,15 @@ export function numberOrUndefined(value: string): number | undefined {
   return value.trim() === '' ? undefined : Number(value);
 }
 
-/** An ISO instant as the value of a datetime-local input (the browser's own zone). */
+/**
+ * An ISO instant as the value of a datetime-local input, in India time: staff type the start
+ * time players will read (every screen shows IST), whatever zone their own computer is in.
+ */
 export function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
+  return toIndiaInputValue(iso);
 }
 
-/** A datetime-local value as an ISO instant, or '' when empty or invalid. */
+/** A datetime-local value, read as India time, as an ISO instant; '' when empty or invalid. */
 export function fromLocalInput(value: string): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+  return fromIndiaInputValue(value);
 }

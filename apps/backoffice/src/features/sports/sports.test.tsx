@@ -140,7 +140,7 @@ describe('sports events list', () => {
     });
     fireEvent.change(within(dialog).getByLabelText(/^Home team/), { target: { value: 'Arsenal' } });
     fireEvent.change(within(dialog).getByLabelText(/^Away team/), { target: { value: 'Chelsea' } });
-    fireEvent.change(within(dialog).getByLabelText(/Start/), {
+    fireEvent.change(within(dialog).getByLabelText(/Start \(India time, IST\)/), {
       target: { value: '2025-04-01T18:30' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create event' }));
@@ -150,7 +150,8 @@ describe('sports events list', () => {
       competitionName: 'Premier League',
       homeTeam: 'Arsenal',
       awayTeam: 'Chelsea',
-      startTime: new Date('2025-04-01T18:30').toISOString(),
+      // Typed as India time (the label says IST), whatever the staff computer's zone.
+      startTime: '2025-04-01T13:00:00.000Z',
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sports/10'));
   });

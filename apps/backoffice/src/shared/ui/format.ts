@@ -1,10 +1,5 @@
 import i18next from 'i18next';
-
-function locale(language?: string): string {
-  const code = language ?? i18next.language ?? 'en';
-  // Dates and times read in the UI language, with India's regional conventions.
-  return `${code}-IN`;
-}
+import { formatIndiaDateTime, formatIndiaDay, indiaDay } from '@spm/core';
 
 /**
  * Points as the API sends them (DESIGN 4): 2 decimals in the Indian grouping (1,00,000.00)
@@ -27,35 +22,22 @@ export function formatCount(value: number): string {
   return countFormat.format(value);
 }
 
-/** Date and time in India time (the platform's day, DESIGN 4). */
+/**
+ * Date and time in India time with its "IST" label (the platform's day, DESIGN 4), through the
+ * same formatter as the player app, so staff and players read the same clock.
+ */
 export function formatDateTime(value: string | null | undefined, language?: string): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale(language), {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
+  return formatIndiaDateTime(value, language ?? i18next.language ?? 'en');
 }
 
 /** A calendar day (YYYY-MM-DD) shown short, e.g. "05 Mar". */
 export function formatDay(value: string, language?: string): string {
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale(language), {
-    timeZone: 'UTC',
-    month: 'short',
-    day: '2-digit',
-  }).format(date);
+  return formatIndiaDay(value, language ?? i18next.language ?? 'en');
 }
 
 /** Today's date in India as YYYY-MM-DD. */
 export function indianToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+  return indiaDay(now);
 }
 
 /** A day `days` before `day` (YYYY-MM-DD). */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { indiaDay } from '@spm/core';
 import { useAppStore } from '@/shared/stores/app-store';
 
 /** The common information pages of SPEC 2.2. */
@@ -36,7 +37,8 @@ export function AppFooter() {
         </div>
         {brand && (
           <p className="app-footer__rights">
-            {t('footer.rights', { year: new Date().getFullYear(), brand })}
+            {/* The year in India: on 31 December a browser behind IST would still say last year. */}
+            {t('footer.rights', { year: indiaDay(new Date()).slice(0, 4), brand })}
           </p>
         )}
       </div>

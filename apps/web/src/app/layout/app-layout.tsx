@@ -4,6 +4,7 @@ import { useAnnouncements } from '@/features/landing/api/get-announcements';
 import { AnnouncementTicker } from '@/features/landing/components/announcement-ticker';
 import { AppHeader } from './app-header';
 import { AppFooter } from './app-footer';
+import { BottomNav } from './bottom-nav';
 
 /** The landing page has its own ticker; signed-in players see the same one on every page. */
 function SignedInAnnouncements() {
@@ -30,6 +31,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <AppFooter />
+      <BottomNav />
     </div>
   );
 }

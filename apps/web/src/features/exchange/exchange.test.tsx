@@ -120,6 +120,7 @@ const bet = (fields: Partial<Bet> = {}): Bet => ({
   unmatchedStake: 100,
   status: 'unmatched',
   profitLoss: null,
+  commissionPercent: 2,
   placedAt: '2030-01-10T04:30:00.000Z',
   settledAt: null,
   ...fields,
@@ -271,16 +272,41 @@ describe('match page', () => {
     expect(screen.queryByTestId('slip-profit')).not.toBeInTheDocument();
   });
 
+  it('shows the commission and the net profit settlement will pay', async () => {
+    await openAsPlayer();
+    await openSlip('back');
+    const price = screen.getByTestId('slip-price');
+    await userEvent.clear(price);
+    await userEvent.type(price, '4.20');
+    await typeStake('100');
+    expect(screen.getByTestId('slip-profit')).toHaveTextContent('320.00');
+    expect(screen.getByTestId('slip-commission')).toHaveTextContent('6.40');
+    expect(screen.getByTestId('slip-breakdown')).toHaveTextContent('Commission (2%)');
+    expect(screen.getByTestId('slip-net')).toHaveTextContent('313.60');
+  });
+
+  it('shows no commission on a bookmaker bet, where settlement takes none', async () => {
+    await openAsPlayer();
+    await userEvent.click(
+      within(screen.getAllByTestId('bookmaker-row')[0]!).getByTestId('bookmaker-back'),
+    );
+    await screen.findByTestId('bet-slip');
+    await typeStake('100');
+    expect(screen.getByTestId('slip-profit')).toHaveTextContent('90.00');
+    expect(screen.queryByTestId('slip-commission')).not.toBeInTheDocument();
+  });
+
   it('shows the projected P&L per runner and the slip bet effect', async () => {
     await openAsPlayer();
     await waitFor(() =>
+      // A win of 200 pays 196 after the market's 2 %: the projection says what is paid.
       expect(within(runnerRow('r-1')).getByTestId('runner-pnl-current')).toHaveTextContent(
-        '200.00',
+        '196.00',
       ),
     );
     await openSlip('back');
     await typeStake('100');
-    expect(within(runnerRow('r-1')).getByTestId('runner-pnl-what-if')).toHaveTextContent('350.00');
+    expect(within(runnerRow('r-1')).getByTestId('runner-pnl-what-if')).toHaveTextContent('343.00');
     expect(within(runnerRow('r-2')).getByTestId('runner-pnl-what-if')).toHaveTextContent('-200.00');
   });
 
@@ -590,5 +616,40 @@ describe('my bets', () => {
     await waitFor(() =>
       expect(callsTo(fetchMock, 'GET /api/bets').at(-1)?.url.searchParams.get('sportId')).toBe('1'),
     );
+  });
+
+  it('shows each bet profit, the commission and the net, as settlement pays it', async () => {
+    mockApi({
+      'GET /api/profile': ok(playerProfile),
+      'GET /api/bets': (url) =>
+        url.searchParams.get('status') === 'settled'
+          ? ok(page([bet({ id: 's-1', status: 'settled', price: 4.2, profitLoss: 320 })]))
+          : ok(
+              page([
+                bet({
+                  id: 'm-1',
+                  status: 'matched',
+                  price: 4.2,
+                  matchedStake: 100,
+                  unmatchedStake: 0,
+                }),
+              ]),
+            ),
+    });
+    signIn();
+    renderApp('/mybets');
+    await userEvent.click(await screen.findByTestId('mybets-tab-matched'));
+    await waitFor(() =>
+      expect(screen.getByTestId('mybet-row')).toHaveAttribute('data-bet-id', 'm-1'),
+    );
+    expect(screen.getByTestId('mybet-profit')).toHaveTextContent('320.00');
+    expect(screen.getByTestId('mybet-commission')).toHaveTextContent('6.40');
+    expect(screen.getByTestId('mybet-net')).toHaveTextContent('313.60');
+
+    await userEvent.click(screen.getByTestId('mybets-tab-settled'));
+    await waitFor(() =>
+      expect(screen.getByTestId('mybet-row')).toHaveAttribute('data-bet-id', 's-1'),
+    );
+    expect(screen.getByTestId('mybet-net')).toHaveTextContent('313.60');
   });
 });

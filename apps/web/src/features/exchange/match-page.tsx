@@ -2,13 +2,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Market, SportsEvent } from '@spm/contract';
+import { percentToBasisPoints, settlementCommissionBasisPoints } from '@spm/core';
 import type { PageProps } from '@/app/routes/route-table';
 import { formatDateTime } from '@/shared/lib/format';
 import { useAppStore } from '@/shared/stores/app-store';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { useEvent, useEventPnl, useMatchSettings } from './api/exchange-api';
-import type { EventPnl } from './api/exchange-api';
+import type { EventPnl, MatchSettings } from './api/exchange-api';
 import { BetSlip } from './components/bet-slip';
 import type { SlipDraft } from './components/bet-slip';
 import { BookmakerMarket } from './components/bookmaker-market';
@@ -73,8 +74,15 @@ function pnlView(
   pnl: EventPnl | undefined,
   draft: SlipDraft | null,
   isAuth: boolean,
+  settings: MatchSettings | undefined,
 ): MarketPnlView {
-  if (!isAuth) return { current: null, whatIf: null };
+  const commissionPercent =
+    settings?.find((item) => item.marketId === market.id)?.commissionPercent ?? 0;
+  const commissionBasisPoints = settlementCommissionBasisPoints(
+    market.type,
+    percentToBasisPoints(commissionPercent),
+  );
+  if (!isAuth) return { current: null, whatIf: null, commissionBasisPoints };
   const current = new Map<string, number>();
   for (const runner of pnl?.find((item) => item.marketId === market.id)?.runners ?? []) {
     current.set(runner.runnerId, runner.profitLoss);
@@ -89,7 +97,7 @@ function pnlView(
       priceTextToHundredths(draft.priceText),
     );
   }
-  return { current, whatIf };
+  return { current, whatIf, commissionBasisPoints };
 }
 
 function MatchContent({ event }: { event: SportsEvent }) {
@@ -127,7 +135,7 @@ function MatchContent({ event }: { event: SportsEvent }) {
           <MatchOddsMarket
             key={market.id}
             market={market}
-            pnl={pnlView(market, pnl.data, draft, isAuth)}
+            pnl={pnlView(market, pnl.data, draft, isAuth, settings.data)}
             onPick={onPick}
           />
         ))}
@@ -135,7 +143,7 @@ function MatchContent({ event }: { event: SportsEvent }) {
           <BookmakerMarket
             key={market.id}
             market={market}
-            pnl={pnlView(market, pnl.data, draft, isAuth)}
+            pnl={pnlView(market, pnl.data, draft, isAuth, settings.data)}
             onPick={onPick}
           />
         ))}

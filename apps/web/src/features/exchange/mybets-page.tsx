@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BET_FILTERS, SPORT_IDS } from '@spm/contract';
 import type { Bet, SportName } from '@spm/contract';
+import { percentToBasisPoints } from '@spm/core';
 import type { PageProps } from '@/app/routes/route-table';
 import { formatAmount, formatDateTime } from '@/shared/lib/format';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { BETS_PAGE_SIZE, useBets } from './api/exchange-api';
 import { CancelOrderButton } from './components/cancel-button';
+import { NetProfit } from './components/net-profit';
+import { betWinPaise } from './lib/bet-maths';
 import { formatOdds } from './components/odds-text';
 import { SPORT_NAMES } from './lib/sports';
 import type { BetFilter } from './lib/sports';
@@ -16,6 +19,13 @@ import './exchange.css';
 function BetRow({ bet, filter }: { bet: Bet; filter: BetFilter }) {
   const { t, i18n } = useTranslation();
   const pnl = bet.profitLoss;
+  const stake =
+    filter === 'unmatched'
+      ? bet.unmatchedStake
+      : filter === 'matched'
+        ? bet.matchedStake
+        : bet.stake;
+  const winPaise = betWinPaise(bet, stake);
   return (
     <tr data-testid="mybet-row" data-bet-id={bet.id} data-status={bet.status}>
       <td>
@@ -30,13 +40,17 @@ function BetRow({ bet, filter }: { bet: Bet; filter: BetFilter }) {
         <span className={`bet-side bet-side--${bet.side}`}>{t(`exchange.${bet.side}`)}</span>
       </td>
       <td>{bet.marketType === 'match_odds' ? formatOdds(bet.price) : bet.price}</td>
-      <td>
-        {formatAmount(
-          filter === 'unmatched'
-            ? bet.unmatchedStake
-            : filter === 'matched'
-              ? bet.matchedStake
-              : bet.stake,
+      <td>{formatAmount(stake)}</td>
+      <td data-testid="mybet-profit-cell">
+        {winPaise === null ? (
+          '—'
+        ) : (
+          <NetProfit
+            grossPaise={winPaise}
+            commissionBasisPoints={percentToBasisPoints(bet.commissionPercent)}
+            testIdPrefix="mybet"
+            variant="compact"
+          />
         )}
       </td>
       <td>
@@ -80,7 +94,16 @@ function BetsTable({ filter, sport }: { filter: BetFilter; sport: SportName | nu
   }
   const pages = Math.max(1, Math.ceil(data.total / (data.pageSize || BETS_PAGE_SIZE)));
   const busy = bets.isPlaceholderData;
-  const columns = ['placed', 'event', 'selection', 'side', 'price', 'stake', 'result'] as const;
+  const columns = [
+    'placed',
+    'event',
+    'selection',
+    'side',
+    'price',
+    'stake',
+    'profit',
+    'result',
+  ] as const;
   return (
     <>
       <div className="statement-table__scroll">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import type { Profile, UpdateProfileBody } from '@spm/contract';
-import { validateLoginPassword, validateRegisterPassword } from '@spm/core';
+import { formatIndiaDate, validateLoginPassword, validateRegisterPassword } from '@spm/core';
 import type { PageProps } from '@/app/routes/route-table';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { updatePassword } from '@/features/auth/api/auth-api';
@@ -25,7 +25,6 @@ function emailError(email: string): string | null {
 
 function ProfileDetails({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation();
-  const memberSince = new Date(profile.createdAt);
   const rows: { key: string; label: string; value: string }[] = [
     { key: 'username', label: t('profile.username'), value: profile.username },
     { key: 'name', label: t('profile.name'), value: profile.name },
@@ -50,9 +49,8 @@ function ProfileDetails({ profile }: { profile: Profile }) {
     {
       key: 'memberSince',
       label: t('profile.memberSince'),
-      value: Number.isNaN(memberSince.getTime())
-        ? profile.createdAt
-        : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(memberSince),
+      // The day they joined as it was in India, like every date the player reads.
+      value: formatIndiaDate(profile.createdAt, i18n.language),
     },
   ];
   return (

@@ -1,4 +1,4 @@
-import { formatPoints, pointsToPaise } from '@spm/core';
+import { formatIndiaDateTime, formatPoints, pointsToPaise } from '@spm/core';
 
 const fallbackFormat = new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
@@ -17,11 +17,10 @@ export function formatAmount(points: number): string {
   return Number.isFinite(points) ? fallbackFormat.format(points) : '—';
 }
 
-/** A date and time in the player's own time zone and language (the browser's). */
+/**
+ * A date and time in India time with its "IST" label, in the UI language: the statement's days
+ * are Indian days, so every time on every screen is too, whatever the browser's own zone.
+ */
 export function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  return formatIndiaDateTime(iso, language);
 }

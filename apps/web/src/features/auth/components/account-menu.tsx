@@ -6,8 +6,8 @@ import { useAuthStore } from '@/shared/stores/auth-store';
 import { logout } from '../lib/session';
 
 /**
- * Header area for a signed-in player: their username, and a menu with Profile, Cashier,
- * Account statement (SPEC 2.6) and Log out (SPEC 4.4 with the signout flag). Closes on outside
+ * Header area for a signed-in player: their username, and a menu with Profile, My bets,
+ * Cashier, Account statement (SPEC 2.6) and Log out (SPEC 4.4 with the signout flag). Closes on outside
  * click, Escape and after a choice.
  */
 export function AccountMenu() {
@@ -60,6 +60,17 @@ export function AccountMenu() {
               data-testid="profile-link"
             >
               {t('header.profile')}
+            </Link>
+          </li>
+          <li role="none">
+            <Link
+              role="menuitem"
+              className="account-menu__item"
+              to="/mybets"
+              onClick={() => setOpen(false)}
+              data-testid="mybets-link"
+            >
+              {t('header.myBets')}
             </Link>
           </li>
           <li role="none">

@@ -1,16 +1,8 @@
-import { PLAYER_TIME_ZONE } from '@spm/contract';
+import { indiaDay } from '@spm/core';
 
 /** Today in India as YYYY-MM-DD: the history filters are Indian calendar days. */
 export function todayInIndia(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: PLAYER_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return indiaDay(now);
 }
 
 /** ISO days compare as text; an open end (empty) never conflicts. */

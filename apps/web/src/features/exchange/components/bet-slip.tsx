@@ -5,13 +5,22 @@ import type { TFunction } from 'i18next';
 import { toast } from 'react-toastify';
 import { useQueryClient } from '@tanstack/react-query';
 import type { OrderAnswer } from '@spm/contract';
-import { formatPoints, nextTickDown, nextTickUp, formatPrice, priceToOdds } from '@spm/core';
+import {
+  formatPoints,
+  formatPrice,
+  nextTickDown,
+  nextTickUp,
+  percentToBasisPoints,
+  priceToOdds,
+  settlementCommissionBasisPoints,
+} from '@spm/core';
 import { formatAmount } from '@/shared/lib/format';
 import { exchangeKeys, placeOrder } from '../api/exchange-api';
 import type { PlaceOrder } from '../api/exchange-api';
 import { priceTextToHundredths, slipOutcome, stakeToPaise } from '../lib/bet-maths';
 import type { Selection } from '../lib/bet-maths';
 import { readStakePresets, saveStakePresets } from '../lib/stake-presets';
+import { NetProfit } from './net-profit';
 import { useAuthStore } from '@/shared/stores/auth-store';
 
 export interface SlipDraft {
@@ -23,6 +32,8 @@ export interface SlipDraft {
 export interface StakeLimits {
   minStake: number;
   maxStake: number;
+  /** The market's commission (GET /sports/match/settings), in percent. */
+  commissionPercent?: number;
 }
 
 /** A fresh key per placement attempt, so a retried click is a new order and a resend is not. */
@@ -202,6 +213,11 @@ export function BetSlip({
   const showProblem =
     problem !== null && (submitted || (stakeText !== '' && problem !== 'required'));
   const outcome = stakePaise === null ? null : slipOutcome(selection, stakePaise, priceHundredths);
+  // The rate settlement will take from a win on this market (none on bookmaker and fancy).
+  const commissionBasisPoints = settlementCommissionBasisPoints(
+    selection.kind,
+    percentToBasisPoints(limits?.commissionPercent ?? 0),
+  );
   const outcomeKind =
     selection.kind === 'fancy'
       ? selection.side === 'yes'
@@ -324,23 +340,20 @@ export function BetSlip({
                 : t('exchange.slip.stakeRequired')}
           </p>
         )}
-        <p className="bet-slip__outcome">
-          {outcomeKind === 'profit' ? (
-            <>
-              <span>{t('exchange.slip.profit')}</span>
-              <strong className="pnl pnl--up" data-testid="slip-profit">
-                {outcome ? formatPoints(outcome.paise) : '0.00'}
-              </strong>
-            </>
-          ) : (
-            <>
-              <span>{t('exchange.slip.liability')}</span>
-              <strong className="pnl pnl--down" data-testid="slip-liability">
-                {outcome ? formatPoints(outcome.paise) : '0.00'}
-              </strong>
-            </>
-          )}
-        </p>
+        {outcomeKind === 'profit' ? (
+          <NetProfit
+            grossPaise={outcome ? outcome.paise : 0n}
+            commissionBasisPoints={commissionBasisPoints}
+            testIdPrefix="slip"
+          />
+        ) : (
+          <p className="bet-slip__outcome">
+            <span>{t('exchange.slip.liability')}</span>
+            <strong className="pnl pnl--down" data-testid="slip-liability">
+              {outcome ? formatPoints(outcome.paise) : '0.00'}
+            </strong>
+          </p>
+        )}
         {demoRefused && (
           <p className="form-error" role="alert" data-testid="slip-demo-refused">
             {t('exchange.slip.demoRefused')}

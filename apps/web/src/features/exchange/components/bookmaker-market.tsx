@@ -41,6 +41,7 @@ export function BookmakerMarket({
                 <RunnerPnl
                   current={pnl.current.get(runner.id) ?? 0}
                   whatIf={pnl.whatIf?.get(runner.id) ?? null}
+                  commissionBasisPoints={pnl.commissionBasisPoints}
                 />
               )}
             </div>

@@ -21,6 +21,8 @@ export interface MarketPnlView {
   /** Runner id -> projected P&L in points, for signed-in players. */
   current: Map<string, number> | null;
   whatIf: Map<string, Paise> | null;
+  /** What settlement takes from a win on this market, in basis points (0: none). */
+  commissionBasisPoints: number;
 }
 
 function LadderCell({
@@ -86,6 +88,7 @@ function RunnerRow({
           <RunnerPnl
             current={pnl.current.get(runner.id) ?? 0}
             whatIf={pnl.whatIf?.get(runner.id) ?? null}
+            commissionBasisPoints={pnl.commissionBasisPoints}
           />
         )}
       </div>

@@ -7,6 +7,7 @@ import {
   pointsToPaise,
 } from '@spm/core';
 import type { Paise } from '@spm/core';
+import type { Bet } from '@spm/contract';
 
 /** What the bet slip holds: the clicked price and everything needed to place it. */
 export type Selection =
@@ -122,4 +123,51 @@ export function whatIfPnl(
     );
   }
   return pnl;
+}
+
+/**
+ * What a bet in /mybets wins if it wins, before commission: a settled bet's own P&L (when it
+ * won), else the projection for its stake (matched, or still waiting), from the same core P&L
+ * functions settlement uses. Null when there is nothing to win (a loss, a void, no stake).
+ */
+export function betWinPaise(bet: Bet, stake: number): Paise | null {
+  if (bet.profitLoss !== null) {
+    const settled = pointsToPaise(bet.profitLoss);
+    return settled.ok && settled.paise > 0n ? settled.paise : null;
+  }
+  const parsedStake = pointsToPaise(stake);
+  if (!parsedStake.ok || parsedStake.paise <= 0n) return null;
+  const stakePaise = parsedStake.paise;
+  // The bet's own runner ('mine') wins a back bet; any other runner wins a lay bet.
+  const winner = bet.side === 'back' ? 'mine' : 'other';
+  let win: Paise;
+  switch (bet.marketType) {
+    case 'match_odds': {
+      const price = parsePrice(bet.price);
+      if (!price.ok || (bet.side !== 'back' && bet.side !== 'lay')) return null;
+      win = exchangeBetPnl(
+        { side: bet.side, runnerId: 'mine', priceHundredths: price.priceHundredths, stakePaise },
+        winner,
+      );
+      break;
+    }
+    case 'bookmaker':
+      if (bet.side !== 'back' && bet.side !== 'lay') return null;
+      win = bookmakerBetPnl(
+        { side: bet.side, runnerId: 'mine', ratePer100: bet.price, stakePaise },
+        winner,
+      );
+      break;
+    case 'fancy': {
+      if ((bet.side !== 'yes' && bet.side !== 'no') || bet.line === null) return null;
+      // Yes wins at result >= line, No below it.
+      const result = bet.side === 'yes' ? bet.line : bet.line - 1;
+      win = fancyBetPnl(
+        { side: bet.side, line: bet.line, ratePer100: bet.price, stakePaise },
+        result,
+      );
+      break;
+    }
+  }
+  return win > 0n ? win : null;
 }

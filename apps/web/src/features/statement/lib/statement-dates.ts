@@ -1,26 +1,21 @@
 import { PLAYER_TIME_ZONE, STATEMENT_DEFAULT_DAYS, STATEMENT_MAX_DAYS } from '@spm/contract';
+import { indiaDay } from '@spm/core';
 
 export { PLAYER_TIME_ZONE, STATEMENT_DEFAULT_DAYS, STATEMENT_MAX_DAYS };
 /**
  * Statement dates are calendar days in India (the contract: "the player's dates in
- * Asia/Kolkata, inclusive"), written YYYY-MM-DD, whatever zone the browser is in; only the
- * times of the lines are shown in the browser's own zone.
+ * Asia/Kolkata, inclusive"), written YYYY-MM-DD, whatever zone the browser is in; the times of
+ * the lines are shown in India time too (IST).
  */
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Today's date in `timeZone` as YYYY-MM-DD. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+/** Today's date in India as YYYY-MM-DD (the one India-time helper both apps use). */
+export function todayIn(timeZone: typeof PLAYER_TIME_ZONE, now: Date = new Date()): string {
+  // India is the only zone players' days are counted in; the parameter keeps call sites explicit.
+  void timeZone;
+  return indiaDay(now);
 }
 
 /** Midnight UTC of a YYYY-MM-DD day, or null when it is not a real date. */
