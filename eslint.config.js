@@ -11,6 +11,9 @@ export default tseslint.config(
       'data/**',
       'coverage/**',
       'apps/server/drizzle/**',
+      // Mutation testing output (npm run mutation): Stryker's sandbox copies and reports.
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,

@@ -33,6 +33,82 @@ describe('transaction shape', () => {
     ).toEqual({ ok: false, code: 'UNBALANCED', sumPaise: -1n });
   });
 
+  // Table of shapes the ledger must refuse, one rule each: a transaction moves money between
+  // at least two accounts, every posting moves something, and nothing is created or destroyed.
+  it.each([
+    ['no postings', [], { ok: false, code: 'EMPTY_TRANSACTION' }],
+    [
+      'one posting',
+      [{ account: house, amountPaise: 100n }],
+      { ok: false, code: 'EMPTY_TRANSACTION' },
+    ],
+    [
+      'one zero posting',
+      [{ account: house, amountPaise: 0n }],
+      { ok: false, code: 'EMPTY_TRANSACTION' },
+    ],
+    ['a zero transfer', transfer(house, cashOf('1'), 0n), { ok: false, code: 'ZERO_POSTING' }],
+    [
+      'a zero posting beside a balanced pair',
+      [...transfer(house, cashOf('1'), 100n), { account: cashOf('2'), amountPaise: 0n }],
+      { ok: false, code: 'ZERO_POSTING' },
+    ],
+    [
+      'money created',
+      [
+        { account: house, amountPaise: -100n },
+        { account: cashOf('1'), amountPaise: 101n },
+      ],
+      { ok: false, code: 'UNBALANCED', sumPaise: 1n },
+    ],
+    [
+      'money destroyed',
+      [
+        { account: house, amountPaise: -100n },
+        { account: cashOf('1'), amountPaise: 99n },
+      ],
+      { ok: false, code: 'UNBALANCED', sumPaise: -1n },
+    ],
+    [
+      'two credits',
+      [
+        { account: house, amountPaise: 100n },
+        { account: cashOf('1'), amountPaise: 100n },
+      ],
+      { ok: false, code: 'UNBALANCED', sumPaise: 200n },
+    ],
+    ['a transfer', transfer(house, cashOf('1'), 100n), { ok: true }],
+    [
+      'three legs summing to zero',
+      [
+        { account: house, amountPaise: -100n },
+        { account: cashOf('1'), amountPaise: 60n },
+        { account: cashOf('2'), amountPaise: 40n },
+      ],
+      { ok: true },
+    ],
+  ] as const)('%s', (_name, postings, expected) => {
+    expect(checkTransaction(postings)).toEqual(expected);
+  });
+
+  it('never applies a refused shape, whatever the balances', () => {
+    const funded = new Map([[accountKey(cashOf('1')), 1_000n]]);
+    expect(applyTransaction(funded, [{ account: cashOf('1'), amountPaise: -100n }])).toEqual({
+      ok: false,
+      code: 'EMPTY_TRANSACTION',
+    });
+    expect(
+      applyTransaction(funded, [
+        { account: cashOf('1'), amountPaise: -100n },
+        { account: house, amountPaise: 99n },
+      ]),
+    ).toEqual({ ok: false, code: 'UNBALANCED', sumPaise: -1n });
+    expect(applyTransaction(funded, transfer(cashOf('1'), house, 0n))).toEqual({
+      ok: false,
+      code: 'ZERO_POSTING',
+    });
+  });
+
   it('nets postings to one change per account', () => {
     const netted = netPostings([
       ...transfer(cashOf('1'), exposureOf('1'), 500n),

@@ -419,6 +419,22 @@ describe.each(drivers)('OTP and password reset on %s', (driver) => {
       expect((await verify(phone, code)).json().errorCode).toBe('OTP_EXPIRED');
     });
 
+    // Guesses that overlap can each pass the service's "last wrong try ends the code" step
+    // before any of them ends it; the SQL guard alone then refuses them. Put the counter at
+    // the cap as such guesses would leave it: even the right code must be refused.
+    it('refuses even the right code once the tries are used up', async () => {
+      const phone = randomPhone();
+      await sendOtp(phone);
+      const code = await latestCode(h, phone, 'register');
+      await h.db
+        .update(otpCodes)
+        .set({ attempts: h.config.otp.maxAttempts })
+        .where(and(eq(otpCodes.phone, phone), eq(otpCodes.purpose, 'register')));
+      expect((await verify(phone, code)).json().errorCode).toBe('OTP_EXPIRED');
+      const rows = await h.db.select().from(otpCodes).where(eq(otpCodes.phone, phone));
+      expect(rows.map((row) => row.attempts)).toEqual([h.config.otp.maxAttempts]);
+    });
+
     it('sends one code for simultaneous requests to one phone', async () => {
       const phone = randomPhone();
       const answers = await Promise.all(Array.from({ length: 5 }, () => sendOtp(phone)));

@@ -99,6 +99,28 @@ describe('matching rules', () => {
     ]);
   });
 
+  // A taker that fills completely must leave nothing behind: a zero-stake "resting" entry
+  // would show a 0.00 level on the ladder, block its id and count as a live order.
+  it.each<[OddsType, OddsType]>([
+    ['back', 'lay'],
+    ['lay', 'back'],
+  ])('takes a fully filled %s taker out of the book entirely', (takerSide, makerSide) => {
+    const { book, place } = driver();
+    place(makerSide, 300, 100n, 'maker', 'M');
+    const result = place(takerSide, 300, 100n, 'taker', 'T');
+    expect(result).toMatchObject({ matchedPaise: 100n, restingPaise: 0n });
+    expect(getOrder(book, 'T')).toBeUndefined();
+    expect(getOrder(book, 'M')).toBeUndefined();
+    expect(book.orders.size).toBe(0);
+    expect(listRestingOrders(book)).toEqual([]);
+    expect(topOfBook(book)).toEqual({ availableToBack: [], availableToLay: [] });
+    // The id is free again, and the next order at that price finds nothing to match.
+    expect(place(takerSide, 300, 50n, 'other', 'T')).toMatchObject({
+      fills: [],
+      restingPaise: 50n,
+    });
+  });
+
   it('leaves a partial fill resting and cancellable', () => {
     const { book, place } = driver();
     place('lay', 250, 40n);

@@ -130,6 +130,46 @@ describe('bookmaker and fancy settlement', () => {
     expect(settled.houseCommissionPaise).toBe(0n);
   });
 
+  it('refunds every bookmaker bet of a void market: no P&L, the whole hold back to cash', () => {
+    const bets = [
+      { playerId: 'p', side: 'back', runnerId: 'A', ratePer100: 45, stakePaise: 10_000n },
+      { playerId: 'q', side: 'lay', runnerId: 'B', ratePer100: 60, stakePaise: 10_000n },
+      { playerId: 'q', side: 'lay', runnerId: 'A', ratePer100: 95, stakePaise: 3_333n },
+    ] as const;
+    const settled = settleBookmakerMarket({ bets, result: { kind: 'void' } });
+    expect(settled).toEqual({
+      players: [
+        { playerId: 'p', grossPnlPaise: 0n, commissionPaise: 0n, netPnlPaise: 0n },
+        { playerId: 'q', grossPnlPaise: 0n, commissionPaise: 0n, netPnlPaise: 0n },
+      ],
+      houseGrossPaise: 0n,
+      houseCommissionPaise: 0n,
+    });
+    // q's hold: worst runner is B winning (lose 60% of 10,000; A's lay wins 3,333).
+    expect(
+      settlementPostings({
+        playerId: 'q',
+        heldExposurePaise: 2_667n,
+        grossPnlPaise: settled.players[1]!.grossPnlPaise,
+        commissionPaise: 0n,
+      }),
+    ).toEqual([
+      { account: playerAccount('q', 'exposure_hold'), amountPaise: -2_667n },
+      { account: playerAccount('q', 'cash'), amountPaise: 2_667n },
+    ]);
+  });
+
+  it('pays no commission on a bookmaker win: the rate is the house margin', () => {
+    const settled = settleBookmakerMarket({
+      bets: [{ playerId: 'p', side: 'back', runnerId: 'A', ratePer100: 200, stakePaise: 10_000n }],
+      result: { kind: 'winner', runnerId: 'A' },
+    });
+    expect(settled.players).toEqual([
+      { playerId: 'p', grossPnlPaise: 20_000n, commissionPaise: 0n, netPnlPaise: 20_000n },
+    ]);
+    expect(settled.houseGrossPaise).toBe(-20_000n);
+  });
+
   it.each<[string, { kind: 'value'; value: number } | { kind: 'void' }, bigint[]]>([
     ['below the line', { kind: 'value', value: 44 }, [-1_000n, 1_000n]],
     ['at the line', { kind: 'value', value: 45 }, [800n, -1_200n]],
@@ -175,6 +215,42 @@ describe('ledger movements', () => {
       { account: playerAccount('demo', 'exposure_hold'), amountPaise: -10_000n },
       { account: playerAccount('demo', 'cash'), amountPaise: 25_000n },
       { account: playMoney, amountPaise: -15_000n },
+    ]);
+  });
+
+  // Play money must never reach the real commission account: the commission of a demo
+  // player's win stays in play money (net: play money pays gross minus commission).
+  it("keeps a demo player's commission in play money", () => {
+    const playMoney = systemAccount('play_money');
+    expect(
+      settlementPostings({
+        playerId: 'demo',
+        heldExposurePaise: 10_000n,
+        grossPnlPaise: 15_000n,
+        commissionPaise: 750n,
+        counterparty: playMoney,
+      }),
+    ).toEqual([
+      { account: playerAccount('demo', 'exposure_hold'), amountPaise: -10_000n },
+      { account: playerAccount('demo', 'cash'), amountPaise: 24_250n },
+      { account: playMoney, amountPaise: -14_250n },
+    ]);
+  });
+
+  it('sends the commission to the commission account for any other counterparty', () => {
+    const gateway = systemAccount('gateway_clearing');
+    expect(
+      settlementPostings({
+        playerId: 'p',
+        heldExposurePaise: 0n,
+        grossPnlPaise: 1_000n,
+        commissionPaise: 50n,
+        counterparty: gateway,
+      }),
+    ).toEqual([
+      { account: playerAccount('p', 'cash'), amountPaise: 950n },
+      { account: gateway, amountPaise: -1_000n },
+      { account: systemAccount('commission'), amountPaise: 50n },
     ]);
   });
 

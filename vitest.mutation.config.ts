@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Stryker's vitest runner runs this config, not the root one: mutation testing covers
+// packages/core only (DESIGN 8), so the server, web and e2e projects (databases, browsers)
+// must not start for every mutant.
+export default defineConfig({
+  test: {
+    include: ['packages/core/src/**/*.test.ts'],
+    environment: 'node',
+  },
+});
