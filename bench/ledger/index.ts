@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { playerAccount, systemAccount, transfer } from '@spm/core';
 import pg from 'pg';
+import { systemClock } from '../../apps/server/src/clock.ts';
 import { migrate, openPostgresDatabase } from '../../apps/server/src/db/database.ts';
 import { ledgerTotals } from '../../apps/server/src/repositories/ledger-repository.ts';
 import { insertUser } from '../../apps/server/src/repositories/user-repository.ts';
@@ -38,7 +39,7 @@ try {
   await migrate(database);
   const deps: LedgerDeps = {
     db: database.db,
-    clock: { now: () => new Date() },
+    clock: systemClock,
     realtime: {
       emitToUser: () => undefined,
       disconnectSession: () => undefined,

@@ -67,6 +67,7 @@ describe('the gateway simulator', () => {
         status: 'paid',
         createdAt: new Date(NOW),
       },
+      'tok<en>',
       '<b>Brand</b> & Co',
     );
     expect(html).toContain('&lt;b&gt;Brand&lt;/b&gt; &amp; Co');

@@ -18,6 +18,8 @@ import type { Paise } from '@spm/core';
 export interface CreatePaymentInput {
   /** Our deposit id: the gateway echoes it back as `merchantReference`. */
   depositId: number;
+  /** The paying player (the simulator binds its pay address to them). */
+  playerId: number;
   /** Points the deposit credits, in paise. */
   amountPaise: Paise;
   /** What the player sends, in the gateway's currency (e.g. "11.12"). */

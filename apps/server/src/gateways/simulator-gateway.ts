@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { paiseToPoints } from '@spm/core';
 import {
   findSimPayment,
@@ -6,6 +6,8 @@ import {
   insertSimPayment,
   type SimPaymentRow,
 } from '../repositories/gateway-repository.ts';
+import { findDeposit } from '../repositories/deposit-repository.ts';
+import { fastpaySecret } from '../services/fastpay-service.ts';
 import type { ServiceDeps } from '../services/service-deps.ts';
 import type { CreatePaymentInput, CreatedPayment, PaymentGateway } from './payment-gateway.ts';
 
@@ -18,8 +20,36 @@ import type { CreatePaymentInput, CreatedPayment, PaymentGateway } from './payme
  */
 
 export const SIM_PAY_PREFIX = '/api/gateway-sim/pay';
-export const simPayUrl = (txnId: string) => `${SIM_PAY_PREFIX}/${txnId}`;
+/** The pay page of one payment: its id and the paying player's token (see simPayToken). */
+export const simPayUrl = (txnId: string, token: string) => `${SIM_PAY_PREFIX}/${txnId}/${token}`;
 export const SIM_TXN_ID_PATTERN = /^SIM[0-9A-F]{24}$/;
+/** base64url of an HMAC-SHA256. */
+export const SIM_PAY_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface SimPayTokenSubject {
+  txnId: string;
+  playerId: number;
+  amountPaise: bigint;
+}
+
+/**
+ * The capability in a pay address: HMAC-SHA256, keyed by the server's gateway secret (its own
+ * purpose-bound key, not the callback key itself), over the transaction, the paying player and
+ * the amount. Only the player who started the deposit is told it, so nobody else can open,
+ * confirm or cancel the payment, and it cannot be moved to another payment or amount.
+ */
+export function simPayToken(secret: string, subject: SimPayTokenSubject): string {
+  const key = createHmac('sha256', secret).update('spm-gateway-sim:pay-token:v1').digest();
+  return createHmac('sha256', key)
+    .update(`${subject.txnId}.${subject.playerId}.${subject.amountPaise}`)
+    .digest('base64url');
+}
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
@@ -36,9 +66,9 @@ export function simulatedTronAddress(txnId: string): string {
 
 export class SimulatorGateway implements PaymentGateway {
   readonly name = 'simulator';
-  private readonly deps: Pick<ServiceDeps, 'db' | 'clock'>;
+  private readonly deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>;
 
-  constructor(deps: Pick<ServiceDeps, 'db' | 'clock'>) {
+  constructor(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>) {
     this.deps = deps;
   }
 
@@ -62,11 +92,43 @@ export class SimulatorGateway implements PaymentGateway {
       status: 'created',
       createdAt: this.deps.clock.now(),
     });
-    return { gatewayTxnId: txnId, payUrl: simPayUrl(txnId), payAddress, network: input.network };
+    const token = simPayToken(await fastpaySecret(this.deps), {
+      txnId,
+      playerId: input.playerId,
+      amountPaise: input.amountPaise,
+    });
+    return {
+      gatewayTxnId: txnId,
+      payUrl: simPayUrl(txnId, token),
+      payAddress,
+      network: input.network,
+    };
   }
 
   find(txnId: string): Promise<SimPaymentRow | undefined> {
     return findSimPayment(this.deps.db, txnId);
+  }
+
+  /**
+   * The payment `token` opens: still open (created), and the token is the one made for its
+   * deposit's player and amount. Anything else (unknown id, another payment's or player's
+   * token, a payment already confirmed or cancelled, so a token works until it is used)
+   * answers undefined, which the routes turn into the same 404.
+   */
+  async findOpen(txnId: string, token: string): Promise<SimPaymentRow | undefined> {
+    if (!SIM_TXN_ID_PATTERN.test(txnId) || !SIM_PAY_TOKEN_PATTERN.test(token)) return undefined;
+    const payment = await findSimPayment(this.deps.db, txnId);
+    if (!payment || payment.status !== 'created') return undefined;
+    const depositId = Number(payment.merchantReference);
+    if (!Number.isSafeInteger(depositId)) return undefined;
+    const deposit = await findDeposit(this.deps.db, depositId);
+    if (!deposit || deposit.gatewayTxnId !== txnId) return undefined;
+    const expected = simPayToken(await fastpaySecret(this.deps), {
+      txnId,
+      playerId: deposit.playerId,
+      amountPaise: payment.amountPaise,
+    });
+    return sameToken(expected, token) ? payment : undefined;
   }
 
   /** created -> paid/failed once; undefined when it had already finished (or never existed). */
@@ -98,9 +160,9 @@ const escapeHtml = (value: string) =>
  * The pay page: server-rendered, no script (the CSP allows none inline), every value
  * escaped. Plain forms post to confirm or cancel.
  */
-export function renderSimPayPage(payment: SimPaymentRow, merchant: string): string {
+export function renderSimPayPage(payment: SimPaymentRow, token: string, merchant: string): string {
   const e = escapeHtml;
-  const base = simPayUrl(payment.txnId);
+  const base = simPayUrl(payment.txnId, token);
   const open = payment.status === 'created';
   const rows: [string, string | null][] = [
     ['Merchant', merchant],

@@ -10,19 +10,22 @@ import {
   renderSimNotFound,
   renderSimPayPage,
   simCallbackBody,
-  SIM_TXN_ID_PATTERN,
   type SimulatorGateway,
 } from './simulator-gateway.ts';
 
 /** Where the simulator delivers its callbacks: our own callback route, like a real gateway. */
 const CALLBACK_URL = `/api${FASTPAY_CALLBACK_ROUTE}`;
 
-const paramsSchema = z.object({ txnId: z.string().regex(SIM_TXN_ID_PATTERN) });
+// Shapes are checked by findOpen, so a malformed address gets the same 404 as a wrong one.
+const paramsSchema = z.object({ txnId: z.string().max(64), token: z.string().max(128) });
 
 /**
- * The simulator's pay page and its two buttons (no auth: like a real gateway's page, it is
- * reached by its unguessable payment id). Plain HTML forms post here; the finished payment's
- * callback goes through app.inject to the real callback route, signed with the real secret.
+ * The simulator's pay page and its two buttons. No sign-in (the browser navigates here from
+ * the player app, which keeps its token out of cookies), so the address itself is the key: the
+ * payment id and the token signed for the paying player and amount (simPayToken). Without
+ * both, or once the payment is confirmed or cancelled, every address answers 404. Plain HTML
+ * forms post here; the finished payment's callback goes through app.inject to the real
+ * callback route, signed with the real secret.
  */
 export const simulatorRoutes: FastifyPluginAsyncZod<{
   deps: ServiceDeps;
@@ -67,7 +70,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
   }
 
   app.get(
-    '/gateway-sim/pay/:txnId',
+    '/gateway-sim/pay/:txnId/:token',
     {
       schema: {
         tags: ['gateway simulator'],
@@ -76,20 +79,20 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const payment = await simulator.find(request.params.txnId);
+      const { txnId, token } = request.params;
+      const payment = await simulator.findOpen(txnId, token);
       if (!payment) return html(reply, 404, renderSimNotFound());
       const { BRAND_NAME } = await getAppDetails(deps.db);
-      return html(reply, 200, renderSimPayPage(payment, BRAND_NAME));
+      return html(reply, 200, renderSimPayPage(payment, token, BRAND_NAME));
     },
   );
 
   /**
-   * Confirm on a created payment marks it paid and sends `paid`; on a paid one it sends
-   * `paid` again (harmless: callbacks are idempotent), which is how a lost callback is
-   * retried. A cancelled payment stays cancelled.
+   * Confirm marks the open payment paid and sends `paid`, once: the token is then used up
+   * (a second confirm or a cancel answers 404), and the deposit is credited by the callback.
    */
   app.post(
-    '/gateway-sim/pay/:txnId/confirm',
+    '/gateway-sim/pay/:txnId/:token/confirm',
     {
       schema: {
         tags: ['gateway simulator'],
@@ -98,18 +101,19 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { txnId } = request.params;
-      const payment = await simulator.find(txnId);
-      if (!payment) return html(reply, 404, renderSimNotFound());
-      if (payment.status === 'created') await simulator.finish(txnId, 'paid');
-      const current = await simulator.find(txnId);
-      if (current?.status === 'paid') await deliver(txnId, 'paid');
+      const { txnId, token } = request.params;
+      const payment = await simulator.findOpen(txnId, token);
+      // finish() changes created -> paid for one caller only: two racing confirms pay once.
+      if (!payment || !(await simulator.finish(txnId, 'paid'))) {
+        return html(reply, 404, renderSimNotFound());
+      }
+      await deliver(txnId, 'paid');
       return reply.redirect(payment.returnUrl, 303);
     },
   );
 
   app.post(
-    '/gateway-sim/pay/:txnId/cancel',
+    '/gateway-sim/pay/:txnId/:token/cancel',
     {
       schema: {
         tags: ['gateway simulator'],
@@ -118,12 +122,12 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { txnId } = request.params;
-      const payment = await simulator.find(txnId);
-      if (!payment) return html(reply, 404, renderSimNotFound());
-      if (payment.status === 'created' && (await simulator.finish(txnId, 'failed'))) {
-        await deliver(txnId, 'failed');
+      const { txnId, token } = request.params;
+      const payment = await simulator.findOpen(txnId, token);
+      if (!payment || !(await simulator.finish(txnId, 'failed'))) {
+        return html(reply, 404, renderSimNotFound());
       }
+      await deliver(txnId, 'failed');
       return reply.redirect(payment.returnUrl, 303);
     },
   );

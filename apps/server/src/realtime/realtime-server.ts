@@ -19,9 +19,12 @@ import type { ServiceDeps } from '../services/service-deps.ts';
 import {
   authenticateSessionId,
   authenticateToken,
+  sessionDeadline,
   type AuthContext,
 } from '../services/session-service.ts';
 import { sessionRoom, userRoom, type RealtimeServer } from './emitter.ts';
+
+type ServerSocket = Parameters<Parameters<RealtimeServer['on']>[1]>[0];
 
 export interface RealtimeRedis {
   pub: Redis;
@@ -104,31 +107,106 @@ export function installRealtimeHandlers(
   });
 
   io.on('connection', (socket) => {
+    const expiry = watchSessionExpiry(socket, deps, log);
+    socket.on('disconnect', () => expiry.stop());
+
     socket.on(CLIENT_EVENTS.getBalance, (...args: unknown[]) => {
       const ack = args.at(-1);
       if (typeof ack !== 'function') return;
       const reply = ack as (answer: GetBalanceAck) => void;
-      getWallet(deps.db, socket.data.userId).then(
-        (wallet) => reply({ status: 'success', data: wallet }),
-        (error: unknown) => {
+      // The session is checked again first: an expired one gets no balance, only the end.
+      authenticateSessionId(deps, socket.data.sessionId)
+        .then(
+          async () =>
+            reply({ status: 'success', data: await getWallet(deps.db, socket.data.userId) }),
+          (error: unknown) => {
+            if (!isAppError(error)) throw error;
+            reply({ status: 'failed', message: error.message });
+            endSocket(socket);
+          },
+        )
+        .catch((error: unknown) => {
           log.error({ err: error }, 'get:balance failed');
           reply({ status: 'failed', message: 'Could not read the balance' });
-        },
-      );
+        });
     });
     socket.on(CLIENT_EVENTS.sessionCheck, (...args: unknown[]) => {
       const ack = args.at(-1);
       if (typeof ack !== 'function') return;
       const reply = ack as (answer: SessionCheckAck) => void;
       authenticateSessionId(deps, socket.data.sessionId).then(
-        () => reply({ status: 'success' }),
+        () => {
+          reply({ status: 'success' });
+          // Activity moved the idle expiry: wait for the new one.
+          expiry.recheck();
+        },
         (error: unknown) => {
           if (!isAppError(error)) log.error({ err: error }, 'session_check failed');
           reply({ status: 'failed' });
+          if (isAppError(error)) endSocket(socket);
         },
       );
     });
   });
+}
+
+/**
+ * Closes a socket whose session is over, the way a revoke does: the client reconnects, its
+ * handshake is refused with SessionError (SESSION_EXPIRED) and the app logs out.
+ */
+function endSocket(socket: ServerSocket): void {
+  socket.disconnect(true);
+}
+
+/** Longest wait between two looks at a session, so a far expiry is re-read now and then. */
+const MAX_EXPIRY_WAIT_MS = 60 * 60_000;
+
+/**
+ * One timer per socket at its session's deadline (idle or absolute, whichever is first). When
+ * it fires the session is read again without counting as activity: HTTP requests may have
+ * moved the idle expiry on, so a live session re-arms the timer and an ended one closes the
+ * socket. Private events stop reaching a socket whose session is over.
+ */
+function watchSessionExpiry(
+  socket: ServerSocket,
+  deps: ServiceDeps,
+  log: FastifyBaseLogger,
+): { stop: () => void; recheck: () => void } {
+  let cancel: (() => void) | undefined;
+  let stopped = false;
+  // Only the latest look arms a timer (a session_check may start one while another runs).
+  let generation = 0;
+  const check = () => {
+    cancel?.();
+    cancel = undefined;
+    const mine = ++generation;
+    sessionDeadline(deps, socket.data.sessionId).then(
+      (deadline) => {
+        if (stopped || mine !== generation) return;
+        if (deadline === null) {
+          endSocket(socket);
+          return;
+        }
+        const waitMs = deadline.getTime() - deps.clock.now().getTime();
+        cancel = deps.clock.setTimer(Math.min(waitMs, MAX_EXPIRY_WAIT_MS), check);
+      },
+      (error: unknown) => {
+        // A database hiccup must not end a live session's socket: look again shortly.
+        log.warn({ err: error }, 'realtime session expiry check failed');
+        if (!stopped && mine === generation) cancel = deps.clock.setTimer(60_000, check);
+      },
+    );
+  };
+  check();
+  return {
+    stop: () => {
+      stopped = true;
+      cancel?.();
+    },
+    recheck: () => {
+      if (!stopped) check();
+    },
+  };
 }
 
 /**

@@ -153,12 +153,94 @@ describe.each(drivers)('realtime channel on %s', (driver) => {
     // Revoked without a disconnect (as if the message to this node were lost).
     const found = await findSessionByTokenHash(h.db, hashToken(player.token));
     await revokeSession(h.db, found!.session.id, 'signout', h.clock.now());
+    const gone = disconnected(socket);
     expect(await sessionCheck(socket)).toEqual({ status: 'failed' });
+    // ...and the socket of the ended session is closed.
+    expect(await gone).toBe('io server disconnect');
+  });
 
-    const other = await registerPlayer(h);
-    const second = await connectAs(other.token);
+  const getBalance = (socket: ClientSocket) =>
+    withTimeout(socket.timeout(WAIT_MS).emitWithAck('get:balance'), 'get:balance ack');
+
+  /** Reconnects a socket the server closed: the handshake says why (as the app does). */
+  async function reconnectRefusal(socket: ClientSocket): Promise<ConnectError> {
+    const refusal = refused(socket);
+    socket.connect();
+    return refusal;
+  }
+
+  it('closes an open socket when its session goes idle; reconnecting gets SessionError', async () => {
+    const player = await registerPlayer(h);
+    const socket = await connectAs(player.token);
+    const gone = disconnected(socket);
     h.clock.advance(61 * MINUTE);
-    expect(await sessionCheck(second)).toEqual({ status: 'failed' });
+    expect(await gone).toBe('io server disconnect');
+    const error = await reconnectRefusal(socket);
+    expect(error.message).toBe('SessionError');
+    expect(error.data).toEqual({
+      message: 'Your session has expired. Please sign in again.',
+      errorCode: 'SESSION_EXPIRED',
+    });
+    // Its private events no longer reach it.
+    let received = 0;
+    socket.on(SERVER_EVENTS.updateBalance, () => (received += 1));
+    h.app.realtime.emitToUser(Number(player.user.id), SERVER_EVENTS.updateBalance, {
+      balance: 1,
+    });
+    await settle();
+    expect(received).toBe(0);
+  });
+
+  it('keeps a socket whose session HTTP activity extended, then closes it at the new idle end', async () => {
+    const player = await registerPlayer(h);
+    const socket = await connectAs(player.token);
+    let closed = false;
+    socket.on('disconnect', () => (closed = true));
+    h.clock.advance(50 * MINUTE);
+    expect(
+      (await call(h, 'GET', '/api/profile', undefined, { token: player.token })).statusCode,
+    ).toBe(200);
+    // Past the first idle end: the timer looks again, finds the session alive, waits on.
+    h.clock.advance(15 * MINUTE);
+    await settle();
+    expect(closed).toBe(false);
+    expect(await getBalance(socket)).toMatchObject({ status: 'success' });
+    const gone = disconnected(socket);
+    h.clock.advance(61 * MINUTE);
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('closes even an active socket at the absolute expiry', async () => {
+    const player = await registerPlayer(h);
+    const socket = await connectAs(player.token);
+    let closed = false;
+    socket.on('disconnect', () => (closed = true));
+    // Active every 50 minutes for almost 24 hours: idle never ends it.
+    for (let elapsed = 0; elapsed + 50 * MINUTE < 24 * 60 * MINUTE; elapsed += 50 * MINUTE) {
+      h.clock.advance(50 * MINUTE);
+      expect(
+        (await call(h, 'GET', '/api/profile', undefined, { token: player.token })).statusCode,
+      ).toBe(200);
+    }
+    await settle();
+    expect(closed).toBe(false);
+    const gone = disconnected(socket);
+    h.clock.advance(50 * MINUTE);
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('get:balance re-checks the session: an ended one gets no balance and the socket closes', async () => {
+    const player = await registerPlayer(h);
+    const socket = await connectAs(player.token);
+    expect(await getBalance(socket)).toMatchObject({ status: 'success' });
+    // Ended without a disconnect reaching this node.
+    const found = await findSessionByTokenHash(h.db, hashToken(player.token));
+    await revokeSession(h.db, found!.session.id, 'signout', h.clock.now());
+    const gone = disconnected(socket);
+    const answer = await getBalance(socket);
+    expect(answer).toMatchObject({ status: 'failed' });
+    expect(answer).not.toHaveProperty('data');
+    expect(await gone).toBe('io server disconnect');
   });
 
   it('counts session_check as activity', async () => {

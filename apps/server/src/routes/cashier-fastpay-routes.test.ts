@@ -49,7 +49,8 @@ describe.each(drivers)('automated deposits (fastpay) on %s', (driver) => {
     return fastpayAnswerSchema.parse(res.json().data);
   }
 
-  const txnOf = (answer: FastpayAnswer) => answer.payUrl.split('/').at(-1)!;
+  // The pay address is /api/gateway-sim/pay/{txnId}/{token}.
+  const txnOf = (answer: FastpayAnswer) => answer.payUrl.split('/').at(-2)!;
 
   function callbackBody(answer: FastpayAnswer, overrides: Record<string, unknown> = {}) {
     return {
@@ -127,7 +128,7 @@ describe.each(drivers)('automated deposits (fastpay) on %s', (driver) => {
       },
     });
     expect(answer.payAddress).toMatch(TRC20_ADDRESS_PATTERN);
-    expect(answer.payUrl).toMatch(/^\/api\/gateway-sim\/pay\/SIM[0-9A-F]{24}$/);
+    expect(answer.payUrl).toMatch(/^\/api\/gateway-sim\/pay\/SIM[0-9A-F]{24}\/[A-Za-z0-9_-]{43}$/);
     expect(answer.deposit.payUrl).toBe(answer.payUrl);
     expect(Date.parse(answer.deposit.expiresAt) - before).toBe(30 * MINUTE);
     expect(await getWallet(h.db, player.id)).toMatchObject({ cash: 0, coins: 0 });
@@ -228,15 +229,53 @@ describe.each(drivers)('automated deposits (fastpay) on %s', (driver) => {
     );
     expect(decided?.decided_by_staff_id).toBeNull();
 
+    // The token is used up: the page, a second confirm and a cancel are all 404.
     const after = await call(h, 'GET', answer.payUrl);
-    expect(after.body).toContain('This payment is complete.');
+    expect(after.statusCode).toBe(404);
     expect(after.body).not.toContain('<form');
-    // Confirming again re-sends the callback, which changes nothing; cancel is ignored.
-    expect((await formPost(`${answer.payUrl}/confirm`)).statusCode).toBe(303);
-    expect((await formPost(`${answer.payUrl}/cancel`)).statusCode).toBe(303);
+    expect((await formPost(`${answer.payUrl}/confirm`)).statusCode).toBe(404);
+    expect((await formPost(`${answer.payUrl}/cancel`)).statusCode).toBe(404);
     expect(await ledgerRows(answer.deposit.id)).toEqual({ transactions: 2, postings: 4 });
     expect(await getWallet(h.db, player.id)).toMatchObject({ cash: 1000, coins: 100 });
     expect((await depositRow(answer.deposit.id))?.status).toBe('approved');
+  });
+
+  it('the pay address works only for its own payment, player and token, once', async () => {
+    const alice = await newPlayer();
+    const bob = await newPlayer();
+    const aliceAnswer = await started(alice.token, 1000);
+    const bobAnswer = await started(bob.token, 1000);
+    const aliceTxn = txnOf(aliceAnswer);
+    const bobTxn = txnOf(bobAnswer);
+    const aliceToken = aliceAnswer.payUrl.split('/').at(-1)!;
+    const bobToken = bobAnswer.payUrl.split('/').at(-1)!;
+    const forged = `${aliceToken.slice(0, -1)}${aliceToken.endsWith('A') ? 'B' : 'A'}`;
+    const strangers = [
+      // The old address shape: the payment id alone.
+      `/api/gateway-sim/pay/${bobTxn}`,
+      // Someone else's token on Bob's payment, a forged one, garbage.
+      `/api/gateway-sim/pay/${bobTxn}/${aliceToken}`,
+      `/api/gateway-sim/pay/${aliceTxn}/${forged}`,
+      `/api/gateway-sim/pay/${bobTxn}/not-a-token`,
+      `/api/gateway-sim/pay/SIM000000000000000000000000/${bobToken}`,
+    ];
+    for (const url of strangers) {
+      expect((await call(h, 'GET', url)).statusCode, url).toBe(404);
+      expect((await formPost(`${url}/confirm`)).statusCode, url).toBe(404);
+      expect((await formPost(`${url}/cancel`)).statusCode, url).toBe(404);
+    }
+    // Nothing happened to either payment.
+    expect((await depositRow(aliceAnswer.deposit.id))?.status).toBe('pending');
+    expect((await depositRow(bobAnswer.deposit.id))?.status).toBe('pending');
+    expect(await getWallet(h.db, alice.id)).toMatchObject({ cash: 0, coins: 0 });
+    // Each player's own address still works.
+    expect((await call(h, 'GET', bobAnswer.payUrl)).statusCode).toBe(200);
+    expect((await formPost(`${bobAnswer.payUrl}/cancel`)).statusCode).toBe(303);
+    expect((await formPost(`${aliceAnswer.payUrl}/confirm`)).statusCode).toBe(303);
+    expect((await depositRow(aliceAnswer.deposit.id))?.status).toBe('approved');
+    // Reused: the token died with its use.
+    expect((await formPost(`${aliceAnswer.payUrl}/confirm`)).statusCode).toBe(404);
+    expect(await ledgerRows(aliceAnswer.deposit.id)).toEqual({ transactions: 2, postings: 4 });
   });
 
   it('cancel on the pay page declines the request; nothing is credited', async () => {
@@ -250,12 +289,16 @@ describe.each(drivers)('automated deposits (fastpay) on %s', (driver) => {
       reason: 'Payment failed at the gateway',
     });
     expect(await getWallet(h.db, player.id)).toMatchObject({ cash: 0, coins: 0 });
-    expect((await call(h, 'GET', answer.payUrl)).body).toContain('This payment was cancelled.');
+    expect((await call(h, 'GET', answer.payUrl)).statusCode).toBe(404);
     // A cancelled payment cannot be confirmed afterwards.
-    await formPost(`${answer.payUrl}/confirm`);
+    expect((await formPost(`${answer.payUrl}/confirm`)).statusCode).toBe(404);
     expect((await depositRow(answer.deposit.id))?.status).toBe('declined');
     expect(await ledgerRows(answer.deposit.id)).toEqual({ transactions: 0, postings: 0 });
-    const unknown = await call(h, 'GET', '/api/gateway-sim/pay/SIM000000000000000000000000');
+    const unknown = await call(
+      h,
+      'GET',
+      '/api/gateway-sim/pay/SIM000000000000000000000000/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    );
     expect(unknown.statusCode).toBe(404);
   });
 

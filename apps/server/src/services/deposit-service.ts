@@ -69,6 +69,8 @@ export function toStaffDeposit(row: DepositListRow): StaffDeposit {
   const { deposit } = row;
   return {
     ...toDeposit(deposit, row.gatewayName),
+    // The pay address is the player's capability to pay (and cancel): never shown to staff.
+    payUrl: null,
     playerId: String(deposit.playerId),
     username: row.username,
     decidedBy: row.decidedByUsername,

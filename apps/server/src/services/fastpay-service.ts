@@ -128,6 +128,7 @@ export async function startFastpayDeposit(
   try {
     created = await gateway.createPayment({
       depositId,
+      playerId: player.userId,
       amountPaise,
       payAmount,
       currency,

@@ -125,6 +125,21 @@ export async function authenticateSessionId(
   return acceptSession(deps, await findSessionById(deps.db, sessionId));
 }
 
+/**
+ * When the session ends if nothing happens meanwhile (the earlier of its idle and absolute
+ * expiry), without counting as activity: an open socket must not keep its session alive.
+ * Null when it is already over (revoked, expired, unknown, or the player may no longer sign
+ * in). HTTP activity moves the idle expiry, so callers re-read it rather than trust an old one.
+ */
+export async function sessionDeadline(deps: ServiceDeps, sessionId: string): Promise<Date | null> {
+  const found = await findSessionById(deps.db, sessionId);
+  if (!found) return null;
+  const { session, user } = found;
+  const deadline = minDate(session.idleExpiresAt, session.absoluteExpiresAt);
+  if (user.status !== 'active' || session.revokedAt !== null) return null;
+  return deps.clock.now().getTime() >= deadline.getTime() ? null : deadline;
+}
+
 /** POST /signout: this session ends, and its sockets with it. */
 export async function signOut(deps: ServiceDeps, auth: AuthContext): Promise<void> {
   await revokeSession(deps.db, auth.sessionId, 'signout', deps.clock.now());
