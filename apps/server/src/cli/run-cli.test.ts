@@ -1,3 +1,4 @@
+import { APP_DETAILS_MAX_LENGTH } from '@spm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteDatabase } from '../db/database.ts';
@@ -32,6 +33,13 @@ describe('parseSettingValue (set-setting validation)', () => {
       expect(result.message).toContain('COLOUR');
       expect(result.message).toContain('organisationStatus');
     }
+  });
+
+  it('holds text settings to the same length limits as the staff route', () => {
+    const { url, brandName } = APP_DETAILS_MAX_LENGTH;
+    expect(parseSettingValue('BRAND_NAME', 'B'.repeat(brandName)).ok).toBe(true);
+    expect(parseSettingValue('BRAND_NAME', 'B'.repeat(brandName + 1)).ok).toBe(false);
+    expect(parseSettingValue('TELEGRAM', `https://t.me/${'a'.repeat(url)}`).ok).toBe(false);
   });
 
   it('reads JSON numbers for numeric settings and keeps text for text settings', () => {
