@@ -43,7 +43,9 @@ async function builtServer(label: string): Promise<void> {
   const server = await startServer();
   try {
     const byPath = await probe(server.baseUrl);
-    console.log(`${label}: running after ${ms(server.runningAfterMs)}; the next ${PROBE_MS / 1000} s:`);
+    console.log(
+      `${label}: running after ${ms(server.runningAfterMs)}; the next ${PROBE_MS / 1000} s:`,
+    );
     console.log(`  all paths: ${summary([...byPath.values()].flat())}`);
     for (const [path, latencies] of byPath) console.log(`  ${path}: ${summary(latencies)}`);
   } finally {
