@@ -17,30 +17,37 @@ function percentile(sorted: number[], p: number): number {
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
-/** Requests one after another for PROBE_MS from "running" on; each one's latency. */
-async function probe(baseUrl: string): Promise<number[]> {
-  const latencies: number[] = [];
+/** Requests one after another for PROBE_MS from "running" on; each one's latency by path. */
+async function probe(baseUrl: string): Promise<Map<string, number[]>> {
+  const latencies = new Map<string, number[]>(PROBE_PATHS.map((path) => [path, []]));
   const until = performance.now() + PROBE_MS;
   for (let i = 0; performance.now() < until; i++) {
     const path = PROBE_PATHS[i % PROBE_PATHS.length]!;
     const sentAt = performance.now();
     const response = await fetch(baseUrl + path);
     await response.arrayBuffer();
-    latencies.push(performance.now() - sentAt);
+    latencies.get(path)!.push(performance.now() - sentAt);
   }
   return latencies;
+}
+
+function summary(latencies: number[]): string {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return (
+    `${latencies.length} requests, first ${ms(latencies[0] ?? NaN)}, ` +
+    `p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)}`
+  );
 }
 
 async function builtServer(label: string): Promise<void> {
   const server = await startServer();
   try {
-    const latencies = await probe(server.baseUrl);
-    const sorted = [...latencies].sort((a, b) => a - b);
+    const byPath = await probe(server.baseUrl);
     console.log(
-      `${label}: running after ${ms(server.runningAfterMs)}; then ${latencies.length} requests in ` +
-        `${PROBE_MS / 1000} s: first ${ms(latencies[0] ?? NaN)}, p50 ${ms(percentile(sorted, 50))}, ` +
-        `p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)}`,
+      `${label}: running after ${ms(server.runningAfterMs)}; the next ${PROBE_MS / 1000} s:`,
     );
+    console.log(`  all paths: ${summary([...byPath.values()].flat())}`);
+    for (const [path, latencies] of byPath) console.log(`  ${path}: ${summary(latencies)}`);
   } finally {
     await server.stop();
   }
@@ -60,7 +67,6 @@ async function npmStart(label: string): Promise<void> {
 }
 
 await builtServer('built server, fresh data dir');
-await builtServer('built server, second run (new data dir)');
 if (process.env.STARTUP_NPM_START === '1') {
   await npmStart('npm start, nothing changed');
   // A touched source file makes its workspace stale: only the web app rebuilds.

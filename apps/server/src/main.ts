@@ -83,6 +83,9 @@ async function main(): Promise<void> {
       'seed done',
     );
     await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    process.stdout.write(`${formatSignInInfo(config, port, database.driver, seedResult)}\n`);
     if (config.simulator) {
       const simulator = new MarketSimulator(
         app.exchange,
@@ -91,12 +94,17 @@ async function main(): Promise<void> {
         config.simulatorMarketMaker,
       );
       late.stopFeed = () => simulator.stop();
-      await simulator.start();
-      app.log.info('market simulator started');
+      // The site is up without the feed; the simulator seeds its events and quotes after the
+      // banner, yielding between transactions, so the first requests are answered at once.
+      setImmediate(() => {
+        simulator.start().then(
+          () => app.log.info('market simulator started'),
+          (error: unknown) => {
+            if (!stopping) app.log.error({ err: error }, 'market simulator failed to start');
+          },
+        );
+      });
     }
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    process.stdout.write(`${formatSignInInfo(config, port, database.driver, seedResult)}\n`);
   } catch (error) {
     app.log.fatal({ err: error }, 'startup failed');
     await app.close().catch(() => undefined);

@@ -1,10 +1,6 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { SignInPage } from '../features/auth/index.ts';
-import { DashboardPage } from '../features/dashboard/index.ts';
-import { PlayerDetailPage, PlayersPage } from '../features/players/index.ts';
-import { StaffUsersPage } from '../features/staff-users/index.ts';
-import { AuditPage } from '../features/audit/index.ts';
 import { Forbidden, NotFound, RequireAuth, RequireRole } from './guards.tsx';
 import { Layout } from './layout.tsx';
 
@@ -16,7 +12,18 @@ function lazyNamed<M extends Record<string, unknown>>(
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-// The operations screens are loaded on first visit (and only for admins).
+// Every screen behind the sign-in is loaded on first visit: the first visit of all is the
+// sign-in page, whose chunk is the only one it needs (issue 11, page weight). The operations
+// screens are loaded only for admins.
+const DashboardPage = lazyNamed(() => import('../features/dashboard/index.ts'), 'DashboardPage');
+const players = () => import('../features/players/index.ts');
+const PlayersPage = lazyNamed(players, 'PlayersPage');
+const PlayerDetailPage = lazyNamed(players, 'PlayerDetailPage');
+const StaffUsersPage = lazyNamed(
+  () => import('../features/staff-users/index.ts'),
+  'StaffUsersPage',
+);
+const AuditPage = lazyNamed(() => import('../features/audit/index.ts'), 'AuditPage');
 const queues = () => import('../features/queues/index.ts');
 const sports = () => import('../features/sports/index.ts');
 const settings = () => import('../features/settings/index.ts');

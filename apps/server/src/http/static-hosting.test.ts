@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { makeTempDir, startHarness, testConfig, type Harness } from '../test/harness.ts';
@@ -9,6 +10,9 @@ describe('static hosting of the two SPAs', () => {
   let h: Harness;
   let bare: App;
   let removeDir: () => Promise<void>;
+  const logLines: string[] = [];
+  // Big enough to be worth compressing, as a real chunk is.
+  const chunk = `console.log(${JSON.stringify('player '.repeat(400))});`;
 
   beforeAll(async () => {
     const temp = await makeTempDir('spm-dist-');
@@ -18,11 +22,17 @@ describe('static hosting of the two SPAs', () => {
     await mkdir(join(web, 'assets'), { recursive: true });
     await mkdir(join(backoffice, 'assets'), { recursive: true });
     await writeFile(join(web, 'index.html'), '<html><body>player</body></html>');
-    await writeFile(join(web, 'assets', 'index-Ab12Cd34.js'), 'console.log("player")');
+    await writeFile(join(web, 'assets', 'index-Ab12Cd34.js'), chunk);
+    // What scripts/precompress.mjs writes beside every built text file.
+    await writeFile(join(web, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(chunk));
+    await writeFile(join(web, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(chunk));
     await writeFile(join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(join(backoffice, 'index.html'), '<html><body>backoffice</body></html>');
     await writeFile(join(backoffice, 'assets', 'index-Zz99Yy88.js'), 'console.log("office")');
-    h = await startHarness('pglite', { env: { WEB_DIST: web, BACKOFFICE_DIST: backoffice } });
+    h = await startHarness('pglite', {
+      env: { WEB_DIST: web, BACKOFFICE_DIST: backoffice, LOG_LEVEL: 'info' },
+      logStream: { write: (line) => logLines.push(line) },
+    });
     // Same database, no builds: the "run npm run build" path.
     bare = await buildApp({ config: testConfig(), db: h.db });
     await bare.ready();
@@ -56,6 +66,60 @@ describe('static hosting of the two SPAs', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const favicon = await h.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed brotli or gzip copy of an asset, still cached for a year', async () => {
+    const br = await h.app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(chunk);
+
+    const gzip = await h.app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(chunk);
+
+    const plain = await h.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(chunk);
+  });
+
+  it('compresses API JSON over the threshold, not small answers', async () => {
+    const docs = await h.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString())).toHaveProperty('openapi');
+    const health = await h.app.inject({
+      method: 'GET',
+      url: '/api/healthz',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('logs API requests but not one line per static file or page', async () => {
+    logLines.length = 0;
+    for (const url of ['/', '/home', '/assets/index-Ab12Cd34.js', '/favicon.svg', '/backoffice/']) {
+      await h.app.inject({ method: 'GET', url });
+    }
+    expect(logLines).toEqual([]);
+    await h.app.inject({ method: 'GET', url: '/api/healthz' });
+    expect(logLines.some((line) => line.includes('/api/healthz'))).toBe(true);
   });
 
   it('answers 404 (not the index) for a missing file', async () => {

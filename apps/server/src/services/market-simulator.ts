@@ -23,6 +23,27 @@ const MM_FUNDING_PAISE = 1_000_000_000_00n;
 const EVENT_DURATION_MS = 30 * 60_000;
 const TICK_MS = 2000;
 
+/** Never pause longer than this between two of the simulator's transactions. */
+const MAX_PAUSE_MS = 250;
+
+/**
+ * Gives waiting requests the event loop between the simulator's transactions. On PGlite
+ * every query runs in this thread and its promise settles without I/O, so a chain of awaited
+ * transactions (the setup's events and a requote's dozens of orders) never gave the loop a
+ * turn: right after the "running" banner every request stalled for seconds (issue 11, found
+ * with --cpu-prof). Pausing as long as the last stretch of work took keeps the simulator
+ * to at most half of the thread while it seeds.
+ */
+class Pacer {
+  private busySince = performance.now();
+
+  async yieldToRequests(): Promise<void> {
+    const busyMs = performance.now() - this.busySince;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(busyMs, MAX_PAUSE_MS)));
+    this.busySince = performance.now();
+  }
+}
+
 const FIXTURES = [
   {
     sportId: 4 as const,
@@ -61,6 +82,8 @@ export class MarketSimulator implements FeedProvider {
   private readonly suspendedUntil = new Map<string, number>();
   private cursor = 0;
   private busy = false;
+  private stopped = false;
+  private readonly pacer = new Pacer();
 
   constructor(
     private readonly engine: ExchangeEngine,
@@ -75,6 +98,8 @@ export class MarketSimulator implements FeedProvider {
 
   async start(): Promise<void> {
     await this.setup();
+    // stop() may come while the setup runs (a shutdown right after boot).
+    if (this.stopped) return;
     this.timer = setInterval(
       () =>
         void this.tick().catch((error: unknown) => {
@@ -86,6 +111,7 @@ export class MarketSimulator implements FeedProvider {
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
   }
 
@@ -130,12 +156,14 @@ export class MarketSimulator implements FeedProvider {
         this.endsAt.set(event.id, event.startTime.getTime() + EVENT_DURATION_MS);
     }
     let open = this.ownEvents().filter((e) => e.status !== 'closed').length;
-    while (open < this.targetEvents) {
+    while (open < this.targetEvents && !this.stopped) {
+      await this.pacer.yieldToRequests();
       await this.newEvent(open);
       open++;
     }
     if (!this.marketMaker) return;
     for (const market of this.ownMarkets()) {
+      if (this.stopped) return;
       if (market.type === 'match_odds' && market.status === 'open') await this.requote(market);
     }
   }
@@ -228,6 +256,7 @@ export class MarketSimulator implements FeedProvider {
           ['back', back],
         ] as const) {
           if (price <= 101) continue;
+          await this.pacer.yieldToRequests();
           await this.engine
             .placeExchange(this.makerId, {
               marketId: market.id,
