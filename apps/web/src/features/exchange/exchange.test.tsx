@@ -651,5 +651,7 @@ describe('my bets', () => {
       expect(screen.getByTestId('mybet-row')).toHaveAttribute('data-bet-id', 's-1'),
     );
     expect(screen.getByTestId('mybet-net')).toHaveTextContent('313.60');
+    // The result is what the wallet received, not the gross win.
+    expect(screen.getByTestId('mybet-pnl')).toHaveTextContent('313.60');
   });
 });

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BET_FILTERS, SPORT_IDS } from '@spm/contract';
 import type { Bet, SportName } from '@spm/contract';
-import { percentToBasisPoints } from '@spm/core';
+import { formatPoints, netOfCommission, percentToBasisPoints, pointsToPaise } from '@spm/core';
+import type { Paise } from '@spm/core';
 import type { PageProps } from '@/app/routes/route-table';
 import { formatAmount, formatDateTime } from '@/shared/lib/format';
 import { PageLoader } from '@/shared/ui/page-loader';
@@ -15,6 +16,13 @@ import { formatOdds } from './components/odds-text';
 import { SPORT_NAMES } from './lib/sports';
 import type { BetFilter } from './lib/sports';
 import './exchange.css';
+
+/** A settled bet's result as the wallet got it: a win net of the market's commission. */
+function settledNetPaise(profitLoss: number, commissionPercent: number): Paise {
+  const parsed = pointsToPaise(profitLoss);
+  const gross = parsed.ok ? parsed.paise : BigInt(Math.round(profitLoss * 100));
+  return netOfCommission(gross, percentToBasisPoints(commissionPercent)).netPaise;
+}
 
 function BetRow({ bet, filter }: { bet: Bet; filter: BetFilter }) {
   const { t, i18n } = useTranslation();
@@ -28,20 +36,22 @@ function BetRow({ bet, filter }: { bet: Bet; filter: BetFilter }) {
   const winPaise = betWinPaise(bet, stake);
   return (
     <tr data-testid="mybet-row" data-bet-id={bet.id} data-status={bet.status}>
-      <td>
+      <td data-label={t('exchange.columns.placed')}>
         <time dateTime={bet.placedAt}>{formatDateTime(bet.placedAt, i18n.language)}</time>
       </td>
-      <td>
+      <td data-label={t('exchange.columns.event')}>
         <Link to={`/exchange/${bet.eventId}`}>{bet.eventName}</Link>
         <div className="page__muted">{bet.marketName}</div>
       </td>
-      <td>{bet.runnerName}</td>
-      <td>
+      <td data-label={t('exchange.columns.selection')}>{bet.runnerName}</td>
+      <td data-label={t('exchange.columns.side')}>
         <span className={`bet-side bet-side--${bet.side}`}>{t(`exchange.${bet.side}`)}</span>
       </td>
-      <td>{bet.marketType === 'match_odds' ? formatOdds(bet.price) : bet.price}</td>
-      <td>{formatAmount(stake)}</td>
-      <td data-testid="mybet-profit-cell">
+      <td data-label={t('exchange.columns.price')}>
+        {bet.marketType === 'match_odds' ? formatOdds(bet.price) : bet.price}
+      </td>
+      <td data-label={t('exchange.columns.stake')}>{formatAmount(stake)}</td>
+      <td data-label={t('exchange.columns.profit')} data-testid="mybet-profit-cell">
         {winPaise === null ? (
           '—'
         ) : (
@@ -53,13 +63,13 @@ function BetRow({ bet, filter }: { bet: Bet; filter: BetFilter }) {
           />
         )}
       </td>
-      <td>
+      <td data-label={t('exchange.columns.result')}>
         {filter === 'settled' ? (
           <span
             className={`pnl ${pnl !== null && pnl > 0 ? 'pnl--up' : pnl !== null && pnl < 0 ? 'pnl--down' : ''}`}
             data-testid="mybet-pnl"
           >
-            {pnl === null ? '—' : formatAmount(pnl)}
+            {pnl === null ? '—' : formatPoints(settledNetPaise(pnl, bet.commissionPercent))}
           </span>
         ) : filter === 'unmatched' ? (
           <CancelOrderButton orderId={bet.id} eventId={bet.eventId} testId="mybet-cancel" />
@@ -106,7 +116,7 @@ function BetsTable({ filter, sport }: { filter: BetFilter; sport: SportName | nu
   ] as const;
   return (
     <>
-      <div className="statement-table__scroll">
+      <div className="bets-table__scroll">
         <table className="bets-table" aria-busy={busy}>
           <thead>
             <tr>

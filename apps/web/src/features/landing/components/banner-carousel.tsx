@@ -89,22 +89,17 @@ export function BannerCarousel({ banners }: BannerCarouselProps) {
         </div>
       </div>
       {snapCount > 1 && (
-        <>
+        // Arrows sit beside the dots under the slides, never on them: a banner's title is part
+        // of its image (often at the left edge), and an arrow on top of it hid the words.
+        <div className="carousel__controls">
           <button
             type="button"
             className="carousel__arrow carousel__arrow--prev"
             onClick={scrollPrev}
             aria-label={t('landing.previousSlide')}
+            data-testid="carousel-prev"
           >
             ‹
-          </button>
-          <button
-            type="button"
-            className="carousel__arrow carousel__arrow--next"
-            onClick={scrollNext}
-            aria-label={t('landing.nextSlide')}
-          >
-            ›
           </button>
           <div className="carousel__dots">
             {Array.from({ length: snapCount }, (_, index) => (
@@ -118,7 +113,16 @@ export function BannerCarousel({ banners }: BannerCarouselProps) {
               />
             ))}
           </div>
-        </>
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--next"
+            onClick={scrollNext}
+            aria-label={t('landing.nextSlide')}
+            data-testid="carousel-next"
+          >
+            ›
+          </button>
+        </div>
       )}
     </section>
   );

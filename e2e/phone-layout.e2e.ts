@@ -1,0 +1,216 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { storedToken } from './support/identity.ts';
+import { startPlatform, type Platform } from './support/platform.ts';
+import { logInThroughDialog, registerPlayer } from './support/players.ts';
+import { api, staffToken } from './support/staff.ts';
+
+/**
+ * Phones: no page may scroll sideways. Every route of the player app's route table is opened
+ * at 360 px (the narrowest common Android width) and the page must be no wider than the
+ * screen. The routes are read from route-table.ts itself, so a new route is checked too.
+ */
+
+const PHONE = { width: 360, height: 740 };
+const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
+
+interface TableRoute {
+  path: string;
+  access: 'public' | 'common' | 'protected';
+}
+
+/** The route table's paths and access, parsed from its source (the e2e runs in plain Node). */
+async function routeTable(): Promise<TableRoute[]> {
+  const source = await readFile(
+    resolve(import.meta.dirname, '..', 'apps/web/src/app/routes/route-table.ts'),
+    'utf8',
+  );
+  const table = source.slice(source.indexOf('export const routeTable'));
+  const constants = new Map(
+    [...source.matchAll(/export const (\w+_PATH) = '([^']+)'/g)].map((m) => [m[1], m[2]]),
+  );
+  const routes: TableRoute[] = [];
+  for (const match of table.matchAll(/authRoute\('([^']+)'/g)) {
+    routes.push({ path: match[1]!, access: 'public' });
+  }
+  for (const match of table.matchAll(/placeholder\('([^']+)', '(\w+)'/g)) {
+    routes.push({ path: match[1]!, access: match[2] as TableRoute['access'] });
+  }
+  for (const match of table.matchAll(/path: ('([^']+)'|\w+_PATH),\s*access: '(\w+)'/g)) {
+    const path = match[2] ?? constants.get(match[1]!);
+    if (!path) throw new Error(`unknown path constant ${match[1]}`);
+    routes.push({ path, access: match[3] as TableRoute['access'] });
+  }
+  return routes;
+}
+
+interface SportsEvent {
+  id: string;
+  markets: { id: string; type: string; status: string; runners: { id: string }[] }[];
+}
+
+let platform: Platform;
+let browser: Browser;
+
+/** The widest elements, so a failure names what sticks out. */
+async function overflow(page: Page): Promise<{ scrollWidthPx: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const viewport = window.innerWidth;
+    const culprits = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > viewport + 0.5)
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} right=${Math.round(element.getBoundingClientRect().right)}`,
+      );
+    return { scrollWidthPx: document.documentElement.scrollWidth, culprits };
+  });
+}
+
+/** Opens `path` and waits for the page (not just the shell) to be drawn. */
+async function openRoute(page: Page, baseUrl: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.locator('#main').waitFor();
+  // Lazy page chunks and their first API answers land within a moment; the loader goes away.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page
+    .locator('.page-loader')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
+  if (path.startsWith('/exchange/')) await page.getByTestId('runner-row').first().waitFor();
+}
+
+async function checkRoutes(
+  context: BrowserContext,
+  paths: readonly string[],
+  label: string,
+): Promise<string[]> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  for (const path of paths) {
+    await openRoute(page, platform.baseUrl, path);
+    const { scrollWidthPx, culprits } = await overflow(page);
+    if (SCREENSHOT_DIR) {
+      const name = `${label}${path.replaceAll('/', '_') || '_root'}.png`;
+      await page.screenshot({ path: join(SCREENSHOT_DIR, name), fullPage: true });
+    }
+    if (scrollWidthPx > PHONE.width) {
+      problems.push(`${label} ${path}: ${scrollWidthPx}px wide (${culprits.join('; ')})`);
+    }
+  }
+  await page.close();
+  return problems;
+}
+
+describe('phone layout at 360 px', () => {
+  beforeAll(async () => {
+    [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  it(
+    'no route scrolls sideways, signed out or in, with real ids and real bets',
+    { timeout: 600_000 },
+    async () => {
+      const routes = await routeTable();
+      // The table has ~50 routes; a parser that silently found none would pass everything.
+      expect(routes.length).toBeGreaterThan(40);
+      expect(routes.map((route) => route.path)).toEqual(
+        expect.arrayContaining(['/', '/mybets', '/exchange/:gameId', '/deposit/:gateway']),
+      );
+
+      // A registered player with money and a matched-or-waiting bet, so /mybets has rows.
+      const suffix = String(Date.now() % 100000);
+      const username = `phone${suffix}`;
+      const password = 'phone2026';
+      const playerId = await registerPlayer(platform.baseUrl, username, password);
+      const staff = await staffToken(platform.baseUrl, platform.dataDir);
+      const funded = await api(platform.baseUrl, `/staff/players/${playerId}/adjustments`, {
+        token: staff,
+        body: {
+          direction: 'credit',
+          amount: 1000,
+          reason: 'E2E float',
+          idempotencyKey: `e2e-phone-${suffix}`,
+        },
+      });
+      expect(funded.status).toBe(200);
+
+      // Real ids from the running simulator and gateway list.
+      const matches = await api<{ items: SportsEvent[] }>(platform.baseUrl, '/bet/matches');
+      const event = matches.body.data.items.find((item) =>
+        item.markets.some((market) => market.type === 'match_odds' && market.status === 'open'),
+      );
+      expect(event, 'the simulator offers an open match-odds market').toBeDefined();
+
+      const context = await browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      await logInThroughDialog(page, platform.baseUrl, username, password);
+      const token = await storedToken(page);
+      expect(token).toBeTruthy();
+      const market = event!.markets.find((item) => item.type === 'match_odds')!;
+      const placed = await api(platform.baseUrl, '/bet/match/odds', {
+        token: token!,
+        body: {
+          marketId: market.id,
+          runnerId: market.runners[0]!.id,
+          side: 'back',
+          price: 1000,
+          stake: 100,
+          idempotencyKey: `e2e-phone-bet-${suffix}`,
+        },
+      });
+      expect(placed.status).toBe(200);
+      const gateways = await api<{ code: string }[]>(platform.baseUrl, '/gateways', {
+        token: token!,
+      });
+      const gatewayCode = gateways.body.data[0]?.code;
+      expect(gatewayCode, 'a deposit gateway to open').toBeDefined();
+
+      const ids: Record<string, string> = {
+        ':gameId': event!.id,
+        ':category': 'cricket',
+        ':provider': 'cricket',
+        ':gateway': String(gatewayCode),
+        ':bonusId': '1',
+      };
+      const concrete = (path: string) => path.replace(/:\w+/g, (param) => ids[param] ?? param);
+      for (const route of routes) {
+        expect(concrete(route.path), `an id for ${route.path}`).not.toMatch(/:/);
+      }
+
+      // The header shows exposure beside the balance on a phone.
+      await openRoute(page, platform.baseUrl, '/home');
+      const header = {
+        balance: await page.getByTestId('header-balance').isVisible(),
+        exposure: await page.getByTestId('header-exposure').isVisible(),
+      };
+      await page.close();
+
+      // Signed in: every route a player can open (public ones send a player to /home).
+      const signedIn = routes
+        .filter((route) => route.access !== 'public')
+        .map((route) => concrete(route.path));
+      const problems = await checkRoutes(context, signedIn, 'player');
+      await context.close();
+
+      // Signed out: the public and common routes as a visitor sees them.
+      const visitor = await browser.newContext({ viewport: PHONE });
+      const visible = routes
+        .filter((route) => route.access !== 'protected')
+        .map((route) => concrete(route.path));
+      problems.push(...(await checkRoutes(visitor, visible, 'visitor')));
+      await visitor.close();
+
+      expect(problems).toEqual([]);
+      expect(header).toEqual({ balance: true, exposure: true });
+    },
+  );
+});
