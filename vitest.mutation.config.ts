@@ -7,5 +7,8 @@ export default defineConfig({
   test: {
     include: ['packages/core/src/**/*.test.ts'],
     environment: 'node',
+    // Every mutant reruns the property tests on a machine Stryker keeps busy; a slow run is
+    // not a failure (Stryker's own timeout catches mutants that loop).
+    testTimeout: 60_000,
   },
 });

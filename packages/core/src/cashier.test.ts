@@ -21,7 +21,9 @@ describe('shareOfPaise', () => {
 
   it('refuses fractional or negative basis points', () => {
     expect(() => shareOfPaise(100n, 1.5)).toThrow(RangeError);
-    expect(() => shareOfPaise(100n, -1)).toThrow(RangeError);
+    expect(() => shareOfPaise(100n, -1)).toThrow(
+      new RangeError('basis points must be a whole number >= 0, got -1'),
+    );
   });
 
   // 0 bps is a real setting (no bonus, no fee): it must pay nothing, not throw.
@@ -60,7 +62,9 @@ describe('toGatewayAmount', () => {
 
   // A zero or negative price would divide by zero or send a negative amount to the gateway.
   it.each([0n, -1n, -9_000n])('refuses a unit price of %s paise', (unitPricePaise) => {
-    expect(() => toGatewayAmount(90_000n, unitPricePaise)).toThrow(RangeError);
+    expect(() => toGatewayAmount(90_000n, unitPricePaise)).toThrow(
+      new RangeError('unit price must be positive'),
+    );
   });
 
   it('never asks for less than the points are worth, nor a cent more than needed', () => {

@@ -136,6 +136,33 @@ describe('applying transactions', () => {
     });
   });
 
+  // The server resolves account ids by these keys and names them in its errors.
+  it('keys player and system accounts apart, readably', () => {
+    expect(accountKey(cashOf('7'))).toBe('player:7:cash');
+    expect(accountKey(house)).toBe('system:house');
+    expect(accountKey(systemAccount('play_money'))).toBe('system:play_money');
+  });
+
+  it('shows every wallet of the player under its own name', () => {
+    const amounts: Record<PlayerAccountKind, bigint> = {
+      cash: 1n,
+      coins: 20n,
+      sports: 300n,
+      wicket: 4_000n,
+      exposure_hold: 50_000n,
+      withdrawal_hold: 600_000n,
+    };
+    expect(walletView((kind) => amounts[kind])).toEqual({
+      balancePaise: 1n,
+      cashPaise: 650_001n,
+      coinsPaise: 20n,
+      sportsPaise: 300n,
+      wicketPaise: 4_000n,
+      exposurePaise: 50_000n,
+      withdrawalHoldPaise: 600_000n,
+    });
+  });
+
   it('shows the wallet the way the spec names it', () => {
     const balances = new Map<string, bigint>([
       [accountKey(cashOf('1')), 7_000n],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatPoints, paiseToPoints, pointsToPaise } from './money.ts';
+import { MAX_ABS_POINTS, formatPoints, paiseToPoints, pointsToPaise } from './money.ts';
 
 describe('pointsToPaise', () => {
   it.each([
@@ -28,6 +28,12 @@ describe('pointsToPaise', () => {
     expect(pointsToPaise(1e14)).toEqual({ ok: false, code: 'OUT_OF_RANGE' });
   });
 
+  it('accepts the largest amount itself, both signs, and nothing beyond it', () => {
+    expect(pointsToPaise(MAX_ABS_POINTS)).toEqual({ ok: true, paise: 10n ** 15n });
+    expect(pointsToPaise(-MAX_ABS_POINTS)).toEqual({ ok: true, paise: -(10n ** 15n) });
+    expect(pointsToPaise(MAX_ABS_POINTS + 0.01)).toEqual({ ok: false, code: 'OUT_OF_RANGE' });
+  });
+
   it('round-trips every paise amount through points exactly', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(10n ** 14n), max: 10n ** 14n }), (paise) => {
@@ -43,5 +49,12 @@ describe('formatPoints', () => {
   it('uses Indian digit grouping with two decimals', () => {
     expect(formatPoints(10000000n)).toBe('1,00,000.00');
     expect(formatPoints(5n)).toBe('0.05');
+    expect(formatPoints(-123_456_78n)).toBe('-1,23,456.78');
+  });
+
+  // Zero must not come out as -0: Intl prints it as "-0.00".
+  it('shows zero without a sign', () => {
+    expect(formatPoints(0n)).toBe('0.00');
+    expect(Object.is(paiseToPoints(0n), 0)).toBe(true);
   });
 });

@@ -3,7 +3,8 @@ import { MARKET_EVENTS, REALTIME_PATH, type Market } from '@spm/contract';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../db/database.ts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../db/schema.ts';
 import { getWallet } from '../services/ledger-service.ts';
 import { MarketSimulator } from '../services/market-simulator.ts';
 import type { EventState } from '../services/exchange-engine.ts';
@@ -459,6 +460,87 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
     expect((await wallet(demoPlayer)).balance).toBe(before + 90);
     expect(await systemPostingsSum('house')).toBe(houseBefore);
     expect(await ledgerSum()).toBe(0n);
+  });
+
+  it("sends a demo winner's commission to play money, never the real commission account", async () => {
+    const { odds, runners } = await newEvent();
+    const [a] = runners as [string];
+    const backer = await player();
+    const layer = await player();
+    await place(layer, { marketId: odds, runnerId: a, side: 'lay', price: 3, stake: 100 });
+    await place(backer, { marketId: odds, runnerId: a, side: 'back', price: 3, stake: 100 });
+    // Demo accounts are refused peer to peer, so a demo winner owing commission only comes
+    // from an account flagged demo after it traded; settlement must keep play money apart
+    // whatever the path, so the flag is set directly here.
+    await h.db.update(users).set({ isDemo: true }).where(eq(users.id, backer.id));
+    const playMoneyBefore = await systemPostingsSum('play_money');
+    const commissionBefore = await systemPostingsSum('commission');
+    expect((await settle(odds, { winnerRunnerId: a })).statusCode).toBe(200);
+    // Wins 200 at 5%: 10 commission, 190 net, all of it play money.
+    expect(await wallet(backer)).toMatchObject({ balance: 10_190, exposure: 0 });
+    expect((await systemPostingsSum('play_money')) - playMoneyBefore).toBe(-19_000n);
+    expect(await systemPostingsSum('commission')).toBe(commissionBefore);
+    expect(await ledgerSum()).toBe(0n);
+  });
+
+  // One ledger transaction per player and settlement version, keyed as the engine documents:
+  // the key must name the market (a player settles many markets), the version (a corrected
+  // result pays again) and the player (each is paid), and the same settlement pays once.
+  it('keys each settlement payment by market, version and player, and pays it once', async () => {
+    const first = await newEvent();
+    const second = await newEvent();
+    const backer = await player();
+    const layer = await player();
+    for (const { odds, runners } of [first, second]) {
+      await place(layer, {
+        marketId: odds,
+        runnerId: runners[0],
+        side: 'lay',
+        price: 2,
+        stake: 100,
+      });
+      await place(backer, {
+        marketId: odds,
+        runnerId: runners[0],
+        side: 'back',
+        price: 2,
+        stake: 100,
+      });
+    }
+    const keysOf = async (marketId: string) =>
+      (
+        await executeRows<{ idempotency_key: string }>(
+          h.db,
+          sql`select idempotency_key from ledger_transactions
+              where reference = ${`MKT-${marketId}`} and kind = 'bet_settlement'
+              order by idempotency_key`,
+        )
+      ).map((row) => row.idempotency_key);
+    const expectedKeys = (marketId: string, version: number) =>
+      [backer.id, layer.id].map((id) => `settle:${marketId}:v${version}:p${id}`).sort();
+
+    expect((await settle(first.odds, { winnerRunnerId: first.runners[0] })).statusCode).toBe(200);
+    expect((await settle(second.odds, { winnerRunnerId: second.runners[0] })).statusCode).toBe(200);
+    // Backer wins 100 per market less 5 commission; layer loses 100 per market.
+    expect(await wallet(backer)).toMatchObject({ balance: 10_190, exposure: 0 });
+    expect(await wallet(layer)).toMatchObject({ balance: 9_800, exposure: 0 });
+    expect(await keysOf(first.odds)).toEqual(expectedKeys(first.odds, 1));
+    expect(await keysOf(second.odds)).toEqual(expectedKeys(second.odds, 1));
+
+    const again = await settle(first.odds, { winnerRunnerId: first.runners[0] });
+    expect(again.json().data).toMatchObject({ replay: true, settlementVersion: 1 });
+    expect(await keysOf(first.odds)).toEqual(expectedKeys(first.odds, 1));
+    expect((await wallet(backer)).balance).toBe(10_190);
+
+    // A corrected result is a new version: reversed and paid again under v2 keys.
+    expect(
+      (await settle(first.odds, { winnerRunnerId: first.runners[1] }, 'resettle')).statusCode,
+    ).toBe(200);
+    expect(await wallet(backer)).toMatchObject({ balance: 9_995, exposure: 0 });
+    expect(await wallet(layer)).toMatchObject({ balance: 9_995, exposure: 0 });
+    expect((await keysOf(first.odds)).filter((k) => k.startsWith('settle:'))).toEqual(
+      [...expectedKeys(first.odds, 1), ...expectedKeys(first.odds, 2)].sort(),
+    );
   });
 
   it('settles fancy yes/no on the result value', async () => {

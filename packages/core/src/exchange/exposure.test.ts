@@ -96,7 +96,38 @@ describe('exchange P&L and exposure', () => {
   });
 
   it('refuses a bet on a runner the market does not list', () => {
-    expect(() => exchangePnlByRunner(RUNNERS, [bet('back', 'Z', 200, 1n)])).toThrow(RangeError);
+    expect(() => exchangePnlByRunner(RUNNERS, [bet('back', 'Z', 200, 1n)])).toThrow(
+      new RangeError('unknown runner Z'),
+    );
+    // An unmatched order on an unknown runner would otherwise count against no outcome.
+    expect(() =>
+      exchangeExposure({ runnerIds: RUNNERS, matched: [], unmatched: [bet('lay', 'Z', 200, 1n)] }),
+    ).toThrow(new RangeError('unknown runner Z'));
+    expect(() =>
+      bookmakerPnlByRunner(RUNNERS, [
+        { side: 'back', runnerId: 'Z', ratePer100: 90, stakePaise: 1n },
+      ]),
+    ).toThrow(new RangeError('unknown runner Z'));
+    expect(() =>
+      bookmakerExposure(RUNNERS, [{ side: 'lay', runnerId: 'Z', ratePer100: 90, stakePaise: 1n }]),
+    ).toThrow(RangeError);
+  });
+
+  it("gives the maker of a back taker's fill a lay", () => {
+    expect(
+      betsFromFill('B', {
+        takerOrderId: 't',
+        takerOwnerId: 'taker',
+        takerSide: 'back',
+        makerOrderId: 'm',
+        makerOwnerId: 'maker',
+        priceHundredths: 300,
+        stakePaise: 100n,
+      }).map((b) => [b.playerId, b.side]),
+    ).toEqual([
+      ['taker', 'back'],
+      ['maker', 'lay'],
+    ]);
   });
 
   it('turns a fill into the taker’s and the maker’s opposite bets', () => {
@@ -261,6 +292,27 @@ describe('fancy', () => {
     expect(fancyPnlAt(bets, 52)).toBe(-200n);
     expect(fancyExposure(bets)).toEqual({ exposurePaise: 200n, worstResult: 52 });
     expect(fancyExposure([])).toEqual({ exposurePaise: 0n, worstResult: 0 });
+  });
+
+  // The worst result is reported as the lowest one where the worst loss happens, whatever
+  // order the bets came in: the back office shows it as "loses most from N".
+  it('reports the lowest result of a tied worst loss, whatever the order of the bets', () => {
+    // no 60 and yes 60 cancel out at and above 60; no 40 loses from 40 on: -100 on [40, inf).
+    const bets = [no(60, 100, 100n), yes(60, 100, 100n), no(40, 100, 100n)];
+    expect([0, 40, 59, 60, 100].map((result) => fancyPnlAt(bets, result))).toEqual([
+      100n,
+      -100n,
+      -100n,
+      -100n,
+      -100n,
+    ]);
+    expect(fancyExposure(bets)).toEqual({ exposurePaise: 100n, worstResult: 40 });
+    expect(fancyExposure([...bets].reverse())).toEqual({ exposurePaise: 100n, worstResult: 40 });
+  });
+
+  it('reports result 0 when nothing loses, and a line at 0 changes nothing', () => {
+    expect(fancyExposure([yes(0, 90, 100n)])).toEqual({ exposurePaise: 0n, worstResult: 0 });
+    expect(fancyExposure([no(0, 100, 100n)])).toEqual({ exposurePaise: 100n, worstResult: 0 });
   });
 
   it('equals the brute-force worst case over every result value', () => {

@@ -230,8 +230,9 @@ export function fancyExposure(bets: readonly FancyBet[]): {
   exposurePaise: Paise;
   worstResult: number;
 } {
+  // A set: a line at 0 (lines are never negative) is the candidate 0 itself.
   const candidates = new Set<number>([0]);
-  for (const bet of bets) if (bet.line > 0) candidates.add(bet.line);
+  for (const bet of bets) candidates.add(bet.line);
   let worstResult = 0;
   let worst: Paise | undefined;
   for (const result of [...candidates].sort((a, b) => a - b)) {

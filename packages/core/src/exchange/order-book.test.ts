@@ -213,6 +213,65 @@ describe('matching rules', () => {
     expect(result.restingPaise).toBe(0n);
     expect(topOfBook(book).availableToBack).toEqual([{ priceHundredths: 300, amountPaise: 5n }]);
   });
+
+  // The ends of the ladder: after the last level the walk must stop, even when the taker's
+  // own orders are still in the book to be skipped again.
+  it('walks to the top and bottom tick and stops there, skipping own orders once', () => {
+    const { book, place } = driver();
+    place('back', 200, 100n, 'x', 'ownBack');
+    place('back', 1000, 30n, 'y', 'top');
+    const lay = place('lay', 1000, 100n, 'x', 'layTaker');
+    expect(fillSummary(lay.fills)).toEqual([['top', 1000, 30n]]);
+    expect(lay).toMatchObject({ restingPaise: 0n, selfCrossCancelledPaise: 70n });
+
+    place('lay', 102, 100n, 'x', 'ownLay');
+    place('lay', 101, 30n, 'y', 'bottom');
+    const back = place('back', 101, 100n, 'x', 'backTaker');
+    expect(fillSummary(back.fills)).toEqual([['bottom', 101, 30n]]);
+    expect(back).toMatchObject({ restingPaise: 0n, selfCrossCancelledPaise: 70n });
+    expect(listRestingOrders(book).map((o) => o.id)).toEqual(['ownLay', 'ownBack']);
+  });
+});
+
+/**
+ * The book runs for the life of a market (hours, thousands of orders): a level must not keep
+ * the orders that left it. These look at the level's queue itself, the only place such a leak
+ * shows; the matching results are covered above and by the model.
+ */
+describe('memory of a price level', () => {
+  const queueLength = (book: OrderBook, side: 'backs' | 'lays', priceHundredths: number) =>
+    book[side].levels[LADDER_PRICES.indexOf(priceHundredths)]!.queue.length;
+
+  it('empties a level that matching used up', () => {
+    const { book, place } = driver();
+    for (let i = 0; i < 5; i++) place('lay', 300, 10n);
+    place('back', 300, 50n, 'taker');
+    expect(queueLength(book, 'lays', 300)).toBe(0);
+  });
+
+  it('drops cancelled orders from a level once they are most of it', () => {
+    const { book, place } = driver();
+    for (let i = 0; i < 100; i++) place('lay', 300, 10n, `p${i}`, `L${i}`);
+    // The oldest stays, so the dead entries sit behind a live head.
+    for (let i = 1; i < 100; i++) cancelOrder(book, `L${i}`);
+    expect(queueLength(book, 'lays', 300)).toBeLessThanOrEqual(34);
+    expect(listRestingOrders(book).map((o) => o.id)).toEqual(['L0']);
+    // Matched at the head, cancelled behind it: the same bound.
+    for (let i = 0; i < 100; i++) place('back', 500, 10n, `q${i}`, `B${i}`);
+    place('lay', 500, 500n, 'taker');
+    for (let i = 51; i < 100; i++) cancelOrder(book, `B${i}`);
+    expect(queueLength(book, 'backs', 500)).toBeLessThanOrEqual(34);
+    expect(listRestingOrders(book).map((o) => o.id)).toEqual(['L0', 'B50']);
+  });
+
+  it('keeps a level that is mostly alive as it is', () => {
+    const { book, place } = driver();
+    for (let i = 0; i < 100; i++) place('lay', 300, 10n, `p${i}`, `L${i}`);
+    for (let i = 0; i < 40; i++) cancelOrder(book, `L${i * 2 + 1}`);
+    // 40 dead of 100: compacting now would copy the queue for little gain.
+    expect(queueLength(book, 'lays', 300)).toBe(100);
+    expect(listRestingOrders(book)).toHaveLength(60);
+  });
 });
 
 // ---------------------------------------------------------------- model-based properties
@@ -434,5 +493,6 @@ describe('order book against a model', () => {
       }),
       { numRuns: 400 },
     );
-  });
+    // About 2 s alone; a loaded machine (CI, Stryker's runners) needs more than the default 5 s.
+  }, 30_000);
 });

@@ -112,7 +112,10 @@ describe('exchange settlement', () => {
 
   it('refuses a commission rate outside 0..100%', () => {
     expect(() => commissionPaise(100n, 10_001)).toThrow(RangeError);
-    expect(() => commissionPaise(100n, -1)).toThrow(RangeError);
+    expect(() => commissionPaise(100n, -1)).toThrow(
+      new RangeError('commission basis points out of range: -1'),
+    );
+    expect(() => commissionPaise(100n, 2.5)).toThrow(RangeError);
   });
 });
 
