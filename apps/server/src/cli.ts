@@ -5,7 +5,7 @@ try {
   process.exitCode = await runCli(process.argv.slice(2));
 } catch (error) {
   process.stderr.write(
-    `set-setting failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    `command failed: ${error instanceof Error ? error.message : String(error)}\n`,
   );
   process.exitCode = 1;
 }

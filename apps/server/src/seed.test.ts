@@ -111,6 +111,9 @@ describe('first run on a PGlite data dir', () => {
     const text = await readFile(credentialsFile, 'utf8');
     expect(text).toContain(`username: ${ADMIN_USERNAME}`);
     expect(text).toContain(`password: ${firstSeed.adminPassword}`);
+    // It says how to change it, in the console and offline.
+    expect(text).toContain('"Change password"');
+    expect(text).toContain(`set-staff-password ${ADMIN_USERNAME}`);
     expect((await stat(credentialsFile)).mode & 0o777).toBe(0o600);
 
     const second = await openPgliteDatabase(temp.dir);

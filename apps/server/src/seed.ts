@@ -181,7 +181,11 @@ async function writeCredentialsFile(path: string, username: string, password: st
     `password: ${password}`,
     `created:  ${new Date().toISOString()}`,
     '',
-    'Sign in at /backoffice/, change this password, then delete this file.',
+    'Sign in at /backoffice/ and change this password: the "Change password" button in the',
+    "console's header (it asks for this password and a code from your authenticator app).",
+    'Or, with the server stopped:',
+    `  printf '%s\\n' 'NEW-PASSWORD' | node apps/server/dist/cli.js set-staff-password ${username}`,
+    'Then delete this file.',
     '',
   ].join('\n');
   await writeFile(path, text, { mode: 0o600 });

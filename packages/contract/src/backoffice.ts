@@ -84,13 +84,15 @@ export const staffAccountSchema = z.object({
 });
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
 export const staffAccountsSchema = z.array(staffAccountSchema);
+/** A staff password: longer than players' (more power), the same rule everywhere it is set. */
+export const staffPasswordSchema = z.string().min(12, 'At least 12 characters').max(128);
 /** POST /api/staff/users (admin): agents carry an agent code players type at sign-up. */
 export const staffCreateBodySchema = z.object({
   username: z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_.-]{4,32}$/, '4 to 32 letters, digits, dots, dashes or underscores'),
-  password: z.string().min(12, 'At least 12 characters').max(128),
+  password: staffPasswordSchema,
   role: z.enum(STAFF_ROLES),
   agentCode: z
     .string()
@@ -99,6 +101,21 @@ export const staffCreateBodySchema = z.object({
     .optional(),
   parentStaffId: idSchema.optional(),
 });
+/**
+ * POST /api/staff/password: a member changes their own password, proving it is them with the
+ * current password and a current authenticator code (a stolen session alone is not enough).
+ */
+export const staffChangePasswordBodySchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Password cannot be empty').max(256),
+    newPassword: staffPasswordSchema,
+    code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    path: ['newPassword'],
+    message: 'The new password must differ from the current one',
+  });
+export type StaffChangePasswordBody = z.infer<typeof staffChangePasswordBodySchema>;
 /** POST /api/staff/users/{id}/reset-totp and /disable, /enable (admin). */
 export const staffUserParamsSchema = z.object({ id: idSchema });
 

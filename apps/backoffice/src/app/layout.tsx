@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { useAuthStore } from '../shared/auth-store.ts';
 import { LanguageSelect } from '../shared/language-select.tsx';
-import { signOutNow, useStaffMe, fetchStaffMe } from '../features/auth/index.ts';
+import {
+  ChangePasswordButton,
+  signOutNow,
+  useStaffMe,
+  fetchStaffMe,
+} from '../features/auth/index.ts';
 import { IdleWarning, useIdleTimeout } from './idle.tsx';
 import { navFor } from './nav.ts';
 
@@ -47,6 +52,7 @@ export function Layout() {
             ) : null}
           </span>
           <LanguageSelect />
+          <ChangePasswordButton />
           <button type="button" onClick={() => void signOutNow('manual')}>
             {t('signOut')}
           </button>

@@ -83,6 +83,20 @@ describe('staffRequest', () => {
     expect(useAuthStore.getState()).toMatchObject({ token: null, signOutReason: 'expired' });
   });
 
+  it('keeps the session on a 401 that refuses a typed authenticator code', async () => {
+    useAuthStore.setState({ token: 'tok-1', staff: { id: '1', username: 'a', role: 'admin' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        answer(401, { data: null, error: true, message: 'bad code', errorCode: 'TOTP_INVALID' }),
+      ),
+    );
+    await expect(
+      staffRequest(z.unknown(), { url: '/staff/password', method: 'POST', data: {} }),
+    ).rejects.toMatchObject({ code: 'TOTP_INVALID' });
+    expect(useAuthStore.getState()).toMatchObject({ token: 'tok-1' });
+  });
+
   it('fetches uploads with the token as a blob URL', async () => {
     useAuthStore.setState({ token: 'tok-2', staff: { id: '1', username: 'a', role: 'admin' } });
     const fetchMock = vi.fn(async () => new Response(new Blob(['png']), { status: 200 }));

@@ -67,9 +67,16 @@ function authHeaders(): Record<string, string> {
   return token ? { authorization: token } : {};
 }
 
+/**
+ * 401 codes that refuse what was typed, not the session: a wrong authenticator code while
+ * changing the password must leave the member signed in to try again.
+ */
+const NOT_SESSION_401_CODES = new Set(['TOTP_INVALID']);
+
 /** A 401 on a signed-in session ends it; the route guard then shows the sign-in screen. */
-function handleUnauthorized(status: number): void {
-  if (status === 401 && useAuthStore.getState().token) useAuthStore.getState().signOut('expired');
+function handleUnauthorized(status: number, code: string): void {
+  if (status !== 401 || NOT_SESSION_401_CODES.has(code)) return;
+  if (useAuthStore.getState().token) useAuthStore.getState().signOut('expired');
 }
 
 /**
@@ -108,11 +115,11 @@ export async function staffRequest<S extends z.ZodType>(
   const envelope = isRecord(parsed) ? parsed : {};
 
   if (!response.ok || envelope.error === true) {
-    handleUnauthorized(response.status);
     const message =
       (typeof envelope.message === 'string' && envelope.message) ||
       `Request failed with status code ${response.status}`;
     const code = typeof envelope.errorCode === 'string' ? envelope.errorCode : 'HTTP_ERROR';
+    handleUnauthorized(response.status, code);
     throw new ApiError(message, code, response.status, readIssues(envelope.data));
   }
 
@@ -132,7 +139,7 @@ export function uploadUrl(id: string): string {
 export async function fetchUploadObjectUrl(id: string): Promise<string> {
   const response = await fetch(uploadUrl(id), { headers: authHeaders() });
   if (!response.ok) {
-    handleUnauthorized(response.status);
+    handleUnauthorized(response.status, 'HTTP_ERROR');
     throw new ApiError(
       `Request failed with status code ${response.status}`,
       'HTTP_ERROR',

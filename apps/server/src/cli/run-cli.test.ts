@@ -1,8 +1,13 @@
 import { APP_DETAILS_MAX_LENGTH } from '@spm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPgliteDatabase } from '../db/database.ts';
-import { appSettings } from '../db/schema.ts';
+import { migrate, openPgliteDatabase } from '../db/database.ts';
+import { appSettings, auditLog, staffSessions } from '../db/schema.ts';
+import { insertStaffSession } from '../repositories/staff-session-repository.ts';
+import { findStaffUserByUsername } from '../repositories/staff-user-repository.ts';
+import { verifyPassword } from '../security/password.ts';
+import { hashToken, randomToken } from '../security/tokens.ts';
+import { seed } from '../seed.ts';
 import { parseSettingValue } from '../settings/app-settings.ts';
 import { makeTempDir } from '../test/harness.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from './run-cli.ts';
@@ -97,6 +102,92 @@ describe('runCli', () => {
       err.length = 0;
       expect(await runCli(['set-setting', 'OTP', '0'], env, io)).toBe(EXIT_FAILURE);
       expect(err.join('\n')).toMatch(/in use by process/);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('runCli set-staff-password', () => {
+  let temp: { dir: string; remove: () => Promise<void> };
+  const out: string[] = [];
+  const err: string[] = [];
+  const withInput = (line: string) => ({
+    out: (text: string) => out.push(text),
+    err: (text: string) => err.push(text),
+    readLine: async () => line,
+  });
+  const NEW_PASSWORD = 'operator-chosen-passphrase';
+
+  beforeAll(async () => {
+    temp = await makeTempDir('spm-cli-staff-');
+  });
+  afterAll(async () => {
+    await temp?.remove();
+  });
+
+  it('sets the password from stdin, ends the sessions and audits it', async () => {
+    const env = { DATA_DIR: temp.dir, LOG_LEVEL: 'silent' };
+    let adminUsername: string;
+    let oldPassword: string | null;
+    {
+      const database = await openPgliteDatabase(temp.dir);
+      try {
+        await migrate(database);
+        const seeded = await seed(database.db);
+        adminUsername = seeded.adminUsername;
+        oldPassword = seeded.adminPassword;
+        const admin = await findStaffUserByUsername(database.db, adminUsername);
+        const now = new Date();
+        await insertStaffSession(database.db, {
+          staffId: admin!.id,
+          tokenHash: hashToken(randomToken()),
+          createdAt: now,
+          lastSeenAt: now,
+          idleExpiresAt: new Date(now.getTime() + 60_000),
+          absoluteExpiresAt: new Date(now.getTime() + 60_000),
+          ip: '127.0.0.1',
+        });
+      } finally {
+        await database.close();
+      }
+    }
+    expect(oldPassword).not.toBeNull();
+
+    // Usage errors: no username, a weak password, an unknown member.
+    expect(await runCli(['set-staff-password'], env, withInput(NEW_PASSWORD))).toBe(EXIT_USAGE);
+    expect(
+      await runCli(['set-staff-password', adminUsername, NEW_PASSWORD], env, withInput('')),
+    ).toBe(EXIT_USAGE);
+    expect(await runCli(['set-staff-password', adminUsername], env, withInput('short'))).toBe(
+      EXIT_USAGE,
+    );
+    expect(err.join('\n')).toContain('At least 12 characters');
+    expect(await runCli(['set-staff-password', 'nobody-here'], env, withInput(NEW_PASSWORD))).toBe(
+      EXIT_USAGE,
+    );
+    expect(err.join('\n')).toContain('No staff member named "nobody-here"');
+
+    expect(
+      await runCli(['set-staff-password', adminUsername], env, withInput(`${NEW_PASSWORD}\r`)),
+    ).toBe(EXIT_OK);
+    expect(out.join('\n')).toContain('1 session(s) ended');
+    expect(out.join('\n')).not.toContain(NEW_PASSWORD);
+
+    const database = await openPgliteDatabase(temp.dir);
+    try {
+      const admin = await findStaffUserByUsername(database.db, adminUsername);
+      expect(await verifyPassword(admin!.passwordHash, NEW_PASSWORD)).toBe(true);
+      expect(await verifyPassword(admin!.passwordHash, oldPassword!)).toBe(false);
+      const sessions = await database.db.select().from(staffSessions);
+      expect(sessions.every((session) => session.revokedAt !== null)).toBe(true);
+      const audit = await database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'staff.password_changed'));
+      expect(audit).toMatchObject([
+        { actorType: 'system', actorId: 'cli', targetId: String(admin!.id) },
+      ]);
     } finally {
       await database.close();
     }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbHandle } from '../db/database.ts';
 import { staffSessions, staffUsers } from '../db/schema.ts';
 
@@ -53,16 +53,26 @@ export async function revokeStaffSession(
   return rows.length > 0;
 }
 
-/** Ends every live session of a member (disabled, TOTP reset); answers how many. */
+/**
+ * Ends every live session of a member (disabled, TOTP reset, a new password), but
+ * `exceptSessionId` (the session that changed its own password); answers how many.
+ */
 export async function revokeStaffSessionsOf(
   db: DbHandle,
   staffId: number,
   now: Date,
+  exceptSessionId?: string,
 ): Promise<number> {
   const rows = await db
     .update(staffSessions)
     .set({ revokedAt: now })
-    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
+    .where(
+      and(
+        eq(staffSessions.staffId, staffId),
+        isNull(staffSessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(staffSessions.id, exceptSessionId),
+      ),
+    )
     .returning({ id: staffSessions.id });
   return rows.length;
 }

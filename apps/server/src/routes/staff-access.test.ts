@@ -25,6 +25,8 @@ const PUBLIC_ROUTES = new Set(['POST /api/staff/login', 'POST /api/staff/login/t
 const AGENT_ROUTES = new Set([
   'GET /api/staff/me',
   'POST /api/staff/logout',
+  // Their own password only (current password and authenticator code).
+  'POST /api/staff/password',
   'GET /api/staff/dashboard',
   'GET /api/staff/players',
   'GET /api/staff/players/:playerId',

@@ -3,6 +3,7 @@ import {
   adjustmentBodySchema,
   adjustmentParamsSchema,
   messageAnswerSchema,
+  staffChangePasswordBodySchema,
   staffAccountSchema,
   staffAccountsSchema,
   staffCreateBodySchema,
@@ -24,6 +25,7 @@ import {
   createStaffAccount,
   listStaffAccounts,
 } from '../services/staff-account-service.ts';
+import { changeOwnStaffPassword } from '../services/staff-password-service.ts';
 import { staffLogin, staffLoginTotp, staffLogout, staffMe } from '../services/staff-service.ts';
 
 /** Staff (back office) endpoints: staff tokens only, never a player's. */
@@ -82,6 +84,27 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (
     async (request) => {
       await staffLogout(deps, currentStaff(request), request.ip);
       return ok({ message: 'Signed out.' });
+    },
+  );
+
+  app.post(
+    '/staff/password',
+    {
+      onRequest: requireStaff(deps),
+      // Guesses at the current password from a stolen session are few per address.
+      config: { rateLimit: RATE_LIMITS.updatePassword },
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Change your own password (current password and authenticator code); ends your ' +
+          'other sessions (audited)',
+        body: staffChangePasswordBodySchema,
+        response: envelopeResponses(messageAnswerSchema),
+      },
+    },
+    async (request) => {
+      await changeOwnStaffPassword(deps, currentStaff(request), request.body, request.ip);
+      return ok({ message: 'Password changed.' });
     },
   );
 

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  messageAnswerSchema,
   staffLoginAnswerSchema,
   staffLoginChallengeSchema,
   staffMeSchema,
+  type StaffChangePasswordBody,
   type StaffMe,
 } from '@spm/contract';
 import { staffRequest } from '../../shared/api.ts';
@@ -22,6 +24,11 @@ export function requestTotp(body: { challengeToken: string; code: string }) {
     method: 'POST',
     data: body,
   });
+}
+
+/** POST /staff/password: the member's own password; their other sessions end. */
+export function requestPasswordChange(body: StaffChangePasswordBody) {
+  return staffRequest(messageAnswerSchema, { url: '/staff/password', method: 'POST', data: body });
 }
 
 export function fetchStaffMe(): Promise<StaffMe> {
