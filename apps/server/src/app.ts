@@ -2,7 +2,12 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -87,6 +92,32 @@ export interface BuildAppOptions {
 }
 
 /**
+ * Request lines ("incoming request", "request completed") for the API, metrics and the
+ * realtime polling only: a page load fetches dozens of static files whose lines would bury
+ * them. A static request that fails is still logged.
+ */
+class ServerPathRequestLogs extends LogController {
+  override incomingRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (isServerPath(request.url)) super.incomingRequest(request, reply, metadata);
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (error || reply.statusCode >= 500 || isServerPath(request.url)) {
+      super.requestCompleted(error, request, reply, metadata);
+    }
+  }
+}
+
+/**
  * Readable lines for a developer at a terminal (LOG_FORMAT=pretty). pino-pretty is loaded
  * only then, and runs in this thread: no transport worker to start, nothing lost on exit.
  */
@@ -119,9 +150,7 @@ export async function buildApp({
       ...(logStream ? { stream: logStream } : {}),
       ...(!logStream && config.logFormat === 'pretty' ? { stream: await prettyLogStream() } : {}),
     },
-    // One line per request for the API, metrics and the realtime polling; a page load fetches
-    // dozens of static files whose lines would bury them. Errors are still logged.
-    disableRequestLogging: (request) => !isServerPath(request.url),
+    logController: new ServerPathRequestLogs(),
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Nothing we accept is big; uploads get their own limits in the multipart plugin.

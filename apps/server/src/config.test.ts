@@ -61,6 +61,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FASTPAY_SECRET: 'short' })).toThrow(/FASTPAY_SECRET/);
   });
 
+  it('logs readable lines at a terminal outside production, JSON otherwise; LOG_FORMAT wins', () => {
+    expect(loadConfig({}, '/srv', true).logFormat).toBe('pretty');
+    expect(loadConfig({}, '/srv', false).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production' }, '/srv', true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, '/srv', false).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, '/srv', true).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('finds the SPA builds from the repo root whatever the cwd', () => {
     for (const cwd of ['/', tmpdir(), '/work']) {
       const config = loadConfig({}, cwd);

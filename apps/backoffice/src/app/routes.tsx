@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { SignInPage } from '../features/auth/index.ts';
+import { DashboardPage } from '../features/dashboard/index.ts';
 import { Forbidden, NotFound, RequireAuth, RequireRole } from './guards.tsx';
 import { Layout } from './layout.tsx';
 
@@ -12,10 +13,9 @@ function lazyNamed<M extends Record<string, unknown>>(
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-// Every screen behind the sign-in is loaded on first visit: the first visit of all is the
-// sign-in page, whose chunk is the only one it needs (issue 11, page weight). The operations
-// screens are loaded only for admins.
-const DashboardPage = lazyNamed(() => import('../features/dashboard/index.ts'), 'DashboardPage');
+// The screens behind the sign-in other than the dashboard (where the sign-in lands, and small)
+// are loaded on first visit, so the first visit of all, the sign-in page, stays light (issue
+// 11, page weight). The operations screens are loaded only for admins.
 const players = () => import('../features/players/index.ts');
 const PlayersPage = lazyNamed(players, 'PlayersPage');
 const PlayerDetailPage = lazyNamed(players, 'PlayerDetailPage');
