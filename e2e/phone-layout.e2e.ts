@@ -192,7 +192,25 @@ describe('phone layout at 360 px', () => {
         balance: await page.getByTestId('header-balance').isVisible(),
         exposure: await page.getByTestId('header-exposure').isVisible(),
       };
+
+      // The bottom bar: on screen, leads to /mybets, marks it, and covers none of the page.
+      await page.getByTestId('bottom-nav-myBets').click();
+      await page.waitForURL(`${platform.baseUrl}/mybets`);
+      await page.getByTestId('mybet-row').first().waitFor();
+      expect(await page.getByTestId('bottom-nav-myBets').getAttribute('aria-current')).toBe('page');
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const lastLine = await page.locator('.app-footer__rights').boundingBox();
+      const bar = await page.getByTestId('bottom-nav').boundingBox();
+      expect(bar && bar.y + bar.height).toBeCloseTo(PHONE.height, 0);
+      expect(lastLine && bar && lastLine.y + lastLine.height <= bar.y).toBe(true);
       await page.close();
+
+      // Wide screens keep the header only.
+      const wide = await context.newPage();
+      await wide.setViewportSize({ width: 1280, height: 800 });
+      await openRoute(wide, platform.baseUrl, '/home');
+      expect(await wide.getByTestId('bottom-nav').isVisible()).toBe(false);
+      await wide.close();
 
       // Signed in: every route a player can open (public ones send a player to /home).
       const signedIn = routes
@@ -207,6 +225,12 @@ describe('phone layout at 360 px', () => {
         .filter((route) => route.access !== 'protected')
         .map((route) => concrete(route.path));
       problems.push(...(await checkRoutes(visitor, visible, 'visitor')));
+      // A visitor tapping my bets gets the sign-in dialog, as on any protected route.
+      const guest = await visitor.newPage();
+      await openRoute(guest, platform.baseUrl, '/spmsports/cricket');
+      await guest.getByTestId('bottom-nav-myBets').click();
+      await guest.locator('[role="dialog"][data-modal="login"]').waitFor();
+      await guest.close();
       await visitor.close();
 
       expect(problems).toEqual([]);
