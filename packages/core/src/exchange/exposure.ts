@@ -23,6 +23,7 @@ const ceilDiv = (numerator: bigint, denominator: bigint): bigint =>
 /** Exposure of a P&L vector: the worst loss, or zero when no outcome loses. */
 export function exposureOf(pnls: Iterable<Paise>): Paise {
   let worst = 0n;
+  // Stryker disable next-line EqualityOperator: taking an equal value again changes nothing
   for (const pnl of pnls) if (pnl < worst) worst = pnl;
   return -worst;
 }
@@ -111,6 +112,7 @@ export function exchangeExposure(input: {
     let worst = matchedPnlByRunner.get(winner)!;
     for (const order of unmatched) {
       const pnl = exchangeBetPnl(order, winner);
+      // Stryker disable next-line EqualityOperator: adding 0 changes nothing
       if (pnl < 0n) worst += pnl;
     }
     worstPnlByRunner.set(winner, worst);

@@ -34,6 +34,24 @@ function driver() {
   return { book, place };
 }
 
+/**
+ * What a level's counters must say about its queue: entries before `head` are gone, `dead`
+ * counts the emptied ones after it, `totalPaise` sums the rest, and the side's bit mask marks
+ * exactly the levels holding stake. Matching and compaction both lean on these counters.
+ */
+function expectLevelBookkeeping(book: OrderBook): void {
+  for (const side of [book.backs, book.lays]) {
+    side.levels.forEach((level, index) => {
+      const after = level.queue.slice(level.head);
+      expect(level.queue.slice(0, level.head).every((e) => e.unmatchedPaise === 0n)).toBe(true);
+      expect(level.dead).toBe(after.filter((e) => e.unmatchedPaise === 0n).length);
+      expect(level.totalPaise).toBe(after.reduce((sum, e) => sum + e.unmatchedPaise, 0n));
+      const marked = ((side.mask[index >>> 5]! >>> (index & 31)) & 1) === 1;
+      expect(marked).toBe(level.totalPaise > 0n);
+    });
+  }
+}
+
 const fillSummary = (fills: Fill[]) =>
   fills.map((f) => [f.makerOrderId, f.priceHundredths, f.stakePaise] as const);
 
@@ -219,9 +237,9 @@ describe('matching rules', () => {
   it('walks to the top and bottom tick and stops there, skipping own orders once', () => {
     const { book, place } = driver();
     place('back', 200, 100n, 'x', 'ownBack');
-    place('back', 1000, 30n, 'y', 'top');
-    const lay = place('lay', 1000, 100n, 'x', 'layTaker');
-    expect(fillSummary(lay.fills)).toEqual([['top', 1000, 30n]]);
+    place('back', 100_000, 30n, 'y', 'top');
+    const lay = place('lay', 100_000, 100n, 'x', 'layTaker');
+    expect(fillSummary(lay.fills)).toEqual([['top', 100_000, 30n]]);
     expect(lay).toMatchObject({ restingPaise: 0n, selfCrossCancelledPaise: 70n });
 
     place('lay', 102, 100n, 'x', 'ownLay');
@@ -230,6 +248,51 @@ describe('matching rules', () => {
     expect(fillSummary(back.fills)).toEqual([['bottom', 101, 30n]]);
     expect(back).toMatchObject({ restingPaise: 0n, selfCrossCancelledPaise: 70n });
     expect(listRestingOrders(book).map((o) => o.id)).toEqual(['ownLay', 'ownBack']);
+  });
+
+  it('cancels a remainder that would cross an own order at the lowest tick itself', () => {
+    const { place } = driver();
+    place('lay', 101, 10n, 'z', 'zLay');
+    expect(place('back', 101, 10n, 'z', 'zBack')).toMatchObject({
+      fills: [],
+      restingPaise: 0n,
+      selfCrossCancelledPaise: 10n,
+    });
+  });
+
+  it('shows the lowest tick and exactly the asked depth', () => {
+    const { book, place } = driver();
+    place('back', 101, 10n);
+    place('back', 102, 20n);
+    place('back', 103, 30n);
+    expect(topOfBook(book, 2)).toEqual({
+      availableToBack: [],
+      availableToLay: [
+        { priceHundredths: 101, amountPaise: 10n },
+        { priceHundredths: 102, amountPaise: 20n },
+      ],
+    });
+    expect(topOfBook(book, 1).availableToLay).toEqual([{ priceHundredths: 101, amountPaise: 10n }]);
+  });
+
+  // The server hands the book values parsed at the edge; a number where a bigint belongs must
+  // be refused, not mixed into bigint arithmetic.
+  it('refuses a stake or a cancel amount that is not a bigint', () => {
+    const { book, place } = driver();
+    place('lay', 200, 100n, 'x', 'X');
+    const notBigint = 50 as unknown as bigint;
+    expect(
+      placeOrder(book, {
+        id: 'n',
+        side: 'back',
+        priceHundredths: 200,
+        stakePaise: notBigint,
+        ownerId: 'y',
+        seq: 99,
+      }),
+    ).toEqual({ ok: false, code: 'INVALID_STAKE' });
+    expect(cancelOrder(book, 'X', notBigint)).toEqual({ ok: false, code: 'INVALID_AMOUNT' });
+    expect(getOrder(book, 'X')).toMatchObject({ unmatchedPaise: 100n });
   });
 });
 
@@ -241,6 +304,63 @@ describe('matching rules', () => {
 describe('memory of a price level', () => {
   const queueLength = (book: OrderBook, side: 'backs' | 'lays', priceHundredths: number) =>
     book[side].levels[LADDER_PRICES.indexOf(priceHundredths)]!.queue.length;
+
+  it('empties a level whose orders were all cancelled', () => {
+    const { book, place } = driver();
+    place('back', 300, 10n, 'x', 'A');
+    place('back', 300, 10n, 'y', 'B');
+    cancelOrder(book, 'B');
+    cancelOrder(book, 'A');
+    expect(queueLength(book, 'backs', 300)).toBe(0);
+    expectLevelBookkeeping(book);
+  });
+
+  it('compacts after matching too, once the consumed entries are most of the level', () => {
+    const { book, place } = driver();
+    for (let i = 0; i < 100; i++) place('lay', 300, 10n);
+    place('back', 300, 700n, 'taker');
+    expect(queueLength(book, 'lays', 300)).toBe(30);
+    expectLevelBookkeeping(book);
+  });
+
+  // Copying a queue costs its length: it waits for more than 32 dead entries, and for the dead
+  // to outnumber the live, so a level is copied at most once per doubling of its dead part.
+  it('compacts only past 32 dead entries that outnumber the live ones', () => {
+    const { book, place } = driver();
+    for (let i = 0; i < 34; i++) place('lay', 300, 10n, `p${i}`, `L${i}`);
+    for (let i = 1; i <= 32; i++) cancelOrder(book, `L${i}`);
+    expect(queueLength(book, 'lays', 300)).toBe(34);
+    expectLevelBookkeeping(book);
+    cancelOrder(book, 'L33');
+    expect(queueLength(book, 'lays', 300)).toBe(1);
+    expectLevelBookkeeping(book);
+
+    for (let i = 0; i < 66; i++) place('back', 500, 10n, `q${i}`, `B${i}`);
+    for (let i = 1; i <= 33; i++) cancelOrder(book, `B${i}`);
+    // 33 dead, 33 live: not yet.
+    expect(queueLength(book, 'backs', 500)).toBe(66);
+    expectLevelBookkeeping(book);
+  });
+
+  it('keeps its bookkeeping when matching walks through entries cancelled behind the head', () => {
+    const { book, place } = driver();
+    for (let i = 0; i < 6; i++) place('lay', 300, 10n, `p${i}`, `L${i}`);
+    cancelOrder(book, 'L1');
+    cancelOrder(book, 'L3');
+    expectLevelBookkeeping(book);
+    expect(fillSummary(place('back', 300, 25n, 'taker').fills)).toEqual([
+      ['L0', 300, 10n],
+      ['L2', 300, 10n],
+      ['L4', 300, 5n],
+    ]);
+    expectLevelBookkeeping(book);
+    expect(fillSummary(place('back', 300, 15n, 'taker').fills)).toEqual([
+      ['L4', 300, 5n],
+      ['L5', 300, 10n],
+    ]);
+    expect(queueLength(book, 'lays', 300)).toBe(0);
+    expectLevelBookkeeping(book);
+  });
 
   it('empties a level that matching used up', () => {
     const { book, place } = driver();

