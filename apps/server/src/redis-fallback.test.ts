@@ -36,6 +36,17 @@ describe.each(drivers)('limits without Redis on %s', (driver) => {
       await post(h, '/api/staff/login', body, { ip });
     }
     expect((await post(h, '/api/staff/login', body, { ip })).statusCode).toBe(429);
+    // OTP sending: whatever each request answers, the address is cut off past the limit.
+    for (let i = 0; i < RATE_LIMITS.sendOtp.max; i += 1) {
+      await post(h, '/api/sendOtpToMobile', { mobile: 'bad', country_code: '91' }, { ip });
+    }
+    const otp = await post(
+      h,
+      '/api/sendOtpToMobile',
+      { mobile: 'bad', country_code: '91' },
+      { ip },
+    );
+    expect(otp.statusCode).toBe(429);
     const fallbackWarnings = logLines.filter((line) => line.includes('rate limits fall back'));
     expect(fallbackWarnings).toHaveLength(1);
   });

@@ -47,9 +47,18 @@ export async function openRedis(url: string, log: FastifyBaseLogger): Promise<Re
   const sub = pub.duplicate();
   const clients = { command, pub, sub };
   for (const [role, client] of Object.entries(clients)) {
-    client.on('error', (error: unknown) =>
-      log.warn({ err: error, role }, 'redis connection error'),
-    );
+    // ioredis retries every few hundred ms while Redis is down: one warning per outage and
+    // client, not one per attempt, so the log stays readable.
+    let warned = false;
+    client.on('error', (error: unknown) => {
+      if (warned) return;
+      warned = true;
+      log.warn({ err: error, role }, 'redis connection error (retrying quietly until it is back)');
+    });
+    client.on('ready', () => {
+      if (warned) log.info({ role }, 'redis connection is back');
+      warned = false;
+    });
   }
   // Not events.once: it rejects on the first 'error', while ioredis keeps retrying.
   const ready = Promise.all(
