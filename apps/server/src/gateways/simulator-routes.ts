@@ -96,7 +96,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['gateway simulator'],
-        summary: 'Simulated gateway: the player says they paid',
+        summary: 'Simulated gateway: the player says they paid (HTML form post)',
         params: paramsSchema,
       },
     },
@@ -117,7 +117,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['gateway simulator'],
-        summary: 'Simulated gateway: the player cancels the payment',
+        summary: 'Simulated gateway: the player cancels the payment (HTML form post)',
         params: paramsSchema,
       },
     },
