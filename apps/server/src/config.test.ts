@@ -64,7 +64,7 @@ describe('loadConfig', () => {
   it('logs readable lines at a terminal outside production, JSON otherwise; LOG_FORMAT wins', () => {
     expect(loadConfig({}, '/srv', true).logFormat).toBe('pretty');
     expect(loadConfig({}, '/srv', false).logFormat).toBe('json');
-    expect(loadConfig({ NODE_ENV: 'production' }, '/srv', true).logFormat).toBe('json');
+    expect(loadConfig(PRODUCTION_ENV, '/srv', true).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'pretty' }, '/srv', false).logFormat).toBe('pretty');
     expect(loadConfig({ LOG_FORMAT: 'json' }, '/srv', true).logFormat).toBe('json');
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
