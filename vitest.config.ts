@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // A page's first test transforms its lazy modules; on 2 busy cores that can pass 5 s.
+          testTimeout: 20_000,
         },
       },
       {
@@ -38,6 +40,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['../../vitest.setup-dom.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { initI18n } from '@/shared/i18n/i18n';
 import { disconnectRealtime } from '@/shared/realtime';
 import { resetFakeSockets } from './fake-socket';
 import { installMatchMedia } from './match-media';
+
+// Routes are lazy: the first test to open one waits for vitest to transform that page's
+// modules, which takes over the default 1 s on a loaded 2-core machine. A longer wait only
+// delays a test that is failing anyway.
+configure({ asyncUtilTimeout: 5_000 });
 
 // No test opens a real socket: the realtime client gets the fake (see fake-socket.ts).
 vi.mock('socket.io-client', () => import('./fake-socket'));
