@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 import { storedToken } from './support/identity.ts';
+import { screenshotPng } from './support/images.ts';
 import { logInThroughDialog, points, registerPlayer } from './support/players.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
 import { api, enrolledCode, firstRunAdmin, signInStaff } from './support/staff.ts';
@@ -13,10 +14,7 @@ let player: Page;
 let playerToken: string;
 let adminCredentials: { username: string; password: string };
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(100, 3),
-]);
+const PNG = await screenshotPng();
 const balanceOf = (page: Page) => page.getByTestId('header-balance').textContent();
 
 describe('back office against the open player app', () => {

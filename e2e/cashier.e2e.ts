@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { launchBrowser } from './support/browser.ts';
 import { latestCode, uniqueMobile } from './support/identity.ts';
+import { screenshotPng } from './support/images.ts';
 import { logInThroughDialog, points, registerPlayer } from './support/players.ts';
 import { startPlatform, type Platform } from './support/platform.ts';
 import { api, staffToken } from './support/staff.ts';
@@ -9,11 +11,8 @@ import { api, staffToken } from './support/staff.ts';
 let platform: Platform;
 let browser: Browser;
 
-/** Bytes a browser will upload as a PNG screenshot (our server checks the first bytes). */
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(200, 7),
-]);
+/** The payment screenshot a browser uploads. */
+const PNG = await screenshotPng();
 
 const balanceOf = (page: Page) => page.getByTestId('header-balance').textContent();
 
@@ -65,12 +64,13 @@ describe('cashier in the open player app', () => {
     expect(queue.status).toBe(200);
     const [request] = queue.body.data.items;
     expect(request?.reference).toBe(utr.toUpperCase());
-    // The proof staff see is the file the browser uploaded.
+    // The proof staff see is the uploaded screenshot, re-encoded: still a PNG of the same size.
     const proof = await fetch(`${platform.baseUrl}/api/staff/uploads/${request!.proofUploadId}`, {
       headers: { authorization: token },
     });
     expect(proof.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await proof.arrayBuffer()).equals(PNG)).toBe(true);
+    const stored = await sharp(Buffer.from(await proof.arrayBuffer())).metadata();
+    expect(stored).toMatchObject({ format: 'png', width: 16, height: 16 });
 
     let reloads = 0;
     page.on('framenavigated', () => (reloads += 1));
