@@ -1,4 +1,3 @@
-import { io } from 'socket.io-client';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { toast } from 'react-toastify';
 import {
@@ -235,22 +234,41 @@ function attachHandlers(current: Socket): void {
   current.on(SERVER_EVENTS.appDetails, onAppDetails);
 }
 
+/** The connect under way (the library still loading), shared by callers with the same token. */
+let pending: { token: string; socket: Promise<Socket | null> } | null = null;
+
 /**
  * Opens the channel for `token`. Calling it again with the same token keeps the existing
- * connection; another token replaces it.
+ * connection; another token replaces it. Resolves null when the session ended (logout, or
+ * another token) while the library was loading, so no socket outlives its session.
  */
-export function connectRealtime(token: string): Socket {
-  if (socket && socketToken === token) return socket;
+export function connectRealtime(token: string): Promise<Socket | null> {
+  if (socket && socketToken === token) return Promise.resolve(socket);
+  if (pending?.token === token) return pending.socket;
   disconnectRealtime();
-  const created = io(realtimeOptions(token));
-  socket = created;
-  socketToken = token;
-  attachHandlers(created);
-  return created;
+  const attempt = {
+    token,
+    // socket.io-client is loaded on the first connect, not with the page: only signed-in
+    // players have a channel, so a visitor's first download does without its ~12 KB (issue
+    // 11 item 9). The module system caches the import; later connects wait a microtask.
+    socket: import('socket.io-client').then(({ io }): Socket | null => {
+      // A disconnect or another connect while loading replaced this attempt.
+      if (pending !== attempt) return null;
+      pending = null;
+      const created = io(realtimeOptions(token));
+      socket = created;
+      socketToken = token;
+      attachHandlers(created);
+      return created;
+    }),
+  };
+  pending = attempt;
+  return attempt.socket;
 }
 
 /** Closes the channel (logout); safe to call when none is open. */
 export function disconnectRealtime(): void {
+  pending = null;
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = null;
   const current = socket;

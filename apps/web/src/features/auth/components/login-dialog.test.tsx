@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { useAppStore } from '@/shared/stores/app-store';
 import { authAnswer, demoAnswer, playerProfile } from '@/test/fixtures';
-import { lastSocket } from '@/test/fake-socket';
+import { createdSocket } from '@/test/fake-socket';
 import { callsTo, deferred, fail, liveAppDetails, mockApi, ok } from '@/test/mock-api';
 import { renderApp, resetStores } from '@/test/render-app';
 
@@ -145,7 +145,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
     expect(callsTo(fetchMock, 'GET /api/profile')[0]?.headers.authorization).toBe('token-new');
 
     // The balance comes over the realtime channel, opened with the new token.
-    const socket = lastSocket();
+    const socket = await createdSocket();
     expect(socket.auth).toEqual({ token: 'token-new' });
     socket.reply('get:balance', {
       status: 'success',
@@ -200,7 +200,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
     expect(useAuthStore.getState().token).toBe('token-demo');
     expect(useAppStore.getState().showPostLoginModal).toBe(true);
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/profile')).toHaveLength(1));
-    expect(lastSocket().auth).toEqual({ token: 'token-demo' });
+    expect((await createdSocket()).auth).toEqual({ token: 'token-demo' });
     expect(await screen.findByTestId('post-login-modal')).toHaveTextContent('demo account');
   });
 });
