@@ -23,7 +23,7 @@ const KB = 1000;
 /**
  * Issue 11's goal for `/`, in brotli: reached once zod, socket.io-client and the auth dialogs
  * left the first download (docs/decisions.md, "Page weight"). Gzip is ~14% larger (155 KB)
- * and does not fit 150, but the browsers this app supports are all sent brotli.
+ * and does not fit 150, but current browsers accept brotli over HTTPS and are sent it.
  */
 const WEB_LANDING_BUDGET_KB = 150;
 const BACKOFFICE_BUDGET_KB = 200;
