@@ -241,8 +241,9 @@ let pending: { token: string; socket: Promise<Socket | null> } | null = null;
 
 /**
  * Opens the channel for `token`. Calling it again with the same token keeps the existing
- * connection; another token replaces it. Resolves null when the session ended (logout, or
- * another token) while the library was loading, so no socket outlives its session.
+ * connection; another token replaces it. Never rejects: resolves null when the session ended
+ * (logout, or another token) while the library was loading, so no socket outlives its
+ * session, or when the library could not be loaded.
  */
 export function connectRealtime(token: string): Promise<Socket | null> {
   if (socket && socketToken === token) return Promise.resolve(socket);
@@ -263,6 +264,12 @@ export function connectRealtime(token: string): Promise<Socket | null> {
         socketToken = token;
         attachHandlers(created, checks);
         return created;
+      },
+      (): null => {
+        // The chunk did not load (offline, a deploy replaced it): no channel this time, and
+        // the next connect for this token tries again instead of reusing the failure.
+        if (pending === attempt) pending = null;
+        return null;
       },
     ),
   };
