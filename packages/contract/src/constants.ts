@@ -61,3 +61,9 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   mr: 'मराठी',
   kn: 'ಕನ್ನಡ',
 };
+
+/** The player's own wallets a line can belong to. */
+export const STATEMENT_WALLETS = ['cash', 'coins', 'sports', 'wicket'] as const;
+
+/** Players' calendar days are Indian days, whatever the server's or browser's zone. */
+export const PLAYER_TIME_ZONE = 'Asia/Kolkata';

@@ -3,24 +3,7 @@ import type { AppDetails } from './app-data.ts';
 import type { MARKET_EVENTS } from './exchange.ts';
 import { type Market } from './exchange.ts';
 import { walletSchema, type GetBalanceAck, type NotificationToast } from './wallet.ts';
-
-/** Realtime channel names (SPEC 7.8, DESIGN 7). */
-export const REALTIME_PATH = '/public/';
-export const CLIENT_EVENTS = {
-  sessionCheck: 'session_check',
-  getBalance: 'get:balance',
-} as const;
-export const SERVER_EVENTS = {
-  updateBalance: 'update_balance',
-  notificationToast: 'sub:notification_toast',
-  sessionRefresh: 'session_refresh',
-  /** The app details changed (organisation status, switches, links): to every socket. */
-  appDetails: 'app_details',
-} as const;
-export const SESSION_ERROR = 'SessionError';
-
-/** The `message` of a handshake refusal when nothing more specific applies (SPEC 8). */
-export const SESSION_ERROR_FALLBACK_MESSAGE = 'session error';
+import type { CLIENT_EVENTS, SERVER_EVENTS } from './realtime-names.ts';
 
 /**
  * `err.data` of a `connect_error` whose `err.message` is SESSION_ERROR: the text the app

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// In the zod-free constants module: the player app's first page uses them without schemas.
+import { STATEMENT_WALLETS } from './constants.ts';
 
 /**
  * Wallet, statement, exposure and notifications (SPEC 3, 4.5, 7.3, 7.8; DESIGN 4). Amounts on
@@ -46,11 +48,6 @@ export const STATEMENT_ENTRY_TYPES = [
 ] as const;
 export type StatementEntryType = (typeof STATEMENT_ENTRY_TYPES)[number];
 
-/** The player's own wallets a line can belong to. */
-export const STATEMENT_WALLETS = ['cash', 'coins', 'sports', 'wicket'] as const;
-
-/** Players' calendar days are Indian days, whatever the server's or browser's zone. */
-export const PLAYER_TIME_ZONE = 'Asia/Kolkata';
 /** Longest statement range, counting both ends; the screen defaults to the last 7 days. */
 export const STATEMENT_MAX_DAYS = 92;
 export const STATEMENT_DEFAULT_DAYS = 7;

@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { repoRootDir } from '../paths.ts';
 
 // Page weight (issue 11): the JavaScript a first visit needs, read from the builds' Vite
-// manifests and gzipped here, so the figure is deterministic (bench/web-weight measures what
-// Chromium really transfers, brotli included). `npm test` builds first; without a build
+// manifests and compressed here, so the figure is deterministic (bench/web-weight measures
+// what Chromium really transfers). The player app's landing page is weighed in brotli at
+// quality 11, what scripts/precompress.mjs writes and the server sends to every browser that
+// accepts br; the back office keeps its gzip figure, which is within its budget either way. `npm test` builds first; without a build
 // (a lone `vitest run --project server`) there is nothing to weigh and the checks are skipped.
 
 interface ManifestChunk {
@@ -19,13 +21,11 @@ type Manifest = Record<string, ManifestChunk>;
 
 const KB = 1000;
 /**
- * Issue 11's goal for `/` is 150 KB; what is left above it is react-dom (~60 KB), zod with
- * the contract's schemas that validate every answer (~35 KB), i18next and react-router.
- * This ceiling holds the gain (266 KiB before) until the request layer stops needing zod
- * on the landing page (docs/decisions.md).
+ * Issue 11's goal for `/`, in brotli: reached once zod, socket.io-client and the auth dialogs
+ * left the first download (docs/decisions.md, "Page weight"). Gzip is ~14% larger (155 KB)
+ * and does not fit 150, but current browsers accept brotli over HTTPS and are sent it.
  */
-const WEB_LANDING_CEILING_KB = 212;
-const WEB_LANDING_GOAL_KB = 150;
+const WEB_LANDING_BUDGET_KB = 150;
 const BACKOFFICE_BUDGET_KB = 200;
 
 function distOf(app: 'web' | 'backoffice'): string {
@@ -50,12 +50,29 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
   return seen;
 }
 
-function gzippedBytes(dist: string, manifest: Manifest, keys: Iterable<string>): number {
+type Compress = (source: Buffer) => number;
+
+const gzip: Compress = (source) => gzipSync(source, { level: 9 }).length;
+/** As scripts/precompress.mjs writes the .br copies the server sends. */
+const brotli: Compress = (source) =>
+  brotliCompressSync(source, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+    },
+  }).length;
+
+function compressedBytes(
+  dist: string,
+  manifest: Manifest,
+  keys: Iterable<string>,
+  compress: Compress,
+): number {
   let total = 0;
   for (const key of keys) {
     const file = manifest[key]!.file;
     if (!file.endsWith('.js')) continue;
-    total += gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+    total += compress(readFileSync(join(dist, file)));
   }
   return total;
 }
@@ -84,17 +101,19 @@ describe.skipIf(!built('web'))('player app page weight', () => {
     expect(files.filter((name) => name.includes('qrcode'))).toEqual([]);
   });
 
-  it(`keeps the landing page's JavaScript under ${WEB_LANDING_CEILING_KB} KB gzipped`, () => {
-    const englishBytes = gzippedBytes(dist, manifest, landing());
+  it(`keeps the landing page's JavaScript within ${WEB_LANDING_BUDGET_KB} KB in brotli`, () => {
+    const englishBytes = compressedBytes(dist, manifest, landing(), brotli);
     const worstLanguageBytes = Math.max(
-      ...localeKeys(manifest, 'src/locales').map((key) => gzippedBytes(dist, manifest, [key])),
+      ...localeKeys(manifest, 'src/locales').map((key) =>
+        compressedBytes(dist, manifest, [key], brotli),
+      ),
     );
     console.info(
-      `landing page: ${(englishBytes / KB).toFixed(1)} KB gzipped in English, ` +
-        `${((englishBytes + worstLanguageBytes) / KB).toFixed(1)} KB with the largest language ` +
-        `(goal ${WEB_LANDING_GOAL_KB} KB)`,
+      `landing page: ${(englishBytes / KB).toFixed(1)} KB brotli in English ` +
+        `(${(compressedBytes(dist, manifest, landing(), gzip) / KB).toFixed(1)} KB gzipped), ` +
+        `${((englishBytes + worstLanguageBytes) / KB).toFixed(1)} KB with the largest language`,
     );
-    expect(englishBytes).toBeLessThanOrEqual(WEB_LANDING_CEILING_KB * KB);
+    expect(englishBytes).toBeLessThanOrEqual(WEB_LANDING_BUDGET_KB * KB);
   });
 });
 
@@ -118,7 +137,7 @@ describe.skipIf(!built('backoffice'))('back office page weight', () => {
   });
 
   it(`keeps the first visit's JavaScript within ${BACKOFFICE_BUDGET_KB} KB gzipped`, () => {
-    const bytes = gzippedBytes(dist, manifest, entry());
+    const bytes = compressedBytes(dist, manifest, entry(), gzip);
     console.info(`back office first visit: ${(bytes / KB).toFixed(1)} KB gzipped in English`);
     expect(bytes).toBeLessThanOrEqual(BACKOFFICE_BUDGET_KB * KB);
   });

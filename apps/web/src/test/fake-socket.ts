@@ -1,3 +1,5 @@
+import { vi } from 'vitest';
+
 /**
  * A small stand-in for socket.io-client's Socket, installed for every web test in setup.ts
  * (vi.mock of 'socket.io-client'), so no test opens a real connection. Tests drive it as
@@ -131,6 +133,14 @@ export function lastSocket(): FakeSocket {
   const socket = fakeSockets.at(-1);
   if (!socket) throw new Error('no realtime socket was created');
   return socket;
+}
+
+/**
+ * The socket the app opens next: the realtime client loads socket.io-client on its first
+ * connect, so the socket appears a few microtasks after sign-in rather than at once.
+ */
+export function createdSocket(): Promise<FakeSocket> {
+  return vi.waitFor(lastSocket);
 }
 
 export function io(options: Record<string, unknown> = {}): FakeSocket {

@@ -6,7 +6,7 @@ import type { Bet, Market, Runner, SportsEvent } from '@spm/contract';
 import { useAppStore } from '@/shared/stores/app-store';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { playerProfile } from '@/test/fixtures';
-import { lastSocket } from '@/test/fake-socket';
+import { createdSocket } from '@/test/fake-socket';
 import { callsTo, mockApi, ok } from '@/test/mock-api';
 import type { MockRoute } from '@/test/mock-api';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
@@ -450,7 +450,7 @@ describe('match page', () => {
 
   it('subscribes, applies newer market:update, ignores older, re-subscribes and leaves', async () => {
     await openAsPlayer();
-    const socket = lastSocket();
+    const socket = await createdSocket();
     socket.reply(CLIENT_EVENTS.sessionCheck, { status: 'success' });
     act(() => socket.serverConnect());
     expect(socket.emitsOf(MARKET_EVENTS.subscribe).at(-1)?.args[0]).toEqual({
@@ -522,7 +522,7 @@ describe('match page', () => {
       },
     });
     await screen.findByTestId('open-bet');
-    const socket = lastSocket();
+    const socket = await createdSocket();
     socket.reply(CLIENT_EVENTS.sessionCheck, { status: 'success' });
     act(() => socket.serverConnect());
     const betsCallsBefore = callsTo(fetchMock, 'GET /api/bets').length;

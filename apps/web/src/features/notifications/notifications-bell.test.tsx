@@ -5,7 +5,7 @@ import { SERVER_EVENTS } from '@spm/contract';
 import type { Notification } from '@spm/contract';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { playerProfile } from '@/test/fixtures';
-import { lastSocket } from '@/test/fake-socket';
+import { createdSocket } from '@/test/fake-socket';
 import { callsTo, mockApi, ok } from '@/test/mock-api';
 import type { MockRoute } from '@/test/mock-api';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
@@ -167,8 +167,9 @@ describe('notifications (SPEC 3, 6)', () => {
     expect(unreadBadge()).not.toBeInTheDocument();
 
     items = [note('new', { title: 'Deposit', message: 'Approved', status: 'success' })];
+    const socket = await createdSocket();
     act(() =>
-      lastSocket().serverEmit(SERVER_EVENTS.notificationToast, {
+      socket.serverEmit(SERVER_EVENTS.notificationToast, {
         title: 'Deposit',
         message: 'Approved',
         status: 'success',

@@ -5,6 +5,9 @@ import { TRACKER_STORAGE_KEY, readTracker, writeStorage } from '@/shared/lib/sto
 import { useAppStore } from '@/shared/stores/app-store';
 import { freshAgentCode } from './agent-code';
 
+// Production trusts the server's response check (request's `schema` note): no zod here.
+const checkPageVisit = import.meta.env.DEV ? pageVisitAnswerSchema : undefined;
+
 /** Marks, for this browser tab's session, that the visit has been counted. */
 export const VISIT_RECORDED_SESSION_KEY = 'page-visit-recorded';
 
@@ -43,7 +46,7 @@ export async function recordFirstPageVisit(path: string): Promise<void> {
     url: '/page/visit',
     method: 'POST',
     data: pageVisitBody(path),
-    schema: pageVisitAnswerSchema,
+    schema: checkPageVisit,
     noToastEmit: true,
   });
   if (data?.trackingId) writeStorage(TRACKER_STORAGE_KEY, data.trackingId);

@@ -5,7 +5,7 @@ import { CLIENT_EVENTS, SERVER_EVENTS } from '@spm/contract';
 import type { Wallet } from '@spm/contract';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { playerProfile } from '@/test/fixtures';
-import { fakeSockets, lastSocket } from '@/test/fake-socket';
+import { fakeSockets, createdSocket } from '@/test/fake-socket';
 import type { FakeSocket } from '@/test/fake-socket';
 import { callsTo, fail, mockApi, ok } from '@/test/mock-api';
 import type { MockRoute } from '@/test/mock-api';
@@ -30,7 +30,7 @@ async function signedInApp(wallet: Wallet, routes: Record<string, MockRoute> = {
   signIn();
   renderApp('/home');
   await screen.findByTestId('header-balance');
-  const socket: FakeSocket = lastSocket();
+  const socket: FakeSocket = await createdSocket();
   socket.reply(CLIENT_EVENTS.sessionCheck, { status: 'success' });
   socket.reply(CLIENT_EVENTS.getBalance, { status: 'success', data: wallet });
   act(() => socket.serverConnect());

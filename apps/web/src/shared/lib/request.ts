@@ -160,9 +160,16 @@ function fail<T>(
 /**
  * The one HTTP helper (SPEC 7.1, 8). Never throws: the answer is `{data, error}`.
  * No time-out is set on purpose (SPEC 7.1 "the default request time-out is none").
+ *
+ * `schema` checks the answer's data. It may be undefined and still types the result: the
+ * server already checks every answer against the same contract schema before sending it
+ * (fastify-type-provider-zod's serializer, `response: envelopeResponses(schema)`), so code on
+ * the first page load passes `import.meta.env.DEV ? someSchema : undefined`. Development and
+ * tests keep the check; a production build folds the condition away, drops the schema import
+ * and with it zod from the first download (page-weight budget, docs/decisions.md).
  */
 export function request<S extends z.ZodType>(
-  options: RequestOptions & { schema: S },
+  options: RequestOptions & { schema: S | undefined },
 ): Promise<RequestResult<z.infer<S>>>;
 export function request<T = unknown>(options: RequestOptions): Promise<RequestResult<T>>;
 export async function request(

@@ -10,7 +10,7 @@ import { i18n } from '@/shared/i18n/i18n';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { useAppStore } from '@/shared/stores/app-store';
 import { playerProfile } from '@/test/fixtures';
-import { fakeSockets, lastSocket, sessionError } from '@/test/fake-socket';
+import { fakeSockets, createdSocket, sessionError } from '@/test/fake-socket';
 import type { FakeSocket } from '@/test/fake-socket';
 import { mockApi, ok } from '@/test/mock-api';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
@@ -31,7 +31,7 @@ async function connectedApp(): Promise<FakeSocket> {
   signIn();
   renderApp('/home');
   await screen.findByTestId('header-username');
-  const socket = lastSocket();
+  const socket = await createdSocket();
   socket.reply(CLIENT_EVENTS.sessionCheck, { status: 'success' });
   socket.reply(CLIENT_EVENTS.getBalance, { status: 'success', data: wallet(100) });
   act(() => socket.serverConnect());
@@ -50,7 +50,7 @@ describe('realtime connection (SPEC 4.5, 7.8)', () => {
     expect(fakeSockets).toHaveLength(0);
 
     act(() => signIn());
-    const socket = lastSocket();
+    const socket = await createdSocket();
     expect(socket.options).toEqual({
       path: '/public/',
       transports: ['websocket', 'polling'],
@@ -218,7 +218,7 @@ describe('realtime client module', () => {
   });
 
   it('emitWithAck resolves with the ack', async () => {
-    const socket = connectRealtime('t-1') as unknown as FakeSocket;
+    const socket = (await connectRealtime('t-1')) as unknown as FakeSocket;
     socket.reply('ping', (payload: unknown) => ({ echoed: payload }));
     await expect(emitWithAck('ping', { n: 1 })).resolves.toEqual({
       ok: true,
@@ -229,7 +229,7 @@ describe('realtime client module', () => {
 
   it('emitWithAck gives up after 7000 ms with a time-out result', async () => {
     vi.useFakeTimers();
-    connectRealtime('t-1');
+    await connectRealtime('t-1');
     let settled: unknown = 'pending';
     void emitWithAck('get:balance').then((result) => {
       settled = result;
@@ -248,10 +248,10 @@ describe('realtime client module', () => {
     });
   });
 
-  it('keeps one connection per token and replaces it for another', () => {
-    const first = connectRealtime('t-1');
-    expect(connectRealtime('t-1')).toBe(first);
-    const second = connectRealtime('t-2') as unknown as FakeSocket;
+  it('keeps one connection per token and replaces it for another', async () => {
+    const first = await connectRealtime('t-1');
+    expect(await connectRealtime('t-1')).toBe(first);
+    const second = (await connectRealtime('t-2')) as unknown as FakeSocket;
     expect(second).not.toBe(first);
     expect((first as unknown as FakeSocket).disconnected).toBe(true);
     expect(second.auth).toEqual({ token: 't-2' });
@@ -259,7 +259,7 @@ describe('realtime client module', () => {
 
   it('reconnects after a refusal that is not a session error', async () => {
     vi.useFakeTimers();
-    const socket = connectRealtime('t-1') as unknown as FakeSocket;
+    const socket = (await connectRealtime('t-1')) as unknown as FakeSocket;
     socket.connectError(new Error('server busy'), { middleware: true });
     expect(socket.io.opts.transports).toEqual(['polling', 'websocket']);
     expect(socket.connectCalls).toBe(0);
@@ -267,8 +267,8 @@ describe('realtime client module', () => {
     expect(socket.connectCalls).toBe(1);
   });
 
-  it('reconnects when the server closes the socket, so a revoked session is found out', () => {
-    const socket = connectRealtime('t-1') as unknown as FakeSocket;
+  it('reconnects when the server closes the socket, so a revoked session is found out', async () => {
+    const socket = (await connectRealtime('t-1')) as unknown as FakeSocket;
     socket.serverEmit('disconnect', 'io server disconnect');
     expect(socket.connectCalls).toBe(1);
     socket.serverEmit('disconnect', 'transport close');

@@ -1,4 +1,3 @@
-import { io } from 'socket.io-client';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { toast } from 'react-toastify';
 import {
@@ -11,7 +10,6 @@ import {
   RECONNECTION_JITTER,
   SERVER_EVENTS,
   SESSION_ERROR,
-  appDetailsSchema,
 } from '@spm/contract';
 import { i18n } from '@/shared/i18n/i18n';
 import { showNotificationToast } from '@/shared/lib/notification-toast';
@@ -19,6 +17,7 @@ import type { NotificationPayload } from '@/shared/lib/notification-toast';
 import { useAppStore } from '@/shared/stores/app-store';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import type { Wallet } from '@/shared/stores/auth-store';
+import type * as payloadChecks from './realtime-payloads';
 
 /**
  * The realtime channel of SPEC 4.5 and 7.8: one socket.io connection per signed-in session,
@@ -140,10 +139,12 @@ export function onNotificationToast(listener: NotificationListener): () => void 
   };
 }
 
+type PayloadChecks = typeof payloadChecks;
+
 /** Staff changed the app details: apply them now (maintenance moves the app at once). */
-function onAppDetails(payload: unknown): void {
-  const parsed = appDetailsSchema.safeParse(payload);
-  if (parsed.success) useAppStore.getState().setAppDetails(parsed.data);
+function onAppDetails(checks: PayloadChecks, payload: unknown): void {
+  const details = checks.parseAppDetails(payload);
+  if (details) useAppStore.getState().setAppDetails(details);
 }
 
 function onNotification(payload: unknown): void {
@@ -217,7 +218,7 @@ function onConnectError(current: Socket, error: Error): void {
   }
 }
 
-function attachHandlers(current: Socket): void {
+function attachHandlers(current: Socket, checks: PayloadChecks): void {
   current.on('connect', () => {
     void checkSession();
     void requestBalance();
@@ -232,25 +233,53 @@ function attachHandlers(current: Socket): void {
   current.on(SERVER_EVENTS.updateBalance, onUpdateBalance);
   current.on(SERVER_EVENTS.notificationToast, onNotification);
   current.on(SERVER_EVENTS.sessionRefresh, () => void checkSession());
-  current.on(SERVER_EVENTS.appDetails, onAppDetails);
+  current.on(SERVER_EVENTS.appDetails, (payload: unknown) => onAppDetails(checks, payload));
 }
+
+/** The connect under way (the library still loading), shared by callers with the same token. */
+let pending: { token: string; socket: Promise<Socket | null> } | null = null;
 
 /**
  * Opens the channel for `token`. Calling it again with the same token keeps the existing
- * connection; another token replaces it.
+ * connection; another token replaces it. Never rejects: resolves null when the session ended
+ * (logout, or another token) while the library was loading, so no socket outlives its
+ * session, or when the library could not be loaded.
  */
-export function connectRealtime(token: string): Socket {
-  if (socket && socketToken === token) return socket;
+export function connectRealtime(token: string): Promise<Socket | null> {
+  if (socket && socketToken === token) return Promise.resolve(socket);
+  if (pending?.token === token) return pending.socket;
   disconnectRealtime();
-  const created = io(realtimeOptions(token));
-  socket = created;
-  socketToken = token;
-  attachHandlers(created);
-  return created;
+  const attempt = {
+    token,
+    // socket.io-client (and the push checks, with zod) load on the first connect, not with
+    // the page: only signed-in players have a channel, so a visitor's first download does
+    // without them (issue 11 item 9). The module system caches the imports.
+    socket: Promise.all([import('socket.io-client'), import('./realtime-payloads')]).then(
+      ([{ io }, checks]): Socket | null => {
+        // A disconnect or another connect while loading replaced this attempt.
+        if (pending !== attempt) return null;
+        pending = null;
+        const created = io(realtimeOptions(token));
+        socket = created;
+        socketToken = token;
+        attachHandlers(created, checks);
+        return created;
+      },
+      (): null => {
+        // The chunk did not load (offline, a deploy replaced it): no channel this time, and
+        // the next connect for this token tries again instead of reusing the failure.
+        if (pending === attempt) pending = null;
+        return null;
+      },
+    ),
+  };
+  pending = attempt;
+  return attempt.socket;
 }
 
 /** Closes the channel (logout); safe to call when none is open. */
 export function disconnectRealtime(): void {
+  pending = null;
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = null;
   const current = socket;

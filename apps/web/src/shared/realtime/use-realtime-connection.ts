@@ -11,7 +11,8 @@ export function useRealtimeConnection(): void {
 
   useEffect(() => {
     if (!token) return;
-    connectRealtime(token);
+    // The socket is kept by the client module; nothing here needs it.
+    void connectRealtime(token);
     return () => disconnectRealtime();
   }, [token]);
 }

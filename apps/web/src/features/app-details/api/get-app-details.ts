@@ -5,6 +5,9 @@ import type { AppDetails } from '@spm/contract';
 import { request } from '@/shared/lib/request';
 import { useAppStore } from '@/shared/stores/app-store';
 
+// Production trusts the server's response check (request's `schema` note): no zod here.
+const checkAppDetails = import.meta.env.DEV ? appDetailsSchema : undefined;
+
 /** How often app details are re-read so a switch to maintenance is noticed (SPEC 2.3). */
 export const APP_DETAILS_REFETCH_MS = 30_000;
 export const appDetailsQueryKey = ['app-details'] as const;
@@ -14,7 +17,7 @@ export async function getAppDetails(): Promise<AppDetails | null> {
   // 30 s. A failure keeps the last known details (react-query keeps the previous data).
   const { data, error } = await request({
     url: '/getAppDetails',
-    schema: appDetailsSchema,
+    schema: checkAppDetails,
     noToastEmit: true,
   });
   if (error) throw new Error(error.message ?? 'getAppDetails failed');

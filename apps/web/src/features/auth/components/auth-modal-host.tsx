@@ -1,14 +1,33 @@
+import { Suspense, lazy } from 'react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '@/shared/stores/app-store';
 import type { AuthModal as AuthModalName } from '@/shared/stores/app-store';
 import { AuthModal } from './auth-modal';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
-import { LoginDialog } from './login-dialog';
-import { MobileNumberDialog } from './mobile-number-dialog';
-import { RegisterDialog } from './register-dialog';
-import { ResetPasswordDialog } from './reset-password-dialog';
-import { VerifyNumberDialog } from './verify-number-dialog';
+
+/*
+ * The dialogs' code (forms, their zod schemas from the contract, the auth calls) loads when
+ * one opens, not with the page: most first visits open none, and the player app's first
+ * download has a 150 KB budget (issue 11 item 9). The frame shows at once; its body follows.
+ */
+const LoginDialog = lazy(() =>
+  import('./login-dialog').then((module) => ({ default: module.LoginDialog })),
+);
+const MobileNumberDialog = lazy(() =>
+  import('./mobile-number-dialog').then((module) => ({ default: module.MobileNumberDialog })),
+);
+const VerifyNumberDialog = lazy(() =>
+  import('./verify-number-dialog').then((module) => ({ default: module.VerifyNumberDialog })),
+);
+const RegisterDialog = lazy(() =>
+  import('./register-dialog').then((module) => ({ default: module.RegisterDialog })),
+);
+const ForgotPasswordDialog = lazy(() =>
+  import('./forgot-password-dialog').then((module) => ({ default: module.ForgotPasswordDialog })),
+);
+const ResetPasswordDialog = lazy(() =>
+  import('./reset-password-dialog').then((module) => ({ default: module.ResetPasswordDialog })),
+);
 
 const DIALOGS: Record<AuthModalName, { titleKey: string; body: ComponentType }> = {
   login: { titleKey: 'modals.login', body: LoginDialog },
@@ -33,7 +52,9 @@ export function AuthModalHost() {
 
   return (
     <AuthModal key={active} name={active} title={t(titleKey)} onClose={closeAuthModal}>
-      <Body />
+      <Suspense fallback={null}>
+        <Body />
+      </Suspense>
     </AuthModal>
   );
 }

@@ -4,8 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { useAppStore } from '@/shared/stores/app-store';
 import { authAnswer, demoAnswer, playerProfile } from '@/test/fixtures';
-import { lastSocket } from '@/test/fake-socket';
+import { createdSocket } from '@/test/fake-socket';
 import { callsTo, deferred, fail, liveAppDetails, mockApi, ok } from '@/test/mock-api';
+import { loadedDialog } from '@/test/dialogs';
 import { renderApp, resetStores } from '@/test/render-app';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -13,7 +14,7 @@ const location = () => screen.getByTestId('location').textContent;
 function openLogin(path = '/') {
   useAppStore.getState().openAuthModal('login');
   renderApp(path);
-  return screen.getByRole('dialog', { name: 'Log In' });
+  return loadedDialog('Log In');
 }
 
 async function fillAndSubmit(username = 'ravi', password = 'secret123') {
@@ -27,7 +28,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
 
   it('has username, password with a show/hide toggle, Login and a Register link', async () => {
     mockApi();
-    const dialog = openLogin();
+    const dialog = await openLogin();
     expect(dialog).toHaveAttribute('data-modal', 'login');
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(within(dialog).getByLabelText('Username')).toBe(screen.getByTestId('login-username'));
@@ -47,7 +48,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
 
   it('checks each field on change with the spec messages', async () => {
     mockApi();
-    openLogin();
+    await openLogin();
     await userEvent.type(screen.getByTestId('login-username'), 'r');
     expect(screen.queryByText('Username cannot be empty')).not.toBeInTheDocument();
     await userEvent.clear(screen.getByTestId('login-username'));
@@ -64,7 +65,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
 
   it('checks both fields on submit and sends nothing while one is empty', async () => {
     const fetchMock = mockApi();
-    openLogin();
+    await openLogin();
     await userEvent.click(screen.getByTestId('login-submit'));
     expect(screen.getByText('Username cannot be empty')).toBeInTheDocument();
     expect(screen.getByText('Password cannot be empty')).toBeInTheDocument();
@@ -77,7 +78,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
 
   it('shows "Forgot Username/Password?" when OTP is 0 and it opens the forgot dialog', async () => {
     mockApi();
-    openLogin();
+    await openLogin();
     const link = await screen.findByTestId('open-forgot');
     expect(link).toHaveTextContent('Forgot Username/Password?');
     await userEvent.click(link);
@@ -86,7 +87,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
 
   it('hides the forgot link when the OTP setting is not 0', async () => {
     mockApi({ 'GET /api/getAppDetails': ok({ ...liveAppDetails, OTP: 1 }) });
-    openLogin();
+    await openLogin();
     await waitFor(() => expect(useAppStore.getState().appDetails?.OTP).toBe(1));
     expect(screen.queryByTestId('open-forgot')).not.toBeInTheDocument();
     expect(screen.queryByText('Forgot Username/Password?')).not.toBeInTheDocument();
@@ -94,14 +95,14 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
 
   it('shows the demo button only when the demo check reports demo users', async () => {
     mockApi({ 'GET /api/app/demo': ok({ hasDemoUsers: true }) });
-    openLogin();
+    await openLogin();
     expect(await screen.findByTestId('demo-login')).toHaveTextContent('Demo Login');
     expect(screen.getByText('Need Demo? Just Click the button below.')).toBeInTheDocument();
   });
 
   it('hides the demo button when there are no demo users', async () => {
     const fetchMock = mockApi({ 'GET /api/app/demo': ok({ hasDemoUsers: false }) });
-    openLogin();
+    await openLogin();
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/app/demo')).toHaveLength(1));
     // Let the answer render before asserting the absence.
     await screen.findByTestId('open-forgot');
@@ -112,7 +113,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
   it('reads "Loading.." while the login call is on its way', async () => {
     const gate = deferred(ok(authAnswer));
     mockApi({ 'POST /api/login': gate.route, 'GET /api/profile': ok(playerProfile) });
-    openLogin();
+    await openLogin();
     await fillAndSubmit();
     const button = screen.getByTestId('login-submit');
     expect(button).toHaveTextContent(/^Loading\.\.$/);
@@ -126,7 +127,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
       'POST /api/login': ok(authAnswer),
       'GET /api/profile': ok(playerProfile),
     });
-    openLogin();
+    await openLogin();
     await fillAndSubmit('ravi', 'secret123');
 
     expect(await screen.findByText('Login Success')).toBeInTheDocument();
@@ -145,7 +146,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
     expect(callsTo(fetchMock, 'GET /api/profile')[0]?.headers.authorization).toBe('token-new');
 
     // The balance comes over the realtime channel, opened with the new token.
-    const socket = lastSocket();
+    const socket = await createdSocket();
     expect(socket.auth).toEqual({ token: 'token-new' });
     socket.reply('get:balance', {
       status: 'success',
@@ -177,7 +178,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
     mockApi({
       'POST /api/login': fail(401, 'INVALID_CREDENTIALS', 'Invalid username or password'),
     });
-    openLogin();
+    await openLogin();
     await fillAndSubmit('ravi', 'wrong-pass');
     expect(await screen.findByText('Invalid username or password')).toBeInTheDocument();
     expect(useAuthStore.getState().isAuth).toBe(false);
@@ -192,7 +193,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
       'POST /api/login/demo': ok(demoAnswer),
       'GET /api/profile': ok({ ...playerProfile, username: 'demo01', isDemo: true }),
     });
-    openLogin();
+    await openLogin();
     await userEvent.click(await screen.findByTestId('demo-login'));
     expect(await screen.findByText('Login Success')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/login/demo')).toHaveLength(1);
@@ -200,7 +201,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
     expect(useAuthStore.getState().token).toBe('token-demo');
     expect(useAppStore.getState().showPostLoginModal).toBe(true);
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/profile')).toHaveLength(1));
-    expect(lastSocket().auth).toEqual({ token: 'token-demo' });
+    expect((await createdSocket()).auth).toEqual({ token: 'token-demo' });
     expect(await screen.findByTestId('post-login-modal')).toHaveTextContent('demo account');
   });
 });

@@ -11,6 +11,7 @@ import { useAppStore } from '@/shared/stores/app-store';
 import type { AuthModal } from '@/shared/stores/app-store';
 import { callsTo, deferred, fail, liveAppDetails, mockApi, ok } from '@/test/mock-api';
 import type { MockRoute } from '@/test/mock-api';
+import { loadedDialog } from '@/test/dialogs';
 import { renderApp, resetStores } from '@/test/render-app';
 
 const OTP_ON: AppDetails = { ...liveAppDetails, OTP: 0 };
@@ -26,7 +27,7 @@ async function open(modal: AuthModal, details: AppDetails, path = '/') {
   useAppStore.getState().openAuthModal(modal);
   renderApp(path);
   await waitFor(() => expect(useAppStore.getState().appDetails).toEqual(details));
-  return screen.getByRole('dialog');
+  return loadedDialog();
 }
 
 describe('mobile details storage (SPEC 3)', () => {
@@ -97,7 +98,7 @@ describe('mobile number dialog "Welcome!" (SPEC 2.5, 4.1)', () => {
     await userEvent.click(field('mobile-next'));
     expect(await screen.findByText('Phone number registered successfully')).toBeInTheDocument();
     expect(activeModal()).toBe('register');
-    expect(field('register-phone')).toHaveValue('919876543210');
+    expect(await screen.findByTestId('register-phone')).toHaveValue('919876543210');
     expect(field('register-submit')).toBeEnabled();
   });
 
@@ -147,7 +148,7 @@ describe('verify dialog "Verify!" (SPEC 2.5, 4.1)', () => {
       otp: '654321',
     });
     expect(activeModal()).toBe('register');
-    expect(field('register-phone')).toHaveValue('919876543210');
+    expect(await screen.findByTestId('register-phone')).toHaveValue('919876543210');
     expect(field('register-submit')).toBeEnabled();
     expect(screen.queryByTestId('register-otp')).not.toBeInTheDocument();
   });

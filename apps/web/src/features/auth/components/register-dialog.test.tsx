@@ -9,6 +9,7 @@ import { useAppStore } from '@/shared/stores/app-store';
 import { authAnswer, playerProfile } from '@/test/fixtures';
 import { callsTo, liveAppDetails, mockApi, ok } from '@/test/mock-api';
 import type { MockRoute } from '@/test/mock-api';
+import { loadedDialog } from '@/test/dialogs';
 import { renderApp, resetStores } from '@/test/render-app';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -31,7 +32,7 @@ async function openRegister(details: AppDetails, path = '/') {
   useAppStore.getState().openAuthModal('register');
   renderApp(path);
   await waitFor(() => expect(useAppStore.getState().appDetails).toEqual(details));
-  return screen.getByRole('dialog', { name: 'Sign Up' });
+  return loadedDialog('Sign Up');
 }
 
 const field = (id: string) => screen.getByTestId(id);

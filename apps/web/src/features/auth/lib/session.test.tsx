@@ -6,7 +6,7 @@ import { MOBILE_DETAILS_STORAGE_KEY, TRACKER_STORAGE_KEY } from '@/shared/lib/st
 import { AUTH_STORE_NAME, authInitialState, useAuthStore } from '@/shared/stores/auth-store';
 import { APP_STORE_NAME, useAppStore } from '@/shared/stores/app-store';
 import { playerProfile } from '@/test/fixtures';
-import { lastSocket } from '@/test/fake-socket';
+import { createdSocket } from '@/test/fake-socket';
 import { callsTo, deferred, fail, mockApi, ok } from '@/test/mock-api';
 import { renderApp, resetStores } from '@/test/render-app';
 import { logout } from './session';
@@ -84,7 +84,7 @@ describe('logout (SPEC 4.4)', () => {
     signedInPlayer();
     renderApp('/profile');
     await screen.findByTestId('profile-username');
-    const socket = lastSocket();
+    const socket = await createdSocket();
 
     await userEvent.click(screen.getByTestId('account-menu'));
     await userEvent.click(screen.getByTestId('logout-button'));
@@ -122,7 +122,7 @@ describe('logout (SPEC 4.4)', () => {
     signedInPlayer();
     renderApp('/kyc');
     expect(await screen.findByTestId('header-username')).toBeInTheDocument();
-    const socket = lastSocket();
+    const socket = await createdSocket();
 
     await act(() => logout());
     expect(location()).toBe('/');

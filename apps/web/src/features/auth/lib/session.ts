@@ -34,7 +34,8 @@ export async function completeSignIn(answer: AuthAnswer, { showWelcome }: SignIn
     if (showWelcome) app.setShowPostLoginModal(true);
     navigateTo(PROTECTED_HOME_PATH);
   });
-  connectRealtime(answer.token);
+  // Not awaited: the profile need not wait for socket.io-client to load.
+  void connectRealtime(answer.token);
   await loadProfile({ quiet: true });
 }
 

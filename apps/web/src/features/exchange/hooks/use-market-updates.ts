@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { MARKET_EVENTS, marketSchema } from '@spm/contract';
 import type { Bet, Market, SportsEvent } from '@spm/contract';
+import type { Socket } from 'socket.io-client';
 import { connectRealtime } from '@/shared/realtime';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { exchangeKeys } from '../api/exchange-api';
@@ -49,9 +50,11 @@ export function useMarketUpdates(marketIds: readonly string[]): void {
     if (!token || !key) return;
     const ids = key.split(',');
     // Same token: the connection the layout opens (child effects run before the layout's).
-    const socket = connectRealtime(token);
+    // It resolves once socket.io-client has loaded; an unmount before that subscribes nothing.
+    let socket: Socket | null = null;
+    let unmounted = false;
     const subscribe = () => {
-      socket.emit(MARKET_EVENTS.subscribe, { marketIds: ids });
+      socket?.emit(MARKET_EVENTS.subscribe, { marketIds: ids });
     };
     const onUpdate = (payload: unknown) => {
       const parsed = marketSchema.safeParse(payload);
@@ -59,10 +62,16 @@ export function useMarketUpdates(marketIds: readonly string[]): void {
       applyMarketUpdate(queryClient, parsed.data);
       refreshOwnOrdersIfTouched(queryClient, parsed.data);
     };
-    socket.on(MARKET_EVENTS.update, onUpdate);
-    socket.on('connect', subscribe);
-    if (socket.connected) subscribe();
+    void connectRealtime(token).then((connected) => {
+      if (unmounted || !connected) return;
+      socket = connected;
+      connected.on(MARKET_EVENTS.update, onUpdate);
+      connected.on('connect', subscribe);
+      if (connected.connected) subscribe();
+    });
     return () => {
+      unmounted = true;
+      if (!socket) return;
       socket.off(MARKET_EVENTS.update, onUpdate);
       socket.off('connect', subscribe);
       if (socket.connected) socket.emit(MARKET_EVENTS.unsubscribe, { marketIds: ids });

@@ -4,6 +4,9 @@ import type { Profile, UpdateProfileBody } from '@spm/contract';
 import { errorText, request } from '@/shared/lib/request';
 import { useAuthStore } from '@/shared/stores/auth-store';
 
+// Production trusts the server's response check (request's `schema` note): no zod here.
+const checkProfile = import.meta.env.DEV ? profileSchema : undefined;
+
 /**
  * GET /profile into the auth store's userProfile (SPEC 3, 4.2). `quiet` is for the load
  * right after sign-in, where a toast about a profile would only confuse.
@@ -11,7 +14,7 @@ import { useAuthStore } from '@/shared/stores/auth-store';
 export async function loadProfile({
   quiet = false,
 }: { quiet?: boolean } = {}): Promise<Profile | null> {
-  const { data } = await request({ url: '/profile', schema: profileSchema, noToastEmit: quiet });
+  const { data } = await request({ url: '/profile', schema: checkProfile, noToastEmit: quiet });
   if (data) useAuthStore.getState().setUserProfile(data);
   return data;
 }
@@ -41,15 +44,15 @@ export type UpdateProfileOutcome =
 
 /** PATCH /profile; errors are shown in the form, not toasted (SPEC 7.3). */
 export async function updateProfile(body: UpdateProfileBody): Promise<UpdateProfileOutcome> {
-  const { data, error } = await request<unknown>({
+  const { data, error } = await request({
     url: '/profile',
     method: 'PATCH',
     data: body,
     noToastEmit: true,
+    schema: checkProfile,
   });
   if (error) return { ok: false, error: profileErrorText(error) };
-  const parsed = profileSchema.safeParse(data);
-  const profile = parsed.success ? parsed.data : await loadProfile({ quiet: true });
+  const profile = data ?? (await loadProfile({ quiet: true }));
   if (profile) useAuthStore.getState().setUserProfile(profile);
   return { ok: true, profile };
 }

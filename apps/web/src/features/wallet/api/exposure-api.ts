@@ -2,6 +2,9 @@ import { exposureAmountSchema } from '@spm/contract';
 import { request } from '@/shared/lib/request';
 import { useAuthStore } from '@/shared/stores/auth-store';
 
+// Production trusts the server's response check (request's `schema` note): no zod here.
+const checkExposure = import.meta.env.DEV ? exposureAmountSchema : undefined;
+
 /**
  * GET /bet/exposure/amount into the auth state's exposureAmount (SPEC 3, 7.2). Quiet
  * (noToastEmit): it runs in the background after every wallet change, so a failure keeps the
@@ -13,7 +16,7 @@ export async function loadExposureAmount(): Promise<number | null> {
   if (!token) return null;
   const { data } = await request({
     url: '/bet/exposure/amount',
-    schema: exposureAmountSchema,
+    schema: checkExposure,
     noToastEmit: true,
   });
   if (!data || useAuthStore.getState().token !== token) return null;

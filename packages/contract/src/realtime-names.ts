@@ -1,0 +1,24 @@
+/*
+ * Realtime channel names, apart from the payload schemas in realtime.ts: a module with zod
+ * schemas at top level keeps them (and zod) in any bundle that uses one of its constants,
+ * and the player app's first page needs the names but not the schemas (page weight,
+ * docs/decisions.md).
+ */
+
+/** Realtime channel names (SPEC 7.8, DESIGN 7). */
+export const REALTIME_PATH = '/public/';
+export const CLIENT_EVENTS = {
+  sessionCheck: 'session_check',
+  getBalance: 'get:balance',
+} as const;
+export const SERVER_EVENTS = {
+  updateBalance: 'update_balance',
+  notificationToast: 'sub:notification_toast',
+  sessionRefresh: 'session_refresh',
+  /** The app details changed (organisation status, switches, links): to every socket. */
+  appDetails: 'app_details',
+} as const;
+export const SESSION_ERROR = 'SessionError';
+
+/** The `message` of a handshake refusal when nothing more specific applies (SPEC 8). */
+export const SESSION_ERROR_FALLBACK_MESSAGE = 'session error';
