@@ -2,15 +2,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleSmsProvider } from './sms/console-sms-provider.ts';
 import { drivers, startHarness, type Harness } from './test/harness.ts';
+import { PRODUCTION_ENV } from './test/production-env.ts';
 
-/** What a production boot needs besides NODE_ENV (config.ts refuses the console provider). */
-const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  SMS_PROVIDER: 'http',
-  SMS_HTTP_URL: 'https://sms.example/send',
-  SMS_HTTP_API_KEY: 'key',
-  SMS_HTTP_SENDER: 'SPMSPT',
-};
 const METRICS_TOKEN = 'metrics-token-0123456789';
 
 describe.each(drivers)('what a public site exposes, on %s', (driver) => {

@@ -3,15 +3,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { repoRootDir } from './paths.ts';
-
-/** The least a production boot needs: a real SMS gateway. */
-const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  SMS_PROVIDER: 'http',
-  SMS_HTTP_URL: 'https://sms.example/send',
-  SMS_HTTP_API_KEY: 'key',
-  SMS_HTTP_SENDER: 'SPMSPT',
-};
+import { PRODUCTION_ENV } from './test/production-env.ts';
 
 describe('loadConfig', () => {
   it('refuses to boot in production on the console SMS provider, naming SMS_PROVIDER', () => {
