@@ -9,9 +9,9 @@ import { playerAccount, systemAccount, transfer } from '@spm/core';
 import pg from 'pg';
 import { systemClock } from '../../apps/server/src/clock.ts';
 import { migrate, openPostgresDatabase } from '../../apps/server/src/db/database.ts';
-import { ledgerTotals } from '../../apps/server/src/repositories/ledger-repository.ts';
-import { insertUser } from '../../apps/server/src/repositories/user-repository.ts';
-import { post, type LedgerDeps } from '../../apps/server/src/services/ledger-service.ts';
+import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
+import { insertUser } from '../../apps/server/src/modules/identity/user-repository.ts';
+import { post, type LedgerDeps } from '../../apps/server/src/modules/wallet/ledger-service.ts';
 
 const PLAYERS = 200;
 const CONCURRENCY = 32;

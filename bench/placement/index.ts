@@ -7,8 +7,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import { createSession } from '../../apps/server/src/services/session-service.ts';
-import { ledgerTotals } from '../../apps/server/src/repositories/ledger-repository.ts';
+import { createSession } from '../../apps/server/src/modules/identity/session-service.ts';
+import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
 import { startHarness } from '../../apps/server/src/test/harness.ts';
 import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';
 

@@ -6,7 +6,7 @@ import { migrate, openPgliteDatabase, type Db } from './db/database.ts';
 import { announcements, appSettings, banners, staffUsers, users } from './db/schema.ts';
 import { ADMIN_USERNAME, seed } from './seed.ts';
 import { verifyPassword } from './security/password.ts';
-import { APP_SETTING_KEYS } from './settings/app-settings.ts';
+import { APP_SETTING_KEYS } from './modules/site/app-settings.ts';
 import { drivers, makeTempDir, startHarness, type Harness } from './test/harness.ts';
 
 async function tableCounts(db: Db) {

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openPgliteDatabase } from '../db/database.ts';
 import { appSettings, auditLog, staffSessions } from '../db/schema.ts';
-import { insertStaffSession } from '../repositories/staff-session-repository.ts';
-import { findStaffUserByUsername } from '../repositories/staff-user-repository.ts';
+import { insertStaffSession } from '../modules/identity/staff-session-repository.ts';
+import { findStaffUserByUsername } from '../modules/identity/staff-user-repository.ts';
 import { verifyPassword } from '../security/password.ts';
 import { hashToken, randomToken } from '../security/tokens.ts';
 import { seed } from '../seed.ts';
-import { parseSettingValue } from '../settings/app-settings.ts';
+import { parseSettingValue } from '../modules/site/app-settings.ts';
 import { makeTempDir } from '../test/harness.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from './run-cli.ts';
 

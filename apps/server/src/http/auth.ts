@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { authenticateToken, type AuthContext } from '../services/session-service.ts';
-import type { ServiceDeps } from '../services/service-deps.ts';
+import { authenticateToken, type AuthContext } from '../modules/identity/session-service.ts';
+import type { ServiceDeps } from '../deps.ts';
 import { AppError } from './app-error.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import type { StaffRole } from '@spm/contract';
 import type { FastifyRequest } from 'fastify';
-import { authenticateStaffToken, type StaffContext } from '../services/staff-service.ts';
-import type { ServiceDeps } from '../services/service-deps.ts';
+import { authenticateStaffToken, type StaffContext } from '../modules/identity/staff-service.ts';
+import type { ServiceDeps } from '../deps.ts';
 import { AppError } from './app-error.ts';
 import { tokenFromAuthorization } from './auth.ts';
 

@@ -8,7 +8,7 @@ import {
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
-import { findSessionByTokenHash, revokeSession } from '../repositories/session-repository.ts';
+import { findSessionByTokenHash, revokeSession } from '../modules/identity/session-repository.ts';
 import { hashToken } from '../security/tokens.ts';
 import {
   drivers,

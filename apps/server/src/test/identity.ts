@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { AuthAnswer, RegisterBody } from '@spm/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { setAppSetting } from '../services/settings-service.ts';
+import { setAppSetting } from '../modules/site/settings-service.ts';
 import type { Harness } from './harness.ts';
 
 /** A fresh Indian mobile number (national, 10 digits) per call. */

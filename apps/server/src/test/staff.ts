@@ -4,9 +4,9 @@ import {
   findStaffUserById,
   findStaffUserByUsername,
   insertStaffUserIfAbsent,
-} from '../repositories/staff-user-repository.ts';
+} from '../modules/identity/staff-user-repository.ts';
 import { hashPassword } from '../security/password.ts';
-import { totpCodeAt, totpStep } from '../services/staff-totp.ts';
+import { totpCodeAt, totpStep } from '../modules/identity/staff-totp.ts';
 import type { Harness } from './harness.ts';
 import { post, randomIp } from './identity.ts';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { playerAccount, systemAccount, transfer } from '@spm/core';
 import type { Db } from '../db/database.ts';
-import { insertUser } from '../repositories/user-repository.ts';
-import { post, type LedgerDeps, type PostResult } from '../services/ledger-service.ts';
+import { insertUser } from '../modules/identity/user-repository.ts';
+import { post, type LedgerDeps, type PostResult } from '../modules/wallet/ledger-service.ts';
 
 /** A player row straight in the database (no sign-up flow): for ledger tests. */
 export async function insertPlayer(db: Db, isDemo = false): Promise<number> {

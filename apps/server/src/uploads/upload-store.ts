@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { IMAGE_EXTENSIONS } from '@spm/core';
 import type { DbHandle } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
-import { findUpload, insertUpload, type UploadPurpose } from '../repositories/upload-repository.ts';
-import type { ServiceDeps } from '../services/service-deps.ts';
+import { findUpload, insertUpload, type UploadPurpose } from './upload-repository.ts';
+import type { ServiceDeps } from '../deps.ts';
 import type { ReceivedFile } from './multipart.ts';
 
 /**

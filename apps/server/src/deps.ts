@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { RealtimeEmitter } from './realtime/emitter.ts';
+import type { SmsProvider } from './sms/sms-provider.ts';
+
+/** What the identity services need from the outside, handed in by buildApp (tests swap parts). */
+export interface ServiceDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  sms: SmsProvider;
+  realtime: RealtimeEmitter;
+  log: FastifyBaseLogger;
+}
+
+/** Where a request came from, as the route saw it. */
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;

@@ -1,0 +1,86 @@
+import type { AdjustmentBody, Wallet } from '@spm/contract';
+import { playerAccount, pointsToPaise, systemAccount, transfer, walletView } from '@spm/core';
+import { AppError } from '../../http/app-error.ts';
+import { insertAudit } from '../../audit/audit-repository.ts';
+import { findUserById } from '../identity/user-repository.ts';
+import { ledgerTransaction, postWithin, requestHash, toWallet } from '../wallet/ledger-service.ts';
+import { storeNotification } from '../wallet/notification-service.ts';
+import type { ServiceDeps } from '../../deps.ts';
+import type { StaffContext } from '../identity/staff-service.ts';
+
+/**
+ * POST /staff/players/{playerId}/adjustments (admin). Credit moves house -> player cash,
+ * debit player cash -> house. The postings, the audit row and the player's notification are
+ * one transaction; the key is scoped to the staff member, a replay answers the first result.
+ */
+export async function adjustBalance(
+  deps: ServiceDeps,
+  staff: StaffContext,
+  playerId: number,
+  body: AdjustmentBody,
+  ip: string,
+): Promise<{ transactionId: string; wallet: Wallet }> {
+  const parsed = pointsToPaise(body.amount);
+  if (!parsed.ok || parsed.paise <= 0n) throw new AppError('VALIDATION_FAILED');
+  const amountPaise = parsed.paise;
+  const player = await findUserById(deps.db, playerId);
+  if (!player) throw new AppError('PLAYER_NOT_FOUND');
+
+  const cash = playerAccount(String(playerId), 'cash');
+  const house = systemAccount('house');
+  const credit = body.direction === 'credit';
+  const points = `${body.amount.toFixed(2)}`;
+
+  const result = await ledgerTransaction(deps, async (ctx) => {
+    const posted = await postWithin(ctx, {
+      kind: credit ? 'adjustment_credit' : 'adjustment_debit',
+      postings: credit ? transfer(house, cash, amountPaise) : transfer(cash, house, amountPaise),
+      idempotencyKey: `adjustment:${staff.staffId}:${body.idempotencyKey}`,
+      requestHash: requestHash({
+        playerId,
+        direction: body.direction,
+        amountPaise,
+        reason: body.reason,
+      }),
+      description: body.reason,
+      reference: `ADJ-${staff.username}`,
+      playerId,
+      actorStaffId: staff.staffId,
+    });
+    const after = posted.wallets.get(playerId) ?? walletView(() => 0n);
+    if (posted.replay) return { ok: true as const, transactionId: posted.transactionId, after };
+    const delta = credit ? amountPaise : -amountPaise;
+    const before = {
+      ...after,
+      balancePaise: after.balancePaise - delta,
+      cashPaise: after.cashPaise - delta,
+    };
+    await insertAudit(ctx.tx, {
+      actorType: 'staff',
+      actorId: String(staff.staffId),
+      action: credit ? 'wallet.adjustment_credit' : 'wallet.adjustment_debit',
+      targetType: 'player',
+      targetId: String(playerId),
+      before: { wallet: toWallet(before) },
+      after: { wallet: toWallet(after), transactionId: posted.transactionId, amount: body.amount },
+      reason: body.reason,
+      ip,
+      createdAt: ctx.now,
+    });
+    ctx.afterCommit.push(
+      await storeNotification(ctx.tx, deps, playerId, {
+        title: 'Balance adjusted',
+        message: `${credit ? 'Credited' : 'Debited'} ${points} points: ${body.reason}`,
+        status: credit ? 'success' : 'info',
+      }),
+    );
+    return { ok: true as const, transactionId: posted.transactionId, after };
+  });
+  if (!result.ok) {
+    if (result.code === 'INSUFFICIENT_FUNDS' || result.code === 'IDEMPOTENCY_MISMATCH') {
+      throw new AppError(result.code);
+    }
+    throw new Error(`adjustment refused by the ledger: ${result.code}`);
+  }
+  return { transactionId: result.transactionId, wallet: toWallet(result.after) };
+}

@@ -1,0 +1,157 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbHandle } from '../../db/database.ts';
+import { kycSubmissions, ledgerAccounts, sessions, users } from '../../db/schema.ts';
+
+export type PlayerKycStatus = 'none' | 'pending' | 'approved' | 'declined';
+
+export interface StaffPlayerRow {
+  user: typeof users.$inferSelect;
+  kycStatus: PlayerKycStatus;
+}
+
+/**
+ * The player's KYC status by the rule the player's own screen and withdrawals use
+ * (kyc-repository's kycStatusOf): approved once any submission is approved, else the latest
+ * submission's status, 'none' when there is none. The columns are written out with their tables
+ * because drizzle renders a column inside a select's sql fragment without its table: the lookup
+ * used to compare the submission's player with the submission's own id.
+ */
+const latestKycStatus = sql<string | null>`coalesce(
+  (select 'approved'::text where exists (
+     select 1 from ${kycSubmissions} as approved_kyc
+     where approved_kyc.player_id = ${users}.id and approved_kyc.status = 'approved')),
+  (select latest_kyc.status from ${kycSubmissions} as latest_kyc
+   where latest_kyc.player_id = ${users}.id
+   order by latest_kyc.created_at desc, latest_kyc.id desc
+   limit 1)
+)`;
+
+function toRow(row: { user: typeof users.$inferSelect; kycStatus: string | null }): StaffPlayerRow {
+  return { user: row.user, kycStatus: (row.kycStatus ?? 'none') as PlayerKycStatus };
+}
+
+/** `%text%` for LIKE with the pattern characters of the text itself taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export interface PlayerSearch {
+  /** The downline condition (services/staff-downline.ts). */
+  visible: SQL;
+  q?: string | undefined;
+  status?: 'active' | 'locked' | 'closed' | undefined;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Players (never the platform's own system accounts), newest first. `q` matches the exact id,
+ * the username (contains, any case) or, when it is a phone-like string, the phone digits
+ * (contains, with or without the country code).
+ */
+export async function searchPlayers(
+  db: DbHandle,
+  search: PlayerSearch,
+): Promise<{ rows: StaffPlayerRow[]; total: number }> {
+  const q = search.q?.trim() ?? '';
+  let match: SQL | undefined;
+  if (q.length > 0) {
+    const options: SQL[] = [
+      sql`${users.usernameLower} like ${containsPattern(q.toLowerCase())} escape '\\'`,
+    ];
+    if (/^\d{1,18}$/.test(q)) options.push(sql`${users.id} = ${Number(q)}`);
+    const digits = q.replace(/\D/g, '');
+    if (/^[\d\s+()-]+$/.test(q) && digits.length > 0) {
+      options.push(
+        sql`(${users.countryCode} || coalesce(${users.mobile}, '')) like ${containsPattern(digits)}`,
+      );
+    }
+    match = sql`(${sql.join(options, sql` or `)})`;
+  }
+  const where = and(
+    eq(users.isSystem, false),
+    search.visible,
+    match,
+    search.status === undefined ? undefined : eq(users.status, search.status),
+  );
+  const rows = await db
+    .select({ user: users, kycStatus: latestKycStatus })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(search.limit)
+    .offset(search.offset);
+  const [counted] = await db.select({ total: count() }).from(users).where(where);
+  return { rows: rows.map(toRow), total: Number(counted?.total ?? 0) };
+}
+
+export async function findStaffPlayer(
+  db: DbHandle,
+  playerId: number,
+  options: { lock?: boolean } = {},
+): Promise<StaffPlayerRow | undefined> {
+  const query = db
+    .select({ user: users, kycStatus: latestKycStatus })
+    .from(users)
+    .where(eq(users.id, playerId))
+    .limit(1);
+  const rows = options.lock ? await query.for('update', { of: users }) : await query;
+  const row = rows[0];
+  return row ? toRow(row) : undefined;
+}
+
+/** Account balances of several players at once: playerId → kind → paise. */
+export async function playersBalances(
+  db: DbHandle,
+  playerIds: number[],
+): Promise<Map<number, Map<string, bigint>>> {
+  const result = new Map<number, Map<string, bigint>>();
+  if (playerIds.length === 0) return result;
+  const rows = await db
+    .select({
+      playerId: ledgerAccounts.playerId,
+      kind: ledgerAccounts.kind,
+      balancePaise: ledgerAccounts.balancePaise,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.playerId, playerIds));
+  for (const row of rows) {
+    if (row.playerId === null) continue;
+    const kinds = result.get(row.playerId) ?? new Map<string, bigint>();
+    kinds.set(row.kind, row.balancePaise);
+    result.set(row.playerId, kinds);
+  }
+  return result;
+}
+
+export async function setPlayerStatus(
+  db: DbHandle,
+  playerId: number,
+  status: 'active' | 'locked',
+  now: Date,
+): Promise<void> {
+  await db.update(users).set({ status, updatedAt: now }).where(eq(users.id, playerId));
+}
+
+export type PlayerSessionRow = typeof sessions.$inferSelect;
+
+/** The player's sessions, newest first. */
+export async function listPlayerSessions(
+  db: DbHandle,
+  playerId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: PlayerSessionRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, playerId))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(sessions)
+    .where(eq(sessions.userId, playerId));
+  return { rows, total: Number(counted?.total ?? 0) };
+}

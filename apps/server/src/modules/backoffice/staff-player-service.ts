@@ -1,0 +1,196 @@
+import type { StaffPlayer } from '@spm/contract';
+import { paiseToPoints, walletView, type PlayerAccountKind } from '@spm/core';
+import { AppError } from '../../http/app-error.ts';
+import { insertAudit } from '../../audit/audit-repository.ts';
+import { listPlayerOrders } from '../exchange/exchange-repository.ts';
+import {
+  findStaffPlayer,
+  listPlayerSessions,
+  playersBalances,
+  searchPlayers,
+  setPlayerStatus,
+  type StaffPlayerRow,
+} from './player-admin-repository.ts';
+import { revokeUserSessions } from '../identity/session-repository.ts';
+import { getWallet, toWallet } from '../wallet/ledger-service.ts';
+import type { ServiceDeps } from '../../deps.ts';
+import { assertPlayerVisible, downlinePlayerFilter } from '../identity/staff-downline.ts';
+import type { StaffContext } from '../identity/staff-service.ts';
+import { getStatement } from '../wallet/wallet-service.ts';
+
+interface Page {
+  page: number;
+  pageSize: number;
+}
+
+function toStaffPlayer(row: StaffPlayerRow, wallet: StaffPlayer['wallet']): StaffPlayer {
+  const { user } = row;
+  return {
+    id: String(user.id),
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    phone: user.mobile === null ? null : `${user.countryCode}${user.mobile}`,
+    status: user.status,
+    isDemo: user.isDemo,
+    agentCode: user.agentCode,
+    registeredAt: user.createdAt.toISOString(),
+    lastLoginAt: user.lastLoginAt === null ? null : user.lastLoginAt.toISOString(),
+    registrationIp: user.registrationIp,
+    kycStatus: row.kycStatus,
+    wallet,
+  };
+}
+
+/** GET /staff/players: the staff member's downline (admin: everyone), newest first. */
+export async function listStaffPlayers(
+  deps: ServiceDeps,
+  staff: StaffContext,
+  query: Page & { q?: string | undefined; status?: StaffPlayer['status'] | undefined },
+) {
+  const { rows, total } = await searchPlayers(deps.db, {
+    visible: downlinePlayerFilter(staff),
+    q: query.q,
+    status: query.status,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  const balances = await playersBalances(
+    deps.db,
+    rows.map((row) => row.user.id),
+  );
+  const items = rows.map((row) => {
+    const kinds = balances.get(row.user.id);
+    const view = walletView((kind: PlayerAccountKind) => kinds?.get(kind) ?? 0n);
+    return toStaffPlayer(row, toWallet(view));
+  });
+  return { items, page: query.page, pageSize: query.pageSize, total };
+}
+
+/** GET /staff/players/{id}: 404 outside the downline. */
+export async function getStaffPlayer(
+  deps: ServiceDeps,
+  staff: StaffContext,
+  playerId: number,
+): Promise<StaffPlayer> {
+  await assertPlayerVisible(deps, staff, playerId);
+  const row = await findStaffPlayer(deps.db, playerId);
+  if (!row) throw new AppError('PLAYER_NOT_FOUND');
+  return toStaffPlayer(row, await getWallet(deps.db, playerId));
+}
+
+/** GET /staff/players/{id}/ledger: the statement exactly as the player sees it. */
+export async function getStaffPlayerLedger(
+  deps: ServiceDeps,
+  staff: StaffContext,
+  playerId: number,
+  query: Page & { from: string; to: string },
+) {
+  await assertPlayerVisible(deps, staff, playerId);
+  return getStatement(deps, playerId, query, query);
+}
+
+/** GET /staff/players/{id}/bets: every order of the player, newest first. */
+export async function getStaffPlayerBets(
+  deps: ServiceDeps,
+  staff: StaffContext,
+  playerId: number,
+  query: Page,
+) {
+  await assertPlayerVisible(deps, staff, playerId);
+  const { rows, total } = await listPlayerOrders(
+    deps.db,
+    playerId,
+    {},
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+  );
+  const items = rows.map(({ order, ...row }) => ({
+    id: String(order.id),
+    eventName: row.eventName,
+    marketName: row.marketName,
+    marketType: row.marketType,
+    selection: row.runnerName ?? (order.line === null ? row.marketName : String(order.line)),
+    side: order.side,
+    price: order.priceHundredths !== null ? order.priceHundredths / 100 : (order.rate ?? 0),
+    stake: paiseToPoints(order.stakePaise),
+    matchedStake: paiseToPoints(order.matchedPaise),
+    status: order.status,
+    profit: order.profitLossPaise === null ? null : paiseToPoints(order.profitLossPaise),
+    placedAt: order.createdAt.toISOString(),
+  }));
+  return { items, page: query.page, pageSize: query.pageSize, total };
+}
+
+/** GET /staff/players/{id}/sessions: newest first; `active` as the server would judge it now. */
+export async function getStaffPlayerSessions(
+  deps: ServiceDeps,
+  staff: StaffContext,
+  playerId: number,
+  query: Page,
+) {
+  await assertPlayerVisible(deps, staff, playerId);
+  const { rows, total } = await listPlayerSessions(
+    deps.db,
+    playerId,
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+  );
+  const now = deps.clock.now().getTime();
+  const items = rows.map((session) => ({
+    id: session.id,
+    createdAt: session.createdAt.toISOString(),
+    lastSeenAt: session.lastSeenAt.toISOString(),
+    ip: session.ip,
+    userAgent: session.userAgent,
+    active:
+      session.revokedAt === null &&
+      now < session.idleExpiresAt.getTime() &&
+      now < session.absoluteExpiresAt.getTime(),
+    revokedReason: session.revokeReason,
+  }));
+  return { items, page: query.page, pageSize: query.pageSize, total };
+}
+
+/**
+ * POST /staff/players/{id}/lock and /unlock (admin). Lock: status 'locked' (sign-in then
+ * answers ACCOUNT_LOCKED), every session revoked as 'account_locked' and, after commit, the
+ * player's sockets closed. Unlock: 'active' again. Audited with before/after and the reason;
+ * a closed account is neither locked nor unlocked (409).
+ */
+export async function setPlayerLock(
+  deps: ServiceDeps,
+  staff: StaffContext,
+  playerId: number,
+  lock: boolean,
+  reason: string,
+  ip: string,
+): Promise<{ player: StaffPlayer; sessionsEnded: number }> {
+  await assertPlayerVisible(deps, staff, playerId);
+  const now = deps.clock.now();
+  const sessionsEnded = await deps.db.transaction(async (tx) => {
+    const before = await findStaffPlayer(tx, playerId, { lock: true });
+    if (!before) throw new AppError('PLAYER_NOT_FOUND');
+    if (before.user.status === 'closed') {
+      throw new AppError('CONFLICT', 'This account is closed.');
+    }
+    const status = lock ? 'locked' : 'active';
+    await setPlayerStatus(tx, playerId, status, now);
+    const ended = lock ? await revokeUserSessions(tx, playerId, 'account_locked', now) : [];
+    await insertAudit(tx, {
+      actorType: 'staff',
+      actorId: String(staff.staffId),
+      action: lock ? 'player.lock' : 'player.unlock',
+      targetType: 'player',
+      targetId: String(playerId),
+      before: { status: before.user.status },
+      after: lock ? { status, sessionsEnded: ended.length } : { status },
+      reason,
+      ip,
+      createdAt: now,
+    });
+    return ended.length;
+  });
+  if (lock) deps.realtime.disconnectUser(playerId);
+  return { player: await getStaffPlayer(deps, staff, playerId), sessionsEnded };
+}

@@ -1,0 +1,206 @@
+import { PLAYER_TIME_ZONE, type StaffWithdrawal, type WithdrawStatus } from '@spm/contract';
+import {
+  formatPoints,
+  playerAccount,
+  systemAccount,
+  transfer,
+  walletView,
+  type Posting,
+} from '@spm/core';
+import { AppError } from '../../http/app-error.ts';
+import { insertAudit } from '../../audit/audit-repository.ts';
+import {
+  decideWithdrawRequest,
+  findStaffWithdrawRequest,
+  listWithdrawRequests,
+  type WithdrawRequestRow,
+} from './withdraw-repository.ts';
+import { ledgerTransaction, postWithin, requestHash, toWallet } from '../wallet/ledger-service.ts';
+import { storeNotification } from '../wallet/notification-service.ts';
+import type { ServiceDeps } from '../../deps.ts';
+import type { StaffContext } from '../identity/staff-service.ts';
+import { assertRequestVisible, visiblePlayersOf } from '../identity/staff-downline.ts';
+import { explainUndecidable, releasePostInput, walletBefore } from './withdraw-service.ts';
+import { destinationLabel, toStaffWithdrawal, toWithdrawal } from './withdraw-view.ts';
+
+/*
+ * The staff side of withdrawals (admin): the queue with full destinations, and the
+ * decision. A decision is one transaction: the conditional pending -> approved/declined
+ * update, the ledger postings keyed by the request, the audit row and the player's
+ * notification (toasted after commit). A second decision finds no pending row and changes
+ * nothing: REQUEST_ALREADY_DECIDED.
+ */
+
+export async function listStaffWithdrawals(
+  deps: Pick<ServiceDeps, 'db'>,
+  query: {
+    page: number;
+    pageSize: number;
+    playerId?: string | undefined;
+    status?: WithdrawStatus | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
+  staff: Pick<StaffContext, 'role' | 'staffId'>,
+): Promise<{ items: StaffWithdrawal[]; page: number; pageSize: number; total: number }> {
+  const { rows, total } = await listWithdrawRequests(deps.db, {
+    playerId: query.playerId === undefined ? undefined : Number(query.playerId),
+    status: query.status,
+    fromDate: query.from,
+    toDate: query.to,
+    // Staff work the same Indian days the players see.
+    timeZone: PLAYER_TIME_ZONE,
+    visiblePlayers: visiblePlayersOf(staff),
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return {
+    items: rows.map(toStaffWithdrawal),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
+}
+
+export async function getStaffWithdrawal(
+  deps: Pick<ServiceDeps, 'db'>,
+  id: number,
+  /** The reader; absent for the service's own read-back after a decision. */
+  staff?: Pick<StaffContext, 'role' | 'staffId'>,
+): Promise<StaffWithdrawal> {
+  const row = await findStaffWithdrawRequest(deps.db, id);
+  if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
+  if (staff) await assertRequestVisible(deps, staff, row.request.playerId, 'WITHDRAWAL_NOT_FOUND');
+  return toStaffWithdrawal(row);
+}
+
+/**
+ * The payout: the hold leaves to gateway clearing (the money is on its way out), and the
+ * crypto extra comes from the bonus pool to clearing beside it, in the same transaction.
+ */
+function payoutPostings(row: WithdrawRequestRow): Posting[] {
+  const clearing = systemAccount('gateway_clearing');
+  const postings = transfer(
+    playerAccount(String(row.playerId), 'withdrawal_hold'),
+    clearing,
+    row.amountPaise,
+  );
+  if (row.extraPaise > 0n) {
+    postings.push(...transfer(systemAccount('bonus_pool'), clearing, row.extraPaise));
+  }
+  return postings;
+}
+
+async function findAfterDecision(deps: Pick<ServiceDeps, 'db'>, id: number) {
+  const row = await findStaffWithdrawRequest(deps.db, id);
+  if (!row) throw new Error(`withdrawal ${id} vanished after its decision`);
+  return toStaffWithdrawal(row);
+}
+
+export async function approveWithdrawal(
+  deps: ServiceDeps,
+  staff: StaffContext,
+  id: number,
+  note: string | undefined,
+  ip: string,
+): Promise<StaffWithdrawal> {
+  const result = await ledgerTransaction(deps, async (ctx) => {
+    const row = await decideWithdrawRequest(ctx.tx, id, {
+      status: 'approved',
+      now: ctx.now,
+      staffId: staff.staffId,
+      reason: null,
+      note: note ?? null,
+    });
+    if (!row) return explainUndecidable(ctx, id);
+    const posted = await postWithin(ctx, {
+      kind: 'withdrawal',
+      postings: payoutPostings(row),
+      idempotencyKey: `withdraw-payout:${row.id}`,
+      requestHash: requestHash({
+        requestId: row.id,
+        amountPaise: row.amountPaise,
+        extraPaise: row.extraPaise,
+      }),
+      description: `Withdrawal #${row.id} paid out`,
+      reference: `WD-${row.id}`,
+      playerId: row.playerId,
+      actorStaffId: staff.staffId,
+    });
+    const after = posted.wallets.get(row.playerId) ?? walletView(() => 0n);
+    const payoutPaise = row.amountPaise + row.extraPaise;
+    await insertAudit(ctx.tx, {
+      actorType: 'staff',
+      actorId: String(staff.staffId),
+      action: 'withdrawal.approve',
+      targetType: 'withdrawal',
+      targetId: String(row.id),
+      before: { status: 'pending', wallet: walletBefore(after, 0n, -row.amountPaise) },
+      after: {
+        status: row.status,
+        wallet: toWallet(after),
+        transactionId: posted.transactionId,
+        payout: toWithdrawal(row).payout,
+      },
+      reason: note ?? null,
+      ip,
+      createdAt: ctx.now,
+    });
+    ctx.afterCommit.push(
+      await storeNotification(ctx.tx, deps, row.playerId, {
+        title: 'Withdrawal approved',
+        message: `${formatPoints(payoutPaise)} points are on their way to ${destinationLabel(row.destinationType, row.destination)}.`,
+        status: 'success',
+      }),
+    );
+    return { ok: true as const };
+  });
+  if (!result.ok) throw new Error(`withdrawal payout refused by the ledger: ${result.code}`);
+  return findAfterDecision(deps, id);
+}
+
+export async function declineWithdrawal(
+  deps: ServiceDeps,
+  staff: StaffContext,
+  id: number,
+  reason: string,
+  ip: string,
+): Promise<StaffWithdrawal> {
+  const result = await ledgerTransaction(deps, async (ctx) => {
+    const row = await decideWithdrawRequest(ctx.tx, id, {
+      status: 'declined',
+      now: ctx.now,
+      staffId: staff.staffId,
+      reason,
+      note: null,
+    });
+    if (!row) return explainUndecidable(ctx, id);
+    const posted = await postWithin(ctx, {
+      ...releasePostInput(row, `Withdrawal #${row.id} declined`),
+      actorStaffId: staff.staffId,
+    });
+    const after = posted.wallets.get(row.playerId) ?? walletView(() => 0n);
+    await insertAudit(ctx.tx, {
+      actorType: 'staff',
+      actorId: String(staff.staffId),
+      action: 'withdrawal.decline',
+      targetType: 'withdrawal',
+      targetId: String(row.id),
+      before: { status: 'pending', wallet: walletBefore(after, row.amountPaise, -row.amountPaise) },
+      after: { status: row.status, wallet: toWallet(after), transactionId: posted.transactionId },
+      reason,
+      ip,
+      createdAt: ctx.now,
+    });
+    ctx.afterCommit.push(
+      await storeNotification(ctx.tx, deps, row.playerId, {
+        title: 'Withdrawal declined',
+        message: `${formatPoints(row.amountPaise)} points are back in your balance. ${reason}`,
+        status: 'warning',
+      }),
+    );
+    return { ok: true as const };
+  });
+  if (!result.ok) throw new Error(`withdrawal release refused by the ledger: ${result.code}`);
+  return findAfterDecision(deps, id);
+}

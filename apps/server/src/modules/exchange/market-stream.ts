@@ -1,0 +1,87 @@
+import {
+  MARKET_EVENTS,
+  MARKET_UPDATES_PER_SECOND,
+  marketSubscribeSchema,
+  type Market,
+  type MarketSubscribeAck,
+} from '@spm/contract';
+import type { RealtimeServer } from '../../realtime/emitter.ts';
+
+/** Public market rooms (DESIGN 7). */
+export const marketRoom = (marketId: string) => `market:${marketId}`;
+/** A socket follows at most this many markets at once. */
+export const MAX_MARKET_ROOMS = 50;
+const MIN_GAP_MS = 1000 / MARKET_UPDATES_PER_SECOND;
+
+/** `market:subscribe` / `market:unsubscribe`: validated, at most 50 rooms per socket. */
+export function installMarketStream(
+  io: RealtimeServer,
+  snapshot: (marketId: string) => Market | undefined,
+) {
+  io.on('connection', (socket) => {
+    const joined = () =>
+      [...socket.rooms].filter((r) => r.startsWith('market:')).map((r) => r.slice(7));
+    const handle = (subscribe: boolean) => (payload: unknown, ack?: unknown) => {
+      const reply =
+        typeof ack === 'function' ? (ack as (answer: MarketSubscribeAck) => void) : () => undefined;
+      const parsed = marketSubscribeSchema.safeParse(payload);
+      if (!parsed.success) {
+        reply({ status: 'failed', marketIds: joined() });
+        return;
+      }
+      if (subscribe) {
+        const wanted = parsed.data.marketIds.filter(
+          (id) => snapshot(id) !== undefined && !socket.rooms.has(marketRoom(id)),
+        );
+        if (joined().length + wanted.length > MAX_MARKET_ROOMS) {
+          reply({ status: 'failed', marketIds: joined() });
+          return;
+        }
+        void socket.join(wanted.map(marketRoom));
+        // The page read the market before it subscribed: a change in between would be lost
+        // until the next one, so each new subscriber starts from the current snapshot (the
+        // app drops anything older than the version it holds).
+        for (const id of wanted) {
+          const market = snapshot(id);
+          if (market) socket.emit(MARKET_EVENTS.update, market);
+        }
+      } else {
+        for (const id of parsed.data.marketIds) void socket.leave(marketRoom(id));
+      }
+      reply({ status: 'success', marketIds: joined() });
+    };
+    socket.on(MARKET_EVENTS.subscribe, handle(true));
+    socket.on(MARKET_EVENTS.unsubscribe, handle(false));
+  });
+}
+
+/**
+ * Conflation: at most MARKET_UPDATES_PER_SECOND `market:update` per market, trailing edge,
+ * so the last change is always sent and a burst of changes sends one snapshot.
+ */
+export function createMarketPublisher(
+  io: RealtimeServer,
+  snapshot: (marketId: string) => Market | undefined,
+) {
+  const lastSent = new Map<string, number>();
+  const pending = new Map<string, NodeJS.Timeout>();
+  const send = (marketId: string) => {
+    pending.delete(marketId);
+    lastSent.set(marketId, Date.now());
+    const market = snapshot(marketId);
+    if (market) io.to(marketRoom(marketId)).emit(MARKET_EVENTS.update, market);
+  };
+  return {
+    publish(marketId: string) {
+      if (pending.has(marketId)) return;
+      const wait = Math.max(0, (lastSent.get(marketId) ?? 0) + MIN_GAP_MS - Date.now());
+      const timer = setTimeout(() => send(marketId), wait);
+      timer.unref();
+      pending.set(marketId, timer);
+    },
+    close() {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    },
+  };
+}

@@ -1,0 +1,195 @@
+import {
+  staffBookmakerRatesBodySchema,
+  staffEventCreateBodySchema,
+  staffEventListSchema,
+  staffEventParamsSchema,
+  staffEventQuerySchema,
+  staffEventSchema,
+  staffEventUpdateBodySchema,
+  staffFancyLineBodySchema,
+  staffMarketBookSchema,
+  staffMarketCreateBodySchema,
+  staffMarketUpdateBodySchema,
+} from '@spm/contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeResponses, ok } from '../../http/envelope.ts';
+import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
+import type { ExchangeEngine } from './exchange-engine.ts';
+import type { ServiceDeps } from '../../deps.ts';
+import {
+  createStaffEvent,
+  createStaffMarket,
+  getStaffEvent,
+  listStaffEvents,
+  setStaffBookmakerRates,
+  setStaffFancyLine,
+  staffMarketBook,
+  updateStaffEvent,
+  updateStaffMarket,
+  type StaffActor,
+} from './staff-sports-service.ts';
+
+const staffMarketSchema = staffEventSchema.shape.markets.element;
+/** Ids are bigint serials: longer digit strings are no id of ours (and would overflow). */
+const marketParamsSchema = z.object({ marketId: z.string().regex(/^\d{1,18}$/, 'Not an id') });
+
+const actorOf = (request: FastifyRequest): StaffActor => ({
+  staff: currentStaff(request),
+  ip: request.ip,
+});
+
+/**
+ * Back office sports administration (issue 7), admin only. Results, voids and corrections
+ * stay at POST /staff/markets/{id}/result and /resettle (exchange-routes.ts).
+ */
+export const staffSportsRoutes: FastifyPluginAsyncZod<{
+  deps: ServiceDeps;
+  engine: ExchangeEngine;
+}> = async (app, { deps, engine }) => {
+  const admin = requireStaff(deps, 'admin');
+
+  app.get(
+    '/staff/events',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary: 'Every event, closed ones too, newest start first, with exposure per market',
+        querystring: staffEventQuerySchema,
+        response: envelopeResponses(staffEventListSchema),
+      },
+    },
+    async (request) => ok(await listStaffEvents(engine, request.query)),
+  );
+
+  app.get(
+    '/staff/events/:eventId',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary: 'One event with its markets, limits, exposure and volume',
+        params: staffEventParamsSchema,
+        response: envelopeResponses(staffEventSchema),
+      },
+    },
+    async (request) => ok(await getStaffEvent(engine, request.params.eventId)),
+  );
+
+  app.post(
+    '/staff/events',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary: 'Create an event (the competition is found by name or created; audited)',
+        body: staffEventCreateBodySchema,
+        response: envelopeResponses(staffEventSchema),
+      },
+    },
+    async (request) => ok(await createStaffEvent(engine, actorOf(request), request.body)),
+  );
+
+  app.patch(
+    '/staff/events/:eventId',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary: 'Edit an event: sides, start, live TV, status (audited)',
+        params: staffEventParamsSchema,
+        body: staffEventUpdateBodySchema,
+        response: envelopeResponses(staffEventSchema),
+      },
+    },
+    async (request) =>
+      ok(await updateStaffEvent(engine, actorOf(request), request.params.eventId, request.body)),
+  );
+
+  app.post(
+    '/staff/events/:eventId/markets',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary: 'Add a match odds, bookmaker or fancy market to an event (audited)',
+        params: staffEventParamsSchema,
+        body: staffMarketCreateBodySchema,
+        response: envelopeResponses(staffMarketSchema),
+      },
+    },
+    async (request) =>
+      ok(await createStaffMarket(engine, actorOf(request), request.params.eventId, request.body)),
+  );
+
+  app.patch(
+    '/staff/markets/:marketId',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary: 'Suspend, resume or close a market; in-play flag and limits (audited)',
+        params: marketParamsSchema,
+        body: staffMarketUpdateBodySchema,
+        response: envelopeResponses(staffMarketSchema),
+      },
+    },
+    async (request) =>
+      ok(await updateStaffMarket(engine, actorOf(request), request.params.marketId, request.body)),
+  );
+
+  app.put(
+    '/staff/markets/:marketId/rates',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary: 'Set bookmaker rates by hand (audited)',
+        params: marketParamsSchema,
+        body: staffBookmakerRatesBodySchema,
+        response: envelopeResponses(staffMarketSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await setStaffBookmakerRates(
+          engine,
+          actorOf(request),
+          request.params.marketId,
+          request.body,
+        ),
+      ),
+  );
+
+  app.put(
+    '/staff/markets/:marketId/line',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary: 'Set a fancy line and its rates by hand (audited)',
+        params: marketParamsSchema,
+        body: staffFancyLineBodySchema,
+        response: envelopeResponses(staffMarketSchema),
+      },
+    },
+    async (request) =>
+      ok(await setStaffFancyLine(engine, actorOf(request), request.params.marketId, request.body)),
+  );
+
+  app.get(
+    '/staff/markets/:marketId/book',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['staff'],
+        summary: "A market's ladder and each player's exposure and P&L per runner",
+        params: marketParamsSchema,
+        response: envelopeResponses(staffMarketBookSchema),
+      },
+    },
+    async (request) => ok(await staffMarketBook(engine, request.params.marketId)),
+  );
+};

@@ -1,0 +1,596 @@
+import type { z } from 'zod';
+import type {
+  Market,
+  StaffEvent,
+  staffBookmakerRatesBodySchema,
+  staffEventCreateBodySchema,
+  staffEventQuerySchema,
+  staffEventUpdateBodySchema,
+  staffFancyLineBodySchema,
+  staffMarketBookSchema,
+  staffMarketCreateBodySchema,
+  staffMarketUpdateBodySchema,
+} from '@spm/contract';
+import {
+  betsFromFill,
+  bookmakerPnlByRunner,
+  exchangePnlByRunner,
+  paiseToPoints,
+  pointsToPaise,
+  type BookmakerBet,
+  type ExchangeBet,
+  type Paise,
+} from '@spm/core';
+import type { DbHandle } from '../../db/database.ts';
+import { AppError, fieldError } from '../../http/app-error.ts';
+import { insertAudit } from '../../audit/audit-repository.ts';
+import * as repo from './exchange-repository.ts';
+import type {
+  EventChange,
+  EventState,
+  ExchangeEngine,
+  MarketChange,
+  MarketState,
+  NewMarketInput,
+} from './exchange-engine.ts';
+import type { StaffContext } from '../identity/staff-service.ts';
+
+/*
+ * Back office sports administration (issue 7): the catalogue as staff see it (closed events
+ * and settled markets too, with exposure and volume), and the operator's edits. Every change
+ * goes through the exchange engine (its per-market queue, its books, its market:update
+ * stream) with the audit row written in the same transaction as the change.
+ */
+
+export type StaffMarket = StaffEvent['markets'][number];
+type StaffMarketBook = z.infer<typeof staffMarketBookSchema>;
+
+/** Commission on net exchange winnings of a market staff create (the simulator's rate). */
+export const STAFF_EXCHANGE_COMMISSION_BPS = 200;
+
+/** Who acts, and from where: every write below is audited with it. */
+export interface StaffActor {
+  staff: StaffContext;
+  ip: string;
+}
+
+async function audit(
+  engine: ExchangeEngine,
+  tx: DbHandle,
+  actor: StaffActor,
+  entry: { action: string; targetType: string; targetId: string; before: unknown; after: unknown },
+): Promise<void> {
+  await insertAudit(tx, {
+    actorType: 'staff',
+    actorId: String(actor.staff.staffId),
+    ...entry,
+    reason: null,
+    ip: actor.ip,
+    createdAt: engine.deps.clock.now(),
+  });
+}
+
+// ------------------------------------------------------------------ views
+
+/** A market no longer in the engine's memory (settled): as stored, with no book. */
+function storedSnapshot(row: repo.MarketRow, runnerRows: repo.RunnerRow[]): Market {
+  return {
+    id: String(row.id),
+    eventId: String(row.eventId),
+    type: row.type,
+    name: row.name,
+    status: row.status,
+    inPlay: row.inPlay,
+    runners: runnerRows.map((r) => ({
+      id: String(r.id),
+      name: r.name,
+      availableToBack: [],
+      availableToLay: [],
+      lastTradedPrice: null,
+      backRate: r.backRate,
+      layRate: r.layRate,
+    })),
+    line: row.line,
+    yesRate: row.yesRate,
+    noRate: row.noRate,
+    tradedVolume: 0,
+    version: row.version,
+  };
+}
+
+function staffMarketView(
+  engine: ExchangeEngine,
+  row: repo.MarketRow,
+  runnerRows: repo.RunnerRow[],
+  totals: repo.MarketTotals | undefined,
+): StaffMarket {
+  const live = engine.markets.get(String(row.id));
+  const volumePaise =
+    row.type === 'match_odds' ? (totals?.filledPaise ?? 0n) : (totals?.matchedOrdersPaise ?? 0n);
+  const base = live ? engine.snapshot(live) : storedSnapshot(row, runnerRows);
+  const limits = live ?? row;
+  return {
+    ...base,
+    tradedVolume: live ? base.tradedVolume : paiseToPoints(volumePaise),
+    totalExposure: paiseToPoints(totals?.exposurePaise ?? 0n),
+    matchedVolume: paiseToPoints(volumePaise),
+    minStake: paiseToPoints(limits.minStakePaise),
+    maxStake: paiseToPoints(limits.maxStakePaise),
+    maxProfit: paiseToPoints(limits.maxProfitPaise),
+    inPlayDelayMs: limits.inPlayDelayMs,
+    settledVersion: limits.settledVersion,
+  };
+}
+
+async function staffEventViews(
+  engine: ExchangeEngine,
+  rows: repo.StaffEventRow[],
+): Promise<StaffEvent[]> {
+  const db = engine.deps.db;
+  const { marketRows, runnerRows } = await repo.marketsOfEvents(
+    db,
+    rows.map((r) => r.event.id),
+  );
+  const totals = await repo.marketTotals(
+    db,
+    marketRows.map((m) => m.id),
+  );
+  return rows.map(({ event, competitionName }) => ({
+    id: String(event.id),
+    sportId: event.sportId as StaffEvent['sportId'],
+    competitionName,
+    name: event.name,
+    homeTeam: event.homeTeam,
+    awayTeam: event.awayTeam,
+    startTime: event.startTime.toISOString(),
+    status: event.status,
+    liveTvUrl: event.liveTvUrl,
+    markets: marketRows
+      .filter((m) => m.eventId === event.id)
+      .map((m) =>
+        staffMarketView(
+          engine,
+          m,
+          runnerRows.filter((r) => r.marketId === m.id),
+          totals.get(m.id),
+        ),
+      ),
+  }));
+}
+
+/** GET /staff/events: every event, closed ones too, newest start first. */
+export async function listStaffEvents(
+  engine: ExchangeEngine,
+  query: z.infer<typeof staffEventQuerySchema>,
+) {
+  const { rows, total } = await repo.listStaffEvents(
+    engine.deps.db,
+    { sportId: query.sportId, status: query.status, q: query.q },
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+  );
+  return {
+    items: await staffEventViews(engine, rows),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
+}
+
+export async function getStaffEvent(engine: ExchangeEngine, eventId: string): Promise<StaffEvent> {
+  const row = await repo.findStaffEvent(engine.deps.db, Number(eventId));
+  if (!row) throw new AppError('EVENT_NOT_FOUND');
+  const [view] = await staffEventViews(engine, [row]);
+  return view!;
+}
+
+export async function getStaffMarket(
+  engine: ExchangeEngine,
+  marketId: string,
+): Promise<StaffMarket> {
+  const eventId = await repo.eventIdOfMarket(engine.deps.db, Number(marketId));
+  if (eventId === undefined) throw new AppError('MARKET_NOT_FOUND');
+  const event = await getStaffEvent(engine, String(eventId));
+  const market = event.markets.find((m) => m.id === marketId);
+  if (!market) throw new AppError('MARKET_NOT_FOUND');
+  return market;
+}
+
+// ------------------------------------------------------------------ events
+
+function sameTeam(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+function eventFields(
+  event: Pick<EventState, 'homeTeam' | 'awayTeam' | 'startTime' | 'status' | 'liveTvUrl'>,
+) {
+  return {
+    homeTeam: event.homeTeam,
+    awayTeam: event.awayTeam,
+    startTime: event.startTime.toISOString(),
+    status: event.status,
+    liveTvUrl: event.liveTvUrl,
+  };
+}
+
+/** POST /staff/events: the competition is found by name within the sport, or created. */
+export async function createStaffEvent(
+  engine: ExchangeEngine,
+  actor: StaffActor,
+  body: z.infer<typeof staffEventCreateBodySchema>,
+): Promise<StaffEvent> {
+  if (sameTeam(body.homeTeam, body.awayTeam)) {
+    throw fieldError('awayTeam', 'The two sides must differ');
+  }
+  const existing = await repo.findCompetitionByName(
+    engine.deps.db,
+    body.sportId,
+    body.competitionName,
+  );
+  const competitionId = existing
+    ? String(existing.id)
+    : await engine.createCompetition(body.sportId, body.competitionName);
+  const event = await engine.createEvent(
+    {
+      sportId: body.sportId,
+      competitionId,
+      name: `${body.homeTeam} v ${body.awayTeam}`,
+      homeTeam: body.homeTeam,
+      awayTeam: body.awayTeam,
+      startTime: new Date(body.startTime),
+      liveTvUrl: body.liveTvUrl ?? null,
+      markets: [],
+    },
+    (tx, eventId) =>
+      audit(engine, tx, actor, {
+        action: 'event.create',
+        targetType: 'event',
+        targetId: eventId,
+        before: null,
+        after: {
+          sportId: body.sportId,
+          competitionId,
+          competitionName: existing?.name ?? body.competitionName,
+          competitionCreated: existing === undefined,
+          ...eventFields({
+            homeTeam: body.homeTeam,
+            awayTeam: body.awayTeam,
+            startTime: new Date(body.startTime),
+            status: 'upcoming',
+            liveTvUrl: body.liveTvUrl ?? null,
+          }),
+        },
+      }),
+  );
+  return getStaffEvent(engine, event.id);
+}
+
+/** PATCH /staff/events/{id}: teams, start, live TV and status (markets follow in-play). */
+export async function updateStaffEvent(
+  engine: ExchangeEngine,
+  actor: StaffActor,
+  eventId: string,
+  body: z.infer<typeof staffEventUpdateBodySchema>,
+): Promise<StaffEvent> {
+  const change: EventChange = {};
+  if (body.homeTeam !== undefined) change.homeTeam = body.homeTeam;
+  if (body.awayTeam !== undefined) change.awayTeam = body.awayTeam;
+  if (body.startTime !== undefined) change.startTime = new Date(body.startTime);
+  if (body.status !== undefined) change.status = body.status;
+  if (body.liveTvUrl !== undefined) change.liveTvUrl = body.liveTvUrl;
+  if (Object.keys(change).length === 0) throw fieldError('request', 'Change at least one field');
+  await engine.updateEvent(eventId, change, async (tx, before) => {
+    const after = { ...before, ...change };
+    if (sameTeam(after.homeTeam, after.awayTeam)) {
+      throw fieldError('awayTeam', 'The two sides must differ');
+    }
+    await audit(engine, tx, actor, {
+      action: 'event.update',
+      targetType: 'event',
+      targetId: eventId,
+      before: eventFields(before),
+      after: eventFields(after),
+    });
+  });
+  return getStaffEvent(engine, eventId);
+}
+
+// ------------------------------------------------------------------ markets
+
+function toPaise(field: string, points: number): Paise {
+  const parsed = pointsToPaise(points);
+  if (!parsed.ok || parsed.paise <= 0n) throw fieldError(field, 'Enter a positive amount');
+  return parsed.paise;
+}
+
+interface LimitsPaise {
+  minStakePaise: Paise;
+  maxStakePaise: Paise;
+  maxProfitPaise: Paise;
+}
+
+function checkLimits(limits: LimitsPaise): void {
+  if (limits.minStakePaise > limits.maxStakePaise) {
+    throw fieldError('maxStake', 'The maximum stake must not be below the minimum');
+  }
+}
+
+function limitsInPoints(limits: LimitsPaise & { inPlayDelayMs: number }) {
+  return {
+    minStake: paiseToPoints(limits.minStakePaise),
+    maxStake: paiseToPoints(limits.maxStakePaise),
+    maxProfit: paiseToPoints(limits.maxProfitPaise),
+    inPlayDelayMs: limits.inPlayDelayMs,
+  };
+}
+
+/** POST /staff/events/{id}/markets: the engine creates it, so its books exist at once. */
+export async function createStaffMarket(
+  engine: ExchangeEngine,
+  actor: StaffActor,
+  eventId: string,
+  body: z.infer<typeof staffMarketCreateBodySchema>,
+): Promise<StaffMarket> {
+  const event = await engine.getEvent(eventId);
+  if (event.status === 'closed') {
+    throw new AppError('CONFLICT', 'This event is closed. Reopen it to add markets.');
+  }
+  const limits = {
+    minStakePaise: toPaise('minStake', body.minStake),
+    maxStakePaise: toPaise('maxStake', body.maxStake),
+    maxProfitPaise: toPaise('maxProfit', body.maxProfit),
+    inPlayDelayMs: body.inPlayDelayMs,
+  };
+  checkLimits(limits);
+  let input: NewMarketInput;
+  if (body.type === 'fancy') {
+    input = {
+      type: 'fancy',
+      name: body.name,
+      line: body.line,
+      yesRate: body.yesRate,
+      noRate: body.noRate,
+      ...limits,
+    };
+  } else {
+    const seen = new Set<string>();
+    for (const [index, name] of body.runners.entries()) {
+      const key = name.toLowerCase();
+      if (seen.has(key)) throw fieldError(`runners.${index}`, 'Each selection needs its own name');
+      seen.add(key);
+    }
+    input = {
+      type: body.type,
+      name: body.name,
+      // Bookmaker rates start unset (not offered) until staff set them.
+      runners: body.runners.map((name) => ({ name })),
+      commissionBps: body.type === 'match_odds' ? STAFF_EXCHANGE_COMMISSION_BPS : 0,
+      ...limits,
+    };
+  }
+  const market = await engine.createMarket(eventId, input, (tx, marketId) =>
+    audit(engine, tx, actor, {
+      action: 'market.create',
+      targetType: 'market',
+      targetId: marketId,
+      before: null,
+      after: {
+        eventId,
+        type: input.type,
+        name: input.name,
+        runners: input.runners?.map((r) => r.name) ?? null,
+        line: input.line ?? null,
+        yesRate: input.yesRate ?? null,
+        noRate: input.noRate ?? null,
+        commissionBps: input.commissionBps ?? 0,
+        ...limitsInPoints(limits),
+      },
+    }),
+  );
+  return getStaffMarket(engine, market.id);
+}
+
+/** The changed fields of a market as they were, JSON-safe (paise as points). */
+function marketFields(market: MarketState, keys: (keyof MarketChange)[]) {
+  const all = {
+    status: market.status,
+    inPlay: market.inPlay,
+    line: market.line,
+    yesRate: market.yesRate,
+    noRate: market.noRate,
+    ...limitsInPoints(market),
+  };
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) {
+    const name = key.replace(/Paise$/, '') as keyof typeof all;
+    picked[name] = all[name];
+  }
+  return picked;
+}
+
+/** Runs an edit of a market through the engine (strict: settled markets refuse), audited. */
+async function changeMarket(
+  engine: ExchangeEngine,
+  actor: StaffActor,
+  marketId: string,
+  action: string,
+  change: MarketChange,
+): Promise<StaffMarket> {
+  const keys = Object.keys(change) as (keyof MarketChange)[];
+  await engine.updateMarket(marketId, change, {
+    strict: true,
+    within: async (tx, before) => {
+      checkLimits({
+        minStakePaise: change.minStakePaise ?? before.minStakePaise,
+        maxStakePaise: change.maxStakePaise ?? before.maxStakePaise,
+        maxProfitPaise: change.maxProfitPaise ?? before.maxProfitPaise,
+      });
+      await audit(engine, tx, actor, {
+        action,
+        targetType: 'market',
+        targetId: marketId,
+        before: marketFields(before, keys),
+        after: marketFields({ ...before, ...change }, keys),
+      });
+    },
+  });
+  return getStaffMarket(engine, marketId);
+}
+
+/** PATCH /staff/markets/{id}: suspend, resume, close, in-play, limits. */
+export async function updateStaffMarket(
+  engine: ExchangeEngine,
+  actor: StaffActor,
+  marketId: string,
+  body: z.infer<typeof staffMarketUpdateBodySchema>,
+): Promise<StaffMarket> {
+  const change: MarketChange = {};
+  if (body.status !== undefined) change.status = body.status;
+  if (body.inPlay !== undefined) change.inPlay = body.inPlay;
+  if (body.minStake !== undefined) change.minStakePaise = toPaise('minStake', body.minStake);
+  if (body.maxStake !== undefined) change.maxStakePaise = toPaise('maxStake', body.maxStake);
+  if (body.maxProfit !== undefined) change.maxProfitPaise = toPaise('maxProfit', body.maxProfit);
+  if (body.inPlayDelayMs !== undefined) change.inPlayDelayMs = body.inPlayDelayMs;
+  if (Object.keys(change).length === 0) throw fieldError('request', 'Change at least one field');
+  return changeMarket(engine, actor, marketId, 'market.update', change);
+}
+
+/** PUT /staff/markets/{id}/line (fancy): the line and its yes/no rates, set by hand. */
+export async function setStaffFancyLine(
+  engine: ExchangeEngine,
+  actor: StaffActor,
+  marketId: string,
+  body: z.infer<typeof staffFancyLineBodySchema>,
+): Promise<StaffMarket> {
+  const market = await engine.market(marketId);
+  if (market.type !== 'fancy') throw fieldError('line', 'Only fancy markets have a line');
+  return changeMarket(engine, actor, marketId, 'market.line', {
+    line: body.line,
+    yesRate: body.yesRate,
+    noRate: body.noRate,
+  });
+}
+
+/** PUT /staff/markets/{id}/rates (bookmaker): per runner, null = not offered. */
+export async function setStaffBookmakerRates(
+  engine: ExchangeEngine,
+  actor: StaffActor,
+  marketId: string,
+  body: z.infer<typeof staffBookmakerRatesBodySchema>,
+): Promise<StaffMarket> {
+  const market = await engine.market(marketId);
+  if (market.type !== 'bookmaker') {
+    throw fieldError('rates', 'Only bookmaker markets take rates');
+  }
+  const ids = body.rates.map((rate) => rate.runnerId);
+  if (new Set(ids).size !== ids.length) throw fieldError('rates', 'Each runner at most once');
+  await engine.setRunnerRates(marketId, body.rates, {
+    strict: true,
+    within: (tx, before) =>
+      audit(engine, tx, actor, {
+        action: 'market.rates',
+        targetType: 'market',
+        targetId: marketId,
+        before: before.runners
+          .filter((r) => ids.includes(r.id))
+          .map((r) => ({ runnerId: r.id, backRate: r.backRate, layRate: r.layRate })),
+        after: body.rates,
+      }),
+  });
+  return getStaffMarket(engine, marketId);
+}
+
+// ------------------------------------------------------------------ the book
+
+function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * GET /staff/markets/{id}/book: the market and, per player holding or having bet, the held
+ * exposure and the P&L of their matched bets for each runner winning (null for fancy, whose
+ * outcome is a number, not a runner). Largest exposure first.
+ */
+export async function staffMarketBook(
+  engine: ExchangeEngine,
+  marketId: string,
+): Promise<StaffMarketBook> {
+  const market = await getStaffMarket(engine, marketId);
+  const db = engine.deps.db;
+  const id = Number(marketId);
+  const runnerIds = market.runners.map((r) => r.id);
+  const held = new Map(
+    (await repo.exposuresOfMarket(db, id)).map((e) => [e.playerId, e.exposurePaise]),
+  );
+  const pnl = new Map<number, Map<string, Paise> | null>();
+  if (market.type === 'match_odds') {
+    const bets = new Map<number, ExchangeBet[]>();
+    for (const fill of await repo.fillsOfMarket(db, id)) {
+      const pair = betsFromFill(String(fill.runnerId), {
+        takerOrderId: String(fill.takerOrderId),
+        takerOwnerId: String(fill.takerPlayerId),
+        takerSide: fill.takerSide as 'back' | 'lay',
+        makerOrderId: String(fill.makerOrderId),
+        makerOwnerId: String(fill.makerPlayerId),
+        priceHundredths: fill.priceHundredths,
+        stakePaise: fill.stakePaise,
+      });
+      for (const bet of pair) addTo(bets, Number(bet.playerId), bet);
+    }
+    for (const [playerId, list] of bets) pnl.set(playerId, exchangePnlByRunner(runnerIds, list));
+  } else {
+    const bets = new Map<number, BookmakerBet[]>();
+    for (const order of await repo.matchedOrdersOfMarket(db, id)) {
+      if (market.type === 'fancy') {
+        pnl.set(order.playerId, null);
+        continue;
+      }
+      addTo(bets, order.playerId, {
+        side: order.side as 'back' | 'lay',
+        runnerId: String(order.runnerId),
+        ratePer100: order.rate ?? 0,
+        stakePaise: order.matchedPaise,
+      });
+    }
+    for (const [playerId, list] of bets) pnl.set(playerId, bookmakerPnlByRunner(runnerIds, list));
+  }
+  const playerIds = new Set([
+    ...[...held].filter(([, paise]) => paise > 0n).map(([playerId]) => playerId),
+    ...pnl.keys(),
+  ]);
+  const names = await repo.usernamesOf(db, [...playerIds]);
+  const exposures = [...playerIds]
+    .map((playerId) => {
+      const byRunner = pnl.get(playerId);
+      return {
+        playerId,
+        exposurePaise: held.get(playerId) ?? 0n,
+        pnlByRunner:
+          market.type === 'fancy'
+            ? null
+            : Object.fromEntries(
+                runnerIds.map((runnerId) => [
+                  runnerId,
+                  paiseToPoints(byRunner?.get(runnerId) ?? 0n),
+                ]),
+              ),
+      };
+    })
+    .sort((a, b) =>
+      a.exposurePaise === b.exposurePaise
+        ? a.playerId - b.playerId
+        : a.exposurePaise > b.exposurePaise
+          ? -1
+          : 1,
+    )
+    .map((entry) => ({
+      playerId: String(entry.playerId),
+      username: names.get(entry.playerId) ?? '',
+      exposure: paiseToPoints(entry.exposurePaise),
+      pnlByRunner: entry.pnlByRunner,
+    }));
+  return { market, exposures };
+}

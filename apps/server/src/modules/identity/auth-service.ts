@@ -1,0 +1,187 @@
+import { isIP } from 'node:net';
+import {
+  type AuthAnswer,
+  type LoginBody,
+  type RegisterBody,
+  type UpdatePasswordBody,
+  usernameSchema,
+} from '@spm/contract';
+import { uniqueViolationConstraint } from '../../db/errors.ts';
+import { AppError, fieldError } from '../../http/app-error.ts';
+import { consumePhoneVerifications } from './otp-repository.ts';
+import { revokeUserSessions } from './session-repository.ts';
+import {
+  findUserById,
+  findUserByMobile,
+  findUserByUsernameLower,
+  insertUser,
+  isEmailTaken,
+  pickLeastRecentlyUsedDemoUser,
+  recordLoginSuccess,
+  reserveLoginAttempt,
+  updatePasswordHash,
+} from './user-repository.ts';
+import { hashPassword, verifyDummyPassword, verifyPassword } from '../../security/password.ts';
+import { getAppDetails } from '../site/app-data-service.ts';
+import { ensureDemoCredit } from '../wallet/demo-money-service.ts';
+import { OTP_FLOW_ON } from './otp-service.ts';
+import { MINUTE_MS, type RequestOrigin, type ServiceDeps } from '../../deps.ts';
+import { createSession, toSessionUser, type AuthContext } from './session-service.ts';
+
+const LOGIN_LOCKED_MESSAGE = 'Too many failed sign-ins. Please try again later.';
+const NAME_MISMATCH_MESSAGE = 'Name must be the same as the username.';
+
+/** Which unique constraint means which answer, for inserts that lose a race. */
+const CODE_BY_CONSTRAINT = {
+  users_username_lower_key: 'USERNAME_TAKEN',
+  users_mobile_key: 'PHONE_TAKEN',
+  users_email_lower_key: 'EMAIL_TAKEN',
+} as const;
+
+export function takenErrorFor(error: unknown): AppError | undefined {
+  const constraint = uniqueViolationConstraint(error);
+  if (constraint === undefined || !(constraint in CODE_BY_CONSTRAINT)) return undefined;
+  return new AppError(CODE_BY_CONSTRAINT[constraint as keyof typeof CODE_BY_CONSTRAINT]);
+}
+
+/**
+ * POST /login. Unknown user and wrong password answer alike, in about the same time. Every
+ * password check is reserved first (one statement), and the fifth reservation within the
+ * window locks the account for LOGIN_LOCK_MINUTES (429): parallel requests cannot get more
+ * than five checks, and a locked account cannot be probed. Success clears the count. Demo and closed accounts are refused
+ * as bad credentials; a staff-locked account only once the password is right.
+ */
+export async function login(
+  deps: ServiceDeps,
+  body: LoginBody,
+  origin: RequestOrigin,
+): Promise<AuthAnswer> {
+  const user = await findUserByUsernameLower(deps.db, body.username.trim().toLowerCase());
+  if (!user) {
+    await verifyDummyPassword(body.password);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  const now = deps.clock.now();
+  const lockMs = deps.config.login.lockMinutes * MINUTE_MS;
+  const reserved = await reserveLoginAttempt(deps.db, user.id, {
+    now,
+    windowMs: lockMs,
+    maxAttempts: deps.config.login.maxFailures,
+    lockMs,
+  });
+  if (!reserved) throw new AppError('RATE_LIMITED', LOGIN_LOCKED_MESSAGE);
+  if (!(await verifyPassword(user.passwordHash, body.password))) {
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (user.isDemo || user.status === 'closed') throw new AppError('INVALID_CREDENTIALS');
+  if (user.status === 'locked') throw new AppError('ACCOUNT_LOCKED');
+
+  const { token } = await deps.db.transaction(async (tx) => {
+    await recordLoginSuccess(tx, user.id, now);
+    return createSession(tx, deps, user.id, origin);
+  });
+  return { token, user: toSessionUser(user) };
+}
+
+/** POST /login/demo: the active demo account used longest ago. */
+export async function demoLogin(deps: ServiceDeps, origin: RequestOrigin): Promise<AuthAnswer> {
+  const now = deps.clock.now();
+  const answer = await deps.db.transaction(async (tx) => {
+    const user = await pickLeastRecentlyUsedDemoUser(tx);
+    if (!user) throw new AppError('NO_DEMO_USERS');
+    await recordLoginSuccess(tx, user.id, now);
+    const { token } = await createSession(tx, deps, user.id, origin);
+    return { token, user: toSessionUser(user) };
+  });
+  // Play money once per demo account; a replay on every later sign-in.
+  await ensureDemoCredit(deps, Number(answer.user.id));
+  return answer;
+}
+
+/**
+ * POST /register with the payload of SPEC 3. typeId and parentId are fixed by the schema.
+ * With the OTP flow on, the phone must carry a live verification, consumed in the same
+ * transaction that creates the player and the session.
+ */
+export async function register(
+  deps: ServiceDeps,
+  body: RegisterBody,
+  origin: RequestOrigin,
+): Promise<AuthAnswer> {
+  // Sign-in trims the username, so a padded one could never sign in: trim, then re-check.
+  const username = body.username.trim();
+  const parsedUsername = usernameSchema.safeParse(username);
+  if (!parsedUsername.success) {
+    throw fieldError('username', parsedUsername.error.issues[0]?.message ?? 'Invalid username');
+  }
+  if (body.name.trim() !== username) throw fieldError('name', NAME_MISMATCH_MESSAGE);
+
+  const details = await getAppDetails(deps.db);
+  const email = body.email?.trim() || null;
+  if (details.IS_EMAIL === 1 && email === null) throw fieldError('email', 'Email cannot be empty');
+
+  const usernameLower = username.toLowerCase();
+  if (await findUserByUsernameLower(deps.db, usernameLower)) throw new AppError('USERNAME_TAKEN');
+  if (await findUserByMobile(deps.db, body.mobile)) throw new AppError('PHONE_TAKEN');
+  if (email !== null && (await isEmailTaken(deps.db, email))) throw new AppError('EMAIL_TAKEN');
+
+  const passwordHash = await hashPassword(body.password);
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      if (
+        details.OTP === OTP_FLOW_ON &&
+        (await consumePhoneVerifications(tx, body.mobile, now)) === 0
+      ) {
+        throw new AppError('PHONE_NOT_VERIFIED');
+      }
+      const user = await insertUser(tx, {
+        username,
+        usernameLower,
+        name: username,
+        email,
+        passwordHash,
+        mobile: body.mobile,
+        countryCode: body.country_code,
+        typeId: body.typeId,
+        parentId: body.parentId,
+        agentCode: body.agent_code || null,
+        source: body.source || null,
+        trackingId: body.extras?.trackingId || null,
+        registrationIp: origin.ip,
+        // The app's own lookup (SPEC 7.7) is only what the client says: keep it if it is an address.
+        reportedIp: body.ip !== undefined && isIP(body.ip) !== 0 ? body.ip : null,
+        lastLoginAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const { token } = await createSession(tx, deps, user.id, origin);
+      return { token, user: toSessionUser(user) };
+    });
+  } catch (error) {
+    throw takenErrorFor(error) ?? error;
+  }
+}
+
+/**
+ * POST /update-password: the current password proves it is the player; every other session
+ * ends and its sockets close, this one stays.
+ */
+export async function updatePassword(
+  deps: ServiceDeps,
+  auth: AuthContext,
+  body: UpdatePasswordBody,
+): Promise<void> {
+  const user = await findUserById(deps.db, auth.userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw new AppError('WRONG_PASSWORD');
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = deps.clock.now();
+  const revoked = await deps.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, user.id, passwordHash, { now, clearLoginLock: false });
+    return revokeUserSessions(tx, user.id, 'password_changed', now, auth.sessionId);
+  });
+  for (const sessionId of revoked) deps.realtime.disconnectSession(sessionId);
+}

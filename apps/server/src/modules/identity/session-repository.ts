@@ -1,0 +1,115 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { DbHandle } from '../../db/database.ts';
+import { sessions, users, type SESSION_REVOKE_REASONS } from '../../db/schema.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type NewSessionRow = typeof sessions.$inferInsert;
+export type SessionRevokeReason = (typeof SESSION_REVOKE_REASONS)[number];
+
+/** A session with what the auth check needs of its player. */
+export interface SessionWithUser {
+  session: SessionRow;
+  user: {
+    id: number;
+    username: string;
+    name: string;
+    isDemo: boolean;
+    typeId: number;
+    status: (typeof users.$inferSelect)['status'];
+  };
+}
+
+export async function insertSession(db: DbHandle, row: NewSessionRow): Promise<SessionRow> {
+  const rows = await db.insert(sessions).values(row).returning();
+  const session = rows[0];
+  if (!session) throw new Error('insert into sessions returned no row');
+  return session;
+}
+
+const sessionWithUserColumns = {
+  session: sessions,
+  user: {
+    id: users.id,
+    username: users.username,
+    name: users.name,
+    isDemo: users.isDemo,
+    typeId: users.typeId,
+    status: users.status,
+  },
+};
+
+export async function findSessionByTokenHash(
+  db: DbHandle,
+  tokenHash: string,
+): Promise<SessionWithUser | undefined> {
+  const rows = await db
+    .select(sessionWithUserColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findSessionById(
+  db: DbHandle,
+  sessionId: string,
+): Promise<SessionWithUser | undefined> {
+  const rows = await db
+    .select(sessionWithUserColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return rows[0];
+}
+
+/** Records activity; a revoked session stays revoked. */
+export async function touchSession(
+  db: DbHandle,
+  sessionId: string,
+  lastSeenAt: Date,
+  idleExpiresAt: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt, idleExpiresAt })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** True when this call revoked it (false: unknown or already revoked). */
+export async function revokeSession(
+  db: DbHandle,
+  sessionId: string,
+  reason: SessionRevokeReason,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Revokes every live session of the player, except `keepSessionId`; answers their ids. */
+export async function revokeUserSessions(
+  db: DbHandle,
+  userId: number,
+  reason: SessionRevokeReason,
+  now: Date,
+  keepSessionId?: string,
+): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}

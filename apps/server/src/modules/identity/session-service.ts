@@ -1,0 +1,157 @@
+import type { SessionUser } from '@spm/contract';
+import type { DbHandle } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import {
+  findSessionById,
+  findSessionByTokenHash,
+  insertSession,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+  type SessionRevokeReason,
+  type SessionWithUser,
+} from './session-repository.ts';
+import { hashToken, randomToken } from '../../security/tokens.ts';
+import { HOUR_MS, MINUTE_MS, type RequestOrigin, type ServiceDeps } from '../../deps.ts';
+
+/**
+ * Activity is written at most this often per session: every authenticated request counts,
+ * but one UPDATE a minute is enough to move the idle expiry and spares a write per request.
+ * The price: idle expiry may come up to this much earlier than the exact idle time.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = MINUTE_MS;
+
+/** The signed-in player of a request or socket. */
+export interface AuthContext {
+  sessionId: string;
+  userId: number;
+  username: string;
+  name: string;
+  isDemo: boolean;
+  typeId: number;
+}
+
+export function toSessionUser(user: {
+  id: number;
+  username: string;
+  name: string;
+  isDemo: boolean;
+  typeId: number;
+}): SessionUser {
+  return {
+    id: String(user.id),
+    username: user.username,
+    name: user.name,
+    isDemo: user.isDemo,
+    typeId: user.typeId,
+  };
+}
+
+/** Opens a session for the player inside the caller's transaction; answers the raw token. */
+export async function createSession(
+  db: DbHandle,
+  deps: Pick<ServiceDeps, 'clock' | 'config'>,
+  userId: number,
+  origin: RequestOrigin,
+): Promise<{ token: string; sessionId: string }> {
+  const now = deps.clock.now();
+  const { idleMinutes, absoluteHours } = deps.config.session;
+  const absoluteExpiresAt = new Date(now.getTime() + absoluteHours * HOUR_MS);
+  const token = randomToken();
+  const session = await insertSession(db, {
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastSeenAt: now,
+    idleExpiresAt: minDate(new Date(now.getTime() + idleMinutes * MINUTE_MS), absoluteExpiresAt),
+    absoluteExpiresAt,
+    ip: origin.ip,
+    userAgent: origin.userAgent?.slice(0, 512) ?? null,
+  });
+  return { token, sessionId: session.id };
+}
+
+function minDate(a: Date, b: Date): Date {
+  return a.getTime() <= b.getTime() ? a : b;
+}
+
+/**
+ * Accepts a live session and records the activity (throttled). Unknown token or a player who
+ * may no longer sign in: UNAUTHORIZED. Revoked, idle or past its absolute expiry:
+ * SESSION_EXPIRED. Either way the app logs out (SPEC 4.5).
+ */
+async function acceptSession(
+  deps: ServiceDeps,
+  found: SessionWithUser | undefined,
+): Promise<AuthContext> {
+  if (!found) throw new AppError('UNAUTHORIZED');
+  const { session, user } = found;
+  const now = deps.clock.now();
+  if (user.status !== 'active') throw new AppError('UNAUTHORIZED');
+  if (
+    session.revokedAt !== null ||
+    now.getTime() >= session.absoluteExpiresAt.getTime() ||
+    now.getTime() >= session.idleExpiresAt.getTime()
+  ) {
+    throw new AppError('SESSION_EXPIRED');
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    const idleExpiresAt = minDate(
+      new Date(now.getTime() + deps.config.session.idleMinutes * MINUTE_MS),
+      session.absoluteExpiresAt,
+    );
+    await touchSession(deps.db, session.id, now, idleExpiresAt);
+  }
+  return {
+    sessionId: session.id,
+    userId: user.id,
+    username: user.username,
+    name: user.name,
+    isDemo: user.isDemo,
+    typeId: user.typeId,
+  };
+}
+
+export async function authenticateToken(deps: ServiceDeps, token: string): Promise<AuthContext> {
+  if (token.length === 0 || token.length > 256) throw new AppError('UNAUTHORIZED');
+  return acceptSession(deps, await findSessionByTokenHash(deps.db, hashToken(token)));
+}
+
+/** The same check for a socket, which knows its session by id after the handshake. */
+export async function authenticateSessionId(
+  deps: ServiceDeps,
+  sessionId: string,
+): Promise<AuthContext> {
+  return acceptSession(deps, await findSessionById(deps.db, sessionId));
+}
+
+/**
+ * When the session ends if nothing happens meanwhile (the earlier of its idle and absolute
+ * expiry), without counting as activity: an open socket must not keep its session alive.
+ * Null when it is already over (revoked, expired, unknown, or the player may no longer sign
+ * in). HTTP activity moves the idle expiry, so callers re-read it rather than trust an old one.
+ */
+export async function sessionDeadline(deps: ServiceDeps, sessionId: string): Promise<Date | null> {
+  const found = await findSessionById(deps.db, sessionId);
+  if (!found) return null;
+  const { session, user } = found;
+  const deadline = minDate(session.idleExpiresAt, session.absoluteExpiresAt);
+  if (user.status !== 'active' || session.revokedAt !== null) return null;
+  return deps.clock.now().getTime() >= deadline.getTime() ? null : deadline;
+}
+
+/** POST /signout: this session ends, and its sockets with it. */
+export async function signOut(deps: ServiceDeps, auth: AuthContext): Promise<void> {
+  await revokeSession(deps.db, auth.sessionId, 'signout', deps.clock.now());
+  deps.realtime.disconnectSession(auth.sessionId);
+}
+
+/** Ends every session of a player (password reset now; a staff lock later). */
+export async function revokeAllSessions(
+  deps: ServiceDeps,
+  userId: number,
+  reason: SessionRevokeReason,
+): Promise<void> {
+  await revokeUserSessions(deps.db, userId, reason, deps.clock.now());
+  deps.realtime.disconnectUser(userId);
+}

@@ -1,0 +1,70 @@
+import {
+  announcementsSchema,
+  appDetailsSchema,
+  bannersSchema,
+  demoCheckSchema,
+} from '@spm/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.ts';
+import { envelopeResponses, ok } from '../../http/envelope.ts';
+import {
+  getAnnouncements,
+  getAppDetails,
+  getBanners,
+  getDemoCheck,
+} from './app-data-service.ts';
+
+/** Public reads the player app makes before anyone signs in (SPEC 7.2, 7.3). */
+export const appDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/getAppDetails',
+    {
+      schema: {
+        tags: ['app'],
+        summary: 'Brand, contact links, OTP/e-mail switches and the organisation status',
+        response: envelopeResponses(appDetailsSchema),
+      },
+    },
+    async (_request, reply) => {
+      // Polled to notice maintenance: no cache anywhere on the way.
+      reply.header('cache-control', 'no-store');
+      return ok(await getAppDetails(db));
+    },
+  );
+
+  app.get(
+    '/getBanners',
+    {
+      schema: {
+        tags: ['app'],
+        summary: 'Enabled banners, sorted ascending by order',
+        response: envelopeResponses(bannersSchema),
+      },
+    },
+    async () => ok(await getBanners(db)),
+  );
+
+  app.get(
+    '/announcement/display',
+    {
+      schema: {
+        tags: ['app'],
+        summary: 'Active announcements, newest first',
+        response: envelopeResponses(announcementsSchema),
+      },
+    },
+    async () => ok(await getAnnouncements(db)),
+  );
+
+  app.get(
+    '/app/demo',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether demo users exist (shows the Demo Login button)',
+        response: envelopeResponses(demoCheckSchema),
+      },
+    },
+    async () => ok(await getDemoCheck(db)),
+  );
+};

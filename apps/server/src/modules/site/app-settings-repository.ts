@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { DbHandle } from '../../db/database.ts';
+import { appSettings } from '../../db/schema.ts';
+
+export interface SettingRow {
+  key: string;
+  value: unknown;
+}
+
+export function listSettings(db: DbHandle): Promise<SettingRow[]> {
+  return db.select({ key: appSettings.key, value: appSettings.value }).from(appSettings);
+}
+
+/** Inserts the rows whose key is absent; existing (operator-set) values are kept. */
+export async function insertMissingSettings(db: DbHandle, rows: SettingRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(appSettings)
+    .values(rows)
+    .onConflictDoNothing({ target: appSettings.key })
+    .returning({ key: appSettings.key });
+  return inserted.length;
+}
+
+export async function upsertSetting(db: DbHandle, row: SettingRow): Promise<void> {
+  await db
+    .insert(appSettings)
+    .values(row)
+    .onConflictDoUpdate({
+      target: appSettings.key,
+      set: { value: row.value, updatedAt: sql`now()` },
+    });
+}

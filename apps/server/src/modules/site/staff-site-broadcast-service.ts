@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import type { NotificationToast, staffBroadcastBodySchema } from '@spm/contract';
+import { AppError } from '../../http/app-error.ts';
+import { insertAudit } from '../../audit/audit-repository.ts';
+import { insertNotificationForAllPlayers } from '../wallet/notification-broadcast-repository.ts';
+import { findUserById } from '../identity/user-repository.ts';
+import { storeNotification, type NotificationInput } from '../wallet/notification-service.ts';
+import type { ServiceDeps } from '../../deps.ts';
+import type { StaffActor } from './staff-site-service.ts';
+
+type BroadcastBody = z.infer<typeof staffBroadcastBodySchema>;
+
+/**
+ * POST /staff/notifications. To one player (any status, never a system account), or to every
+ * active player the platform does not run itself, demo accounts included (a notice about the
+ * site concerns whoever is playing). Stored in the bell and toasted to sockets online now.
+ *
+ * "All" is one INSERT … SELECT and ONE emit to every socket (`toastAll`: socket.io's
+ * broadcast, which the Redis adapter fans out to every node); every socket belongs to a
+ * signed-in player, since the handshake refuses any other. One audit row with the count.
+ */
+export async function broadcastNotification(
+  deps: Pick<ServiceDeps, 'db' | 'clock' | 'realtime'>,
+  actor: StaffActor,
+  body: BroadcastBody,
+  toastAll: (toast: NotificationToast) => void,
+): Promise<{ recipients: number }> {
+  const toast: NotificationInput = {
+    title: body.title,
+    message: body.message,
+    status: body.status,
+  };
+  const target = body.target;
+  let playerId: number | null = null;
+  if (target.kind === 'player') {
+    const player = await findUserById(deps.db, Number(target.playerId));
+    if (!player || player.isSystem) throw new AppError('PLAYER_NOT_FOUND');
+    playerId = player.id;
+  }
+  const now = deps.clock.now();
+  const { recipients, emit } = await deps.db.transaction(async (tx) => {
+    let sent: { recipients: number; emit: () => void };
+    if (playerId === null) {
+      const count = await insertNotificationForAllPlayers(tx, { ...toast, createdAt: now });
+      sent = { recipients: count, emit: () => toastAll(toast) };
+    } else {
+      sent = { recipients: 1, emit: await storeNotification(tx, deps, playerId, toast) };
+    }
+    await insertAudit(tx, {
+      actorType: 'staff',
+      actorId: String(actor.staff.staffId),
+      action: 'notification.broadcast',
+      targetType: playerId === null ? 'players' : 'player',
+      targetId: playerId === null ? 'all' : String(playerId),
+      before: null,
+      after: { ...toast, recipients: sent.recipients },
+      reason: null,
+      ip: actor.ip,
+      createdAt: now,
+    });
+    return sent;
+  });
+  // After commit: a rolled-back notification is never toasted.
+  emit();
+  return { recipients };
+}

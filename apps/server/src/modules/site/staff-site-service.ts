@@ -1,0 +1,380 @@
+import type { z } from 'zod';
+import type {
+  AppDetails,
+  staffAnnouncementBodySchema,
+  staffAnnouncementSchema,
+  staffAnnouncementUpdateBodySchema,
+  staffBannerSchema,
+  staffBannerUpdateBodySchema,
+} from '@spm/contract';
+import { SERVER_EVENTS, staffBannerFieldsSchema, type FieldIssue } from '@spm/contract';
+import type { DbHandle } from '../../db/database.ts';
+import { forgetSiteStatus } from './site-status.ts';
+import { AppError, fieldError } from '../../http/app-error.ts';
+import { MEDIA_PREFIX } from '../../http/url-prefixes.ts';
+import {
+  deleteAnnouncement,
+  findAnnouncement,
+  insertAnnouncement,
+  listAllAnnouncements,
+  updateAnnouncement,
+  type AnnouncementRow,
+} from './announcement-repository.ts';
+import { insertAudit } from '../../audit/audit-repository.ts';
+import {
+  deleteBanner,
+  findBanner,
+  insertBanner,
+  listAllBanners,
+  updateBanner,
+  type BannerRow,
+} from './banner-repository.ts';
+import { missingFiles, type ReceivedForm } from '../../uploads/multipart.ts';
+import { storeUpload, withUploadCleanup } from '../../uploads/upload-store.ts';
+import { APP_SETTING_KEYS, type AppSettingKey } from './app-settings.ts';
+import { getAppDetails } from './app-data-service.ts';
+import type { ServiceDeps } from '../../deps.ts';
+import { setAppSetting } from './settings-service.ts';
+import type { StaffContext } from '../identity/staff-service.ts';
+
+/*
+ * Back office site settings (issue 7): the app details of /api/getAppDetails, banners and
+ * announcements. Each write and its audit row are one transaction; the player app reads these
+ * uncached (getAppDetails, getBanners, announcement/display), so a change shows on its next
+ * read from any server node.
+ */
+
+type StaffBanner = z.infer<typeof staffBannerSchema>;
+type StaffAnnouncement = z.infer<typeof staffAnnouncementSchema>;
+
+export interface StaffActor {
+  staff: StaffContext;
+  ip: string;
+}
+
+type SiteDeps = Pick<ServiceDeps, 'db' | 'clock' | 'config' | 'realtime'>;
+
+async function audit(
+  deps: Pick<ServiceDeps, 'clock'>,
+  tx: DbHandle,
+  actor: StaffActor,
+  entry: { action: string; targetType: string; targetId: string; before: unknown; after: unknown },
+): Promise<void> {
+  await insertAudit(tx, {
+    actorType: 'staff',
+    actorId: String(actor.staff.staffId),
+    ...entry,
+    reason: null,
+    ip: actor.ip,
+    createdAt: deps.clock.now(),
+  });
+}
+
+/**
+ * A link the player app may put in an href or src: http(s), or a path on this site. Refuses
+ * `javascript:` and `data:` links, which would run or show whatever an operator pasted.
+ */
+export function isSafeLink(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const LINK_SETTINGS = ['LOGO_URL', 'WHATS_APP_URL', 'TELEGRAM', 'INSTATGRAM', 'FACEBOOK'] as const;
+const SWITCH_SETTINGS = ['OTP', 'IS_EMAIL'] as const;
+
+// ------------------------------------------------------------------ app details
+
+export function getAppSettings(deps: Pick<ServiceDeps, 'db'>): Promise<AppDetails> {
+  return getAppDetails(deps.db);
+}
+
+async function writeSetting<K extends AppSettingKey>(
+  tx: DbHandle,
+  body: Partial<AppDetails>,
+  key: K,
+): Promise<void> {
+  const value = body[key];
+  if (value !== undefined) await setAppSetting(tx, key, value as AppDetails[K]);
+}
+
+/**
+ * PATCH /staff/settings/app. Switches are 0 or 1, links http(s) or a site path (or empty to
+ * hide a social link), the brand name not blank. The audit row keeps the changed keys only.
+ */
+export async function updateAppSettings(
+  deps: SiteDeps,
+  actor: StaffActor,
+  body: Partial<AppDetails>,
+): Promise<AppDetails> {
+  for (const key of SWITCH_SETTINGS) {
+    const value = body[key];
+    if (value !== undefined && value !== 0 && value !== 1) throw fieldError(key, 'Use 0 or 1');
+  }
+  for (const key of LINK_SETTINGS) {
+    const value = body[key];
+    if (value === undefined || (value === '' && key !== 'LOGO_URL')) continue;
+    if (!isSafeLink(value)) throw fieldError(key, 'Use an http(s) address or a path on this site');
+  }
+  if (body.BRAND_NAME !== undefined && body.BRAND_NAME.trim() === '') {
+    throw fieldError('BRAND_NAME', 'Enter the brand name');
+  }
+  const { after, changed } = await deps.db.transaction(async (tx) => {
+    const before = await getAppDetails(tx);
+    for (const key of APP_SETTING_KEYS) await writeSetting(tx, body, key);
+    const after = await getAppDetails(tx);
+    const changed = APP_SETTING_KEYS.filter((key) => before[key] !== after[key]);
+    if (changed.length > 0) {
+      const pick = (details: AppDetails) =>
+        Object.fromEntries(changed.map((key) => [key, details[key]]));
+      await audit(deps, tx, actor, {
+        action: 'settings.app_update',
+        targetType: 'app_settings',
+        targetId: 'app',
+        before: pick(before),
+        after: pick(after),
+      });
+    }
+    return { after, changed: changed.length > 0 };
+  });
+  // Signed-in players' apps apply it at once (maintenance, suspension); the rest poll.
+  if (changed) {
+    // Written inside the transaction: a bet checked meanwhile may have cached the old status.
+    forgetSiteStatus();
+    deps.realtime.emitToAll(SERVER_EVENTS.appDetails, after);
+  }
+  return after;
+}
+
+// ------------------------------------------------------------------ banners
+
+/** Where an uploaded banner image is served to everyone (GET /api/media/uploads/{id}). */
+export function publicUploadUrl(uploadId: string): string {
+  return `${MEDIA_PREFIX}uploads/${uploadId}`;
+}
+
+function toStaffBanner(row: BannerRow): StaffBanner {
+  return {
+    id: row.id,
+    title: row.title,
+    imageUrl: row.imageUrl,
+    linkUrl: row.linkUrl,
+    order: row.sortOrder,
+    enabled: row.enabled,
+  };
+}
+
+/** An optional link as stored: blank is none; anything else must be a safe link. */
+function linkOrNull(value: string | null | undefined): string | null {
+  if (value === undefined || value === null || value.trim() === '') return null;
+  if (!isSafeLink(value)) {
+    throw fieldError('linkUrl', 'Use an http(s) address or a path on this site');
+  }
+  return value;
+}
+
+export async function listStaffBanners(deps: Pick<ServiceDeps, 'db'>): Promise<StaffBanner[]> {
+  return (await listAllBanners(deps.db)).map(toStaffBanner);
+}
+
+export const BANNER_IMAGE_FIELD = 'image';
+
+/** The text fields of the multipart form, in the validator's error shape. */
+function bannerFields(form: ReceivedForm) {
+  const parsed = staffBannerFieldsSchema.safeParse(form.fields);
+  if (parsed.success) return parsed.data;
+  const issues: FieldIssue[] = parsed.error.issues.map((issue) => ({
+    field: issue.path.join('.') || 'request',
+    message: issue.message,
+  }));
+  const first = issues[0];
+  throw new AppError(
+    'VALIDATION_FAILED',
+    first ? `The request is not valid: ${first.field}: ${first.message}` : undefined,
+    { issues },
+  );
+}
+
+/**
+ * POST /staff/banners (multipart: title, linkUrl?, order, enabled, image). Everything is
+ * checked before the image is written; the upload row, the banner and the audit row are one
+ * transaction, and the file is removed again if it does not commit.
+ */
+export async function createBanner(
+  deps: SiteDeps,
+  actor: StaffActor,
+  form: ReceivedForm,
+): Promise<StaffBanner> {
+  const fields = bannerFields(form);
+  const linkUrl = linkOrNull(fields.linkUrl);
+  const image = form.files.get(BANNER_IMAGE_FIELD);
+  if (!image) {
+    throw missingFiles([{ field: BANNER_IMAGE_FIELD, message: 'Attach the banner image' }]);
+  }
+  const now = deps.clock.now();
+  return withUploadCleanup((track) =>
+    deps.db.transaction(async (tx) => {
+      const upload = track(
+        await storeUpload(deps, tx, { playerId: null, purpose: 'banner', file: image, now }),
+      );
+      const row = await insertBanner(tx, {
+        title: fields.title,
+        imageUrl: publicUploadUrl(upload.id),
+        linkUrl,
+        sortOrder: fields.order,
+        enabled: fields.enabled,
+        createdAt: now,
+      });
+      const banner = toStaffBanner(row);
+      await audit(deps, tx, actor, {
+        action: 'banner.create',
+        targetType: 'banner',
+        targetId: row.id,
+        before: null,
+        after: { ...banner, uploadId: upload.id },
+      });
+      return banner;
+    }),
+  );
+}
+
+export async function updateStaffBanner(
+  deps: SiteDeps,
+  actor: StaffActor,
+  id: string,
+  body: z.infer<typeof staffBannerUpdateBodySchema>,
+): Promise<StaffBanner> {
+  const values: Parameters<typeof updateBanner>[2] = {};
+  if (body.title !== undefined) values.title = body.title;
+  if (body.linkUrl !== undefined) values.linkUrl = linkOrNull(body.linkUrl);
+  if (body.order !== undefined) values.sortOrder = body.order;
+  if (body.enabled !== undefined) values.enabled = body.enabled;
+  if (Object.keys(values).length === 0) throw fieldError('request', 'Change at least one field');
+  return deps.db.transaction(async (tx) => {
+    const before = await findBanner(tx, id);
+    if (!before) throw new AppError('BANNER_NOT_FOUND');
+    const row = await updateBanner(tx, id, values);
+    if (!row) throw new AppError('BANNER_NOT_FOUND');
+    const banner = toStaffBanner(row);
+    await audit(deps, tx, actor, {
+      action: 'banner.update',
+      targetType: 'banner',
+      targetId: id,
+      before: toStaffBanner(before),
+      after: banner,
+    });
+    return banner;
+  });
+}
+
+/** DELETE /staff/banners/{id}: the image upload is kept (the audit row still names it). */
+export async function deleteStaffBanner(
+  deps: SiteDeps,
+  actor: StaffActor,
+  id: string,
+): Promise<StaffBanner> {
+  return deps.db.transaction(async (tx) => {
+    const row = await deleteBanner(tx, id);
+    if (!row) throw new AppError('BANNER_NOT_FOUND');
+    const banner = toStaffBanner(row);
+    await audit(deps, tx, actor, {
+      action: 'banner.delete',
+      targetType: 'banner',
+      targetId: id,
+      before: banner,
+      after: null,
+    });
+    return banner;
+  });
+}
+
+// ------------------------------------------------------------------ announcements
+
+function toStaffAnnouncement(row: AnnouncementRow): StaffAnnouncement {
+  return {
+    id: row.id,
+    message: row.message,
+    enabled: row.active,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listStaffAnnouncements(
+  deps: Pick<ServiceDeps, 'db'>,
+): Promise<StaffAnnouncement[]> {
+  return (await listAllAnnouncements(deps.db)).map(toStaffAnnouncement);
+}
+
+export async function createStaffAnnouncement(
+  deps: SiteDeps,
+  actor: StaffActor,
+  body: z.infer<typeof staffAnnouncementBodySchema>,
+): Promise<StaffAnnouncement> {
+  return deps.db.transaction(async (tx) => {
+    const row = await insertAnnouncement(tx, {
+      message: body.message,
+      active: body.enabled,
+      createdAt: deps.clock.now(),
+    });
+    const announcement = toStaffAnnouncement(row);
+    await audit(deps, tx, actor, {
+      action: 'announcement.create',
+      targetType: 'announcement',
+      targetId: row.id,
+      before: null,
+      after: announcement,
+    });
+    return announcement;
+  });
+}
+
+export async function updateStaffAnnouncement(
+  deps: SiteDeps,
+  actor: StaffActor,
+  id: string,
+  body: z.infer<typeof staffAnnouncementUpdateBodySchema>,
+): Promise<StaffAnnouncement> {
+  const values: Parameters<typeof updateAnnouncement>[2] = {};
+  if (body.message !== undefined) values.message = body.message;
+  if (body.enabled !== undefined) values.active = body.enabled;
+  if (Object.keys(values).length === 0) throw fieldError('request', 'Change at least one field');
+  return deps.db.transaction(async (tx) => {
+    const before = await findAnnouncement(tx, id);
+    if (!before) throw new AppError('ANNOUNCEMENT_NOT_FOUND');
+    const row = await updateAnnouncement(tx, id, values);
+    if (!row) throw new AppError('ANNOUNCEMENT_NOT_FOUND');
+    const announcement = toStaffAnnouncement(row);
+    await audit(deps, tx, actor, {
+      action: 'announcement.update',
+      targetType: 'announcement',
+      targetId: id,
+      before: toStaffAnnouncement(before),
+      after: announcement,
+    });
+    return announcement;
+  });
+}
+
+export async function deleteStaffAnnouncement(
+  deps: SiteDeps,
+  actor: StaffActor,
+  id: string,
+): Promise<StaffAnnouncement> {
+  return deps.db.transaction(async (tx) => {
+    const row = await deleteAnnouncement(tx, id);
+    if (!row) throw new AppError('ANNOUNCEMENT_NOT_FOUND');
+    const announcement = toStaffAnnouncement(row);
+    await audit(deps, tx, actor, {
+      action: 'announcement.delete',
+      targetType: 'announcement',
+      targetId: id,
+      before: announcement,
+      after: null,
+    });
+    return announcement;
+  });
+}

@@ -1,0 +1,323 @@
+import type { PlayerAccountKind, SystemAccountKind } from '@spm/core';
+import { sql } from 'drizzle-orm';
+import { executeRows, type DbHandle } from '../../db/database.ts';
+import type { LEDGER_TRANSACTION_KINDS } from '../../db/schema.ts';
+
+/*
+ * The only SQL of the ledger. Postings are inserted, never updated or deleted: there is
+ * deliberately no function here that changes one. Amounts cross as text and come back as
+ * bigint (pg answers int8 as text, PGlite as bigint; BigInt() takes both).
+ */
+
+/**
+ * A PostgreSQL array literal passed as one text parameter (drizzle would spread a JS array
+ * into a list). Values are digits or our own kind names; quoted all the same.
+ */
+function pgArray(values: readonly (string | number | null)[]): string {
+  return `{${values.map((value) => (value === null ? 'NULL' : `"${String(value).replace(/["\\]/g, '')}"`)).join(',')}}`;
+}
+
+export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
+
+export interface NewLedgerTransaction {
+  kind: LedgerTransactionKind;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  description: string;
+  reference: string;
+  playerId: number | null;
+  actorStaffId: number | null;
+  createdAt: Date;
+}
+
+/** The new transaction's id, or null when its idempotency key was already taken. */
+export async function insertTransactionRow(
+  db: DbHandle,
+  row: NewLedgerTransaction,
+): Promise<string | null> {
+  const rows = await executeRows<{ id: string | number }>(
+    db,
+    sql`insert into ledger_transactions
+          (kind, idempotency_key, request_hash, description, reference, player_id, actor_staff_id, created_at)
+        values (${row.kind}, ${row.idempotencyKey}, ${row.requestHash}, ${row.description},
+                ${row.reference}, ${row.playerId}, ${row.actorStaffId}, ${row.createdAt.toISOString()})
+        on conflict (idempotency_key) do nothing
+        returning id`,
+  );
+  return rows[0] === undefined ? null : String(rows[0].id);
+}
+
+export interface StoredTransaction {
+  id: string;
+  requestHash: string | null;
+  playerIds: number[];
+}
+
+/** The transaction that holds the key, with the players its postings touched. */
+export async function findTransactionByKey(
+  db: DbHandle,
+  idempotencyKey: string,
+): Promise<StoredTransaction | undefined> {
+  const rows = await executeRows<{
+    id: string | number;
+    request_hash: string | null;
+    player_ids: (string | number)[] | null;
+  }>(
+    db,
+    sql`select t.id, t.request_hash,
+               array(select distinct a.player_id from ledger_postings p
+                     join ledger_accounts a on a.id = p.account_id
+                     where p.transaction_id = t.id and a.player_id is not null) as player_ids
+        from ledger_transactions t where t.idempotency_key = ${idempotencyKey}`,
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    id: String(row.id),
+    requestHash: row.request_hash,
+    playerIds: (row.player_ids ?? []).map(Number),
+  };
+}
+
+export interface AccountKey {
+  playerId: number;
+  kind: PlayerAccountKind;
+}
+
+/**
+ * Ids of the players' accounts, creating the missing ones. One statement inserts what is
+ * missing; a row another transaction created meanwhile is picked up by a second read.
+ */
+export async function ensurePlayerAccounts(
+  db: DbHandle,
+  keys: readonly AccountKey[],
+): Promise<Map<string, number>> {
+  const players = keys.map((key) => String(key.playerId));
+  const kinds = keys.map((key) => key.kind);
+  const read = async () =>
+    executeRows<{ id: string | number; player_id: string | number; kind: string }>(
+      db,
+      sql`select id, player_id, kind from ledger_accounts
+          where (player_id, kind) in (select * from unnest(${pgArray(players)}::bigint[], ${pgArray(kinds)}::text[]))`,
+    );
+  const ids = new Map<string, number>();
+  const collect = (rows: Awaited<ReturnType<typeof read>>) => {
+    for (const row of rows) ids.set(`${Number(row.player_id)}:${row.kind}`, Number(row.id));
+  };
+  collect(await read());
+  if (ids.size < keys.length) {
+    await db.execute(
+      sql`insert into ledger_accounts (owner, player_id, kind)
+          select 'player', p, k from unnest(${pgArray(players)}::bigint[], ${pgArray(kinds)}::text[]) as t(p, k)
+          on conflict do nothing`,
+    );
+    collect(await read());
+  }
+  return ids;
+}
+
+/** Ids of the system accounts, created on first use (one row per kind). */
+export async function ensureSystemAccounts(
+  db: DbHandle,
+  kinds: readonly SystemAccountKind[],
+): Promise<Map<SystemAccountKind, number>> {
+  const list = [...kinds];
+  await db.execute(
+    sql`insert into ledger_accounts (owner, player_id, kind)
+        select 'system', null, k from unnest(${pgArray(list)}::text[]) as t(k)
+        on conflict do nothing`,
+  );
+  const rows = await executeRows<{ id: string | number; kind: SystemAccountKind }>(
+    db,
+    sql`select id, kind from ledger_accounts where player_id is null and kind = any(${pgArray(list)}::text[])`,
+  );
+  return new Map(rows.map((row) => [row.kind, Number(row.id)]));
+}
+
+/**
+ * The guarded debit/credit of one player account: the check and the change are one
+ * statement, so no concurrency can take a balance below zero. Null: not enough money.
+ */
+export async function applyToPlayerAccount(
+  db: DbHandle,
+  accountId: number,
+  deltaPaise: bigint,
+): Promise<bigint | null> {
+  const delta = deltaPaise.toString();
+  const rows = await executeRows<{ balance_paise: string | bigint }>(
+    db,
+    sql`update ledger_accounts set balance_paise = balance_paise + ${delta}::bigint
+        where id = ${accountId} and balance_paise + ${delta}::bigint >= 0
+        returning balance_paise`,
+  );
+  return rows[0] === undefined ? null : BigInt(rows[0].balance_paise);
+}
+
+export interface NewPosting {
+  accountId: number;
+  amountPaise: bigint;
+  balanceAfterPaise: bigint | null;
+}
+
+/**
+ * Inserts the postings (and the transaction row too when `transaction` is new, i.e. it had
+ * no idempotency key to check first) and reads the touched players' balances as they stand
+ * after this transaction's updates: one statement, one round trip on the hot path.
+ */
+export async function insertPostingsReadBalances(
+  db: DbHandle,
+  transaction: { id: string } | NewLedgerTransaction,
+  createdAt: Date,
+  postings: readonly NewPosting[],
+  playerIds: readonly number[],
+): Promise<{
+  transactionId: string;
+  balances: { playerId: number; kind: string; paise: bigint }[];
+}> {
+  const txRow =
+    'id' in transaction
+      ? sql`select ${transaction.id}::bigint as id`
+      : sql`insert into ledger_transactions
+              (kind, description, reference, player_id, actor_staff_id, created_at)
+            values (${transaction.kind}, ${transaction.description}, ${transaction.reference},
+                    ${transaction.playerId}, ${transaction.actorStaffId},
+                    ${transaction.createdAt.toISOString()})
+            returning id`;
+  const rows = await executeRows<{
+    id: string | number;
+    player_id: string | number | null;
+    kind: string | null;
+    balance_paise: string | bigint | null;
+  }>(
+    db,
+    sql`with t as (${txRow}),
+        p as (
+          insert into ledger_postings (transaction_id, account_id, amount_paise, balance_after_paise, created_at)
+          select t.id, a, m, b, ${createdAt.toISOString()}::timestamptz
+          from t, unnest(${pgArray(postings.map((p) => p.accountId))}::bigint[],
+                      ${pgArray(postings.map((p) => p.amountPaise.toString()))}::bigint[],
+                      ${pgArray(postings.map((p) => p.balanceAfterPaise?.toString() ?? null))}::bigint[]) as u(a, m, b)
+        )
+        select t.id, a.player_id, a.kind, a.balance_paise
+        from t left join ledger_accounts a on a.player_id = any(${pgArray(playerIds)}::bigint[])`,
+  );
+  const first = rows[0];
+  if (!first) throw new Error('insert into ledger_transactions returned no row');
+  return {
+    transactionId: String(first.id),
+    balances: rows.flatMap((row) =>
+      row.player_id === null || row.kind === null || row.balance_paise === null
+        ? []
+        : [{ playerId: Number(row.player_id), kind: row.kind, paise: BigInt(row.balance_paise) }],
+    ),
+  };
+}
+
+/** Balances of one player's accounts by kind (absent accounts are zero to the caller). */
+export async function playerBalances(db: DbHandle, playerId: number): Promise<Map<string, bigint>> {
+  const rows = await executeRows<{ kind: string; balance_paise: string | bigint }>(
+    db,
+    sql`select kind, balance_paise from ledger_accounts where player_id = ${playerId}`,
+  );
+  return new Map(rows.map((row) => [row.kind, BigInt(row.balance_paise)]));
+}
+
+export interface StatementRow {
+  id: string;
+  createdAt: Date;
+  kind: LedgerTransactionKind;
+  wallet: string;
+  description: string;
+  reference: string;
+  amountPaise: bigint;
+  balanceAfterPaise: bigint | null;
+}
+
+/**
+ * A player's postings on the given wallets in [from, to), the bounds being the start of
+ * the Indian days `fromDate` and the day after `toDate` (computed by the database).
+ */
+export async function statementPage(
+  db: DbHandle,
+  query: {
+    playerId: number;
+    wallets: readonly string[];
+    fromDate: string;
+    toDate: string;
+    timeZone: string;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: StatementRow[]; total: number }> {
+  const where = sql`a.player_id = ${query.playerId}
+      and a.kind = any(${pgArray(query.wallets)}::text[])
+      and p.created_at >= (${query.fromDate}::date)::timestamp at time zone ${query.timeZone}
+      and p.created_at < (${query.toDate}::date + 1)::timestamp at time zone ${query.timeZone}`;
+  const [counted] = await executeRows<{ total: string | number }>(
+    db,
+    sql`select count(*) as total from ledger_postings p
+        join ledger_accounts a on a.id = p.account_id where ${where}`,
+  );
+  const rows = await executeRows<{
+    id: string | number;
+    created_at: Date | string;
+    kind: LedgerTransactionKind;
+    wallet: string;
+    description: string;
+    reference: string;
+    amount_paise: string | bigint;
+    balance_after_paise: string | bigint | null;
+  }>(
+    db,
+    sql`select p.id, p.created_at, t.kind, a.kind as wallet, t.description, t.reference,
+               p.amount_paise, p.balance_after_paise
+        from ledger_postings p
+        join ledger_accounts a on a.id = p.account_id
+        join ledger_transactions t on t.id = p.transaction_id
+        where ${where}
+        order by p.created_at desc, p.id desc
+        limit ${query.limit} offset ${query.offset}`,
+  );
+  return {
+    total: Number(counted?.total ?? 0),
+    rows: rows.map((row) => ({
+      id: String(row.id),
+      createdAt: new Date(row.created_at),
+      kind: row.kind,
+      wallet: row.wallet,
+      description: row.description,
+      reference: row.reference,
+      amountPaise: BigInt(row.amount_paise),
+      balanceAfterPaise: row.balance_after_paise === null ? null : BigInt(row.balance_after_paise),
+    })),
+  };
+}
+
+/** The ledger's self-check: every total that must be zero or agree, for tests and the bench. */
+export async function ledgerTotals(db: DbHandle): Promise<{
+  postingsSum: bigint;
+  playerRowsSum: bigint;
+  systemPostingsSum: bigint;
+  playerRowsDisagreeing: number;
+  unbalancedTransactions: number;
+}> {
+  const [row] = await executeRows<Record<string, string | number | bigint | null>>(
+    db,
+    sql`select
+          (select coalesce(sum(amount_paise), 0) from ledger_postings) as postings_sum,
+          (select coalesce(sum(balance_paise), 0) from ledger_accounts where owner = 'player') as player_rows_sum,
+          (select coalesce(sum(p.amount_paise), 0) from ledger_postings p
+             join ledger_accounts a on a.id = p.account_id where a.owner = 'system') as system_postings_sum,
+          (select count(*) from ledger_accounts a where a.owner = 'player' and a.balance_paise <>
+             (select coalesce(sum(amount_paise), 0) from ledger_postings p where p.account_id = a.id)) as disagreeing,
+          (select count(*) from (select transaction_id from ledger_postings group by transaction_id
+             having sum(amount_paise) <> 0) u) as unbalanced`,
+  );
+  return {
+    postingsSum: BigInt(row?.postings_sum ?? 0),
+    playerRowsSum: BigInt(row?.player_rows_sum ?? 0),
+    systemPostingsSum: BigInt(row?.system_postings_sum ?? 0),
+    playerRowsDisagreeing: Number(row?.disagreeing ?? 0),
+    unbalancedTransactions: Number(row?.unbalanced ?? 0),
+  };
+}
