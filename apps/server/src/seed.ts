@@ -9,7 +9,10 @@ import { insertAnnouncements } from './modules/site/announcement-repository.ts';
 import { insertMissingSettings } from './modules/site/app-settings-repository.ts';
 import { insertBanners, type NewBannerRow } from './modules/site/banner-repository.ts';
 import { claimSeedMark } from './db/seed-mark-repository.ts';
-import { findFirstAdmin, insertStaffUserIfAbsent } from './modules/identity/staff-user-repository.ts';
+import {
+  findFirstAdmin,
+  insertStaffUserIfAbsent,
+} from './modules/identity/staff-user-repository.ts';
 import { insertUsersIfAbsent, type NewUserRow } from './modules/identity/user-repository.ts';
 import { hashPassword, randomSecret } from './security/password.ts';
 import { APP_SETTING_KEYS, DEFAULT_APP_SETTINGS } from './modules/site/app-settings.ts';

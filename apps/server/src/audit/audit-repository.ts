@@ -1,5 +1,5 @@
 import type { DbHandle } from '../db/database.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from './audit-tables.ts';
 
 export type NewAuditRow = typeof auditLog.$inferInsert;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../db/database.ts';
-import { uploads, type UPLOAD_PURPOSES } from '../db/schema.ts';
+import { uploads, type UPLOAD_PURPOSES } from './upload-tables.ts';
 
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export type UploadRow = typeof uploads.$inferSelect;

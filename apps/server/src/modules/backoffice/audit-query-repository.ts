@@ -1,6 +1,7 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import { auditLog, staffUsers, users } from '../../db/schema.ts';
+import { auditLog } from '../../audit/audit-tables.ts';
+import { staffUsers, users } from '../identity/tables.ts';
 
 export interface AuditFilter {
   staffId?: string | undefined;

@@ -1,16 +1,9 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../db/database.ts';
-import {
-  depositRequests,
-  kycSubmissions,
-  ledgerAccounts,
-  ledgerPostings,
-  ledgerTransactions,
-  orders,
-  sessions,
-  users,
-  withdrawRequests,
-} from '../../db/schema.ts';
+import { depositRequests, kycSubmissions, withdrawRequests } from '../cashier/tables.ts';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../wallet/tables.ts';
+import { orders } from '../exchange/tables.ts';
+import { sessions, users } from '../identity/tables.ts';
 
 /*
  * Dashboard figures, computed by the database over Indian calendar days: a day D runs from

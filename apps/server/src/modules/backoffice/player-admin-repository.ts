@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import { kycSubmissions, ledgerAccounts, sessions, users } from '../../db/schema.ts';
+import { kycSubmissions } from '../cashier/tables.ts';
+import { ledgerAccounts } from '../wallet/tables.ts';
+import { sessions, users } from '../identity/tables.ts';
 
 export type PlayerKycStatus = 'none' | 'pending' | 'approved' | 'declined';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users } from '../identity/tables.ts';
 import { downlinePlayerFilter, downlinePlayerIdFilter } from '../identity/staff-downline.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { call, loginAs, post, registerPlayer, type RegisteredPlayer } from '../../test/identity.ts';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import { bankDetails } from '../../db/schema.ts';
+import { bankDetails } from './tables.ts';
 
 /** The only SQL of saved bank details (SPEC 7.4). A deleted row stays for audit and snapshots. */
 export type BankDetailRow = typeof bankDetails.$inferSelect;

@@ -1,13 +1,8 @@
 import { and, count, desc, eq, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { executeRows, type DbHandle } from '../../db/database.ts';
-import {
-  depositRequests,
-  paymentGateways,
-  staffUsers,
-  users,
-  type DEPOSIT_STATUSES,
-} from '../../db/schema.ts';
+import { depositRequests, paymentGateways, type DEPOSIT_STATUSES } from './tables.ts';
+import { staffUsers, users } from '../identity/tables.ts';
 
 /** The only SQL of deposit requests (issue 6, docs/cashier.md). */
 export type DepositRow = typeof depositRequests.$inferSelect;

@@ -25,10 +25,7 @@ import {
   findDepositForUpdate,
   reserveDepositId,
 } from './deposit-repository.ts';
-import {
-  findGatewayRow,
-  insertSettingIfAbsentAndRead,
-} from './gateway-repository.ts';
+import { findGatewayRow, insertSettingIfAbsentAndRead } from './gateway-repository.ts';
 import { approveWithin, declineWithin } from './deposit-decision-service.ts';
 import {
   amountToPaise,

@@ -1,11 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import {
-  appSettings,
-  gatewaySimPayments,
-  paymentGateways,
-  type SIM_PAYMENT_STATUSES,
-} from '../../db/schema.ts';
+import { appSettings } from '../site/tables.ts';
+import { gatewaySimPayments, paymentGateways, type SIM_PAYMENT_STATUSES } from './tables.ts';
 
 export type GatewayRow = typeof paymentGateways.$inferSelect;
 export type NewGatewayRow = typeof paymentGateways.$inferInsert;

@@ -2,7 +2,8 @@ import type { KycStatus } from '@spm/contract';
 import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { executeRows, type DbHandle } from '../../db/database.ts';
-import { kycSubmissions, staffUsers, users, type KYC_STATUSES } from '../../db/schema.ts';
+import { kycSubmissions, type KYC_STATUSES } from './tables.ts';
+import { staffUsers, users } from '../identity/tables.ts';
 import { createdWithin, type DayRange } from './withdraw-repository.ts';
 
 /** The only SQL of KYC submissions. The files themselves are rows of `uploads`. */

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbHandle } from '../../db/database.ts';
-import { staffUsers, users, withdrawRequests, type WITHDRAW_STATUSES } from '../../db/schema.ts';
+import { staffUsers, users } from '../identity/tables.ts';
+import { withdrawRequests, type WITHDRAW_STATUSES } from './tables.ts';
 
 /** The only SQL of withdrawal requests. Money lives in the ledger; these rows are the requests. */
 export type WithdrawRequestRow = typeof withdrawRequests.$inferSelect;

@@ -42,12 +42,7 @@ import {
 } from './bank-service.ts';
 import { listWithdrawGateways } from './gateway-service.ts';
 import { getKycState, submitKyc } from './kyc-service.ts';
-import {
-  approveKyc,
-  declineKyc,
-  getStaffKyc,
-  listStaffKyc,
-} from './kyc-staff-service.ts';
+import { approveKyc, declineKyc, getStaffKyc, listStaffKyc } from './kyc-staff-service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { requireSiteLive } from '../site/site-status.ts';
 import { sendWithdrawOtp } from '../identity/withdraw-otp-service.ts';

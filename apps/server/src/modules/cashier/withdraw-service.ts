@@ -47,7 +47,11 @@ import {
   type PostInput,
 } from '../wallet/ledger-service.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import { checkWithdrawOtp, consumeWithdrawOtp, withdrawPhoneOf } from '../identity/withdraw-otp-service.ts';
+import {
+  checkWithdrawOtp,
+  consumeWithdrawOtp,
+  withdrawPhoneOf,
+} from '../identity/withdraw-otp-service.ts';
 import { toWithdrawal, type WithdrawDestination } from './withdraw-view.ts';
 
 /*

@@ -9,8 +9,8 @@ import {
   orders,
   runners,
   settlements,
-  users,
-} from '../../db/schema.ts';
+} from './tables.ts';
+import { users } from '../identity/tables.ts';
 
 /** The only SQL of the exchange: catalogue, orders, fills, exposures and settlements. */
 export type CompetitionRow = typeof competitions.$inferSelect;

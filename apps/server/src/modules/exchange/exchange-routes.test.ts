@@ -4,7 +4,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { eq, sql } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from '../identity/tables.ts';
 import { getWallet } from '../wallet/ledger-service.ts';
 import { MarketSimulator } from './market-simulator.ts';
 import type { EventState } from './exchange-engine.ts';

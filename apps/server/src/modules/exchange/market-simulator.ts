@@ -8,7 +8,7 @@ import {
   transfer,
 } from '@spm/core';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from '../identity/tables.ts';
 import type { ExchangeEngine, MarketState } from './exchange-engine.ts';
 import { post } from '../wallet/ledger-service.ts';
 

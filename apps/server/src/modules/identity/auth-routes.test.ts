@@ -2,7 +2,7 @@ import { authAnswerSchema, profileSchema } from '@spm/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAppSetting } from '../site/settings-service.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users } from './tables.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import {
   HOUR,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/database.ts';
-import { otpCodes } from '../../db/schema.ts';
+import { otpCodes } from './tables.ts';
 import { createTestDatabase, drivers, type TestDatabase } from '../../test/harness.ts';
 import { randomPhone } from '../../test/identity.ts';
 import { takeOtpAttempt } from './otp-repository.ts';

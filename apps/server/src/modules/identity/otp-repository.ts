@@ -6,7 +6,7 @@ import {
   phoneVerifications,
   type OTP_CONSUME_REASONS,
   type OTP_PURPOSES,
-} from '../../db/schema.ts';
+} from './tables.ts';
 
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 export type OtpConsumeReason = (typeof OTP_CONSUME_REASONS)[number];

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otpCodes, phoneVerifications } from '../../db/schema.ts';
+import { otpCodes, phoneVerifications } from './tables.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import {
   HOUR,

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import { passwordResets } from '../../db/schema.ts';
+import { passwordResets } from './tables.ts';
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 export type NewPasswordResetRow = typeof passwordResets.$inferInsert;

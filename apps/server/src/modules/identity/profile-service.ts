@@ -1,11 +1,6 @@
 import type { Profile, UpdateProfileBody } from '@spm/contract';
 import { AppError } from '../../http/app-error.ts';
-import {
-  findUserById,
-  isEmailTaken,
-  updateUserProfile,
-  type UserRow,
-} from './user-repository.ts';
+import { findUserById, isEmailTaken, updateUserProfile, type UserRow } from './user-repository.ts';
 import { takenErrorFor } from './auth-service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { AuthContext } from './session-service.ts';

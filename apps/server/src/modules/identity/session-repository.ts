@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import { sessions, users, type SESSION_REVOKE_REASONS } from '../../db/schema.ts';
+import { sessions, users, type SESSION_REVOKE_REASONS } from './tables.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSessionRow = typeof sessions.$inferInsert;

@@ -1,7 +1,7 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ErrorCode } from '@spm/contract';
 import type { DbHandle } from '../../db/database.ts';
-import { staffUsers, users } from '../../db/schema.ts';
+import { staffUsers, users } from './tables.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { StaffContext } from './staff-service.ts';

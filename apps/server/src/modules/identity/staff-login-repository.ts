@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import { staffLoginChallenges } from '../../db/schema.ts';
+import { staffLoginChallenges } from './tables.ts';
 
 export type StaffLoginChallengeRow = typeof staffLoginChallenges.$inferSelect;
 export type NewStaffLoginChallengeRow = typeof staffLoginChallenges.$inferInsert;

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import { staffSessions, staffUsers } from '../../db/schema.ts';
+import { staffSessions, staffUsers } from './tables.ts';
 
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
 export type NewStaffSessionRow = typeof staffSessions.$inferInsert;

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import { staffUsers } from '../../db/schema.ts';
+import { staffUsers } from './tables.ts';
 import type { LoginAttemptPolicy } from './user-repository.ts';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;

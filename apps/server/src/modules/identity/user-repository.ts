@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
+import { users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import { announcements } from '../../db/schema.ts';
+import { announcements } from './tables.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type NewAnnouncementRow = typeof announcements.$inferInsert;

@@ -1,7 +1,7 @@
 import { appDetailsSchema, bannersSchema, announcementsSchema } from '@spm/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSettings, banners, announcements } from '../../db/schema.ts';
+import { appSettings, banners, announcements } from './tables.ts';
 import { deleteDemoUsers } from '../identity/user-repository.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 

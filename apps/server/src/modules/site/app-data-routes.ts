@@ -7,12 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
-import {
-  getAnnouncements,
-  getAppDetails,
-  getBanners,
-  getDemoCheck,
-} from './app-data-service.ts';
+import { getAnnouncements, getAppDetails, getBanners, getDemoCheck } from './app-data-service.ts';
 
 /** Public reads the player app makes before anyone signs in (SPEC 7.2, 7.3). */
 export const appDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

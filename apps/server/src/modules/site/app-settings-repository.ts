@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import { appSettings } from '../../db/schema.ts';
+import { appSettings } from './tables.ts';
 
 export interface SettingRow {
   key: string;

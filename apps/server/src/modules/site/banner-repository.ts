@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import { banners } from '../../db/schema.ts';
+import { banners } from './tables.ts';
 
 export type BannerRow = typeof banners.$inferSelect;
 export type NewBannerRow = typeof banners.$inferInsert;

@@ -1,5 +1,5 @@
 import type { DbHandle } from '../../db/database.ts';
-import { pageVisits } from '../../db/schema.ts';
+import { pageVisits } from './tables.ts';
 
 export type NewPageVisitRow = typeof pageVisits.$inferInsert;
 

@@ -1,7 +1,7 @@
 import type { PlayerAccountKind, SystemAccountKind } from '@spm/core';
 import { sql } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../db/database.ts';
-import type { LEDGER_TRANSACTION_KINDS } from '../../db/schema.ts';
+import type { LEDGER_TRANSACTION_KINDS } from './tables.ts';
 
 /*
  * The only SQL of the ledger. Postings are inserted, never updated or deleted: there is

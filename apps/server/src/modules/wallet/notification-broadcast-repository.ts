@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../db/database.ts';
-import { notifications, users } from '../../db/schema.ts';
+import { notifications } from './tables.ts';
+import { users } from '../identity/tables.ts';
 
 /**
  * One notification row for every active player the platform does not run itself (demo

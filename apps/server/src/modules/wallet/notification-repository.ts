@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
-import { notifications } from '../../db/schema.ts';
+import { notifications } from './tables.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz } from '../../db/columns.ts';
+import { users, staffUsers } from '../identity/tables.ts';
+
+/*
+ * The ledger (DESIGN 4, docs/decisions.md "The ledger in the database"). Money is bigint
+ * paise. Postings are written once and never updated or deleted; a correction is a new
+ * transaction. Player balances are kept on their account rows (guarded against going below
+ * zero); system balances are the sum of their postings.
+ */
+export const LEDGER_ACCOUNT_OWNERS = ['player', 'system'] as const;
+
+/** Statement types (contract STATEMENT_ENTRY_TYPES) plus kinds that never touch a player. */
+export const LEDGER_TRANSACTION_KINDS = [
+  'adjustment_credit',
+  'adjustment_debit',
+  'deposit',
+  'withdrawal',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'bet_hold',
+  'bet_release',
+  'bet_settlement',
+  'bonus',
+  'demo_credit',
+  'system_transfer',
+] as const;
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    owner: text('owner', { enum: LEDGER_ACCOUNT_OWNERS }).notNull(),
+    // No cascade: a player with money history is closed, never deleted.
+    playerId: bigint('player_id', { mode: 'number' }).references(() => users.id),
+    kind: text('kind').notNull(),
+    balancePaise: bigint('balance_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('ledger_accounts_owner_check', sql`${table.owner} in ('player', 'system')`),
+    check(
+      'ledger_accounts_owner_player_check',
+      sql`(${table.owner} = 'player') = (${table.playerId} is not null)`,
+    ),
+    // The database's own backstop behind the guarded UPDATE.
+    check(
+      'ledger_accounts_balance_check',
+      sql`${table.owner} = 'system' or ${table.balancePaise} >= 0`,
+    ),
+    uniqueIndex('ledger_accounts_player_kind_key').on(table.playerId, table.kind),
+    uniqueIndex('ledger_accounts_system_kind_key')
+      .on(table.kind)
+      .where(sql`${table.playerId} is null`),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: LEDGER_TRANSACTION_KINDS }).notNull(),
+    idempotencyKey: text('idempotency_key').unique('ledger_transactions_idempotency_key_key'),
+    requestHash: text('request_hash'),
+    description: text('description').notNull(),
+    reference: text('reference').notNull(),
+    playerId: bigint('player_id', { mode: 'number' }).references(() => users.id),
+    actorStaffId: bigint('actor_staff_id', { mode: 'number' }).references(() => staffUsers.id),
+    createdAt: timestampTz('created_at').notNull(),
+  },
+  (table) => [
+    check(
+      'ledger_transactions_kind_check',
+      sql.raw(`kind in (${LEDGER_TRANSACTION_KINDS.map((kind) => `'${kind}'`).join(', ')})`),
+    ),
+    index('ledger_transactions_player_created_idx').on(table.playerId, table.createdAt),
+  ],
+);
+
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    // No foreign key on purpose: its check takes a KEY SHARE lock on the account row, and on
+    // the one house account every concurrent posting would queue on that lock (MultiXacts).
+    // Accounts are never deleted and postings only ever name ids the service resolved.
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'bigint' }).notNull(),
+    // Player accounts only: system balances are sums, not row values.
+    balanceAfterPaise: bigint('balance_after_paise', { mode: 'bigint' }),
+    createdAt: timestampTz('created_at').notNull(),
+  },
+  (table) => [
+    check('ledger_postings_amount_check', sql`${table.amountPaise} <> 0`),
+    index('ledger_postings_account_created_idx').on(
+      table.accountId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('ledger_postings_transaction_idx').on(table.transactionId),
+  ],
+);
+
+export const NOTIFICATION_STATUSES = ['success', 'info', 'warning', 'error'] as const;
+
+/** Per-player notifications (the bell); a toast goes out with each one. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull(),
+    readAt: timestampTz('read_at'),
+    createdAt: timestampTz('created_at').notNull(),
+  },
+  (table) => [
+    check(
+      'notifications_status_check',
+      sql`${table.status} in ('success', 'info', 'warning', 'error')`,
+    ),
+    index('notifications_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
