@@ -36,22 +36,24 @@ import {
 } from './realtime/realtime-server.ts';
 import { openRedis, type RedisClients } from './redis.ts';
 import { prepareDummyPassword } from './security/password.ts';
-import { appDataRoutes } from './modules/site/app-data-routes.ts';
-import { authRoutes } from './modules/identity/auth-routes.ts';
-import { devRoutes } from './sms/outbox-routes.ts';
+import { backofficeModule } from './modules/backoffice/index.ts';
+import { cashierModule } from './modules/cashier/index.ts';
+import {
+  createMarketPublisher,
+  ExchangeEngine,
+  exchangeRoutes,
+  installMarketStream,
+  staffSportsRoutes,
+} from './modules/exchange/index.ts';
+import {
+  authenticateStaffToken,
+  authenticateToken,
+  identityModule,
+} from './modules/identity/index.ts';
+import { siteModule } from './modules/site/index.ts';
+import { walletModule } from './modules/wallet/index.ts';
 import { healthRoutes } from './http/health-routes.ts';
-import { pageVisitRoutes } from './modules/site/page-visit-routes.ts';
-import { profileRoutes } from './modules/identity/profile-routes.ts';
-import { staffRoutes } from './modules/identity/staff-routes.ts';
-import { walletRoutes } from './modules/wallet/wallet-routes.ts';
-import { exchangeRoutes } from './modules/exchange/exchange-routes.ts';
-import { cashierDepositRoutes } from './modules/cashier/deposit-routes.ts';
-import { cashierWithdrawRoutes } from './modules/cashier/withdraw-routes.ts';
-import { staffPlayersRoutes } from './modules/backoffice/staff-players-routes.ts';
-import { staffSiteRoutes } from './modules/site/staff-site-routes.ts';
-import { staffSportsRoutes } from './modules/exchange/staff-sports-routes.ts';
-import { createMarketPublisher, installMarketStream } from './modules/exchange/market-stream.ts';
-import { ExchangeEngine } from './modules/exchange/exchange-engine.ts';
+import { devRoutes } from './sms/outbox-routes.ts';
 import type { ServiceDeps } from './deps.ts';
 import { isConsoleSmsProvider } from './sms/console-sms-provider.ts';
 import { createSmsProvider } from './sms/create-sms-provider.ts';
@@ -217,7 +219,6 @@ export async function buildApp({
     throw error;
   }
   await app.register(healthRoutes, { prefix: API_PREFIX, db, rateLimit });
-  await app.register(appDataRoutes, { prefix: API_PREFIX, db });
 
   const staticHosting = await registerStaticHosting(app, config);
 
@@ -264,16 +265,22 @@ async function registerIdentity(
     prefix: config.redisPrefix,
     log: app.log,
   });
-  await app.register(registerAuth, { deps });
-  await app.register(authRoutes, { prefix: API_PREFIX, deps });
-  await app.register(profileRoutes, { prefix: API_PREFIX, deps });
-  await app.register(pageVisitRoutes, { prefix: API_PREFIX, deps });
-  await app.register(walletRoutes, { prefix: API_PREFIX, deps });
-  await app.register(staffRoutes, { prefix: API_PREFIX, deps });
-  await app.register(cashierDepositRoutes, { prefix: API_PREFIX, deps });
-  await app.register(cashierWithdrawRoutes, { prefix: API_PREFIX, deps });
-  await app.register(staffPlayersRoutes, { prefix: API_PREFIX, deps });
-  await app.register(staffSiteRoutes, { prefix: API_PREFIX, deps });
+  await app.register(registerAuth, {
+    authenticators: {
+      player: (token) => authenticateToken(deps, token),
+      staff: (token) => authenticateStaffToken(deps, token),
+    },
+  });
+  // One plugin per domain module (src/modules/<domain>/index.ts), lowest first.
+  for (const module of [
+    siteModule,
+    walletModule,
+    identityModule,
+    cashierModule,
+    backofficeModule,
+  ]) {
+    await app.register(module, { prefix: API_PREFIX, deps });
+  }
 
   const engine = new ExchangeEngine(deps);
   const marketSnapshot = (marketId: string) => {

@@ -5,7 +5,7 @@ import { migrate, openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { CREDENTIALS_FILE_NAME, seed } from './seed.ts';
 import { formatSignInInfo } from './sign-in-info.ts';
-import { MarketSimulator } from './modules/exchange/market-simulator.ts';
+import { MarketSimulator } from './modules/exchange/index.ts';
 
 /** Past this a stuck connection or query is not worth waiting for: exit non-zero. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;

@@ -1,21 +1,20 @@
 import { writeFile, chmod, mkdir } from 'node:fs/promises';
-import { insertGatewaysIfAbsent } from './modules/cashier/gateway-repository.ts';
-import { SEED_GATEWAYS } from './modules/cashier/gateway-service.ts';
+import { insertGatewaysIfAbsent, SEED_GATEWAYS } from './modules/cashier/index.ts';
 import { dirname } from 'node:path';
 import { REGISTRATION_PARENT_ID, REGISTRATION_TYPE_ID } from '@spm/contract';
 import type { Db } from './db/database.ts';
 import { MEDIA_PREFIX } from './http/url-prefixes.ts';
-import { insertAnnouncements } from './modules/site/announcement-repository.ts';
-import { insertMissingSettings } from './modules/site/app-settings-repository.ts';
-import { insertBanners, type NewBannerRow } from './modules/site/banner-repository.ts';
-import { claimSeedMark } from './db/seed-mark-repository.ts';
 import {
-  findFirstAdmin,
-  insertStaffUserIfAbsent,
-} from './modules/identity/staff-user-repository.ts';
-import { insertUsersIfAbsent, type NewUserRow } from './modules/identity/user-repository.ts';
+  insertAnnouncements,
+  insertMissingSettings,
+  APP_SETTING_KEYS,
+  DEFAULT_APP_SETTINGS,
+} from './modules/site/index.ts';
+import { insertBanners, type NewBannerRow } from './modules/site/index.ts';
+import { claimSeedMark } from './db/seed-mark-repository.ts';
+import { findFirstAdmin, insertStaffUserIfAbsent } from './modules/identity/index.ts';
+import { insertUsersIfAbsent, type NewUserRow } from './modules/identity/index.ts';
 import { hashPassword, randomSecret } from './security/password.ts';
-import { APP_SETTING_KEYS, DEFAULT_APP_SETTINGS } from './modules/site/app-settings.ts';
 
 export const ADMIN_USERNAME = 'admin';
 /** Written under DATA_DIR on the embedded (PGlite) setup only. */

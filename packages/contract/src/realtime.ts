@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { AppDetails } from './app-data.ts';
-import type { MARKET_EVENTS } from './exchange.ts';
-import { type Market } from './exchange.ts';
+import type { MARKET_EVENTS, Market } from './exchange.ts';
 import { walletSchema, type GetBalanceAck, type NotificationToast } from './wallet.ts';
 import type { CLIENT_EVENTS, SERVER_EVENTS } from './realtime-names.ts';
 

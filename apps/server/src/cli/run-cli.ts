@@ -4,9 +4,8 @@ import { systemClock } from '../clock.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrate, openDatabase } from '../db/database.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
-import { setAppSetting } from '../modules/site/settings-service.ts';
-import { setStaffPasswordOffline } from '../modules/identity/staff-password-service.ts';
-import { APP_SETTING_KEYS, parseSettingValue } from '../modules/site/app-settings.ts';
+import { setAppSetting, APP_SETTING_KEYS, parseSettingValue } from '../modules/site/index.ts';
+import { setStaffPasswordOffline } from '../modules/identity/index.ts';
 
 /** Exit codes: 0 done, 1 could not run (config, database), 2 the command itself was wrong. */
 export const EXIT_OK = 0;

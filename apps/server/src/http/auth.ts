@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { authenticateToken, type AuthContext } from '../modules/identity/session-service.ts';
-import type { ServiceDeps } from '../deps.ts';
+import type { AuthContext, StaffContext } from '../modules/identity/index.ts';
 import { AppError } from './app-error.ts';
 
 declare module 'fastify' {
@@ -16,6 +15,8 @@ declare module 'fastify' {
      * even read. Then `currentPlayer(request)` gives the player.
      */
     requireAuth: (request: FastifyRequest) => Promise<void>;
+    /** The identity module's token checks, handed in by buildApp (guards stay module-free). */
+    authenticators: Authenticators;
   }
 }
 
@@ -43,12 +44,22 @@ export async function requireRealAccount(request: FastifyRequest): Promise<void>
   if (currentPlayer(request).isDemo) throw new AppError('DEMO_ACCOUNT');
 }
 
-async function authPlugin(app: FastifyInstance, { deps }: { deps: ServiceDeps }): Promise<void> {
+/** How a token becomes a player or a staff member: the identity module's answer. */
+export interface Authenticators {
+  player: (token: string) => Promise<AuthContext>;
+  staff: (token: string) => Promise<StaffContext>;
+}
+
+async function authPlugin(
+  app: FastifyInstance,
+  { authenticators }: { authenticators: Authenticators },
+): Promise<void> {
+  app.decorate('authenticators', authenticators);
   app.decorateRequest('auth', null);
   app.decorate('requireAuth', async (request: FastifyRequest) => {
     const token = tokenFromAuthorization(request.headers.authorization);
     if (token === null) throw new AppError('UNAUTHORIZED');
-    request.auth = await authenticateToken(deps, token);
+    request.auth = await authenticators.player(token);
   });
 }
 

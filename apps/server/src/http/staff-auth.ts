@@ -1,7 +1,6 @@
 import type { StaffRole } from '@spm/contract';
 import type { FastifyRequest } from 'fastify';
-import { authenticateStaffToken, type StaffContext } from '../modules/identity/staff-service.ts';
-import type { ServiceDeps } from '../deps.ts';
+import type { StaffContext } from '../modules/identity/index.ts';
 import { AppError } from './app-error.ts';
 import { tokenFromAuthorization } from './auth.ts';
 
@@ -16,11 +15,11 @@ declare module 'fastify' {
  * onRequest hook of staff routes: a live staff token (a player's is unknown here: 401), and
  * the role when one is named (otherwise 403 FORBIDDEN). Admin may do what an agent may.
  */
-export function requireStaff(deps: ServiceDeps, role?: StaffRole) {
+export function requireStaff(role?: StaffRole) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = tokenFromAuthorization(request.headers.authorization);
     if (token === null) throw new AppError('UNAUTHORIZED');
-    const staff = await authenticateStaffToken(deps, token);
+    const staff = await request.server.authenticators.staff(token);
     if (role !== undefined && staff.role !== role && staff.role !== 'admin') {
       throw new AppError('FORBIDDEN');
     }

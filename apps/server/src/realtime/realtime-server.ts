@@ -14,14 +14,14 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { isAppError } from '../http/app-error.ts';
 import { tokenFromAuthorization } from '../http/auth.ts';
-import { getWallet } from '../modules/wallet/ledger-service.ts';
+import { getWallet } from '../modules/wallet/index.ts';
 import type { ServiceDeps } from '../deps.ts';
 import {
   authenticateSessionId,
   authenticateToken,
   sessionDeadline,
   type AuthContext,
-} from '../modules/identity/session-service.ts';
+} from '../modules/identity/index.ts';
 import { sessionRoom, userRoom, type RealtimeServer } from './emitter.ts';
 
 type ServerSocket = Parameters<Parameters<RealtimeServer['on']>[1]>[0];

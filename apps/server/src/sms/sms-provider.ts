@@ -1,4 +1,4 @@
-import type { OtpPurpose } from '../modules/identity/otp-repository.ts';
+import type { OtpPurpose } from '../modules/identity/index.ts';
 
 /** What the message is for; providers may log it, the console one keeps it in its outbox. */
 export interface SmsMeta {

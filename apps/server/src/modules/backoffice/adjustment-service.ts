@@ -2,11 +2,16 @@ import type { AdjustmentBody, Wallet } from '@spm/contract';
 import { playerAccount, pointsToPaise, systemAccount, transfer, walletView } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
-import { findUserById } from '../identity/user-repository.ts';
-import { ledgerTransaction, postWithin, requestHash, toWallet } from '../wallet/ledger-service.ts';
-import { storeNotification } from '../wallet/notification-service.ts';
+import { findUserById } from '../identity/index.ts';
+import {
+  ledgerTransaction,
+  postWithin,
+  requestHash,
+  toWallet,
+  storeNotification,
+} from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import type { StaffContext } from '../identity/staff-service.ts';
+import type { StaffContext } from '../identity/index.ts';
 
 /**
  * POST /staff/players/{playerId}/adjustments (admin). Credit moves house -> player cash,

@@ -1,7 +1,8 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../db/database.ts';
 import { depositRequests, kycSubmissions, withdrawRequests } from '../cashier/tables.ts';
-import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../wallet/tables.ts';
+import { settledNetByDay } from '../wallet/index.ts';
+import { dayOf, rangeOf } from '../../db/sql-dates.ts';
 import { orders } from '../exchange/tables.ts';
 import { sessions, users } from '../identity/tables.ts';
 
@@ -32,15 +33,6 @@ export async function indianToday(
   );
   if (!row) throw new Error('no date from the database');
   return { today: row.today, monthStart: row.month_start };
-}
-
-function dayOf(column: SQL | AnyColumn, timeZone: string): SQL {
-  return sql`to_char((${column} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
-}
-
-function rangeOf(column: SQL | AnyColumn, fromDate: string, toDate: string, timeZone: string): SQL {
-  return sql`${column} >= (${fromDate}::date)::timestamp at time zone ${timeZone}
-    and ${column} < (${toDate}::date + 1)::timestamp at time zone ${timeZone}`;
 }
 
 /** Player ids the figures count: real players the condition `visible` (on users) admits. */
@@ -83,19 +75,7 @@ export async function figuresByDay(
             and ${withdrawRequests.playerId} in ${players}
           group by 1`,
     ),
-    executeRows<{ day: string; paise: string | bigint }>(
-      db,
-      sql`select ${dayOf(ledgerPostings.createdAt, timeZone)} as day,
-                 -sum(${ledgerPostings.amountPaise}) as paise
-          from ${ledgerPostings}
-          join ${ledgerTransactions} on ${ledgerTransactions.id} = ${ledgerPostings.transactionId}
-          join ${ledgerAccounts} on ${ledgerAccounts.id} = ${ledgerPostings.accountId}
-          where ${ledgerTransactions.kind} = 'bet_settlement'
-            and ${ledgerAccounts.kind} in ('cash', 'exposure_hold')
-            and ${rangeOf(ledgerPostings.createdAt, fromDate, toDate, timeZone)}
-            and ${ledgerAccounts.playerId} in ${players}
-          group by 1`,
-    ),
+    settledNetByDay(db, { players, fromDate, toDate, timeZone }),
     executeRows<{ day: string; n: string | number }>(
       db,
       sql`select ${dayOf(users.createdAt, timeZone)} as day, count(*) as n

@@ -1,7 +1,6 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
 import { kycSubmissions } from '../cashier/tables.ts';
-import { ledgerAccounts } from '../wallet/tables.ts';
 import { sessions, users } from '../identity/tables.ts';
 
 export type PlayerKycStatus = 'none' | 'pending' | 'approved' | 'declined';
@@ -100,30 +99,6 @@ export async function findStaffPlayer(
   const rows = options.lock ? await query.for('update', { of: users }) : await query;
   const row = rows[0];
   return row ? toRow(row) : undefined;
-}
-
-/** Account balances of several players at once: playerId → kind → paise. */
-export async function playersBalances(
-  db: DbHandle,
-  playerIds: number[],
-): Promise<Map<number, Map<string, bigint>>> {
-  const result = new Map<number, Map<string, bigint>>();
-  if (playerIds.length === 0) return result;
-  const rows = await db
-    .select({
-      playerId: ledgerAccounts.playerId,
-      kind: ledgerAccounts.kind,
-      balancePaise: ledgerAccounts.balancePaise,
-    })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.playerId, playerIds));
-  for (const row of rows) {
-    if (row.playerId === null) continue;
-    const kinds = result.get(row.playerId) ?? new Map<string, bigint>();
-    kinds.set(row.kind, row.balancePaise);
-    result.set(row.playerId, kinds);
-  }
-  return result;
 }
 
 export async function setPlayerStatus(

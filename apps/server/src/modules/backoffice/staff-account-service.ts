@@ -2,9 +2,9 @@ import type { StaffAccount, StaffRole } from '@spm/contract';
 import { uniqueViolationConstraint } from '../../db/errors.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
-import { endStaffLoginChallenges } from '../identity/staff-login-repository.ts';
-import { revokeStaffSessionsOf } from '../identity/staff-session-repository.ts';
 import {
+  endStaffLoginChallenges,
+  revokeStaffSessionsOf,
   findStaffUserByAgentCode,
   findStaffUserById,
   findStaffUserByUsernameFolded,
@@ -12,11 +12,10 @@ import {
   listStaffUsers,
   lockStaffUser,
   updateStaffUser,
-  type StaffUserRow,
-} from '../identity/staff-user-repository.ts';
+} from '../identity/index.ts';
 import { hashPassword } from '../../security/password.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import type { StaffContext } from '../identity/staff-service.ts';
+import type { StaffContext, StaffUserRow } from '../identity/index.ts';
 
 export function toStaffAccount(row: StaffUserRow): StaffAccount {
   return {

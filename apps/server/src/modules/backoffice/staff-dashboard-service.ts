@@ -8,8 +8,8 @@ import {
   type DayFigures,
 } from './dashboard-repository.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import { downlinePlayerFilter } from '../identity/staff-downline.ts';
-import type { StaffContext } from '../identity/staff-service.ts';
+import { downlinePlayerFilter } from '../identity/index.ts';
+import type { StaffContext } from '../identity/index.ts';
 
 export const DASHBOARD_DAYS = 30;
 const DAY_MS = 86_400_000;

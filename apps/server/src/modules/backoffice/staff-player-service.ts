@@ -2,21 +2,22 @@ import type { StaffPlayer } from '@spm/contract';
 import { paiseToPoints, walletView, type PlayerAccountKind } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
-import { listPlayerOrders } from '../exchange/exchange-repository.ts';
+import { listPlayerOrders } from '../exchange/index.ts';
 import {
   findStaffPlayer,
   listPlayerSessions,
-  playersBalances,
   searchPlayers,
   setPlayerStatus,
   type StaffPlayerRow,
 } from './player-admin-repository.ts';
-import { revokeUserSessions } from '../identity/session-repository.ts';
-import { getWallet, toWallet } from '../wallet/ledger-service.ts';
+import {
+  revokeUserSessions,
+  assertPlayerVisible,
+  downlinePlayerFilter,
+} from '../identity/index.ts';
+import { getWallet, playersBalances, toWallet, getStatement } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import { assertPlayerVisible, downlinePlayerFilter } from '../identity/staff-downline.ts';
-import type { StaffContext } from '../identity/staff-service.ts';
-import { getStatement } from '../wallet/wallet-service.ts';
+import type { StaffContext } from '../identity/index.ts';
 
 interface Page {
   page: number;

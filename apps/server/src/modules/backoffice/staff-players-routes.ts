@@ -40,7 +40,7 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = 
   app.get(
     '/staff/dashboard',
     {
-      onRequest: requireStaff(deps, 'agent'),
+      onRequest: requireStaff('agent'),
       schema: {
         tags: ['staff'],
         summary: 'Today, this month, pending queues and the last 30 days (agents: downline)',
@@ -53,7 +53,7 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = 
   app.get(
     '/staff/players',
     {
-      onRequest: requireStaff(deps, 'agent'),
+      onRequest: requireStaff('agent'),
       schema: {
         tags: ['staff'],
         summary: 'Search players by id, username or phone (agents: downline)',
@@ -67,7 +67,7 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = 
   app.get(
     '/staff/players/:playerId',
     {
-      onRequest: requireStaff(deps, 'agent'),
+      onRequest: requireStaff('agent'),
       schema: {
         tags: ['staff'],
         summary: 'A player with wallet and KYC status (agents: downline)',
@@ -82,7 +82,7 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = 
   app.get(
     '/staff/players/:playerId/ledger',
     {
-      onRequest: requireStaff(deps, 'agent'),
+      onRequest: requireStaff('agent'),
       schema: {
         tags: ['staff'],
         summary: "A player's statement between two Indian days (agents: downline)",
@@ -105,7 +105,7 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = 
   app.get(
     '/staff/players/:playerId/bets',
     {
-      onRequest: requireStaff(deps, 'agent'),
+      onRequest: requireStaff('agent'),
       schema: {
         tags: ['staff'],
         summary: "A player's bets, newest first (agents: downline)",
@@ -128,7 +128,7 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = 
   app.get(
     '/staff/players/:playerId/sessions',
     {
-      onRequest: requireStaff(deps, 'agent'),
+      onRequest: requireStaff('agent'),
       schema: {
         tags: ['staff'],
         summary: "A player's sessions, newest first (agents: downline)",
@@ -155,7 +155,7 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = 
     app.post(
       `/staff/players/:playerId/${path}`,
       {
-        onRequest: requireStaff(deps, 'admin'),
+        onRequest: requireStaff('admin'),
         schema: {
           tags: ['staff'],
           summary: lock
@@ -183,7 +183,7 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = 
   app.get(
     '/staff/audit',
     {
-      onRequest: requireStaff(deps, 'admin'),
+      onRequest: requireStaff('admin'),
       schema: {
         tags: ['staff'],
         summary: 'The audit log, newest first (admin)',

@@ -25,10 +25,10 @@ import {
   requestHash,
   type LedgerContext,
   type PostFailureCode,
-} from '../wallet/ledger-service.ts';
-import { storeNotification } from '../wallet/notification-service.ts';
+} from '../wallet/index.ts';
+import { storeNotification } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import type { StaffContext } from '../identity/staff-service.ts';
+import type { StaffContext } from '../identity/index.ts';
 
 /*
  * Deciding a deposit (issue 6, docs/cashier.md): one transaction holding the conditional

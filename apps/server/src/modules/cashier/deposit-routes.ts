@@ -30,7 +30,7 @@ import { AppError } from '../../http/app-error.ts';
 import { currentPlayer, requireRealAccount } from '../../http/auth.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
-import { assertRequestVisible } from '../identity/staff-downline.ts';
+import { assertRequestVisible } from '../identity/index.ts';
 import { approveDeposit, declineDeposit } from './deposit-decision-service.ts';
 import {
   createManualDeposit,
@@ -53,7 +53,7 @@ import {
   updateGateway,
 } from './gateway-service.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import { requireSiteLive } from '../site/site-status.ts';
+import { requireSiteLive } from '../site/index.ts';
 import { missingFiles, readMultipart, registerMultipart } from '../../uploads/multipart.ts';
 import { readUpload } from '../../uploads/upload-store.ts';
 
@@ -104,9 +104,9 @@ export const cashierDepositRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
 ) => {
   // The only adapter today; off (production default) means automated gateways are not offered.
   const simulator = deps.config.cashier.gatewaySimulator ? new SimulatorGateway(deps) : undefined;
-  const admin = requireStaff(deps, 'admin');
+  const admin = requireStaff('admin');
   // Reads of the queues: agents too, scoped to their downline by the services.
-  const anyStaff = requireStaff(deps);
+  const anyStaff = requireStaff();
   const siteLive = requireSiteLive(deps.db);
 
   let sweeper: ReturnType<typeof startDepositExpirySweeper> | undefined;

@@ -26,12 +26,11 @@ import type { GatewayRow } from './gateway-repository.ts';
 import type { ReceivedFile } from '../../uploads/multipart.ts';
 import { storeUpload, withUploadCleanup } from '../../uploads/upload-store.ts';
 import { requireGatewayRow } from './gateway-service.ts';
-import { storeNotification } from '../wallet/notification-service.ts';
+import { storeNotification } from '../wallet/index.ts';
 import type { RequestOrigin, ServiceDeps } from '../../deps.ts';
 import { MINUTE_MS } from '../../deps.ts';
-import type { AuthContext } from '../identity/session-service.ts';
-import { assertRequestVisible, visiblePlayersOf } from '../identity/staff-downline.ts';
-import type { StaffContext } from '../identity/staff-service.ts';
+import type { AuthContext, StaffContext } from '../identity/index.ts';
+import { assertRequestVisible, visiblePlayersOf } from '../identity/index.ts';
 
 /*
  * Deposits (issue 6, docs/cashier.md): a player's request, pending until staff (manual

@@ -36,10 +36,10 @@ import {
   toDeposit,
 } from './deposit-service.ts';
 import { requireGatewayRow } from './gateway-service.ts';
-import { ledgerTransaction } from '../wallet/ledger-service.ts';
+import { ledgerTransaction } from '../wallet/index.ts';
 import type { RequestOrigin, ServiceDeps } from '../../deps.ts';
 import { MINUTE_MS } from '../../deps.ts';
-import type { AuthContext } from '../identity/session-service.ts';
+import type { AuthContext } from '../identity/index.ts';
 
 /*
  * The automated gateway (issue 6, docs/cashier.md): POST /api/deposit/fastpayme creates a

@@ -27,7 +27,7 @@ import { findUpload } from '../../uploads/upload-repository.ts';
 import type { ReceivedFile } from '../../uploads/multipart.ts';
 import { readUpload, storeUpload, withUploadCleanup } from '../../uploads/upload-store.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import type { StaffContext } from '../identity/staff-service.ts';
+import type { StaffContext } from '../identity/index.ts';
 
 const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
   (values as readonly string[]).includes(value) ? (value as T) : fallback;

@@ -10,10 +10,10 @@ import {
   type StaffKycRow,
 } from './kyc-repository.ts';
 import { toKycSubmission } from './kyc-service.ts';
-import { storeNotification } from '../wallet/notification-service.ts';
+import { storeNotification } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import type { StaffContext } from '../identity/staff-service.ts';
-import { assertRequestVisible, visiblePlayersOf } from '../identity/staff-downline.ts';
+import type { StaffContext } from '../identity/index.ts';
+import { assertRequestVisible, visiblePlayersOf } from '../identity/index.ts';
 
 /** The staff side of KYC (admin): the review queue, unmasked, and the decision. */
 function toStaffKyc(row: StaffKycRow): StaffKyc {

@@ -2,7 +2,7 @@ import { FASTPAY_SIGNATURE_HEADER, FASTPAY_TIMESTAMP_HEADER } from '@spm/contrac
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getAppDetails } from '../site/app-data-service.ts';
+import { getAppDetails } from '../site/index.ts';
 import { FASTPAY_CALLBACK_ROUTE, fastpaySecret } from './fastpay-service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { signCallback } from './payment-gateway.ts';

@@ -44,8 +44,8 @@ import { listWithdrawGateways } from './gateway-service.ts';
 import { getKycState, submitKyc } from './kyc-service.ts';
 import { approveKyc, declineKyc, getStaffKyc, listStaffKyc } from './kyc-staff-service.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import { requireSiteLive } from '../site/site-status.ts';
-import { sendWithdrawOtp } from '../identity/withdraw-otp-service.ts';
+import { requireSiteLive } from '../site/index.ts';
+import { sendWithdrawOtp } from '../identity/index.ts';
 import {
   cancelWithdrawal,
   createDynamicWithdrawal,
@@ -75,9 +75,9 @@ export const cashierWithdrawRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }>
 
   const player = app.requireAuth;
   const realPlayer = [app.requireAuth, requireRealAccount];
-  const admin = requireStaff(deps, 'admin');
+  const admin = requireStaff('admin');
   // Reads of the queues: agents too, scoped to their downline by the services.
-  const anyStaff = requireStaff(deps);
+  const anyStaff = requireStaff();
   const siteLive = requireSiteLive(deps.db);
 
   // --- Bank details (SPEC 7.4) ------------------------------------------------------------

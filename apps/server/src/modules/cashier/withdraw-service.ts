@@ -45,13 +45,9 @@ import {
   toWallet,
   type LedgerContext,
   type PostInput,
-} from '../wallet/ledger-service.ts';
+} from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import {
-  checkWithdrawOtp,
-  consumeWithdrawOtp,
-  withdrawPhoneOf,
-} from '../identity/withdraw-otp-service.ts';
+import { checkWithdrawOtp, consumeWithdrawOtp, withdrawPhoneOf } from '../identity/index.ts';
 import { toWithdrawal, type WithdrawDestination } from './withdraw-view.ts';
 
 /*

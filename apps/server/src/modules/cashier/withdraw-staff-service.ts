@@ -15,11 +15,16 @@ import {
   listWithdrawRequests,
   type WithdrawRequestRow,
 } from './withdraw-repository.ts';
-import { ledgerTransaction, postWithin, requestHash, toWallet } from '../wallet/ledger-service.ts';
-import { storeNotification } from '../wallet/notification-service.ts';
+import {
+  ledgerTransaction,
+  postWithin,
+  requestHash,
+  toWallet,
+  storeNotification,
+} from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import type { StaffContext } from '../identity/staff-service.ts';
-import { assertRequestVisible, visiblePlayersOf } from '../identity/staff-downline.ts';
+import type { StaffContext } from '../identity/index.ts';
+import { assertRequestVisible, visiblePlayersOf } from '../identity/index.ts';
 import { explainUndecidable, releasePostInput, walletBefore } from './withdraw-service.ts';
 import { destinationLabel, toStaffWithdrawal, toWithdrawal } from './withdraw-view.ts';
 

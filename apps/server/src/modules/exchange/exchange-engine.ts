@@ -43,13 +43,8 @@ import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
 import * as repo from './exchange-repository.ts';
 import type { DbHandle } from '../../db/database.ts';
-import {
-  ledgerTransaction,
-  postWithin,
-  requestHash,
-  type LedgerContext,
-} from '../wallet/ledger-service.ts';
-import { storeNotification } from '../wallet/notification-service.ts';
+import { ledgerTransaction, postWithin, requestHash, type LedgerContext } from '../wallet/index.ts';
+import { storeNotification } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
 /**

@@ -25,7 +25,7 @@ import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
 import { eventPnl, listBets } from './bets-service.ts';
 import type { ExchangeEngine } from './exchange-engine.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import { requireSiteLive } from '../site/site-status.ts';
+import { requireSiteLive } from '../site/index.ts';
 
 /** Sports catalogue, betting and the staff result endpoints (SPEC 7.5, DESIGN 5). */
 export const exchangeRoutes: FastifyPluginAsyncZod<{
@@ -189,7 +189,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/staff/markets/:marketId/result',
     {
-      onRequest: requireStaff(deps, 'admin'),
+      onRequest: requireStaff('admin'),
       schema: {
         tags: ['staff'],
         summary: 'Settle a market with its winner, fancy value, or void (admin, audited)',
@@ -210,7 +210,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/staff/markets/:marketId/resettle',
     {
-      onRequest: requireStaff(deps, 'admin'),
+      onRequest: requireStaff('admin'),
       schema: {
         tags: ['staff'],
         summary: 'Correct a settled result: reverse and settle again (admin, audited)',

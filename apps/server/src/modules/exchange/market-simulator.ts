@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { users } from '../identity/tables.ts';
 import type { ExchangeEngine, MarketState } from './exchange-engine.ts';
-import { post } from '../wallet/ledger-service.ts';
+import { post } from '../wallet/index.ts';
 
 /** Where live events come from: the built-in simulator, or one day a real feed. */
 export interface FeedProvider {

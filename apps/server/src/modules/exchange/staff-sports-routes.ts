@@ -47,8 +47,8 @@ const actorOf = (request: FastifyRequest): StaffActor => ({
 export const staffSportsRoutes: FastifyPluginAsyncZod<{
   deps: ServiceDeps;
   engine: ExchangeEngine;
-}> = async (app, { deps, engine }) => {
-  const admin = requireStaff(deps, 'admin');
+}> = async (app, { engine }) => {
+  const admin = requireStaff('admin');
 
   app.get(
     '/staff/events',

@@ -33,7 +33,7 @@ import type {
   MarketState,
   NewMarketInput,
 } from './exchange-engine.ts';
-import type { StaffContext } from '../identity/staff-service.ts';
+import type { StaffContext } from '../identity/index.ts';
 
 /*
  * Back office sports administration (issue 7): the catalogue as staff see it (closed events

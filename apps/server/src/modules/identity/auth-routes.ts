@@ -1,4 +1,5 @@
 import {
+  demoCheckSchema,
   ACCOUNT_MESSAGES,
   AUTH_MESSAGES,
   RESET_TICKET_COOKIE,
@@ -19,15 +20,13 @@ import { currentPlayer, requireRealAccount } from '../../http/auth.ts';
 import { parseCookies, serializeCookie } from '../../http/cookies.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { RATE_LIMITS } from '../../http/rate-limit.ts';
+import { requestOrigin } from '../../http/request-origin.ts';
 import { demoLogin, login, register, updatePassword } from './auth-service.ts';
 import { sendRegistrationOtp, verifyMobile } from './otp-service.ts';
 import { forgotPassword, resetPassword } from './password-reset-service.ts';
-import type { RequestOrigin, ServiceDeps } from '../../deps.ts';
+import type { ServiceDeps } from '../../deps.ts';
 import { signOut } from './session-service.ts';
-
-export function requestOrigin(request: FastifyRequest): RequestOrigin {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
-}
+import { hasDemoUsers } from './user-repository.ts';
 
 /** The reset ticket is for /api only, never readable by scripts, never sent cross-site. */
 function setResetTicketCookie(
@@ -211,5 +210,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (a
       await signOut(deps, currentPlayer(request));
       return messageAnswer(ACCOUNT_MESSAGES.signedOut);
     },
+  );
+
+  app.get(
+    '/app/demo',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether demo users exist (shows the Demo Login button)',
+        response: envelopeResponses(demoCheckSchema),
+      },
+    },
+    async () => ok({ hasDemoUsers: await hasDemoUsers(deps.db) }),
   );
 };

@@ -22,8 +22,8 @@ import {
   updatePasswordHash,
 } from './user-repository.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../security/password.ts';
-import { getAppDetails } from '../site/app-data-service.ts';
-import { ensureDemoCredit } from '../wallet/demo-money-service.ts';
+import { getAppDetails } from '../site/index.ts';
+import { ensureDemoCredit } from '../wallet/index.ts';
 import { OTP_FLOW_ON } from './otp-service.ts';
 import { MINUTE_MS, type RequestOrigin, type ServiceDeps } from '../../deps.ts';
 import { createSession, toSessionUser, type AuthContext } from './session-service.ts';

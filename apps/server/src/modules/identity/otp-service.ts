@@ -18,7 +18,7 @@ import {
 import { findUserByMobile } from './user-repository.ts';
 import { generateOtpCode, hashOtpCode, sameDigest } from '../../security/tokens.ts';
 import { SmsSendError, toE164India, type SmsMeta } from '../../sms/sms-provider.ts';
-import { getAppDetails } from '../site/app-data-service.ts';
+import { getAppDetails } from '../site/index.ts';
 import { HOUR_MS, MINUTE_MS, type RequestOrigin, type ServiceDeps } from '../../deps.ts';
 
 /** App setting OTP: 0 means the OTP flow is on (SPEC 3). */

@@ -13,7 +13,7 @@ import { revokeUserSessions } from './session-repository.ts';
 import { findUserByMobile, updatePasswordHash } from './user-repository.ts';
 import { hashPassword } from '../../security/password.ts';
 import { generateOtpCode, hashToken, randomToken } from '../../security/tokens.ts';
-import { getAppDetails } from '../site/app-data-service.ts';
+import { getAppDetails } from '../site/index.ts';
 import {
   asCooldownIfRaced,
   assertOtpBudget,

@@ -1,34 +1,21 @@
 import {
-  adjustmentAnswerSchema,
-  adjustmentBodySchema,
-  adjustmentParamsSchema,
   messageAnswerSchema,
   staffChangePasswordBodySchema,
-  staffAccountSchema,
-  staffAccountsSchema,
-  staffCreateBodySchema,
   staffLoginAnswerSchema,
   staffLoginBodySchema,
   staffLoginChallengeSchema,
   staffMeSchema,
   staffTotpBodySchema,
-  staffUserParamsSchema,
 } from '@spm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { RATE_LIMITS } from '../../http/rate-limit.ts';
 import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
-import { adjustBalance } from '../backoffice/adjustment-service.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import {
-  changeStaffAccount,
-  createStaffAccount,
-  listStaffAccounts,
-} from '../backoffice/staff-account-service.ts';
 import { changeOwnStaffPassword } from './staff-password-service.ts';
 import { staffLogin, staffLoginTotp, staffLogout, staffMe } from './staff-service.ts';
 
-/** Staff (back office) endpoints: staff tokens only, never a player's. */
+/** Staff sign-in, session and own password: staff tokens only, never a player's. */
 export const staffRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (app, { deps }) => {
   app.post(
     '/staff/login',
@@ -61,7 +48,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (
   app.get(
     '/staff/me',
     {
-      onRequest: requireStaff(deps),
+      onRequest: requireStaff(),
       schema: {
         tags: ['staff'],
         summary: 'The signed-in staff member',
@@ -74,7 +61,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (
   app.post(
     '/staff/logout',
     {
-      onRequest: requireStaff(deps),
+      onRequest: requireStaff(),
       schema: {
         tags: ['staff'],
         summary: 'End this staff session',
@@ -90,7 +77,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (
   app.post(
     '/staff/password',
     {
-      onRequest: requireStaff(deps),
+      onRequest: requireStaff(),
       // Guesses at the current password from a stolen session are few per address.
       config: { rateLimit: RATE_LIMITS.updatePassword },
       schema: {
@@ -106,87 +93,5 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (
       await changeOwnStaffPassword(deps, currentStaff(request), request.body, request.ip);
       return ok({ message: 'Password changed.' });
     },
-  );
-
-  app.get(
-    '/staff/users',
-    {
-      onRequest: requireStaff(deps, 'admin'),
-      schema: {
-        tags: ['staff'],
-        summary: 'Staff accounts (admin)',
-        response: envelopeResponses(staffAccountsSchema),
-      },
-    },
-    async () => ok(await listStaffAccounts(deps)),
-  );
-
-  app.post(
-    '/staff/users',
-    {
-      onRequest: requireStaff(deps, 'admin'),
-      schema: {
-        tags: ['staff'],
-        summary: 'Create a staff account (admin, audited)',
-        body: staffCreateBodySchema,
-        response: envelopeResponses(staffAccountSchema),
-      },
-    },
-    async (request) =>
-      ok(await createStaffAccount(deps, currentStaff(request), request.body, request.ip)),
-  );
-
-  const changes = [
-    ['reset-totp', 'reset_totp', 'Make the member set up TOTP again at the next sign-in'],
-    ['disable', 'disable', 'Disable a staff account and end its sessions'],
-    ['enable', 'enable', 'Enable a staff account'],
-  ] as const;
-  for (const [path, change, summary] of changes) {
-    app.post(
-      `/staff/users/:id/${path}`,
-      {
-        onRequest: requireStaff(deps, 'admin'),
-        schema: {
-          tags: ['staff'],
-          summary: `${summary} (admin, audited)`,
-          params: staffUserParamsSchema,
-          response: envelopeResponses(staffAccountSchema),
-        },
-      },
-      async (request) =>
-        ok(
-          await changeStaffAccount(
-            deps,
-            currentStaff(request),
-            Number(request.params.id),
-            change,
-            request.ip,
-          ),
-        ),
-    );
-  }
-
-  app.post(
-    '/staff/players/:playerId/adjustments',
-    {
-      onRequest: requireStaff(deps, 'admin'),
-      schema: {
-        tags: ['staff'],
-        summary: "Credit or debit a player's cash (admin, audited)",
-        params: adjustmentParamsSchema,
-        body: adjustmentBodySchema,
-        response: envelopeResponses(adjustmentAnswerSchema),
-      },
-    },
-    async (request) =>
-      ok(
-        await adjustBalance(
-          deps,
-          currentStaff(request),
-          Number(request.params.playerId),
-          request.body,
-          request.ip,
-        ),
-      ),
   );
 };

@@ -10,7 +10,7 @@ import {
 } from './otp-repository.ts';
 import { findUserById } from './user-repository.ts';
 import { generateOtpCode } from '../../security/tokens.ts';
-import { getAppDetails } from '../site/app-data-service.ts';
+import { getAppDetails } from '../site/index.ts';
 import {
   asCooldownIfRaced,
   assertOtpBudget,

@@ -1,13 +1,8 @@
-import {
-  announcementsSchema,
-  appDetailsSchema,
-  bannersSchema,
-  demoCheckSchema,
-} from '@spm/contract';
+import { announcementsSchema, appDetailsSchema, bannersSchema } from '@spm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
-import { getAnnouncements, getAppDetails, getBanners, getDemoCheck } from './app-data-service.ts';
+import { getAnnouncements, getAppDetails, getBanners } from './app-data-service.ts';
 
 /** Public reads the player app makes before anyone signs in (SPEC 7.2, 7.3). */
 export const appDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -49,17 +44,5 @@ export const appDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async () => ok(await getAnnouncements(db)),
-  );
-
-  app.get(
-    '/app/demo',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Whether demo users exist (shows the Demo Login button)',
-        response: envelopeResponses(demoCheckSchema),
-      },
-    },
-    async () => ok(await getDemoCheck(db)),
   );
 };

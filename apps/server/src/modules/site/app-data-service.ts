@@ -1,16 +1,9 @@
-import {
-  appDetailsSchema,
-  type Announcement,
-  type AppDetails,
-  type Banner,
-  type DemoCheck,
-} from '@spm/contract';
+import { appDetailsSchema, type Announcement, type AppDetails, type Banner } from '@spm/contract';
 import type { DbHandle } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listActiveAnnouncements } from './announcement-repository.ts';
 import { listSettings } from './app-settings-repository.ts';
 import { listEnabledBanners } from './banner-repository.ts';
-import { hasDemoUsers } from '../identity/user-repository.ts';
 import { DEFAULT_APP_SETTINGS, isAppSettingKey } from './app-settings.ts';
 
 /**
@@ -50,8 +43,4 @@ export async function getAnnouncements(db: DbHandle): Promise<Announcement[]> {
     message: row.message,
     createdAt: row.createdAt.toISOString(),
   }));
-}
-
-export async function getDemoCheck(db: DbHandle): Promise<DemoCheck> {
-  return { hasDemoUsers: await hasDemoUsers(db) };
 }

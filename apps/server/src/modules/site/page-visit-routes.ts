@@ -4,7 +4,7 @@ import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { RATE_LIMITS } from '../../http/rate-limit.ts';
 import { recordPageVisit } from './page-visit-service.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import { requestOrigin } from '../identity/auth-routes.ts';
+import { requestOrigin } from '../../http/request-origin.ts';
 
 export const pageVisitRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (
   app,

@@ -1,5 +1,4 @@
 import {
-  SERVER_EVENTS,
   staffAnnouncementBodySchema,
   staffAnnouncementSchema,
   staffAnnouncementsSchema,
@@ -9,8 +8,6 @@ import {
   staffBannerSchema,
   staffBannersSchema,
   staffBannerUpdateBodySchema,
-  staffBroadcastAnswerSchema,
-  staffBroadcastBodySchema,
   staffUuidParamsSchema,
 } from '@spm/contract';
 import type { FastifyRequest } from 'fastify';
@@ -20,7 +17,6 @@ import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
 import { findUpload } from '../../uploads/upload-repository.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import { broadcastNotification } from './staff-site-broadcast-service.ts';
 import {
   BANNER_IMAGE_FIELD,
   createBanner,
@@ -47,12 +43,12 @@ const actorOf = (request: FastifyRequest): StaffActor => ({
   ip: request.ip,
 });
 
-/** Back office site settings, banners, announcements and broadcasts (issue 7), admin only. */
+/** Back office site settings, banners and announcements (issue 7), admin only. */
 export const staffSiteRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (
   app,
   { deps },
 ) => {
-  const admin = requireStaff(deps, 'admin');
+  const admin = requireStaff('admin');
   await registerMultipart(app, { maxFileBytes: deps.config.cashier.uploadMaxBytes, maxFiles: 1 });
 
   // --- Public: uploaded banner images (their URL is what /api/getBanners answers) --------
@@ -226,26 +222,5 @@ export const staffSiteRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = asy
       },
     },
     async (request) => ok(await deleteStaffAnnouncement(deps, actorOf(request), request.params.id)),
-  );
-
-  // --- Broadcast ----------------------------------------------------------------------
-
-  app.post(
-    '/staff/notifications',
-    {
-      onRequest: admin,
-      schema: {
-        tags: ['staff'],
-        summary: 'Notify every active player, or one (bell and toast; audited once)',
-        body: staffBroadcastBodySchema,
-        response: envelopeResponses(staffBroadcastAnswerSchema),
-      },
-    },
-    async (request) =>
-      ok(
-        await broadcastNotification(deps, actorOf(request), request.body, (toast) => {
-          app.realtime.io.emit(SERVER_EVENTS.notificationToast, toast);
-        }),
-      ),
   );
 };

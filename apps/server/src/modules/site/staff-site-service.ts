@@ -6,8 +6,9 @@ import type {
   staffAnnouncementUpdateBodySchema,
   staffBannerSchema,
   staffBannerUpdateBodySchema,
+  FieldIssue,
 } from '@spm/contract';
-import { SERVER_EVENTS, staffBannerFieldsSchema, type FieldIssue } from '@spm/contract';
+import { SERVER_EVENTS, staffBannerFieldsSchema } from '@spm/contract';
 import type { DbHandle } from '../../db/database.ts';
 import { forgetSiteStatus } from './site-status.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
@@ -35,7 +36,7 @@ import { APP_SETTING_KEYS, type AppSettingKey } from './app-settings.ts';
 import { getAppDetails } from './app-data-service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { setAppSetting } from './settings-service.ts';
-import type { StaffContext } from '../identity/staff-service.ts';
+import type { StaffContext } from '../identity/index.ts';
 
 /*
  * Back office site settings (issue 7): the app details of /api/getAppDetails, banners and

@@ -1,7 +1,13 @@
 import type { PlayerAccountKind, SystemAccountKind } from '@spm/core';
-import { sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../db/database.ts';
-import type { LEDGER_TRANSACTION_KINDS } from './tables.ts';
+import { dayOf, rangeOf } from '../../db/sql-dates.ts';
+import {
+  ledgerAccounts,
+  ledgerPostings,
+  ledgerTransactions,
+  type LEDGER_TRANSACTION_KINDS,
+} from './tables.ts';
 
 /*
  * The only SQL of the ledger. Postings are inserted, never updated or deleted: there is
@@ -320,4 +326,54 @@ export async function ledgerTotals(db: DbHandle): Promise<{
     playerRowsDisagreeing: Number(row?.disagreeing ?? 0),
     unbalancedTransactions: Number(row?.unbalanced ?? 0),
   };
+}
+
+/**
+ * Per day in [fromDate, toDate] (in `timeZone`): minus the net of the bet_settlement postings
+ * on the cash and exposure_hold accounts of `players` (an SQL subquery of player ids). A
+ * settlement releases the hold into cash and adds the P&L net of commission, so the sum is
+ * what those players lost net of winnings: the house's gross gaming revenue.
+ */
+export async function settledNetByDay(
+  db: DbHandle,
+  input: { players: SQL; fromDate: string; toDate: string; timeZone: string },
+): Promise<{ day: string; paise: string | bigint }[]> {
+  const { players, fromDate, toDate, timeZone } = input;
+  return executeRows<{ day: string; paise: string | bigint }>(
+    db,
+    sql`select ${dayOf(ledgerPostings.createdAt, timeZone)} as day,
+               -sum(${ledgerPostings.amountPaise}) as paise
+        from ${ledgerPostings}
+        join ${ledgerTransactions} on ${ledgerTransactions.id} = ${ledgerPostings.transactionId}
+        join ${ledgerAccounts} on ${ledgerAccounts.id} = ${ledgerPostings.accountId}
+        where ${ledgerTransactions.kind} = 'bet_settlement'
+          and ${ledgerAccounts.kind} in ('cash', 'exposure_hold')
+          and ${rangeOf(ledgerPostings.createdAt, fromDate, toDate, timeZone)}
+          and ${ledgerAccounts.playerId} in ${players}
+        group by 1`,
+  );
+}
+
+/** Account balances of several players at once: playerId → kind → paise. */
+export async function playersBalances(
+  db: DbHandle,
+  playerIds: number[],
+): Promise<Map<number, Map<string, bigint>>> {
+  const result = new Map<number, Map<string, bigint>>();
+  if (playerIds.length === 0) return result;
+  const rows = await db
+    .select({
+      playerId: ledgerAccounts.playerId,
+      kind: ledgerAccounts.kind,
+      balancePaise: ledgerAccounts.balancePaise,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.playerId, playerIds));
+  for (const row of rows) {
+    if (row.playerId === null) continue;
+    const kinds = result.get(row.playerId) ?? new Map<string, bigint>();
+    kinds.set(row.kind, row.balancePaise);
+    result.set(row.playerId, kinds);
+  }
+  return result;
 }

@@ -2,11 +2,11 @@ import type { z } from 'zod';
 import type { NotificationToast, staffBroadcastBodySchema } from '@spm/contract';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
-import { insertNotificationForAllPlayers } from '../wallet/notification-broadcast-repository.ts';
-import { findUserById } from '../identity/user-repository.ts';
-import { storeNotification, type NotificationInput } from '../wallet/notification-service.ts';
+import { insertNotificationForAllPlayers } from '../wallet/index.ts';
+import { findUserById } from '../identity/index.ts';
+import { storeNotification, type NotificationInput } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import type { StaffActor } from './staff-site-service.ts';
+import type { StaffActor } from '../site/index.ts';
 
 type BroadcastBody = z.infer<typeof staffBroadcastBodySchema>;
 

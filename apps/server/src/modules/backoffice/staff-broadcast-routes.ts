@@ -1,0 +1,36 @@
+import { SERVER_EVENTS, staffBroadcastAnswerSchema, staffBroadcastBodySchema } from '@spm/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServiceDeps } from '../../deps.ts';
+import { envelopeResponses, ok } from '../../http/envelope.ts';
+import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
+import { broadcastNotification } from './staff-site-broadcast-service.ts';
+
+/** The operator's broadcast to players (issue 7), admin only. */
+export const staffBroadcastRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (
+  app,
+  { deps },
+) => {
+  app.post(
+    '/staff/notifications',
+    {
+      onRequest: requireStaff('admin'),
+      schema: {
+        tags: ['staff'],
+        summary: 'Notify every active player, or one (bell and toast; audited once)',
+        body: staffBroadcastBodySchema,
+        response: envelopeResponses(staffBroadcastAnswerSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await broadcastNotification(
+          deps,
+          { staff: currentStaff(request), ip: request.ip },
+          request.body,
+          (toast) => {
+            app.realtime.io.emit(SERVER_EVENTS.notificationToast, toast);
+          },
+        ),
+      ),
+  );
+};

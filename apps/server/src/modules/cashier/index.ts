@@ -1,0 +1,18 @@
+/**
+ * Cashier: gateways, deposits, withdrawals, bank details and KYC. Moves money only through
+ * the wallet module.
+ * Other modules and the app import this module only through this file.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServiceDeps } from '../../deps.ts';
+import { cashierDepositRoutes } from './deposit-routes.ts';
+import { cashierWithdrawRoutes } from './withdraw-routes.ts';
+
+/** The module's routes; registered under the API prefix by buildApp. */
+export const cashierModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (app, { deps }) => {
+  await app.register(cashierDepositRoutes, { deps });
+  await app.register(cashierWithdrawRoutes, { deps });
+};
+
+export { insertGatewaysIfAbsent } from './gateway-repository.ts';
+export { SEED_GATEWAYS } from './gateway-service.ts';

@@ -1,0 +1,29 @@
+/**
+ * Wallet: the ledger (the only code that writes it), balances, statement and notifications.
+ * Other modules and the app import this module only through this file.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServiceDeps } from '../../deps.ts';
+import { walletRoutes } from './wallet-routes.ts';
+
+/** The module's routes; registered under the API prefix by buildApp. */
+export const walletModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (app, { deps }) => {
+  await app.register(walletRoutes, { deps });
+};
+
+export { ensureDemoCredit } from './demo-money-service.ts';
+export {
+  getWallet,
+  getWalletView,
+  ledgerTransaction,
+  post,
+  postWithin,
+  requestHash,
+  toWallet,
+} from './ledger-service.ts';
+export type { LedgerContext, PostFailureCode, PostInput } from './ledger-service.ts';
+export { insertNotificationForAllPlayers } from './notification-broadcast-repository.ts';
+export { storeNotification } from './notification-service.ts';
+export type { NotificationInput } from './notification-service.ts';
+export { getStatement } from './wallet-service.ts';
+export { playersBalances, settledNetByDay } from './ledger-repository.ts';
