@@ -8,7 +8,8 @@ import { staffUsers, users } from './modules/identity/tables.ts';
 import { ADMIN_USERNAME, seed } from './seed.ts';
 import { verifyPassword } from './security/password.ts';
 import { APP_SETTING_KEYS } from './modules/site/app-settings.ts';
-import { drivers, makeTempDir, startHarness, type Harness } from './test/harness.ts';
+import { drivers, makeTempDir } from './test/harness.ts';
+import { useHarness } from './test/use-harness.ts';
 
 async function tableCounts(db: Db) {
   const countOf = async (
@@ -25,13 +26,7 @@ async function tableCounts(db: Db) {
 }
 
 describe.each(drivers)('seed on %s', (driver) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(driver);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(driver);
 
   it('seeds settings, 4 banners, 2 announcements, 2 demo players and one admin', async () => {
     expect(await tableCounts(h.db)).toEqual({

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startHarness, type Harness } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { drivers } from '../test/harness.ts';
+import { useHarness } from '../test/use-harness.ts';
 import { randomIp, registerPlayer } from '../test/identity.ts';
 import { multipartBody, pngBytes } from '../test/multipart.ts';
 import { adminToken } from '../test/staff.ts';
@@ -295,16 +296,9 @@ interface Failure {
 }
 
 describe.each(drivers)('malformed input on %s', (driver) => {
-  let h: Harness;
+  const h = useHarness(driver);
   const failures: Failure[] = [];
   let requests = 0;
-
-  beforeAll(async () => {
-    h = await startHarness(driver);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
 
   async function send(
     caller: string,

@@ -10,13 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { findSessionByTokenHash, revokeSession } from '../modules/identity/session-repository.ts';
 import { hashToken } from '../security/tokens.ts';
-import {
-  drivers,
-  listenOnFreePort,
-  redisUrl,
-  startHarness,
-  type Harness,
-} from '../test/harness.ts';
+import { drivers, listenOnFreePort, redisUrl } from '../test/harness.ts';
+import { useHarness } from '../test/use-harness.ts';
 import {
   MINUTE,
   PASSWORD,
@@ -47,17 +42,11 @@ function withTimeout<T>(promise: Promise<T>, what: string, ms = WAIT_MS): Promis
 }
 
 describe.each(drivers)('realtime channel on %s', (driver) => {
-  let h: Harness;
+  const h = useHarness(driver, { listen: true });
   const open: ClientSocket[] = [];
 
-  beforeAll(async () => {
-    h = await startHarness(driver, { listen: true });
-  });
   afterEach(() => {
     for (const socket of open.splice(0)) socket.disconnect();
-  });
-  afterAll(async () => {
-    await h?.close();
   });
 
   function socketTo(

@@ -37,7 +37,7 @@ function containsPattern(text: string): string {
 }
 
 export interface PlayerSearch {
-  /** The downline condition (services/staff-downline.ts). */
+  /** The downline condition (identity's staff-downline.ts). */
   visible: SQL;
   q?: string | undefined;
   status?: 'active' | 'locked' | 'closed' | undefined;

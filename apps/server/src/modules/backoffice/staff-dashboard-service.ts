@@ -45,7 +45,7 @@ function points(figures: DayFigures) {
 /**
  * GET /staff/dashboard: today's and this month's figures (Indian days), the pending queues and
  * the last 30 days, oldest first, zero-filled. Agents see their downline only. Definitions in
- * repositories/dashboard-repository.ts (deposits and withdrawals approved in the range, GGR
+ * dashboard-repository.ts (deposits and withdrawals approved in the range, GGR
  * from settlement postings, new players by sign-up, active players by session or order).
  */
 export async function getDashboard(deps: ServiceDeps, staff: StaffContext): Promise<Dashboard> {

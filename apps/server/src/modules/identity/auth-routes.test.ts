@@ -1,9 +1,10 @@
 import { authAnswerSchema, profileSchema } from '@spm/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setAppSetting } from '../site/settings-service.ts';
 import { sessions, users } from './tables.ts';
-import { drivers, startHarness, type Harness } from '../../test/harness.ts';
+import { drivers } from '../../test/harness.ts';
+import { useHarness } from '../../test/use-harness.ts';
 import {
   HOUR,
   MINUTE,
@@ -28,13 +29,7 @@ const INVALID = {
 };
 
 describe.each(drivers)('identity accounts on %s', (driver) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(driver);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(driver);
 
   async function userRow(username: string) {
     const rows = await h.db

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as PasswordModule from '../../security/password.ts';
-import { drivers, startHarness, type Harness } from '../../test/harness.ts';
+import { drivers, type Harness } from '../../test/harness.ts';
+import { useHarness } from '../../test/use-harness.ts';
 import { PASSWORD, post, registerPlayer } from '../../test/identity.ts';
 import { createStaff } from '../../test/staff.ts';
 
@@ -28,14 +29,8 @@ function burst(h: Harness, url: string, username: string, count: number) {
 }
 
 describe.each(drivers)('the per-account sign-in lock under parallel requests on %s', (driver) => {
-  let h: Harness;
+  const h = useHarness(driver, { env: { LOGIN_MAX_FAILURES: String(LIMIT) } });
 
-  beforeAll(async () => {
-    h = await startHarness(driver, { env: { LOGIN_MAX_FAILURES: String(LIMIT) } });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
   beforeEach(() => {
     checks.count = 0;
   });

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { otpCodes, phoneVerifications } from './tables.ts';
-import { drivers, startHarness, type Harness } from '../../test/harness.ts';
+import { drivers } from '../../test/harness.ts';
+import { useHarness } from '../../test/use-harness.ts';
 import {
   HOUR,
   MINUTE,
@@ -34,13 +35,7 @@ function ticketCookie(res: LightMyRequestResponse): string {
 }
 
 describe.each(drivers)('OTP and password reset on %s', (driver) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(driver, { env: { OTP_MAX_PER_IP_PER_HOUR: String(IP_BUDGET) } });
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(driver, { env: { OTP_MAX_PER_IP_PER_HOUR: String(IP_BUDGET) } });
 
   const sendOtp = (mobile: string, ip?: string) =>
     post(h, '/api/sendOtpToMobile', { mobile, country_code: '91' }, ip === undefined ? {} : { ip });

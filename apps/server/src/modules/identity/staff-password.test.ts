@@ -1,23 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { findStaffUserById } from './staff-user-repository.ts';
 import { totpCodeAt } from './staff-totp.ts';
-import { drivers, startHarness, type Harness } from '../../test/harness.ts';
+import { drivers } from '../../test/harness.ts';
+import { useHarness } from '../../test/use-harness.ts';
 import { call, post, randomIp } from '../../test/identity.ts';
 import { createStaff, nextTotpCode, staffToken } from '../../test/staff.ts';
 
 const NEW_PASSWORD = 'a-much-better-passphrase';
 
 describe.each(drivers)('a staff member changes their own password on %s', (driver) => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness(driver);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(driver);
 
   /** A signed-in member (enrolled), a second session of theirs, and a fresh code. */
   async function member() {

@@ -1,18 +1,13 @@
 import { appDetailsSchema, bannersSchema, announcementsSchema } from '@spm/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appSettings, banners, announcements } from './tables.ts';
 import { deleteDemoUsers } from '../identity/user-repository.ts';
-import { drivers, startHarness, type Harness } from '../../test/harness.ts';
+import { drivers } from '../../test/harness.ts';
+import { useHarness } from '../../test/use-harness.ts';
 
 describe.each(drivers)('app data routes on %s', (driver) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(driver);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(driver);
 
   it('GET /api/getAppDetails answers every app-details field from the seed', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/getAppDetails' });

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setAppSetting } from './settings-service.ts';
-import { drivers, startHarness, type Harness } from '../../test/harness.ts';
+import { drivers } from '../../test/harness.ts';
+import { useHarness } from '../../test/use-harness.ts';
 import { call, post, registerPlayer } from '../../test/identity.ts';
 
 describe.each(drivers)('money moves stop while the site is closed (%s)', (driver) => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness(driver);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = useHarness(driver);
 
   const writes: [string, unknown][] = [
     [
