@@ -2,25 +2,17 @@
 // the benchmarks that measure it from outside.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import {
+  embeddedServerEnv,
+  freePort,
+  repoRoot,
+  serverEntry,
+} from '../../scripts/support/built-server.ts';
 
-export const repoRoot = resolve(import.meta.dirname, '..', '..');
-export const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
+export { freePort, repoRoot, serverEntry };
 const BOOT_TIMEOUT_MS = 120_000;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 export interface StartedServer {
   baseUrl: string;
@@ -32,17 +24,7 @@ export interface StartedServer {
 
 /** The environment of `npm start` on the embedded database, minus anything shared. */
 export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    LOG_FORMAT: 'json',
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  return env;
+  return { ...embeddedServerEnv(port, dataDir), LOG_FORMAT: 'json' };
 }
 
 /**

@@ -1,13 +1,15 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-
-const repoRoot = resolve(import.meta.dirname, '..', '..');
-const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
-const cliEntry = join(repoRoot, 'apps/server/dist/cli.js');
+import {
+  cliEntry,
+  embeddedServerEnv,
+  freePort,
+  repoRoot,
+  serverEntry,
+} from '../../scripts/support/built-server.ts';
 const BOOT_TIMEOUT_MS = 90_000;
 
 export interface Platform {
@@ -18,33 +20,13 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
 /** The embedded default exactly as `npm start` runs it: PGlite in a data dir, no Postgres, no Redis. */
 function platformEnv(
   port: number,
   dataDir: string,
   overrides: Record<string, string>,
 ): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  env.LOG_LEVEL = 'warn';
+  const env = embeddedServerEnv(port, dataDir);
   // As `npm start`: development, where the console SMS provider and its outbox (which the
   // journeys read codes from) and the gateway simulator exist; production refuses them.
   env.NODE_ENV = 'development';
