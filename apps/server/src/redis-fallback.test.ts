@@ -16,7 +16,7 @@ describe.each(drivers)('limits without Redis on %s', (driver) => {
       env: { REDIS_URL: CLOSED_REDIS_URL, LOG_LEVEL: 'warn' },
       logStream: { write: (line) => logLines.push(line) },
     });
-  }, 30_000);
+  });
   afterAll(async () => {
     await h?.close();
   });
