@@ -27,9 +27,16 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
+/** A 400 VALIDATION_FAILED listing `issues`; its message names the first. */
+export function validationFailed(issues: FieldIssue[]): AppError {
+  const first = issues[0];
+  const message = first
+    ? `The request is not valid: ${first.field}: ${first.message}`
+    : 'The request is not valid.';
+  return new AppError('VALIDATION_FAILED', message, { issues });
+}
+
 /** A 400 VALIDATION_FAILED naming one field, shaped as the schema validator's answers. */
 export function fieldError(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', `The request is not valid: ${field}: ${message}`, {
-    issues: [{ field, message }],
-  });
+  return validationFailed([{ field, message }]);
 }

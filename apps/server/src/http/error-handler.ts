@@ -1,10 +1,10 @@
-import type { ErrorCode, FieldIssue } from '@spm/contract';
+import type { ErrorCode } from '@spm/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { AppError, isAppError } from './app-error.ts';
+import { AppError, isAppError, validationFailed } from './app-error.ts';
 import { errorBody } from './envelope.ts';
 
 /** Fastify's own client errors carry a status; map each class onto one catalogue code. */
@@ -30,15 +30,12 @@ function validationError(
   validation: { instancePath: string; message?: string | undefined }[],
   context: string | undefined,
 ): AppError {
-  const issues: FieldIssue[] = validation.map((issue) => ({
-    field: fieldName(issue.instancePath, context),
-    message: issue.message ?? 'Invalid value',
-  }));
-  const first = issues[0];
-  const message = first
-    ? `The request is not valid: ${first.field}: ${first.message}`
-    : 'The request is not valid.';
-  return new AppError('VALIDATION_FAILED', message, { issues });
+  return validationFailed(
+    validation.map((issue) => ({
+      field: fieldName(issue.instancePath, context),
+      message: issue.message ?? 'Invalid value',
+    })),
+  );
 }
 
 /** Turns anything thrown into an AppError; unknown errors become INTERNAL. */

@@ -2,7 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import { UPLOAD_MAX_FIELDS, type FieldIssue, type UploadMimeType } from '@spm/contract';
 import { detectImageType } from '@spm/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, isAppError } from '../http/app-error.ts';
+import type { z } from 'zod';
+import { AppError, isAppError, validationFailed } from '../http/app-error.ts';
 import { assertNoNul } from '../http/nul-guard.ts';
 import { reencodeImage } from './image.ts';
 
@@ -125,4 +126,19 @@ export async function readMultipart(
 export function missingFiles(issues: FieldIssue[]): AppError {
   const first = issues[0];
   return new AppError('FILE_REQUIRED', first ? `${first.message}` : undefined, { issues });
+}
+
+/** A form's text fields checked like a JSON body, answering in the validator's shape. */
+export function parseFormFields<T extends z.ZodType>(
+  schema: T,
+  fields: Record<string, string>,
+): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw validationFailed(
+    parsed.error.issues.map((issue) => ({
+      field: issue.path.join('.') || 'request',
+      message: issue.message,
+    })),
+  );
 }

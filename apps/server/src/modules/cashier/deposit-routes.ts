@@ -19,11 +19,9 @@ import {
   staffDepositSchema,
   staffRequestParamsSchema,
   uploadParamsSchema,
-  type FieldIssue,
 } from '@spm/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { simulatorRoutes } from './simulator-routes.ts';
 import { SimulatorGateway } from './simulator-gateway.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -54,7 +52,12 @@ import {
 } from './gateway-service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { requireSiteLive } from '../site/index.ts';
-import { missingFiles, readMultipart, registerMultipart } from '../../uploads/multipart.ts';
+import {
+  missingFiles,
+  parseFormFields,
+  readMultipart,
+  registerMultipart,
+} from '../../uploads/multipart.ts';
 import { readUpload } from '../../uploads/upload-store.ts';
 
 /** The file part of POST /api/staff/gateways/{code}/qr. */
@@ -62,22 +65,6 @@ export const GATEWAY_QR_FIELD = 'qr';
 const CALLBACK_BODY_LIMIT = 16 * 1024;
 /** Per address and minute: a player starts a handful of deposits, not hundreds. */
 const DEPOSIT_RATE_LIMIT = { max: 30, timeWindow: 60_000 } as const;
-
-/** Multipart text fields checked like a JSON body, answering in the validator's shape. */
-function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  const issues: FieldIssue[] = parsed.error.issues.map((issue) => ({
-    field: issue.path.join('.') || 'request',
-    message: issue.message,
-  }));
-  const first = issues[0];
-  throw new AppError(
-    'VALIDATION_FAILED',
-    first ? `The request is not valid: ${first.field}: ${first.message}` : undefined,
-    { issues },
-  );
-}
 
 /** An image answer: its own type, never sniffed, never cached by shared caches. */
 function sendImage(
@@ -227,7 +214,7 @@ export const cashierDepositRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
       },
       async (request) => {
         const form = await readMultipart(request, [DEPOSIT_PROOF_FIELD]);
-        const fields = parseFields(depositCreateFieldsSchema, form.fields);
+        const fields = parseFormFields(depositCreateFieldsSchema, form.fields);
         const proof = form.files.get(DEPOSIT_PROOF_FIELD);
         if (!proof) {
           throw missingFiles([

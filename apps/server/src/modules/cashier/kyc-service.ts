@@ -17,7 +17,7 @@ import {
   listPlayerKycSubmissions,
   type KycSubmissionRow,
 } from './kyc-repository.ts';
-import { missingFiles, type ReceivedForm } from '../../uploads/multipart.ts';
+import { missingFiles, parseFormFields, type ReceivedForm } from '../../uploads/multipart.ts';
 import { storeUpload, withUploadCleanup } from '../../uploads/upload-store.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
@@ -66,18 +66,7 @@ export async function getKycState(
 
 /** The fields' schema issues in the validator's shape (multipart bypasses fastify's). */
 function fieldsOf(form: ReceivedForm) {
-  const parsed = kycSubmitFieldsSchema.safeParse(form.fields);
-  if (parsed.success) return parsed.data;
-  const issues: FieldIssue[] = parsed.error.issues.map((issue) => ({
-    field: issue.path.join('.') || 'request',
-    message: issue.message,
-  }));
-  const first = issues[0];
-  throw new AppError(
-    'VALIDATION_FAILED',
-    first ? `The request is not valid: ${first.field}: ${first.message}` : undefined,
-    { issues },
-  );
+  return parseFormFields(kycSubmitFieldsSchema, form.fields);
 }
 
 /**

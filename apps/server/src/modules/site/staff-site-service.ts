@@ -6,7 +6,6 @@ import type {
   staffAnnouncementUpdateBodySchema,
   staffBannerSchema,
   staffBannerUpdateBodySchema,
-  FieldIssue,
 } from '@spm/contract';
 import { SERVER_EVENTS, staffBannerFieldsSchema } from '@spm/contract';
 import type { DbHandle } from '../../db/database.ts';
@@ -30,7 +29,7 @@ import {
   updateBanner,
   type BannerRow,
 } from './banner-repository.ts';
-import { missingFiles, type ReceivedForm } from '../../uploads/multipart.ts';
+import { missingFiles, parseFormFields, type ReceivedForm } from '../../uploads/multipart.ts';
 import { storeUpload, withUploadCleanup } from '../../uploads/upload-store.ts';
 import { APP_SETTING_KEYS, type AppSettingKey } from './app-settings.ts';
 import { getAppDetails } from './app-data-service.ts';
@@ -186,18 +185,7 @@ export const BANNER_IMAGE_FIELD = 'image';
 
 /** The text fields of the multipart form, in the validator's error shape. */
 function bannerFields(form: ReceivedForm) {
-  const parsed = staffBannerFieldsSchema.safeParse(form.fields);
-  if (parsed.success) return parsed.data;
-  const issues: FieldIssue[] = parsed.error.issues.map((issue) => ({
-    field: issue.path.join('.') || 'request',
-    message: issue.message,
-  }));
-  const first = issues[0];
-  throw new AppError(
-    'VALIDATION_FAILED',
-    first ? `The request is not valid: ${first.field}: ${first.message}` : undefined,
-    { issues },
-  );
+  return parseFormFields(staffBannerFieldsSchema, form.fields);
 }
 
 /**
