@@ -10,7 +10,6 @@ import {
   settleExchangeMarket,
   type ExchangeBet,
   type Fill,
-  type Paise,
   type PlayerExchangeBet,
 } from '@spm/core';
 import { AppError } from '../../../http/app-error.ts';
