@@ -96,6 +96,17 @@ export interface MarketKind {
   /** Throws VALIDATION_FAILED or RUNNER_NOT_FOUND for a result this market cannot take. */
   validateResult(market: MarketState, result: MarketResultBody): void;
   settleBets(db: DbHandle, market: MarketState, result: MarketResultBody): Promise<KindSettlement>;
+  /** Whether a result names a runner, so a player's P&L is shown per runner (not for fancy). */
+  readonly runnerOutcomes: boolean;
+  /**
+   * Each player with matched bets and their P&L for each runner winning (the staff book);
+   * null for a player of a kind without runner outcomes.
+   */
+  playersPnlByRunner(
+    db: DbHandle,
+    marketId: number,
+    runnerIds: string[],
+  ): Promise<Map<number, Map<string, Paise> | null>>;
 }
 
 /** The body a kind was handed, narrowed: the engine hands each kind only its own. */

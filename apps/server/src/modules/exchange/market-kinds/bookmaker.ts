@@ -2,15 +2,18 @@ import {
   bookmakerBetPnl,
   bookmakerCurrentRate,
   bookmakerExposure,
+  bookmakerPnlByRunner,
   houseBookSide,
   settleBookmakerMarket,
+  type BookmakerBet,
+  type Paise,
 } from '@spm/core';
 import { AppError } from '../../../http/app-error.ts';
 import * as repo from '../exchange-repository.ts';
 import { placementHash } from '../exchange-money.ts';
 import { bodyOf, type MarketKind } from '../exchange-context.ts';
 import { houseFingerprint, placeWithHouse } from './house-placement.ts';
-import { pnlTally, runnerResultOf, validateRunnerResult } from './runner-results.ts';
+import { addTo, pnlTally, runnerResultOf, validateRunnerResult } from './runner-results.ts';
 
 const bookmakerBets = (rows: repo.OrderRow[]) =>
   rows.map((o) => ({
@@ -64,5 +67,22 @@ export const bookmaker: MarketKind = {
       settlement: settleBookmakerMarket({ bets, result: runnerResult }),
       orderPnl: tally.pnl,
     };
+  },
+
+  runnerOutcomes: true,
+
+  async playersPnlByRunner(db, marketId, runnerIds) {
+    const bets = new Map<number, BookmakerBet[]>();
+    for (const order of await repo.matchedOrdersOfMarket(db, marketId)) {
+      addTo(bets, order.playerId, {
+        side: order.side as 'back' | 'lay',
+        runnerId: String(order.runnerId),
+        ratePer100: order.rate ?? 0,
+        stakePaise: order.matchedPaise,
+      });
+    }
+    const pnl = new Map<number, Map<string, Paise>>();
+    for (const [playerId, list] of bets) pnl.set(playerId, bookmakerPnlByRunner(runnerIds, list));
+    return pnl;
   },
 };

@@ -57,4 +57,14 @@ export const fancy: MarketKind = {
     );
     return { settlement: settleFancyMarket({ bets, result: fancyResult }), orderPnl: tally.pnl };
   },
+
+  // The outcome is a number, not a runner: the staff book shows exposure only.
+  runnerOutcomes: false,
+
+  async playersPnlByRunner(db, marketId) {
+    const pnl = new Map<number, null>();
+    for (const order of await repo.matchedOrdersOfMarket(db, marketId))
+      pnl.set(order.playerId, null);
+    return pnl;
+  },
 };

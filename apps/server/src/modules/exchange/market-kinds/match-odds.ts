@@ -3,6 +3,7 @@ import {
   betsFromFill,
   exchangeBetPnl,
   exchangeExposure,
+  exchangePnlByRunner,
   exchangeOrderProfitPaise,
   listRestingOrders,
   parsePrice,
@@ -10,6 +11,7 @@ import {
   settleExchangeMarket,
   type ExchangeBet,
   type Fill,
+  type Paise,
   type PlayerExchangeBet,
 } from '@spm/core';
 import { AppError } from '../../../http/app-error.ts';
@@ -25,7 +27,7 @@ import type {
 import { bodyOf } from '../exchange-context.ts';
 import type { MarketState, RunnerState } from '../exchange-types.ts';
 import { assertLimits, cloneBook, ledgerError, orderAnswer } from '../placement-support.ts';
-import { pnlTally, runnerResultOf, validateRunnerResult } from './runner-results.ts';
+import { addTo, pnlTally, runnerResultOf, validateRunnerResult } from './runner-results.ts';
 
 /**
  * Match odds: players trade with each other on the book (DESIGN 5). An order matches what it
@@ -106,6 +108,18 @@ export const matchOdds: MarketKind = {
       commissionBasisPoints: market.commissionBps,
     });
     return { settlement, orderPnl: tally.pnl };
+  },
+
+  runnerOutcomes: true,
+
+  async playersPnlByRunner(db, marketId, runnerIds) {
+    const bets = new Map<number, ExchangeBet[]>();
+    for (const fill of await repo.fillsOfMarket(db, marketId)) {
+      for (const bet of betsOfFill(fill)) addTo(bets, Number(bet.playerId), bet);
+    }
+    const pnl = new Map<number, Map<string, Paise>>();
+    for (const [playerId, list] of bets) pnl.set(playerId, exchangePnlByRunner(runnerIds, list));
+    return pnl;
   },
 };
 

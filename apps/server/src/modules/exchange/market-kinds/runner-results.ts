@@ -30,3 +30,10 @@ export function pnlTally() {
     },
   };
 }
+
+/** Appends to the list a map keeps per key. */
+export function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
