@@ -135,6 +135,7 @@ describe('house rates', () => {
     expect(acceptHouseRate('lay', 90, 85)).toEqual({ ok: true, ratePer100: 85 });
     expect(acceptHouseRate('lay', 90, 91)).toEqual({ ok: false, code: 'RATE_CHANGED' });
     expect(acceptHouseRate('back', 90, null)).toEqual({ ok: false, code: 'RATE_CHANGED' });
+    expect(acceptHouseRate('lay', 90, null)).toEqual({ ok: false, code: 'RATE_CHANGED' });
   });
 
   it('never takes a bet at a rate worse for the player than asked', () => {

@@ -107,5 +107,5 @@ export function acceptHouseRate(
 
 /** In play a bet waits the market's delay; before the off, or with no delay set, it does not. */
 export function inPlayDelayMs(market: { inPlay: boolean; inPlayDelayMs: number }): number {
-  return market.inPlay && market.inPlayDelayMs > 0 ? market.inPlayDelayMs : 0;
+  return market.inPlay ? Math.max(0, market.inPlayDelayMs) : 0;
 }
