@@ -27,12 +27,21 @@ import type { ExchangeEngine } from './exchange-engine.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { requireSiteLive } from '../site/index.ts';
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** Sports catalogue, betting and the staff result endpoints (SPEC 7.5, DESIGN 5). */
 export const exchangeRoutes: FastifyPluginAsyncZod<{
   deps: ServiceDeps;
   engine: ExchangeEngine;
 }> = async (app, { deps, engine }) => {
-  const siteLive = requireSiteLive(deps.db);
+  catalogueRoutes(app, engine);
+  placementRoutes(app, deps, engine);
+  playerBetRoutes(app, engine);
+  resultRoutes(app, deps, engine);
+};
+
+/** Events, markets and their settings: public. */
+function catalogueRoutes(app: App, engine: ExchangeEngine): void {
   app.get(
     '/bet/matches',
     {
@@ -90,7 +99,11 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
       );
     },
   );
+}
 
+/** Placing and cancelling bets: signed-in players, while the site is live. */
+function placementRoutes(app: App, deps: ServiceDeps, engine: ExchangeEngine): void {
+  const siteLive = requireSiteLive(deps.db);
   app.post(
     '/bet/match/odds',
     {
@@ -156,7 +169,10 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
         await engine.placeHouse(currentPlayer(request).userId, { kind: 'fancy', ...request.body }),
       ),
   );
+}
 
+/** A player's own bets and P&L. */
+function playerBetRoutes(app: App, engine: ExchangeEngine): void {
   app.get(
     '/bets',
     {
@@ -185,7 +201,10 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       ok(await eventPnl(engine, currentPlayer(request).userId, request.params.eventId)),
   );
+}
 
+/** Settling and correcting results: admin staff, audited. */
+function resultRoutes(app: App, deps: ServiceDeps, engine: ExchangeEngine): void {
   app.post(
     '/staff/markets/:marketId/result',
     {
@@ -227,4 +246,4 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
         }),
       ),
   );
-};
+}

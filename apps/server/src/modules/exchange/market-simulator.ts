@@ -343,6 +343,11 @@ export class MarketSimulator implements FeedProvider {
         await this.engine.settle(id, { winnerRunnerId: winner.id }, actor);
       }
     }
+    // Its prices and pauses end with the event: the maps hold only the events still running.
+    for (const id of event.marketIds) {
+      this.suspendedUntil.delete(id);
+      for (const runner of this.engine.markets.get(id)?.runners ?? []) this.fair.delete(runner.id);
+    }
     await this.engine.setEventStatus(eventId, 'closed');
     this.endsAt.delete(eventId);
     await this.newEvent(Math.floor(this.random() * 6));

@@ -12,6 +12,8 @@ export const marketRoom = (marketId: string) => `market:${marketId}`;
 /** A socket follows at most this many markets at once. */
 export const MAX_MARKET_ROOMS = 50;
 const MIN_GAP_MS = 1000 / MARKET_UPDATES_PER_SECOND;
+/** Send times kept before old ones are swept: a sweep walks the map, so not on every publish. */
+const MAX_SEND_TIMES = 1_000;
 
 /** `market:subscribe` / `market:unsubscribe`: validated, at most 50 rooms per socket. */
 export function installMarketStream(
@@ -65,6 +67,12 @@ export function createMarketPublisher(
 ) {
   const lastSent = new Map<string, number>();
   const pending = new Map<string, NodeJS.Timeout>();
+  // A send older than the gap no longer delays anything, so dropping it changes no timing; the
+  // map then holds the markets sent in the last gap (plus up to MAX_SEND_TIMES before a sweep).
+  const forgetOldSends = (now: number) => {
+    if (lastSent.size < MAX_SEND_TIMES) return;
+    for (const [marketId, at] of lastSent) if (at + MIN_GAP_MS <= now) lastSent.delete(marketId);
+  };
   const send = (marketId: string) => {
     pending.delete(marketId);
     lastSent.set(marketId, Date.now());
@@ -74,6 +82,7 @@ export function createMarketPublisher(
   return {
     publish(marketId: string) {
       if (pending.has(marketId)) return;
+      forgetOldSends(Date.now());
       const wait = Math.max(0, (lastSent.get(marketId) ?? 0) + MIN_GAP_MS - Date.now());
       const timer = setTimeout(() => send(marketId), wait);
       timer.unref();

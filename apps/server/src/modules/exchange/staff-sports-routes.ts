@@ -40,6 +40,9 @@ const actorOf = (request: FastifyRequest): StaffActor => ({
   ip: request.ip,
 });
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type Admin = ReturnType<typeof requireStaff>;
+
 /**
  * Back office sports administration (issue 7), admin only. Results, voids and corrections
  * stay at POST /staff/markets/{id}/result and /resettle (exchange-routes.ts).
@@ -47,9 +50,15 @@ const actorOf = (request: FastifyRequest): StaffActor => ({
 export const staffSportsRoutes: FastifyPluginAsyncZod<{
   deps: ServiceDeps;
   engine: ExchangeEngine;
-}> = async (app, { engine }) => {
+}> = async (app, { deps, engine }) => {
   const admin = requireStaff('admin');
+  eventRoutes(app, admin, deps, engine);
+  marketRoutes(app, admin, deps, engine);
+  priceRoutes(app, admin, deps, engine);
+};
 
+/** Listing, reading, creating and editing events. */
+function eventRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: ExchangeEngine): void {
   app.get(
     '/staff/events',
     {
@@ -107,7 +116,10 @@ export const staffSportsRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       ok(await updateStaffEvent(engine, actorOf(request), request.params.eventId, request.body)),
   );
+}
 
+/** Creating and editing markets. */
+function marketRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: ExchangeEngine): void {
   app.post(
     '/staff/events/:eventId/markets',
     {
@@ -139,7 +151,10 @@ export const staffSportsRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       ok(await updateStaffMarket(engine, actorOf(request), request.params.marketId, request.body)),
   );
+}
 
+/** Bookmaker rates and fancy lines set by hand, and who holds what on a market. */
+function priceRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: ExchangeEngine): void {
   app.put(
     '/staff/markets/:marketId/rates',
     {
@@ -192,4 +207,4 @@ export const staffSportsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ok(await staffMarketBook(engine, request.params.marketId)),
   );
-};
+}

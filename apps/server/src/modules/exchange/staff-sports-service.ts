@@ -1,26 +1,14 @@
 import type { z } from 'zod';
 import type {
-  Market,
   StaffEvent,
   staffBookmakerRatesBodySchema,
   staffEventCreateBodySchema,
-  staffEventQuerySchema,
   staffEventUpdateBodySchema,
   staffFancyLineBodySchema,
-  staffMarketBookSchema,
   staffMarketCreateBodySchema,
   staffMarketUpdateBodySchema,
 } from '@spm/contract';
-import {
-  betsFromFill,
-  bookmakerPnlByRunner,
-  exchangePnlByRunner,
-  paiseToPoints,
-  pointsToPaise,
-  type BookmakerBet,
-  type ExchangeBet,
-  type Paise,
-} from '@spm/core';
+import { paiseToPoints, pointsToPaise, type Paise } from '@spm/core';
 import type { DbHandle } from '../../db/database.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
@@ -34,6 +22,15 @@ import type {
   NewMarketInput,
 } from './exchange-engine.ts';
 import type { StaffContext } from '../identity/index.ts';
+import { getStaffEvent, getStaffMarket, type StaffMarket } from './staff-sports-views.ts';
+
+export {
+  getStaffEvent,
+  getStaffMarket,
+  listStaffEvents,
+  type StaffMarket,
+} from './staff-sports-views.ts';
+export { staffMarketBook } from './staff-market-book.ts';
 
 /*
  * Back office sports administration (issue 7): the catalogue as staff see it (closed events
@@ -41,9 +38,6 @@ import type { StaffContext } from '../identity/index.ts';
  * goes through the exchange engine (its per-market queue, its books, its market:update
  * stream) with the audit row written in the same transaction as the change.
  */
-
-export type StaffMarket = StaffEvent['markets'][number];
-type StaffMarketBook = z.infer<typeof staffMarketBookSchema>;
 
 /** Commission on net exchange winnings of a market staff create (the simulator's rate). */
 export const STAFF_EXCHANGE_COMMISSION_BPS = 200;
@@ -68,132 +62,6 @@ async function audit(
     ip: actor.ip,
     createdAt: engine.deps.clock.now(),
   });
-}
-
-// ------------------------------------------------------------------ views
-
-/** A market no longer in the engine's memory (settled): as stored, with no book. */
-function storedSnapshot(row: repo.MarketRow, runnerRows: repo.RunnerRow[]): Market {
-  return {
-    id: String(row.id),
-    eventId: String(row.eventId),
-    type: row.type,
-    name: row.name,
-    status: row.status,
-    inPlay: row.inPlay,
-    runners: runnerRows.map((r) => ({
-      id: String(r.id),
-      name: r.name,
-      availableToBack: [],
-      availableToLay: [],
-      lastTradedPrice: null,
-      backRate: r.backRate,
-      layRate: r.layRate,
-    })),
-    line: row.line,
-    yesRate: row.yesRate,
-    noRate: row.noRate,
-    tradedVolume: 0,
-    version: row.version,
-  };
-}
-
-function staffMarketView(
-  engine: ExchangeEngine,
-  row: repo.MarketRow,
-  runnerRows: repo.RunnerRow[],
-  totals: repo.MarketTotals | undefined,
-): StaffMarket {
-  const live = engine.markets.get(String(row.id));
-  const volumePaise =
-    row.type === 'match_odds' ? (totals?.filledPaise ?? 0n) : (totals?.matchedOrdersPaise ?? 0n);
-  const base = live ? engine.snapshot(live) : storedSnapshot(row, runnerRows);
-  const limits = live ?? row;
-  return {
-    ...base,
-    tradedVolume: live ? base.tradedVolume : paiseToPoints(volumePaise),
-    totalExposure: paiseToPoints(totals?.exposurePaise ?? 0n),
-    matchedVolume: paiseToPoints(volumePaise),
-    minStake: paiseToPoints(limits.minStakePaise),
-    maxStake: paiseToPoints(limits.maxStakePaise),
-    maxProfit: paiseToPoints(limits.maxProfitPaise),
-    inPlayDelayMs: limits.inPlayDelayMs,
-    settledVersion: limits.settledVersion,
-  };
-}
-
-async function staffEventViews(
-  engine: ExchangeEngine,
-  rows: repo.StaffEventRow[],
-): Promise<StaffEvent[]> {
-  const db = engine.deps.db;
-  const { marketRows, runnerRows } = await repo.marketsOfEvents(
-    db,
-    rows.map((r) => r.event.id),
-  );
-  const totals = await repo.marketTotals(
-    db,
-    marketRows.map((m) => m.id),
-  );
-  return rows.map(({ event, competitionName }) => ({
-    id: String(event.id),
-    sportId: event.sportId as StaffEvent['sportId'],
-    competitionName,
-    name: event.name,
-    homeTeam: event.homeTeam,
-    awayTeam: event.awayTeam,
-    startTime: event.startTime.toISOString(),
-    status: event.status,
-    liveTvUrl: event.liveTvUrl,
-    markets: marketRows
-      .filter((m) => m.eventId === event.id)
-      .map((m) =>
-        staffMarketView(
-          engine,
-          m,
-          runnerRows.filter((r) => r.marketId === m.id),
-          totals.get(m.id),
-        ),
-      ),
-  }));
-}
-
-/** GET /staff/events: every event, closed ones too, newest start first. */
-export async function listStaffEvents(
-  engine: ExchangeEngine,
-  query: z.infer<typeof staffEventQuerySchema>,
-) {
-  const { rows, total } = await repo.listStaffEvents(
-    engine.deps.db,
-    { sportId: query.sportId, status: query.status, q: query.q },
-    query.pageSize,
-    (query.page - 1) * query.pageSize,
-  );
-  return {
-    items: await staffEventViews(engine, rows),
-    page: query.page,
-    pageSize: query.pageSize,
-    total,
-  };
-}
-
-export async function getStaffEvent(engine: ExchangeEngine, eventId: string): Promise<StaffEvent> {
-  const row = await repo.findStaffEvent(engine.deps.db, Number(eventId));
-  if (!row) throw new AppError('EVENT_NOT_FOUND');
-  const [view] = await staffEventViews(engine, [row]);
-  return view!;
-}
-
-export async function getStaffMarket(
-  engine: ExchangeEngine,
-  marketId: string,
-): Promise<StaffMarket> {
-  const eventId = await repo.eventIdOfMarket(engine.deps.db, Number(marketId));
-  if (eventId === undefined) throw new AppError('MARKET_NOT_FOUND');
-  const event = await getStaffEvent(engine, String(eventId));
-  const market = event.markets.find((m) => m.id === marketId);
-  if (!market) throw new AppError('MARKET_NOT_FOUND');
-  return market;
 }
 
 // ------------------------------------------------------------------ events
@@ -499,98 +367,4 @@ export async function setStaffBookmakerRates(
       }),
   });
   return getStaffMarket(engine, marketId);
-}
-
-// ------------------------------------------------------------------ the book
-
-function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-/**
- * GET /staff/markets/{id}/book: the market and, per player holding or having bet, the held
- * exposure and the P&L of their matched bets for each runner winning (null for fancy, whose
- * outcome is a number, not a runner). Largest exposure first.
- */
-export async function staffMarketBook(
-  engine: ExchangeEngine,
-  marketId: string,
-): Promise<StaffMarketBook> {
-  const market = await getStaffMarket(engine, marketId);
-  const db = engine.deps.db;
-  const id = Number(marketId);
-  const runnerIds = market.runners.map((r) => r.id);
-  const held = new Map(
-    (await repo.exposuresOfMarket(db, id)).map((e) => [e.playerId, e.exposurePaise]),
-  );
-  const pnl = new Map<number, Map<string, Paise> | null>();
-  if (market.type === 'match_odds') {
-    const bets = new Map<number, ExchangeBet[]>();
-    for (const fill of await repo.fillsOfMarket(db, id)) {
-      const pair = betsFromFill(String(fill.runnerId), {
-        takerOrderId: String(fill.takerOrderId),
-        takerOwnerId: String(fill.takerPlayerId),
-        takerSide: fill.takerSide as 'back' | 'lay',
-        makerOrderId: String(fill.makerOrderId),
-        makerOwnerId: String(fill.makerPlayerId),
-        priceHundredths: fill.priceHundredths,
-        stakePaise: fill.stakePaise,
-      });
-      for (const bet of pair) addTo(bets, Number(bet.playerId), bet);
-    }
-    for (const [playerId, list] of bets) pnl.set(playerId, exchangePnlByRunner(runnerIds, list));
-  } else {
-    const bets = new Map<number, BookmakerBet[]>();
-    for (const order of await repo.matchedOrdersOfMarket(db, id)) {
-      if (market.type === 'fancy') {
-        pnl.set(order.playerId, null);
-        continue;
-      }
-      addTo(bets, order.playerId, {
-        side: order.side as 'back' | 'lay',
-        runnerId: String(order.runnerId),
-        ratePer100: order.rate ?? 0,
-        stakePaise: order.matchedPaise,
-      });
-    }
-    for (const [playerId, list] of bets) pnl.set(playerId, bookmakerPnlByRunner(runnerIds, list));
-  }
-  const playerIds = new Set([
-    ...[...held].filter(([, paise]) => paise > 0n).map(([playerId]) => playerId),
-    ...pnl.keys(),
-  ]);
-  const names = await repo.usernamesOf(db, [...playerIds]);
-  const exposures = [...playerIds]
-    .map((playerId) => {
-      const byRunner = pnl.get(playerId);
-      return {
-        playerId,
-        exposurePaise: held.get(playerId) ?? 0n,
-        pnlByRunner:
-          market.type === 'fancy'
-            ? null
-            : Object.fromEntries(
-                runnerIds.map((runnerId) => [
-                  runnerId,
-                  paiseToPoints(byRunner?.get(runnerId) ?? 0n),
-                ]),
-              ),
-      };
-    })
-    .sort((a, b) =>
-      a.exposurePaise === b.exposurePaise
-        ? a.playerId - b.playerId
-        : a.exposurePaise > b.exposurePaise
-          ? -1
-          : 1,
-    )
-    .map((entry) => ({
-      playerId: String(entry.playerId),
-      username: names.get(entry.playerId) ?? '',
-      exposure: paiseToPoints(entry.exposurePaise),
-      pnlByRunner: entry.pnlByRunner,
-    }));
-  return { market, exposures };
 }

@@ -1,0 +1,119 @@
+import type { MarketResultBody, MarketType, OrderAnswer } from '@spm/contract';
+import type { MarketSettlement, Paise } from '@spm/core';
+import type { DbHandle } from '../../db/database.ts';
+import type { ServiceDeps } from '../../deps.ts';
+import type { LedgerContext } from './exchange-money.ts';
+import type { MarketCatalogue } from './market-catalogue.ts';
+import type { MarketState } from './exchange-types.ts';
+
+/** What the engine lends the parts it is split into: no part holds the engine itself. */
+export interface ExchangeContext {
+  readonly deps: ServiceDeps;
+  readonly catalogue: MarketCatalogue;
+  /** Runs `work` after every earlier task of this market (the per-market queue). */
+  serial<T>(marketId: string, work: () => Promise<T>): Promise<T>;
+  /** Tells clients a market changed (the realtime `market:update`). */
+  changed(marketId: string): void;
+}
+
+/** What a market kind needs to take a bet, on top of the context. */
+export interface PlacementEnv extends ExchangeContext {
+  /** Throws MARKET_SUSPENDED or MARKET_CLOSED unless the market takes bets now. */
+  checkOpen(market: MarketState): void;
+  /** In play, waits the market's delay and checks it is still open. */
+  inPlayDelay(market: MarketState): Promise<void>;
+  /** The stored answer of an earlier request with this key, or null for a new one. */
+  replay(playerId: number, key: string, hash: string): Promise<OrderAnswer | null>;
+  /** Moves each player's hold to what the market now requires. */
+  rebalanceHolds(
+    ctx: LedgerContext,
+    market: MarketState,
+    playerIds: number[],
+    reference: string,
+  ): Promise<void>;
+}
+
+export interface ExchangePlaceBody {
+  kind: 'match_odds';
+  marketId: string;
+  runnerId: string;
+  side: 'back' | 'lay';
+  price: number;
+  stake: number;
+  idempotencyKey: string;
+}
+
+export interface BookmakerPlaceBody {
+  kind: 'bookmaker';
+  marketId: string;
+  runnerId: string;
+  side: 'back' | 'lay';
+  rate: number;
+  stake: number;
+  idempotencyKey: string;
+}
+
+export interface FancyPlaceBody {
+  kind: 'fancy';
+  marketId: string;
+  side: 'yes' | 'no';
+  line: number;
+  rate: number;
+  stake: number;
+  idempotencyKey: string;
+}
+
+export type PlaceBody = ExchangePlaceBody | BookmakerPlaceBody | FancyPlaceBody;
+
+/** A placement after the engine's checks: its stake in paise and its idempotency fingerprint. */
+export interface PlacementOrder {
+  stakePaise: Paise;
+  hash: string;
+}
+
+/** A market's bets settled: the players' totals and each order's P&L. */
+export interface KindSettlement {
+  settlement: MarketSettlement;
+  orderPnl: Map<number, Paise>;
+}
+
+/**
+ * One kind of market (DESIGN 5): how a bet on it is taken, what exposure its bets hold, which
+ * results it accepts and how it settles. A new kind is a new file and one line in the registry.
+ */
+export interface MarketKind {
+  readonly type: MarketType;
+  /** The fingerprint of a placement request; also refuses a malformed price (PRICE_INVALID). */
+  fingerprint(body: PlaceBody, stakePaise: Paise): string;
+  place(
+    env: PlacementEnv,
+    playerId: number,
+    market: MarketState,
+    body: PlaceBody,
+    order: PlacementOrder,
+  ): Promise<OrderAnswer>;
+  requiredExposure(db: DbHandle, market: MarketState, playerId: number): Promise<Paise>;
+  /** Throws VALIDATION_FAILED or RUNNER_NOT_FOUND for a result this market cannot take. */
+  validateResult(market: MarketState, result: MarketResultBody): void;
+  settleBets(db: DbHandle, market: MarketState, result: MarketResultBody): Promise<KindSettlement>;
+  /** Whether a result names a runner, so a player's P&L is shown per runner (not for fancy). */
+  readonly runnerOutcomes: boolean;
+  /**
+   * Each player with matched bets and their P&L for each runner winning (the staff book);
+   * null for a player of a kind without runner outcomes.
+   */
+  playersPnlByRunner(
+    db: DbHandle,
+    marketId: number,
+    runnerIds: string[],
+  ): Promise<Map<number, Map<string, Paise> | null>>;
+}
+
+/** The body a kind was handed, narrowed: the engine hands each kind only its own. */
+export function bodyOf<K extends PlaceBody['kind']>(
+  body: PlaceBody,
+  kind: K,
+): Extract<PlaceBody, { kind: K }> {
+  if (body.kind !== kind) throw new Error(`a ${body.kind} placement reached the ${kind} kind`);
+  return body as Extract<PlaceBody, { kind: K }>;
+}

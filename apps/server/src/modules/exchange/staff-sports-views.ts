@@ -1,0 +1,137 @@
+import type { z } from 'zod';
+import type { Market, StaffEvent, staffEventQuerySchema } from '@spm/contract';
+import { paiseToPoints } from '@spm/core';
+import { AppError } from '../../http/app-error.ts';
+import * as repo from './exchange-repository.ts';
+import type { ExchangeEngine } from './exchange-engine.ts';
+
+/*
+ * The catalogue as staff see it (issue 7): every event, closed ones and settled markets too,
+ * with exposure and volume per market, read from the database and the engine's live books.
+ */
+
+export type StaffMarket = StaffEvent['markets'][number];
+
+/** A market no longer in the engine's memory (settled): as stored, with no book. */
+function storedSnapshot(row: repo.MarketRow, runnerRows: repo.RunnerRow[]): Market {
+  return {
+    id: String(row.id),
+    eventId: String(row.eventId),
+    type: row.type,
+    name: row.name,
+    status: row.status,
+    inPlay: row.inPlay,
+    runners: runnerRows.map((r) => ({
+      id: String(r.id),
+      name: r.name,
+      availableToBack: [],
+      availableToLay: [],
+      lastTradedPrice: null,
+      backRate: r.backRate,
+      layRate: r.layRate,
+    })),
+    line: row.line,
+    yesRate: row.yesRate,
+    noRate: row.noRate,
+    tradedVolume: 0,
+    version: row.version,
+  };
+}
+
+function staffMarketView(
+  engine: ExchangeEngine,
+  row: repo.MarketRow,
+  runnerRows: repo.RunnerRow[],
+  totals: repo.MarketTotals | undefined,
+): StaffMarket {
+  const live = engine.markets.get(String(row.id));
+  const volumePaise =
+    row.type === 'match_odds' ? (totals?.filledPaise ?? 0n) : (totals?.matchedOrdersPaise ?? 0n);
+  const base = live ? engine.snapshot(live) : storedSnapshot(row, runnerRows);
+  const limits = live ?? row;
+  return {
+    ...base,
+    tradedVolume: live ? base.tradedVolume : paiseToPoints(volumePaise),
+    totalExposure: paiseToPoints(totals?.exposurePaise ?? 0n),
+    matchedVolume: paiseToPoints(volumePaise),
+    minStake: paiseToPoints(limits.minStakePaise),
+    maxStake: paiseToPoints(limits.maxStakePaise),
+    maxProfit: paiseToPoints(limits.maxProfitPaise),
+    inPlayDelayMs: limits.inPlayDelayMs,
+    settledVersion: limits.settledVersion,
+  };
+}
+
+async function staffEventViews(
+  engine: ExchangeEngine,
+  rows: repo.StaffEventRow[],
+): Promise<StaffEvent[]> {
+  const db = engine.deps.db;
+  const { marketRows, runnerRows } = await repo.marketsOfEvents(
+    db,
+    rows.map((r) => r.event.id),
+  );
+  const totals = await repo.marketTotals(
+    db,
+    marketRows.map((m) => m.id),
+  );
+  return rows.map(({ event, competitionName }) => ({
+    id: String(event.id),
+    sportId: event.sportId as StaffEvent['sportId'],
+    competitionName,
+    name: event.name,
+    homeTeam: event.homeTeam,
+    awayTeam: event.awayTeam,
+    startTime: event.startTime.toISOString(),
+    status: event.status,
+    liveTvUrl: event.liveTvUrl,
+    markets: marketRows
+      .filter((m) => m.eventId === event.id)
+      .map((m) =>
+        staffMarketView(
+          engine,
+          m,
+          runnerRows.filter((r) => r.marketId === m.id),
+          totals.get(m.id),
+        ),
+      ),
+  }));
+}
+
+/** GET /staff/events: every event, closed ones too, newest start first. */
+export async function listStaffEvents(
+  engine: ExchangeEngine,
+  query: z.infer<typeof staffEventQuerySchema>,
+) {
+  const { rows, total } = await repo.listStaffEvents(
+    engine.deps.db,
+    { sportId: query.sportId, status: query.status, q: query.q },
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+  );
+  return {
+    items: await staffEventViews(engine, rows),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
+}
+
+export async function getStaffEvent(engine: ExchangeEngine, eventId: string): Promise<StaffEvent> {
+  const row = await repo.findStaffEvent(engine.deps.db, Number(eventId));
+  if (!row) throw new AppError('EVENT_NOT_FOUND');
+  const [view] = await staffEventViews(engine, [row]);
+  return view!;
+}
+
+export async function getStaffMarket(
+  engine: ExchangeEngine,
+  marketId: string,
+): Promise<StaffMarket> {
+  const eventId = await repo.eventIdOfMarket(engine.deps.db, Number(marketId));
+  if (eventId === undefined) throw new AppError('MARKET_NOT_FOUND');
+  const event = await getStaffEvent(engine, String(eventId));
+  const market = event.markets.find((m) => m.id === marketId);
+  if (!market) throw new AppError('MARKET_NOT_FOUND');
+  return market;
+}
