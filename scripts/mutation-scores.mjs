@@ -15,6 +15,7 @@ const MONEY_FILES = [
   'packages/core/src/exchange/exposure.ts',
   'packages/core/src/exchange/settlement.ts',
   'packages/core/src/exchange/order-book.ts',
+  'packages/core/src/exchange/market-rules.ts',
 ];
 
 const DETECTED = new Set(['Killed', 'Timeout']);

@@ -38,13 +38,7 @@ import { openRedis, type RedisClients } from './redis.ts';
 import { prepareDummyPassword } from './security/password.ts';
 import { backofficeModule } from './modules/backoffice/index.ts';
 import { cashierModule } from './modules/cashier/index.ts';
-import {
-  createMarketPublisher,
-  ExchangeEngine,
-  exchangeRoutes,
-  installMarketStream,
-  staffSportsRoutes,
-} from './modules/exchange/index.ts';
+import { exchangeModule } from './modules/exchange/index.ts';
 import {
   authenticateStaffToken,
   authenticateToken,
@@ -72,8 +66,6 @@ export interface Realtime extends RealtimeEmitter {
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
-    /** The sports exchange engine: books, placements, settlement (the simulator drives it). */
-    exchange: ExchangeEngine;
   }
 }
 
@@ -282,21 +274,7 @@ async function registerIdentity(
     await app.register(module, { prefix: API_PREFIX, deps });
   }
 
-  const engine = new ExchangeEngine(deps);
-  const marketSnapshot = (marketId: string) => {
-    const market = engine.markets.get(marketId);
-    return market ? engine.snapshot(market) : undefined;
-  };
-  const publisher = createMarketPublisher(io, marketSnapshot);
-  engine.onChange = (marketId) => publisher.publish(marketId);
-  installMarketStream(io, marketSnapshot);
-  app.decorate('exchange', engine);
-  // The books come from the orders table, which exists once migrations ran (main migrates
-  // after building the app, before listening).
-  app.addHook('onReady', async () => engine.load());
-  app.addHook('onClose', async () => publisher.close());
-  await app.register(exchangeRoutes, { prefix: API_PREFIX, deps, engine });
-  await app.register(staffSportsRoutes, { prefix: API_PREFIX, deps, engine });
+  await app.register(exchangeModule, { deps, apiPrefix: API_PREFIX });
   // Never in production, whatever the provider: the outbox hands out every code (config.ts
   // already refuses SMS_PROVIDER=console there; this also covers an injected provider).
   if (isConsoleSmsProvider(sms) && config.nodeEnv !== 'production') {

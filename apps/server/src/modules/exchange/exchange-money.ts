@@ -1,10 +1,5 @@
 import type { Posting } from '@spm/core';
-import {
-  ledgerTransaction,
-  postWithin,
-  requestHash,
-  type LedgerContext,
-} from '../wallet/index.ts';
+import { ledgerTransaction, postWithin, requestHash, type LedgerContext } from '../wallet/index.ts';
 
 /*
  * Every movement of money the exchange makes, in one place: the ledger transaction a placement,
