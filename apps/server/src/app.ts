@@ -35,6 +35,7 @@ import {
   installRealtimeHandlers,
 } from './realtime/realtime-server.ts';
 import { openRedis, type RedisClients } from './redis.ts';
+import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { prepareDummyPassword } from './security/password.ts';
 import { appDataRoutes } from './modules/site/app-data-routes.ts';
 import { authRoutes } from './modules/identity/auth-routes.ts';
@@ -72,6 +73,8 @@ declare module 'fastify' {
     realtime: Realtime;
     /** The sports exchange engine: books, placements, settlement (the simulator drives it). */
     exchange: ExchangeEngine;
+    /** Publishes what money changes wrote to the outbox (update_balance, toasts, wallet events). */
+    outbox: OutboxWorker;
   }
 }
 
@@ -257,6 +260,12 @@ async function registerIdentity(
   const sms = options.smsOverride ?? createSmsProvider(config.sms, app.log);
   await prepareDummyPassword();
   const deps: ServiceDeps = { db, clock, config, sms, realtime: emitter, log: app.log };
+  const outbox = createOutboxWorker({ db, realtime: emitter, log: app.log });
+  app.decorate('outbox', outbox);
+  // Migrations ran by then (main migrates before ready); what a crash left is published first.
+  app.addHook('onReady', async () => outbox.start());
+  // Before the sockets and the database go: a drain under way finishes, none starts.
+  app.addHook('preClose', async () => outbox.stop());
   installRealtimeHandlers(io, deps, app.log);
 
   const rateLimit = await registerRateLimit(app, {
