@@ -14,7 +14,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { isAppError } from '../http/app-error.ts';
 import { tokenFromAuthorization } from '../http/auth.ts';
-import { getWallet } from '../modules/wallet/ledger-service.ts';
+import { getWallet } from '../modules/wallet/money-operations.ts';
 import type { ServiceDeps } from '../deps.ts';
 import {
   authenticateSessionId,

@@ -12,7 +12,7 @@ import {
   type StaffPlayerRow,
 } from './player-admin-repository.ts';
 import { revokeUserSessions } from '../identity/session-repository.ts';
-import { getWallet, toWallet } from '../wallet/ledger-service.ts';
+import { getWallet, toWallet } from '../wallet/money-operations.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { assertPlayerVisible, downlinePlayerFilter } from '../identity/staff-downline.ts';
 import type { StaffContext } from '../identity/staff-service.ts';
