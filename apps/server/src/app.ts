@@ -260,7 +260,14 @@ async function registerIdentity(
   const sms = options.smsOverride ?? createSmsProvider(config.sms, app.log);
   await prepareDummyPassword();
   const deps: ServiceDeps = { db, clock, config, sms, realtime: emitter, log: app.log };
-  const outbox = createOutboxWorker({ db, realtime: emitter, log: app.log });
+  // Publishes through app.realtime, looked up per emit (tests wrap it); commits through
+  // either the services' emitter or app.realtime kick it.
+  const outbox = createOutboxWorker({
+    db,
+    realtime: app.realtime,
+    log: app.log,
+    alsoKickedBy: [emitter],
+  });
   app.decorate('outbox', outbox);
   // Migrations ran by then (main migrates before ready); what a crash left is published first.
   app.addHook('onReady', async () => outbox.start());

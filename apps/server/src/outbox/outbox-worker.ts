@@ -64,8 +64,11 @@ export function createOutboxWorker(options: {
   realtime: RealtimeEmitter;
   log: FastifyBaseLogger;
   pollMs?: number;
+  /** Other objects the services hold as their emitter; a commit through them kicks too. */
+  alsoKickedBy?: readonly object[];
 }): OutboxWorker {
   const { db, realtime, log } = options;
+  const kickKeys = [realtime, ...(options.alsoKickedBy ?? [])];
   const pollMs = options.pollMs ?? OUTBOX_POLL_MS;
   const listeners = new Set<WalletEventListener>();
   let running: Promise<void> | null = null;
@@ -165,14 +168,17 @@ export function createOutboxWorker(options: {
     kick,
     start: async () => {
       started = true;
-      workersByEmitter.set(realtime, worker);
+      stopped = false;
+      for (const key of kickKeys) workersByEmitter.set(key, worker);
       await kick();
     },
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      if (workersByEmitter.get(realtime) === worker) workersByEmitter.delete(realtime);
+      for (const key of kickKeys) {
+        if (workersByEmitter.get(key) === worker) workersByEmitter.delete(key);
+      }
       await running;
     },
     onWalletEvent: (listener) => {
