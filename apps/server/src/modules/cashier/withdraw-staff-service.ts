@@ -6,7 +6,6 @@ import {
   decideWithdrawRequest,
   findStaffWithdrawRequest,
   listWithdrawRequests,
-  type WithdrawRequestRow,
 } from './withdraw-repository.ts';
 import { payOutWithdrawal, toWallet, walletTransaction } from '../wallet/money-operations.ts';
 import { storeNotification } from '../wallet/notification-service.ts';
