@@ -180,6 +180,15 @@ describe.each(drivers)('wallet API on %s', (driver) => {
       holdToPaise: 400n,
     });
     expect(hedge).toMatchObject({ ok: true, balancePaise: 9_600n });
+    // A maker whose exposure a fill raised: the hold moves with no new stake.
+    const filled = await wallet.stake({
+      ...market,
+      externalId: id('fill'),
+      amountPaise: 0n,
+      mode: 'hold',
+      holdToPaise: 700n,
+    });
+    expect(filled).toMatchObject({ ok: true, balancePaise: 9_300n });
     expect(
       await wallet.release({ ...market, externalId: id('cancel'), holdToPaise: 900n }),
     ).toEqual({ ok: false, code: 'INVALID_AMOUNT' });
@@ -190,7 +199,7 @@ describe.each(drivers)('wallet API on %s', (driver) => {
       payoutPaise: 1_300n,
       commissionPaise: 100n,
     });
-    expect(settled).toMatchObject({ ok: true, balancePaise: 10_900n });
+    expect(settled).toMatchObject({ ok: true, balancePaise: 10_600n });
     const [key] = await executeRows<{ idempotency_key: string }>(
       h.db,
       sql`select idempotency_key from ledger_transactions where player_id = ${player}

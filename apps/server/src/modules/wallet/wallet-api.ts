@@ -68,7 +68,10 @@ interface OperationInput {
 }
 
 export interface StakeInput extends OperationInput {
-  /** The stake: what the event and the limit checks count. */
+  /**
+   * The stake: what the event and the limit checks count. 0 only with `hold`: a hold moved
+   * with no new stake (no stake event then).
+   */
   amountPaise: Paise;
   /**
    * debit: the stake leaves to the house now (casino, crash: a win pays later).
@@ -415,7 +418,9 @@ export class WalletApi {
   }
 
   private async planStake(ctx: LedgerContext, input: StakeInput): Promise<Plan | WalletFailure> {
-    if (input.amountPaise <= 0n) return fail('INVALID_AMOUNT');
+    // A hold may move with no new stake (an exchange maker whose exposure a fill changed).
+    const least = input.mode === 'hold' ? 0n : 1n;
+    if (input.amountPaise < least) return fail('INVALID_AMOUNT');
     const cash = playerAccount(String(input.playerId), 'cash');
     if (input.mode === 'debit') {
       return {
@@ -439,7 +444,7 @@ export class WalletApi {
       holdToPaise,
       stakePaise: input.amountPaise,
       payoutPaise: 0n,
-      event: WALLET_EVENTS.stake,
+      ...(input.amountPaise > 0n ? { event: WALLET_EVENTS.stake } : {}),
     };
   }
 
