@@ -35,6 +35,7 @@ import {
   installRealtimeHandlers,
 } from './realtime/realtime-server.ts';
 import { openRedis, type RedisClients } from './redis.ts';
+import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { prepareDummyPassword } from './security/password.ts';
 import { backofficeModule } from './modules/backoffice/index.ts';
 import { cashierModule } from './modules/cashier/index.ts';
@@ -66,6 +67,8 @@ export interface Realtime extends RealtimeEmitter {
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
+    /** Publishes what money changes wrote to the outbox (update_balance, toasts, wallet events). */
+    outbox: OutboxWorker;
   }
 }
 
@@ -250,6 +253,19 @@ async function registerIdentity(
   const sms = options.smsOverride ?? createSmsProvider(config.sms, app.log);
   await prepareDummyPassword();
   const deps: ServiceDeps = { db, clock, config, sms, realtime: emitter, log: app.log };
+  // Publishes through app.realtime, looked up per emit (tests wrap it); commits through
+  // either the services' emitter or app.realtime kick it.
+  const outbox = createOutboxWorker({
+    db,
+    realtime: app.realtime,
+    log: app.log,
+    alsoKickedBy: [emitter],
+  });
+  app.decorate('outbox', outbox);
+  // Migrations ran by then (main migrates before ready); what a crash left is published first.
+  app.addHook('onReady', async () => outbox.start());
+  // Before the sockets and the database go: a drain under way finishes, none starts.
+  app.addHook('preClose', async () => outbox.stop());
   installRealtimeHandlers(io, deps, app.log);
 
   const rateLimit = await registerRateLimit(app, {

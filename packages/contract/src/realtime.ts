@@ -23,9 +23,13 @@ export type SessionCheckAck = z.infer<typeof sessionCheckAckSchema>;
 
 /**
  * `update_balance`: the whole wallet, or anything without a numeric balance as a nudge to
- * ask again with `get:balance` (SPEC 4.5).
+ * ask again with `get:balance` (SPEC 4.5). `version` is the player's wallet version, raised
+ * by every money change in commit order: an app that saw a higher one drops this payload
+ * (delivery is at least once and may reorder across reconnects).
  */
-export const updateBalancePayloadSchema = walletSchema.partial();
+export const updateBalancePayloadSchema = walletSchema.partial().extend({
+  version: z.number().int().nonnegative().optional(),
+});
 export type UpdateBalancePayload = z.infer<typeof updateBalancePayloadSchema>;
 
 /** `session_refresh`: the app re-checks its session on receipt. */

@@ -23,6 +23,7 @@ const EXPECTED_TABLES = [
   'markets',
   'notifications',
   'orders',
+  'outbox_events',
   'otp_codes',
   'page_visits',
   'password_resets',
@@ -37,6 +38,9 @@ const EXPECTED_TABLES = [
   'staff_users',
   'uploads',
   'users',
+  'wallet_holds',
+  'wallet_operations',
+  'wallet_versions',
   'withdraw_requests',
 ];
 

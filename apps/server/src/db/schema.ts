@@ -8,5 +8,6 @@ export * from '../modules/exchange/tables.ts';
 export * from '../modules/identity/tables.ts';
 export * from '../modules/site/tables.ts';
 export * from '../modules/wallet/tables.ts';
+export * from '../outbox/outbox-tables.ts';
 export * from '../uploads/upload-tables.ts';
 export * from './seed-tables.ts';

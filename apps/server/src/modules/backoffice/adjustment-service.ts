@@ -1,15 +1,9 @@
 import type { AdjustmentBody, Wallet } from '@spm/contract';
-import { playerAccount, pointsToPaise, systemAccount, transfer, walletView } from '@spm/core';
+import { pointsToPaise } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
 import { findUserById } from '../identity/index.ts';
-import {
-  ledgerTransaction,
-  postWithin,
-  requestHash,
-  toWallet,
-  storeNotification,
-} from '../wallet/index.ts';
+import { adjustCash, toWallet, walletTransaction, storeNotification } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { StaffContext } from '../identity/index.ts';
 
@@ -31,28 +25,20 @@ export async function adjustBalance(
   const player = await findUserById(deps.db, playerId);
   if (!player) throw new AppError('PLAYER_NOT_FOUND');
 
-  const cash = playerAccount(String(playerId), 'cash');
-  const house = systemAccount('house');
   const credit = body.direction === 'credit';
   const points = `${body.amount.toFixed(2)}`;
 
-  const result = await ledgerTransaction(deps, async (ctx) => {
-    const posted = await postWithin(ctx, {
-      kind: credit ? 'adjustment_credit' : 'adjustment_debit',
-      postings: credit ? transfer(house, cash, amountPaise) : transfer(cash, house, amountPaise),
-      idempotencyKey: `adjustment:${staff.staffId}:${body.idempotencyKey}`,
-      requestHash: requestHash({
-        playerId,
-        direction: body.direction,
-        amountPaise,
-        reason: body.reason,
-      }),
-      description: body.reason,
-      reference: `ADJ-${staff.username}`,
+  const result = await walletTransaction(deps, async (ctx) => {
+    const posted = await adjustCash(ctx, {
+      staffId: staff.staffId,
+      staffUsername: staff.username,
+      idempotencyKey: body.idempotencyKey,
       playerId,
-      actorStaffId: staff.staffId,
+      direction: body.direction,
+      amountPaise,
+      reason: body.reason,
     });
-    const after = posted.wallets.get(playerId) ?? walletView(() => 0n);
+    const after = posted.wallet;
     if (posted.replay) return { ok: true as const, transactionId: posted.transactionId, after };
     const delta = credit ? amountPaise : -amountPaise;
     const before = {

@@ -11,11 +11,11 @@ import {
   type StaffPlayerRow,
 } from './player-admin-repository.ts';
 import {
-  revokeUserSessions,
   assertPlayerVisible,
   downlinePlayerFilter,
+  revokeUserSessions,
 } from '../identity/index.ts';
-import { getWallet, playersBalances, toWallet, getStatement } from '../wallet/index.ts';
+import { getStatement, getWallet, playersBalances, toWallet } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { StaffContext } from '../identity/index.ts';
 

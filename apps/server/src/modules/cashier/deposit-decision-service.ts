@@ -1,13 +1,5 @@
 import type { StaffDeposit } from '@spm/contract';
-import {
-  basisPointsToPercent,
-  paiseToPoints,
-  playerAccount,
-  shareOfPaise,
-  systemAccount,
-  transfer,
-  type Paise,
-} from '@spm/core';
+import { basisPointsToPercent, paiseToPoints, shareOfPaise, type Paise } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
 import {
@@ -20,11 +12,11 @@ import {
 import { findGatewayRow } from './gateway-repository.ts';
 import { expireWithin, getStaffDeposit } from './deposit-service.ts';
 import {
-  ledgerTransaction,
-  postWithin,
-  requestHash,
-  type LedgerContext,
-  type PostFailureCode,
+  creditDeposit,
+  creditDepositBonus,
+  walletTransaction,
+  type MoneyFailureCode,
+  type WalletContext,
 } from '../wallet/index.ts';
 import { storeNotification } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
@@ -39,16 +31,13 @@ import type { StaffContext } from '../identity/index.ts';
 
 const pointsText = (paise: Paise) => paiseToPoints(paise).toFixed(2);
 
-export const depositLedgerKey = (id: number) => `deposit:${id}`;
-export const depositBonusLedgerKey = (id: number) => `deposit-bonus:${id}`;
-
 /** Who decided: a staff member, or the gateway through its signed callback. */
 export type DepositDecider =
   { type: 'staff'; staffId: number; ip: string } | { type: 'system'; source: string };
 
 type DecisionFailure = {
   ok: false;
-  code: 'DEPOSIT_NOT_FOUND' | 'REQUEST_ALREADY_DECIDED' | 'REQUEST_EXPIRED' | PostFailureCode;
+  code: 'DEPOSIT_NOT_FOUND' | 'REQUEST_ALREADY_DECIDED' | 'REQUEST_EXPIRED' | MoneyFailureCode;
 };
 
 function auditActor(decider: DepositDecider) {
@@ -62,40 +51,29 @@ function auditActor(decider: DepositDecider) {
  * gateway offers a deposit bonus, bonus pool -> player coins for its share. Keyed by the
  * request id, so even a second approval path could not credit twice.
  */
-async function creditDeposit(
-  ctx: LedgerContext,
+async function creditApprovedDeposit(
+  ctx: WalletContext,
   row: DepositRow,
   decider: DepositDecider,
 ): Promise<{ row: DepositRow; transactionId: string; bonusPaise: Paise }> {
   const gateway = await findGatewayRow(ctx.tx, row.gatewayCode);
   if (!gateway) throw new Error(`deposit ${row.id} names an unknown gateway`);
-  const playerId = String(row.playerId);
   const actorStaffId = decider.type === 'staff' ? decider.staffId : undefined;
-  const posted = await postWithin(ctx, {
-    kind: 'deposit',
-    postings: transfer(
-      systemAccount('gateway_clearing'),
-      playerAccount(playerId, 'cash'),
-      row.amountPaise,
-    ),
-    idempotencyKey: depositLedgerKey(row.id),
-    requestHash: requestHash({ depositId: row.id, amountPaise: row.amountPaise }),
-    description: `Deposit via ${gateway.name}`,
-    reference: `DEP-${row.id}`,
+  const posted = await creditDeposit(ctx, {
+    depositId: row.id,
     playerId: row.playerId,
+    amountPaise: row.amountPaise,
+    description: `Deposit via ${gateway.name}`,
     actorStaffId,
   });
   // The offer in force when the money is credited is the one paid.
   const bonusPaise = shareOfPaise(row.amountPaise, gateway.depositBonusBps);
   if (bonusPaise > 0n) {
-    await postWithin(ctx, {
-      kind: 'bonus',
-      postings: transfer(systemAccount('bonus_pool'), playerAccount(playerId, 'coins'), bonusPaise),
-      idempotencyKey: depositBonusLedgerKey(row.id),
-      requestHash: requestHash({ depositId: row.id, bonusPaise }),
-      description: `${basisPointsToPercent(gateway.depositBonusBps)}% deposit bonus (${gateway.name})`,
-      reference: `DEP-${row.id}`,
+    await creditDepositBonus(ctx, {
+      depositId: row.id,
       playerId: row.playerId,
+      bonusPaise,
+      description: `${basisPointsToPercent(gateway.depositBonusBps)}% deposit bonus (${gateway.name})`,
       actorStaffId,
     });
   }
@@ -112,7 +90,7 @@ async function creditDeposit(
  * Undefined when it is not.
  */
 export async function approveWithin(
-  ctx: LedgerContext,
+  ctx: WalletContext,
   deps: Pick<ServiceDeps, 'clock' | 'realtime'>,
   id: number,
   input: { from: DepositStatus; decider: DepositDecider; note: string | null },
@@ -125,7 +103,7 @@ export async function approveWithin(
     note: input.note,
   });
   if (!decided) return undefined;
-  const credit = await creditDeposit(ctx, decided, input.decider);
+  const credit = await creditApprovedDeposit(ctx, decided, input.decider);
   const amount = pointsText(decided.amountPaise);
   await insertAudit(ctx.tx, {
     ...auditActor(input.decider),
@@ -157,7 +135,7 @@ export async function approveWithin(
 
 /** Declines inside an open transaction; no money moves. Undefined when not pending. */
 export async function declineWithin(
-  ctx: LedgerContext,
+  ctx: WalletContext,
   deps: Pick<ServiceDeps, 'clock' | 'realtime'>,
   id: number,
   input: { decider: DepositDecider; reason: string; note: string | null },
@@ -197,9 +175,9 @@ export async function declineWithin(
 async function staffDecision(
   deps: ServiceDeps,
   id: number,
-  decide: (ctx: LedgerContext) => Promise<DepositRow | undefined>,
+  decide: (ctx: WalletContext) => Promise<DepositRow | undefined>,
 ): Promise<StaffDeposit> {
-  const result = await ledgerTransaction(
+  const result = await walletTransaction(
     deps,
     async (ctx): Promise<{ ok: true } | DecisionFailure> => {
       const expired = await expireWithin(ctx.tx, deps, ctx.now, { id });

@@ -36,7 +36,7 @@ import {
   toDeposit,
 } from './deposit-service.ts';
 import { requireGatewayRow } from './gateway-service.ts';
-import { ledgerTransaction } from '../wallet/index.ts';
+import { walletTransaction } from '../wallet/index.ts';
 import type { RequestOrigin, ServiceDeps } from '../../deps.ts';
 import { MINUTE_MS } from '../../deps.ts';
 import type { AuthContext } from '../identity/index.ts';
@@ -257,7 +257,7 @@ export async function handleFastpayCallback(
   }
 
   const source = `fastpay:${body.txnId}`;
-  const result = await ledgerTransaction(deps, async (ctx): Promise<CallbackAnswer> => {
+  const result = await walletTransaction(deps, async (ctx): Promise<CallbackAnswer> => {
     const row = await findDepositForUpdate(ctx.tx, id);
     if (!row) throw new AppError('DEPOSIT_NOT_FOUND');
     const unchanged = (): CallbackAnswer => ({

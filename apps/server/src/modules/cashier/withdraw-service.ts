@@ -11,11 +11,8 @@ import {
 } from '@spm/contract';
 import {
   paiseToPoints,
-  playerAccount,
   pointsToPaise,
   shareOfPaise,
-  transfer,
-  walletView,
   withdrawablePaise,
   type Paise,
   type WalletView,
@@ -39,12 +36,12 @@ import { requireGatewayRow, toGateway } from './gateway-service.ts';
 import {
   getWallet,
   getWalletView,
-  ledgerTransaction,
-  postWithin,
+  holdWithdrawal,
+  releaseWithdrawal,
   requestHash,
   toWallet,
-  type LedgerContext,
-  type PostInput,
+  walletTransaction,
+  type WalletContext,
 } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { checkWithdrawOtp, consumeWithdrawOtp, withdrawPhoneOf } from '../identity/index.ts';
@@ -72,10 +69,6 @@ interface PreparedWithdrawal {
 
 /** The player's (player, key) was taken by an earlier request while this one ran. */
 class KeyTaken extends Error {}
-
-const holdOf = (playerId: number) => playerAccount(String(playerId), 'withdrawal_hold');
-const cashOf = (playerId: number) => playerAccount(String(playerId), 'cash');
-const reference = (id: number) => `WD-${id}`;
 
 export async function getWithdrawInfo(
   deps: Pick<ServiceDeps, 'db' | 'config'>,
@@ -162,7 +155,7 @@ async function placeWithdrawal(
   ip: string,
 ): Promise<WithdrawAnswer> {
   const run = () =>
-    ledgerTransaction(deps, (ctx) =>
+    walletTransaction(deps, (ctx) =>
       holdWithin(ctx, {
         playerId,
         prepared,
@@ -188,7 +181,7 @@ async function placeWithdrawal(
 }
 
 async function holdWithin(
-  ctx: LedgerContext,
+  ctx: WalletContext,
   input: {
     playerId: number;
     prepared: PreparedWithdrawal;
@@ -219,16 +212,8 @@ async function holdWithin(
     throw new AppError('PENDING_REQUESTS_LIMIT');
   }
   await consumeWithdrawOtp(ctx.tx, input.otpCodeId, ctx.now);
-  const posted = await postWithin(ctx, {
-    kind: 'withdrawal_hold',
-    postings: transfer(cashOf(playerId), holdOf(playerId), amountPaise),
-    idempotencyKey: `withdraw-hold:${row.id}`,
-    requestHash: requestHash({ requestId: row.id, amountPaise }),
-    description: `Withdrawal request #${row.id}`,
-    reference: reference(row.id),
-    playerId,
-  });
-  const after = posted.wallets.get(playerId) ?? walletView(() => 0n);
+  const posted = await holdWithdrawal(ctx, { requestId: row.id, playerId, amountPaise });
+  const after = posted.wallet;
   await insertAudit(ctx.tx, {
     actorType: 'player',
     actorId: String(playerId),
@@ -373,24 +358,27 @@ export async function listWithdrawals(
 }
 
 /**
- * withdrawal_hold -> cash, keyed by the request: cancel and decline share the key and the
- * hash, so even if both ever reached the ledger the second would be a replay moving nothing.
+ * withdrawal_hold -> cash for a pending request the player cancels or staff decline
+ * (money-operations `releaseWithdrawal`: both share its key, so the hold leaves once).
  */
-export function releasePostInput(row: WithdrawRequestRow, description: string): PostInput {
-  return {
-    kind: 'withdrawal_release',
-    postings: transfer(holdOf(row.playerId), cashOf(row.playerId), row.amountPaise),
-    idempotencyKey: `withdraw-release:${row.id}`,
-    requestHash: requestHash({ requestId: row.id, amountPaise: row.amountPaise }),
-    description,
-    reference: reference(row.id),
+export function releaseHeldWithdrawal(
+  ctx: WalletContext,
+  row: WithdrawRequestRow,
+  description: string,
+  actorStaffId?: number,
+) {
+  return releaseWithdrawal(ctx, {
+    requestId: row.id,
     playerId: row.playerId,
-  };
+    amountPaise: row.amountPaise,
+    description,
+    actorStaffId,
+  });
 }
 
 /** After a conditional update found nothing: not there (or not theirs), or decided already. */
 export async function explainUndecidable(
-  ctx: LedgerContext,
+  ctx: WalletContext,
   id: number,
   playerId?: number,
 ): Promise<never> {
@@ -421,7 +409,7 @@ export async function cancelWithdrawal(
   id: number,
   ip: string,
 ): Promise<WithdrawAnswer> {
-  const result = await ledgerTransaction(deps, async (ctx) => {
+  const result = await walletTransaction(deps, async (ctx) => {
     const row = await decideWithdrawRequest(ctx.tx, id, {
       status: 'cancelled',
       now: ctx.now,
@@ -431,8 +419,8 @@ export async function cancelWithdrawal(
       playerId,
     });
     if (!row) return explainUndecidable(ctx, id, playerId);
-    const posted = await postWithin(ctx, releasePostInput(row, `Withdrawal #${row.id} cancelled`));
-    const after = posted.wallets.get(playerId) ?? walletView(() => 0n);
+    const posted = await releaseHeldWithdrawal(ctx, row, `Withdrawal #${row.id} cancelled`);
+    const after = posted.wallet;
     await insertAudit(ctx.tx, {
       actorType: 'player',
       actorId: String(playerId),

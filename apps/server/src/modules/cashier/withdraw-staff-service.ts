@@ -1,31 +1,22 @@
 import { PLAYER_TIME_ZONE, type StaffWithdrawal, type WithdrawStatus } from '@spm/contract';
-import {
-  formatPoints,
-  playerAccount,
-  systemAccount,
-  transfer,
-  walletView,
-  type Posting,
-} from '@spm/core';
+import { formatPoints } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
 import {
   decideWithdrawRequest,
   findStaffWithdrawRequest,
   listWithdrawRequests,
-  type WithdrawRequestRow,
 } from './withdraw-repository.ts';
 import {
-  ledgerTransaction,
-  postWithin,
-  requestHash,
+  payOutWithdrawal,
   toWallet,
+  walletTransaction,
   storeNotification,
 } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { StaffContext } from '../identity/index.ts';
 import { assertRequestVisible, visiblePlayersOf } from '../identity/index.ts';
-import { explainUndecidable, releasePostInput, walletBefore } from './withdraw-service.ts';
+import { explainUndecidable, releaseHeldWithdrawal, walletBefore } from './withdraw-service.ts';
 import { destinationLabel, toStaffWithdrawal, toWithdrawal } from './withdraw-view.ts';
 
 /*
@@ -79,23 +70,6 @@ export async function getStaffWithdrawal(
   return toStaffWithdrawal(row);
 }
 
-/**
- * The payout: the hold leaves to gateway clearing (the money is on its way out), and the
- * crypto extra comes from the bonus pool to clearing beside it, in the same transaction.
- */
-function payoutPostings(row: WithdrawRequestRow): Posting[] {
-  const clearing = systemAccount('gateway_clearing');
-  const postings = transfer(
-    playerAccount(String(row.playerId), 'withdrawal_hold'),
-    clearing,
-    row.amountPaise,
-  );
-  if (row.extraPaise > 0n) {
-    postings.push(...transfer(systemAccount('bonus_pool'), clearing, row.extraPaise));
-  }
-  return postings;
-}
-
 async function findAfterDecision(deps: Pick<ServiceDeps, 'db'>, id: number) {
   const row = await findStaffWithdrawRequest(deps.db, id);
   if (!row) throw new Error(`withdrawal ${id} vanished after its decision`);
@@ -109,7 +83,7 @@ export async function approveWithdrawal(
   note: string | undefined,
   ip: string,
 ): Promise<StaffWithdrawal> {
-  const result = await ledgerTransaction(deps, async (ctx) => {
+  const result = await walletTransaction(deps, async (ctx) => {
     const row = await decideWithdrawRequest(ctx.tx, id, {
       status: 'approved',
       now: ctx.now,
@@ -118,21 +92,15 @@ export async function approveWithdrawal(
       note: note ?? null,
     });
     if (!row) return explainUndecidable(ctx, id);
-    const posted = await postWithin(ctx, {
-      kind: 'withdrawal',
-      postings: payoutPostings(row),
-      idempotencyKey: `withdraw-payout:${row.id}`,
-      requestHash: requestHash({
-        requestId: row.id,
-        amountPaise: row.amountPaise,
-        extraPaise: row.extraPaise,
-      }),
-      description: `Withdrawal #${row.id} paid out`,
-      reference: `WD-${row.id}`,
+    // The hold leaves to gateway clearing; the crypto extra joins it from the bonus pool.
+    const posted = await payOutWithdrawal(ctx, {
+      requestId: row.id,
       playerId: row.playerId,
+      amountPaise: row.amountPaise,
+      extraPaise: row.extraPaise,
       actorStaffId: staff.staffId,
     });
-    const after = posted.wallets.get(row.playerId) ?? walletView(() => 0n);
+    const after = posted.wallet;
     const payoutPaise = row.amountPaise + row.extraPaise;
     await insertAudit(ctx.tx, {
       actorType: 'staff',
@@ -171,7 +139,7 @@ export async function declineWithdrawal(
   reason: string,
   ip: string,
 ): Promise<StaffWithdrawal> {
-  const result = await ledgerTransaction(deps, async (ctx) => {
+  const result = await walletTransaction(deps, async (ctx) => {
     const row = await decideWithdrawRequest(ctx.tx, id, {
       status: 'declined',
       now: ctx.now,
@@ -180,11 +148,13 @@ export async function declineWithdrawal(
       note: null,
     });
     if (!row) return explainUndecidable(ctx, id);
-    const posted = await postWithin(ctx, {
-      ...releasePostInput(row, `Withdrawal #${row.id} declined`),
-      actorStaffId: staff.staffId,
-    });
-    const after = posted.wallets.get(row.playerId) ?? walletView(() => 0n);
+    const posted = await releaseHeldWithdrawal(
+      ctx,
+      row,
+      `Withdrawal #${row.id} declined`,
+      staff.staffId,
+    );
+    const after = posted.wallet;
     await insertAudit(ctx.tx, {
       actorType: 'staff',
       actorId: String(staff.staffId),

@@ -12,6 +12,7 @@ export const walletModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (ap
 };
 
 export { ensureDemoCredit } from './demo-money-service.ts';
+export { playersBalances, settledNetByDay } from './ledger-repository.ts';
 export {
   getWallet,
   getWalletView,
@@ -21,9 +22,27 @@ export {
   requestHash,
   toWallet,
 } from './ledger-service.ts';
-export type { LedgerContext, PostFailureCode, PostInput } from './ledger-service.ts';
+export type { LedgerContext } from './ledger-service.ts';
+export {
+  adjustCash,
+  creditDeposit,
+  creditDepositBonus,
+  holdWithdrawal,
+  payOutWithdrawal,
+  releaseWithdrawal,
+  walletTransaction,
+} from './money-operations.ts';
+export type { MoneyFailureCode, WalletContext } from './money-operations.ts';
 export { insertNotificationForAllPlayers } from './notification-broadcast-repository.ts';
 export { storeNotification } from './notification-service.ts';
 export type { NotificationInput } from './notification-service.ts';
 export { getStatement } from './wallet-service.ts';
-export { playersBalances, settledNetByDay } from './ledger-repository.ts';
+export { WALLET_EVENTS, WalletApi } from './wallet-api.ts';
+export type {
+  LimitCheck,
+  LimitVerdict,
+  WalletEventPayload,
+  WalletFailureCode,
+  WalletProduct,
+  WalletResult,
+} from './wallet-api.ts';

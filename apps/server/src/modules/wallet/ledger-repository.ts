@@ -377,3 +377,39 @@ export async function playersBalances(
   }
   return result;
 }
+
+/**
+ * Raises the player's wallet version and answers it. The row stays locked until the
+ * transaction ends, so versions reach commit (and the outbox) in the order they were taken.
+ */
+export async function bumpWalletVersion(db: DbHandle, playerId: number): Promise<number> {
+  const rows = await executeRows<{ version: string | number }>(
+    db,
+    sql`insert into wallet_versions (player_id, version) values (${playerId}, 1)
+        on conflict (player_id) do update set version = wallet_versions.version + 1
+        returning version`,
+  );
+  return Number(rows[0]?.version ?? 0);
+}
+
+/**
+ * Takes the player's version lock without raising it (events with no money change, such
+ * as a toast, still queue behind the player's earlier money events). Absent row: nothing to
+ * order against yet.
+ */
+export async function lockWalletVersion(db: DbHandle, playerId: number): Promise<number> {
+  const rows = await executeRows<{ version: string | number }>(
+    db,
+    sql`select version from wallet_versions where player_id = ${playerId} for update`,
+  );
+  return Number(rows[0]?.version ?? 0);
+}
+
+/** The player's wallet version now (0 before any money moved). */
+export async function walletVersionOf(db: DbHandle, playerId: number): Promise<number> {
+  const rows = await executeRows<{ version: string | number }>(
+    db,
+    sql`select version from wallet_versions where player_id = ${playerId}`,
+  );
+  return Number(rows[0]?.version ?? 0);
+}

@@ -15,13 +15,17 @@ import {
   type WalletView,
 } from '@spm/core';
 import type { Db, DbHandle } from '../../db/database.ts';
+import { insertOutboxEvents, type NewOutboxEvent } from '../../outbox/outbox-repository.ts';
+import { kickOutbox, socketEvent } from '../../outbox/outbox-worker.ts';
 import {
   applyToPlayerAccount,
+  bumpWalletVersion,
   ensurePlayerAccounts,
   ensureSystemAccounts,
   findTransactionByKey,
   insertPostingsReadBalances,
   insertTransactionRow,
+  lockWalletVersion,
   playerBalances,
   type LedgerTransactionKind,
   type NewPosting,
@@ -115,14 +119,59 @@ export interface LedgerContext {
   now: Date;
   /** Wallets to push with update_balance after commit, by player. */
   touched: Map<number, WalletView>;
+  /** The wallet version this transaction took, by player (one per transaction). */
+  versions: Map<number, number>;
+  /**
+   * Events to write to the outbox at the end of the transaction, after the touched players'
+   * update_balance (storeNotification and the wallet API add theirs here).
+   */
+  outbox: NewOutboxEvent[];
+  /** Work after commit that is not an event a player must receive (logs, timers). */
   afterCommit: (() => void)[];
   /** Account ids created or read in this transaction; cached only once it commits. */
   learnt: Map<string, number>;
 }
 
+/** The open ledger transaction a database handle belongs to, for code handed only `tx`. */
+const contexts = new WeakMap<object, LedgerContext>();
+
+export function ledgerContextOf(db: DbHandle): LedgerContext | undefined {
+  return contexts.get(db);
+}
+
+/**
+ * Writes the transaction's events to the outbox, player by player in id order: first the
+ * player's update_balance (wallet and version), then what the work queued. Each player's
+ * version row is locked by now (raised by a posting, or locked here for event-only players),
+ * so their events take outbox ids in commit order.
+ */
+async function writeOutbox(ctx: LedgerContext): Promise<boolean> {
+  const players = new Set([...ctx.touched.keys(), ...ctx.outbox.map((e) => e.playerId)]);
+  if (players.size === 0) return false;
+  const rows: NewOutboxEvent[] = [];
+  for (const playerId of [...players].sort((a, b) => a - b)) {
+    const view = ctx.touched.get(playerId);
+    if (view) {
+      const version = ctx.versions.get(playerId);
+      rows.push(
+        socketEvent(playerId, 'update_balance', {
+          ...toWallet(view),
+          ...(version === undefined ? {} : { version }),
+        }),
+      );
+    } else {
+      await lockWalletVersion(ctx.tx, playerId);
+    }
+    rows.push(...ctx.outbox.filter((e) => e.playerId === playerId));
+  }
+  await insertOutboxEvents(ctx.tx, rows, ctx.now);
+  return true;
+}
+
 /**
  * Runs `work` in one database transaction. A failed post inside rolls everything back and
- * answers its typed failure; after commit every touched player gets `update_balance`.
+ * answers its typed failure. The touched players' update_balance and the queued events are
+ * written to the outbox in the same transaction and published after commit (kicked now).
  */
 export async function ledgerTransaction<T>(
   deps: LedgerDeps,
@@ -130,17 +179,24 @@ export async function ledgerTransaction<T>(
 ): Promise<T | { ok: false; code: PostFailureCode }> {
   let ctx: LedgerContext | undefined;
   let result: T;
+  let wroteEvents = false;
   try {
     result = await deps.db.transaction(async (tx) => {
-      ctx = {
+      const opened: LedgerContext = {
         deps,
         tx,
         now: deps.clock.now(),
         touched: new Map(),
+        versions: new Map(),
+        outbox: [],
         afterCommit: [],
         learnt: new Map(),
       };
-      return work(ctx);
+      ctx = opened;
+      contexts.set(tx, opened);
+      const answer = await work(opened);
+      wroteEvents = await writeOutbox(opened);
+      return answer;
     });
   } catch (error) {
     if (error instanceof LedgerRollback) return { ok: false, code: error.code };
@@ -149,10 +205,8 @@ export async function ledgerTransaction<T>(
   if (ctx) {
     const known = cachedAccountIds(deps.db);
     for (const [key, id] of ctx.learnt) known.set(key, id);
-    for (const [playerId, view] of ctx.touched) {
-      deps.realtime.emitToUser(playerId, 'update_balance', toWallet(view));
-    }
-    for (const emit of ctx.afterCommit) emit();
+    if (wroteEvents) kickOutbox(deps.realtime);
+    for (const run of ctx.afterCommit) run();
   }
   return result;
 }
@@ -279,6 +333,12 @@ export async function postWithin(ctx: LedgerContext, input: PostInput): Promise<
     playerIds,
   );
   const wallets = new Map<number, WalletView>();
+  // In player id order, like the account rows: two transactions never wait crosswise.
+  for (const playerId of [...playerIds].sort((a, b) => a - b)) {
+    if (!ctx.versions.has(playerId)) {
+      ctx.versions.set(playerId, await bumpWalletVersion(ctx.tx, playerId));
+    }
+  }
   for (const playerId of playerIds) {
     const mine = new Map(
       written.balances.filter((b) => b.playerId === playerId).map((b) => [b.kind, b.paise]),

@@ -7,6 +7,10 @@ import {
   markNotificationsRead,
 } from './notification-repository.ts';
 import type { ServiceDeps } from '../../deps.ts';
+import { insertOutboxEvents } from '../../outbox/outbox-repository.ts';
+import { kickOutbox, socketEvent } from '../../outbox/outbox-worker.ts';
+import { ledgerContextOf } from './ledger-service.ts';
+import { lockWalletVersion } from './ledger-repository.ts';
 
 export interface NotificationInput {
   title: string;
@@ -15,8 +19,10 @@ export interface NotificationInput {
 }
 
 /**
- * Stores the notification inside the caller's transaction and answers the emit to run
- * after that transaction commits (a rolled-back notification is never toasted).
+ * Stores the notification inside the caller's transaction, with its toast in the outbox of
+ * the same transaction (a rolled-back notification is never toasted; a committed one is,
+ * even if the process dies right after). Answers what to run after commit: a kick of the
+ * outbox worker, so the toast goes out now rather than at the next poll.
  */
 export async function storeNotification(
   db: DbHandle,
@@ -24,13 +30,26 @@ export async function storeNotification(
   userId: number,
   input: NotificationInput,
 ): Promise<() => void> {
-  await insertNotification(db, { userId, ...input, createdAt: deps.clock.now() });
-  return () =>
-    deps.realtime.emitToUser(userId, 'sub:notification_toast', {
-      title: input.title,
-      message: input.message,
-      status: input.status,
-    });
+  const now = deps.clock.now();
+  await insertNotification(db, { userId, ...input, createdAt: now });
+  const toast = socketEvent(userId, 'sub:notification_toast', {
+    title: input.title,
+    message: input.message,
+    status: input.status,
+  });
+  const ledger = ledgerContextOf(db);
+  if (ledger) {
+    // Written with the ledger transaction's other events, after the player's balance.
+    ledger.outbox.push(toast);
+    return () => undefined;
+  }
+  // A savepoint inside the caller's transaction, or a transaction of its own: the lock
+  // orders the toast behind the player's money events that are still committing.
+  await db.transaction(async (tx) => {
+    await lockWalletVersion(tx, userId);
+    await insertOutboxEvents(tx, [toast], now);
+  });
+  return () => kickOutbox(deps.realtime);
 }
 
 /** Stores a notification for the player and toasts it to that player's sockets only. */

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, timestampTz } from '../../db/columns.ts';
 import { users, staffUsers } from '../identity/tables.ts';
 
@@ -129,5 +138,97 @@ export const notifications = pgTable(
       sql`${table.status} in ('success', 'info', 'warning', 'error')`,
     ),
     index('notifications_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * One counter per player, raised once by every transaction that moves the player's money
+ * and locked by it until commit: two commits cannot reach the player's sockets with their
+ * versions out of order, so the app can drop a stale `update_balance`.
+ */
+export const walletVersions = pgTable('wallet_versions', {
+  playerId: bigint('player_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/** The products that move money through the wallet API (DESIGN 1). */
+export const WALLET_PRODUCTS = ['exchange', 'casino', 'crash', 'sportsbook'] as const;
+export const WALLET_OPERATIONS = ['stake', 'release', 'win', 'settle', 'rollback'] as const;
+/**
+ * done: applied. rolled_back: a stake a rollback refunded. cancelled: a marker for a
+ * transaction that was rolled back before it arrived, so the late request is refused.
+ */
+export const WALLET_OPERATION_STATUSES = ['done', 'rolled_back', 'cancelled'] as const;
+
+/**
+ * Every wallet API call, unique on (product, external id): what makes a provider's retry
+ * answer the first result, what a rollback finds and reverses, and which wallet was used.
+ */
+export const walletOperations = pgTable(
+  'wallet_operations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    product: text('product', { enum: WALLET_PRODUCTS }).notNull(),
+    externalId: text('external_id').notNull(),
+    operation: text('operation', { enum: WALLET_OPERATIONS }).notNull(),
+    status: text('status', { enum: WALLET_OPERATION_STATUSES }).notNull(),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    roundId: text('round_id').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** The player account the money came from or went to (cash today). */
+    wallet: text('wallet').notNull(),
+    /** Stake, win, payout or hold moved, as the operation names it. */
+    amountPaise: bigint('amount_paise', { mode: 'bigint' }).notNull(),
+    /** Money that moved into (or out of, negative) the round's hold. */
+    holdDeltaPaise: bigint('hold_delta_paise', { mode: 'bigint' }).notNull(),
+    /** The rollback's target (its external id), or the operation that undid this one. */
+    relatedExternalId: text('related_external_id'),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(
+      () => ledgerTransactions.id,
+    ),
+    balanceAfterPaise: bigint('balance_after_paise', { mode: 'bigint' }),
+    walletVersion: bigint('wallet_version', { mode: 'number' }),
+    createdAt: timestampTz('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('wallet_operations_product_external_key').on(table.product, table.externalId),
+    index('wallet_operations_round_idx').on(table.product, table.playerId, table.roundId),
+    check(
+      'wallet_operations_product_check',
+      sql.raw(`product in (${WALLET_PRODUCTS.map((p) => `'${p}'`).join(', ')})`),
+    ),
+    check(
+      'wallet_operations_operation_check',
+      sql.raw(`operation in (${WALLET_OPERATIONS.map((o) => `'${o}'`).join(', ')})`),
+    ),
+    check(
+      'wallet_operations_status_check',
+      sql.raw(`status in (${WALLET_OPERATION_STATUSES.map((s) => `'${s}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/**
+ * What the wallet holds for a round of a product (an exchange market, a sportsbook bet):
+ * the player's exposure_hold is the sum of these plus, until the exchange moves onto the
+ * wallet API, its own market_exposures.
+ */
+export const walletHolds = pgTable(
+  'wallet_holds',
+  {
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    product: text('product', { enum: WALLET_PRODUCTS }).notNull(),
+    roundId: text('round_id').notNull(),
+    heldPaise: bigint('held_paise', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.playerId, table.product, table.roundId] }),
+    check('wallet_holds_held_check', sql`${table.heldPaise} >= 0`),
   ],
 );

@@ -85,6 +85,8 @@ describe.each(drivers)('wallet, statement and notifications on %s', (driver) => 
       sports: 0,
       wicket: 0,
       exposure: 0,
+      // Alice's first money change: the wallet version the app orders pushes by.
+      version: 1,
     });
     await settle();
     expect(bobGot).toEqual([]);

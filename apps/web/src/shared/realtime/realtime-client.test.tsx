@@ -104,6 +104,18 @@ describe('realtime connection (SPEC 4.5, 7.8)', () => {
     expect(socket.emitsOf(CLIENT_EVENTS.getBalance)).toHaveLength(1);
   });
 
+  it('drops an update_balance older than one it applied (wallet version)', async () => {
+    const socket = await connectedApp();
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, { ...wallet(300), version: 7 }));
+    expect(useAuthStore.getState().wallet).toEqual(wallet(300));
+    // Redelivered or overtaken pushes: the same version and an older one change nothing.
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, { ...wallet(250), version: 6 }));
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, { ...wallet(250), version: 7 }));
+    expect(useAuthStore.getState().wallet).toEqual(wallet(300));
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, { ...wallet(400), version: 8 }));
+    expect(useAuthStore.getState().wallet).toEqual(wallet(400));
+  });
+
   it('asks for the balance again when update_balance carries no numeric balance', async () => {
     const socket = await connectedApp();
     socket.reply(CLIENT_EVENTS.getBalance, { status: 'success', data: wallet(777) });

@@ -193,7 +193,18 @@ export async function checkSession(): Promise<void> {
   if (result.ack?.status === 'failed') endSession();
 }
 
+/**
+ * The highest wallet version applied on this socket. The server raises it with every money
+ * change in commit order and delivers at least once, so a push at or below it is stale.
+ */
+let walletVersion = -1;
+
 function onUpdateBalance(payload: unknown): void {
+  const version = isObject(payload) ? payload.version : undefined;
+  if (typeof version === 'number') {
+    if (version <= walletVersion) return;
+    walletVersion = version;
+  }
   const wallet = toWallet(payload);
   if (wallet) useAuthStore.getState().setWallet(wallet);
   else void requestBalance();
@@ -285,6 +296,8 @@ export function disconnectRealtime(): void {
   const current = socket;
   socket = null;
   socketToken = null;
+  // Another session may be another player: their versions start afresh.
+  walletVersion = -1;
   if (!current) return;
   current.removeAllListeners();
   current.disconnect();

@@ -1,0 +1,267 @@
+import {
+  playerAccount,
+  systemAccount,
+  transfer,
+  walletView,
+  type Paise,
+  type Posting,
+  type WalletView,
+} from '@spm/core';
+import {
+  ledgerTransaction,
+  postWithin,
+  requestHash,
+  type LedgerContext,
+  type LedgerDeps,
+  type PostFailureCode,
+} from './ledger-service.ts';
+
+/*
+ * The wallet's operations for everything that is not a product: the cashier (deposits,
+ * withdrawals), staff adjustments and system funding. Each builds its postings with core's
+ * ledger functions and keeps the idempotency key and request hash its caller always used,
+ * so nothing already in a database replays differently. Callers open the transaction with
+ * `walletTransaction` when they write their own rows (a deposit's status, an audit line)
+ * in it; only the wallet module touches the ledger's internals.
+ */
+
+export {
+  getWallet,
+  getWalletView,
+  requestHash,
+  toWallet,
+  type LedgerContext as WalletContext,
+  type PostFailureCode as MoneyFailureCode,
+} from './ledger-service.ts';
+
+/**
+ * Runs `work` in one wallet transaction: money, the caller's own rows and the outbox events
+ * commit together; a refused posting rolls all of it back and answers `{ok: false, code}`.
+ */
+export function walletTransaction<T>(
+  deps: LedgerDeps,
+  work: (ctx: LedgerContext) => Promise<T>,
+): Promise<T | { ok: false; code: PostFailureCode }> {
+  return ledgerTransaction(deps, work);
+}
+
+/** What a money operation answers: the ledger transaction and the player's wallet after it. */
+export interface MoneyMoved {
+  transactionId: string;
+  /** True when the key had been used with the same request: nothing new was written. */
+  replay: boolean;
+  wallet: WalletView;
+}
+
+const cashOf = (playerId: number) => playerAccount(String(playerId), 'cash');
+const withdrawalHoldOf = (playerId: number) => playerAccount(String(playerId), 'withdrawal_hold');
+
+async function move(
+  ctx: LedgerContext,
+  playerId: number,
+  input: Parameters<typeof postWithin>[1],
+): Promise<MoneyMoved> {
+  const posted = await postWithin(ctx, input);
+  return {
+    transactionId: posted.transactionId,
+    replay: posted.replay,
+    wallet: posted.wallets.get(playerId) ?? walletView(() => 0n),
+  };
+}
+
+/** An approved deposit: gateway clearing -> player cash, keyed `deposit:{id}`. */
+export function creditDeposit(
+  ctx: LedgerContext,
+  input: {
+    depositId: number;
+    playerId: number;
+    amountPaise: Paise;
+    description: string;
+    actorStaffId?: number | undefined;
+  },
+): Promise<MoneyMoved> {
+  return move(ctx, input.playerId, {
+    kind: 'deposit',
+    postings: transfer(
+      systemAccount('gateway_clearing'),
+      cashOf(input.playerId),
+      input.amountPaise,
+    ),
+    idempotencyKey: `deposit:${input.depositId}`,
+    requestHash: requestHash({ depositId: input.depositId, amountPaise: input.amountPaise }),
+    description: input.description,
+    reference: `DEP-${input.depositId}`,
+    playerId: input.playerId,
+    actorStaffId: input.actorStaffId,
+  });
+}
+
+/** A gateway's deposit bonus: bonus pool -> player coins, keyed `deposit-bonus:{id}`. */
+export function creditDepositBonus(
+  ctx: LedgerContext,
+  input: {
+    depositId: number;
+    playerId: number;
+    bonusPaise: Paise;
+    description: string;
+    actorStaffId?: number | undefined;
+  },
+): Promise<MoneyMoved> {
+  return move(ctx, input.playerId, {
+    kind: 'bonus',
+    postings: transfer(
+      systemAccount('bonus_pool'),
+      playerAccount(String(input.playerId), 'coins'),
+      input.bonusPaise,
+    ),
+    idempotencyKey: `deposit-bonus:${input.depositId}`,
+    requestHash: requestHash({ depositId: input.depositId, bonusPaise: input.bonusPaise }),
+    description: input.description,
+    reference: `DEP-${input.depositId}`,
+    playerId: input.playerId,
+    actorStaffId: input.actorStaffId,
+  });
+}
+
+const withdrawalReference = (requestId: number) => `WD-${requestId}`;
+
+/** A withdrawal request: cash -> withdrawal_hold, keyed `withdraw-hold:{id}`. */
+export function holdWithdrawal(
+  ctx: LedgerContext,
+  input: { requestId: number; playerId: number; amountPaise: Paise },
+): Promise<MoneyMoved> {
+  return move(ctx, input.playerId, {
+    kind: 'withdrawal_hold',
+    postings: transfer(cashOf(input.playerId), withdrawalHoldOf(input.playerId), input.amountPaise),
+    idempotencyKey: `withdraw-hold:${input.requestId}`,
+    requestHash: requestHash({ requestId: input.requestId, amountPaise: input.amountPaise }),
+    description: `Withdrawal request #${input.requestId}`,
+    reference: withdrawalReference(input.requestId),
+    playerId: input.playerId,
+  });
+}
+
+/**
+ * A cancelled or declined withdrawal: withdrawal_hold -> cash. Cancel and decline share the
+ * key and the hash, so even if both reached the ledger the second would move nothing.
+ */
+export function releaseWithdrawal(
+  ctx: LedgerContext,
+  input: {
+    requestId: number;
+    playerId: number;
+    amountPaise: Paise;
+    description: string;
+    actorStaffId?: number | undefined;
+  },
+): Promise<MoneyMoved> {
+  return move(ctx, input.playerId, {
+    kind: 'withdrawal_release',
+    postings: transfer(withdrawalHoldOf(input.playerId), cashOf(input.playerId), input.amountPaise),
+    idempotencyKey: `withdraw-release:${input.requestId}`,
+    requestHash: requestHash({ requestId: input.requestId, amountPaise: input.amountPaise }),
+    description: input.description,
+    reference: withdrawalReference(input.requestId),
+    playerId: input.playerId,
+    actorStaffId: input.actorStaffId,
+  });
+}
+
+/**
+ * An approved withdrawal: the hold leaves to gateway clearing (the money is on its way out)
+ * and the crypto extra comes from the bonus pool to clearing beside it.
+ */
+export function payOutWithdrawal(
+  ctx: LedgerContext,
+  input: {
+    requestId: number;
+    playerId: number;
+    amountPaise: Paise;
+    extraPaise: Paise;
+    actorStaffId: number;
+  },
+): Promise<MoneyMoved> {
+  const clearing = systemAccount('gateway_clearing');
+  const postings: Posting[] = transfer(
+    withdrawalHoldOf(input.playerId),
+    clearing,
+    input.amountPaise,
+  );
+  if (input.extraPaise > 0n) {
+    postings.push(...transfer(systemAccount('bonus_pool'), clearing, input.extraPaise));
+  }
+  return move(ctx, input.playerId, {
+    kind: 'withdrawal',
+    postings,
+    idempotencyKey: `withdraw-payout:${input.requestId}`,
+    requestHash: requestHash({
+      requestId: input.requestId,
+      amountPaise: input.amountPaise,
+      extraPaise: input.extraPaise,
+    }),
+    description: `Withdrawal #${input.requestId} paid out`,
+    reference: withdrawalReference(input.requestId),
+    playerId: input.playerId,
+    actorStaffId: input.actorStaffId,
+  });
+}
+
+/**
+ * A staff adjustment: house -> cash (credit) or cash -> house (debit), keyed per staff
+ * member `adjustment:{staffId}:{key}`.
+ */
+export function adjustCash(
+  ctx: LedgerContext,
+  input: {
+    staffId: number;
+    staffUsername: string;
+    idempotencyKey: string;
+    playerId: number;
+    direction: 'credit' | 'debit';
+    amountPaise: Paise;
+    reason: string;
+  },
+): Promise<MoneyMoved> {
+  const cash = cashOf(input.playerId);
+  const house = systemAccount('house');
+  const credit = input.direction === 'credit';
+  return move(ctx, input.playerId, {
+    kind: credit ? 'adjustment_credit' : 'adjustment_debit',
+    postings: credit
+      ? transfer(house, cash, input.amountPaise)
+      : transfer(cash, house, input.amountPaise),
+    idempotencyKey: `adjustment:${input.staffId}:${input.idempotencyKey}`,
+    requestHash: requestHash({
+      playerId: input.playerId,
+      direction: input.direction,
+      amountPaise: input.amountPaise,
+      reason: input.reason,
+    }),
+    description: input.reason,
+    reference: `ADJ-${input.staffUsername}`,
+    playerId: input.playerId,
+    actorStaffId: input.staffId,
+  });
+}
+
+/**
+ * The market simulator's maker float: house -> the maker's cash once, keyed
+ * `market-maker-funding:{id}` (the simulator moves onto this with the exchange switch).
+ */
+export async function fundMarketMaker(
+  deps: LedgerDeps,
+  makerId: number,
+  amountPaise: Paise,
+): Promise<void> {
+  const result = await ledgerTransaction(deps, (ctx) =>
+    move(ctx, makerId, {
+      kind: 'adjustment_credit',
+      postings: transfer(systemAccount('house'), cashOf(makerId), amountPaise),
+      idempotencyKey: `market-maker-funding:${makerId}`,
+      description: 'Market maker float',
+      reference: 'SIMULATOR',
+      playerId: makerId,
+    }),
+  );
+  if ('ok' in result) throw new Error(`market maker funding refused: ${result.code}`);
+}

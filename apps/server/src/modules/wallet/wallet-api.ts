@@ -1,0 +1,635 @@
+import {
+  holdAdjustmentPostings,
+  playerAccount,
+  settlementPostings,
+  systemAccount,
+  transfer,
+  walletView,
+  type AccountRef,
+  type Paise,
+  type Posting,
+  type WalletView,
+} from '@spm/core';
+import type { DbHandle } from '../../db/database.ts';
+import { walletVersionOf } from './ledger-repository.ts';
+import {
+  getWalletView,
+  ledgerTransaction,
+  postWithin,
+  requestHash,
+  type LedgerContext,
+  type LedgerDeps,
+} from './ledger-service.ts';
+import {
+  findOperationForUpdate,
+  findWalletPlayer,
+  insertOperation,
+  lockHold,
+  markRolledBack,
+  recordOutcome,
+  roundIsClosed,
+  setHold,
+  type WalletOperationKind,
+  type WalletOperationRow,
+  type WalletProduct,
+} from './wallet-operation-repository.ts';
+import type { LedgerTransactionKind } from './ledger-repository.ts';
+
+/*
+ * The wallet API (DESIGN 1, docs/adding-a-product.md): the only way a product (exchange,
+ * casino, crash, sportsbook) moves a player's money. Every operation is idempotent on
+ * (product, external transaction id), carries the round it belongs to, answers a typed
+ * result, runs the limit checks before any debit and writes one product-neutral wallet event
+ * per stake and per settlement to the outbox in its own transaction.
+ */
+
+export type { WalletProduct } from './wallet-operation-repository.ts';
+
+/** The account a stake is taken from. Today's rule: every product stakes real cash. */
+export type StakeWallet = 'cash';
+
+interface OperationInput {
+  product: WalletProduct;
+  /** The product's or provider's transaction id; with `product`, the idempotency key. */
+  externalId: string;
+  playerId: number;
+  /** Groups a round's operations: a casino round, a crash game, a bet slip, a market. */
+  roundId: string;
+  /** Statement text; defaults to the product and round. */
+  description?: string | undefined;
+  /** Statement reference; defaults to the round id. */
+  reference?: string | undefined;
+  /**
+   * The ledger transaction's idempotency key; defaults to `wallet:{product}:{externalId}`.
+   * The exchange passes the keys it used before the wallet API (`settle:{m}:v{n}:p{p}`), so
+   * a settlement retried across the switch still replays instead of paying twice.
+   */
+  ledgerKey?: string | undefined;
+}
+
+export interface StakeInput extends OperationInput {
+  /**
+   * The stake: what the event and the limit checks count. 0 only with `hold`: a hold moved
+   * with no new stake (no stake event then).
+   */
+  amountPaise: Paise;
+  /**
+   * debit: the stake leaves to the house now (casino, crash: a win pays later).
+   * hold: it is set aside as exposure until the round settles (sportsbook, exchange).
+   */
+  mode: 'debit' | 'hold';
+  /**
+   * hold only: the round's hold after this stake, when it is not hold + stake (the exchange's
+   * new required exposure of a market, which a hedge can even lower).
+   */
+  holdToPaise?: Paise | undefined;
+}
+
+export interface ReleaseInput extends OperationInput {
+  /** The round's hold after the release (exchange: the new required exposure); default 0. */
+  holdToPaise?: Paise | undefined;
+}
+
+export interface WinInput extends OperationInput {
+  amountPaise: Paise;
+}
+
+export interface SettleInput extends OperationInput {
+  /**
+   * What the player's cash receives for the round, the released hold included: 0 for a lost
+   * bet, the hold for a void, hold + winnings - commission for a win.
+   */
+  payoutPaise: Paise;
+  /** Taken from the winnings for the operator (exchange match odds); default 0. */
+  commissionPaise?: Paise | undefined;
+}
+
+export interface RollbackInput extends OperationInput {
+  /** The external id of the stake to refund. */
+  targetExternalId: string;
+}
+
+export type WalletFailureCode =
+  | 'INSUFFICIENT_FUNDS'
+  /** The (product, external id) was used for another request. */
+  | 'DUPLICATE'
+  /** The transaction was rolled back (before or after it arrived). */
+  | 'ROLLED_BACK'
+  /** A limit check refused the debit; `limit` names it. */
+  | 'LIMIT_REACHED'
+  /** Rollback of an unknown transaction (a marker now refuses it if it comes late). */
+  | 'NOT_FOUND'
+  | 'PLAYER_NOT_FOUND'
+  /** Only stakes roll back; wins and settlements are corrected by new operations. */
+  | 'NOT_ROLLBACKABLE'
+  /** The round already paid out: its stake stays (the provider's rollback is refused). */
+  | 'ROUND_CLOSED'
+  | 'INVALID_AMOUNT';
+
+export type WalletResult =
+  | {
+      ok: true;
+      operationId: string;
+      /** The ledger transaction; null when nothing had to move (a lost round's settle). */
+      transactionId: string | null;
+      /** True when this answers an earlier identical request: nothing new was written. */
+      replay: boolean;
+      wallet: StakeWallet;
+      /** The player's available balance after the operation (paise). */
+      balancePaise: Paise;
+      /** The player's wallet version after the operation (the update_balance it caused). */
+      walletVersion: number;
+    }
+  | { ok: false; code: WalletFailureCode; limit?: string };
+
+export type WalletSuccess = Extract<WalletResult, { ok: true }>;
+export type WalletFailure = Extract<WalletResult, { ok: false }>;
+
+/** What a limit check is asked: a debit about to happen. */
+export interface DebitRequest {
+  product: WalletProduct;
+  playerId: number;
+  roundId: string;
+  externalId: string;
+  /** The stake as the product named it. */
+  stakePaise: Paise;
+  /** How much the available balance falls (a hold's increase may differ from the stake). */
+  debitPaise: Paise;
+  now: Date;
+}
+
+export type LimitVerdict = { ok: true } | { ok: false; limit: string };
+
+/**
+ * A responsible-gaming check run before any debit, in the debit's transaction (`db` reads
+ * what this transaction sees). Refusing answers LIMIT_REACHED and nothing is written.
+ */
+export type LimitCheck = (request: DebitRequest, db: DbHandle) => Promise<LimitVerdict>;
+
+/** The product-neutral event of a stake or a settlement (outbox topic `wallet`). */
+export const WALLET_EVENTS = {
+  stake: 'wallet.stake',
+  settlement: 'wallet.settlement',
+  rollback: 'wallet.rollback',
+} as const;
+
+export interface WalletEventPayload {
+  product: WalletProduct;
+  playerId: number;
+  roundId: string;
+  externalId: string;
+  operation: WalletOperationKind;
+  wallet: StakeWallet;
+  /** Paise as decimal text (JSON has no bigint). */
+  stakePaise: string;
+  payoutPaise: string;
+  /** True when the counterparty is play money (demo players): no real money moved. */
+  playMoney: boolean;
+}
+
+/** Thrown inside the API's own transaction so a refusal writes nothing. */
+class WalletRefusal extends Error {
+  readonly result: WalletFailure;
+  constructor(result: WalletFailure) {
+    super(result.code);
+    this.result = result;
+  }
+}
+
+const fail = (code: WalletFailureCode, limit?: string): WalletFailure =>
+  limit === undefined ? { ok: false, code } : { ok: false, code, limit };
+
+/** The wallet operations bound to one open ledger transaction. */
+export interface WalletOperations {
+  stake: (input: StakeInput) => Promise<WalletResult>;
+  release: (input: ReleaseInput) => Promise<WalletResult>;
+  win: (input: WinInput) => Promise<WalletResult>;
+  settle: (input: SettleInput) => Promise<WalletResult>;
+  rollback: (input: RollbackInput) => Promise<WalletResult>;
+}
+
+/** What one operation will do, once idempotency and the checks let it. */
+interface Plan {
+  kind: LedgerTransactionKind;
+  postings: Posting[];
+  amountPaise: Paise;
+  holdDeltaPaise: Paise;
+  /** The round's hold after the operation, when the operation keeps one. */
+  holdToPaise?: Paise;
+  stakePaise: Paise;
+  payoutPaise: Paise;
+  event?: string;
+  relatedExternalId?: string;
+}
+
+const isAmount = (paise: Paise) => paise >= 0n;
+
+/**
+ * The wallet API. `new WalletApi(deps)` serves the products; `within(ctx)` runs the same
+ * operations inside a ledger transaction the caller opened (the exchange writes its orders
+ * in it). Limit checks run in the order they were added.
+ */
+export class WalletApi {
+  private readonly checks: LimitCheck[] = [];
+
+  constructor(
+    private readonly deps: LedgerDeps,
+    options: { limitChecks?: readonly LimitCheck[] } = {},
+  ) {
+    this.checks.push(...(options.limitChecks ?? []));
+  }
+
+  /** Registers a check run before every debit, after those registered before it. */
+  addLimitCheck(check: LimitCheck): () => void {
+    this.checks.push(check);
+    return () => {
+      const at = this.checks.indexOf(check);
+      if (at >= 0) this.checks.splice(at, 1);
+    };
+  }
+
+  stake(input: StakeInput): Promise<WalletResult> {
+    return this.alone((ops) => ops.stake(input));
+  }
+  release(input: ReleaseInput): Promise<WalletResult> {
+    return this.alone((ops) => ops.release(input));
+  }
+  win(input: WinInput): Promise<WalletResult> {
+    return this.alone((ops) => ops.win(input));
+  }
+  settle(input: SettleInput): Promise<WalletResult> {
+    return this.alone((ops) => ops.settle(input));
+  }
+  rollback(input: RollbackInput): Promise<WalletResult> {
+    return this.alone((ops) => ops.rollback(input));
+  }
+
+  /**
+   * The operations inside the caller's transaction. A refusal found before anything is
+   * written answers `{ok: false}` and writes nothing; not enough money found while posting
+   * (INSUFFICIENT_FUNDS) rolls the caller's whole transaction back, as postWithin does.
+   */
+  within(ctx: LedgerContext): WalletOperations {
+    return {
+      stake: (input) => this.run(ctx, 'stake', input, () => this.planStake(ctx, input)),
+      release: (input) => this.run(ctx, 'release', input, () => this.planRelease(ctx, input)),
+      win: (input) => this.run(ctx, 'win', input, () => this.planWin(ctx, input)),
+      settle: (input) => this.run(ctx, 'settle', input, () => this.planSettle(ctx, input)),
+      rollback: (input) => this.run(ctx, 'rollback', input, () => this.planRollback(ctx, input)),
+    };
+  }
+
+  /** One operation in a transaction of its own; a refusal rolls back whatever it began. */
+  private async alone(
+    operation: (ops: WalletOperations) => Promise<WalletResult>,
+  ): Promise<WalletResult> {
+    try {
+      const result = await ledgerTransaction(this.deps, async (ctx) => {
+        const answer = await operation(this.within(ctx));
+        // Rollback markers are the one refusal that must stay written.
+        if (!answer.ok && !this.keepsWrites(answer)) throw new WalletRefusal(answer);
+        return answer;
+      });
+      if (!result.ok && !isWalletFailureCode(result.code)) {
+        throw new Error(`wallet operation refused by the ledger: ${result.code}`);
+      }
+      return result as WalletResult;
+    } catch (error) {
+      if (error instanceof WalletRefusal) return error.result;
+      throw error;
+    }
+  }
+
+  private keepsWrites(answer: WalletFailure): boolean {
+    return answer.code === 'NOT_FOUND';
+  }
+
+  private async run(
+    ctx: LedgerContext,
+    operation: WalletOperationKind,
+    input: OperationInput,
+    plan: () => Promise<Plan | WalletResult>,
+  ): Promise<WalletResult> {
+    const hash = operationHash(operation, input);
+    const existing = await findOperationForUpdate(ctx.tx, input.product, input.externalId);
+    if (existing) return answerExisting(existing, operation, hash);
+    const player = await findWalletPlayer(ctx.tx, input.playerId);
+    if (!player) return fail('PLAYER_NOT_FOUND');
+
+    const planned = await plan();
+    if ('ok' in planned) return planned;
+    const debitPaise = -planned.postings
+      .filter((p) => accountIs(p.account, input.playerId, 'cash'))
+      .reduce((sum, p) => sum + p.amountPaise, 0n);
+    if (debitPaise > 0n) {
+      const request: DebitRequest = {
+        product: input.product,
+        playerId: input.playerId,
+        roundId: input.roundId,
+        externalId: input.externalId,
+        stakePaise: planned.stakePaise,
+        debitPaise,
+        now: ctx.now,
+      };
+      for (const check of this.checks) {
+        const verdict = await check(request, ctx.tx);
+        if (!verdict.ok) return fail('LIMIT_REACHED', verdict.limit);
+      }
+    }
+
+    const operationId = await insertOperation(ctx.tx, {
+      product: input.product,
+      externalId: input.externalId,
+      operation,
+      status: 'done',
+      playerId: input.playerId,
+      roundId: input.roundId,
+      requestHash: hash,
+      wallet: 'cash',
+      amountPaise: planned.amountPaise,
+      holdDeltaPaise: planned.holdDeltaPaise,
+      relatedExternalId: planned.relatedExternalId ?? null,
+      createdAt: ctx.now,
+    });
+    if (operationId === null) {
+      // Taken by a concurrent identical call that committed while this one planned.
+      const taken = await findOperationForUpdate(ctx.tx, input.product, input.externalId);
+      if (!taken) throw new Error('wallet operation key taken but not found');
+      return answerExisting(taken, operation, hash);
+    }
+
+    let transactionId: string | null = null;
+    let view: WalletView;
+    if (planned.postings.length > 0) {
+      const posted = await postWithin(ctx, {
+        kind: planned.kind,
+        postings: planned.postings,
+        idempotencyKey: input.ledgerKey ?? `wallet:${input.product}:${input.externalId}`,
+        requestHash: hash,
+        description: input.description ?? `${input.product} ${operation} (${input.roundId})`,
+        reference: input.reference ?? input.roundId,
+        playerId: input.playerId,
+      });
+      transactionId = posted.transactionId;
+      view = posted.wallets.get(input.playerId) ?? walletView(() => 0n);
+    } else {
+      view = await getWalletView(ctx.tx, input.playerId);
+    }
+    if (planned.holdToPaise !== undefined) {
+      await setHold(ctx.tx, holdKey(input), planned.holdToPaise);
+    }
+    const walletVersion =
+      ctx.versions.get(input.playerId) ?? (await walletVersionOf(ctx.tx, input.playerId));
+    await recordOutcome(ctx.tx, operationId, {
+      ledgerTransactionId: transactionId,
+      balanceAfterPaise: view.balancePaise,
+      walletVersion,
+    });
+    if (planned.event) {
+      const payload: WalletEventPayload = {
+        product: input.product,
+        playerId: input.playerId,
+        roundId: input.roundId,
+        externalId: input.externalId,
+        operation,
+        wallet: 'cash',
+        stakePaise: planned.stakePaise.toString(),
+        payoutPaise: planned.payoutPaise.toString(),
+        playMoney: player.isDemo,
+      };
+      ctx.outbox.push({ playerId: input.playerId, topic: 'wallet', event: planned.event, payload });
+    }
+    return {
+      ok: true,
+      operationId,
+      transactionId,
+      replay: false,
+      wallet: 'cash',
+      balancePaise: view.balancePaise,
+      walletVersion,
+    };
+  }
+
+  private async counterparty(ctx: LedgerContext, playerId: number): Promise<AccountRef> {
+    const player = await findWalletPlayer(ctx.tx, playerId);
+    // Points-only players (demo accounts; every player in the operator's play mode) win from
+    // and lose to play money, so the house's real books never see them.
+    return systemAccount(player?.isDemo ? 'play_money' : 'house');
+  }
+
+  private async planStake(ctx: LedgerContext, input: StakeInput): Promise<Plan | WalletFailure> {
+    // A hold may move with no new stake (an exchange maker whose exposure a fill changed).
+    const least = input.mode === 'hold' ? 0n : 1n;
+    if (input.amountPaise < least) return fail('INVALID_AMOUNT');
+    const cash = playerAccount(String(input.playerId), 'cash');
+    if (input.mode === 'debit') {
+      return {
+        kind: 'bet_settlement',
+        postings: transfer(cash, await this.counterparty(ctx, input.playerId), input.amountPaise),
+        amountPaise: input.amountPaise,
+        holdDeltaPaise: 0n,
+        stakePaise: input.amountPaise,
+        payoutPaise: 0n,
+        event: WALLET_EVENTS.stake,
+      };
+    }
+    const heldPaise = await lockHold(ctx.tx, holdKey(input));
+    const holdToPaise = input.holdToPaise ?? heldPaise + input.amountPaise;
+    if (!isAmount(holdToPaise)) return fail('INVALID_AMOUNT');
+    return {
+      kind: holdToPaise >= heldPaise ? 'bet_hold' : 'bet_release',
+      postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
+      amountPaise: input.amountPaise,
+      holdDeltaPaise: holdToPaise - heldPaise,
+      holdToPaise,
+      stakePaise: input.amountPaise,
+      payoutPaise: 0n,
+      ...(input.amountPaise > 0n ? { event: WALLET_EVENTS.stake } : {}),
+    };
+  }
+
+  private async planRelease(
+    ctx: LedgerContext,
+    input: ReleaseInput,
+  ): Promise<Plan | WalletFailure> {
+    const heldPaise = await lockHold(ctx.tx, holdKey(input));
+    const holdToPaise = input.holdToPaise ?? 0n;
+    if (!isAmount(holdToPaise) || holdToPaise > heldPaise) return fail('INVALID_AMOUNT');
+    return {
+      kind: 'bet_release',
+      postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
+      amountPaise: heldPaise - holdToPaise,
+      holdDeltaPaise: holdToPaise - heldPaise,
+      holdToPaise,
+      stakePaise: 0n,
+      payoutPaise: 0n,
+    };
+  }
+
+  private async planWin(ctx: LedgerContext, input: WinInput): Promise<Plan | WalletFailure> {
+    if (input.amountPaise < 0n) return fail('INVALID_AMOUNT');
+    const cash = playerAccount(String(input.playerId), 'cash');
+    return {
+      kind: 'bet_settlement',
+      postings:
+        input.amountPaise === 0n
+          ? []
+          : transfer(await this.counterparty(ctx, input.playerId), cash, input.amountPaise),
+      amountPaise: input.amountPaise,
+      holdDeltaPaise: 0n,
+      stakePaise: 0n,
+      payoutPaise: input.amountPaise,
+      event: WALLET_EVENTS.settlement,
+    };
+  }
+
+  private async planSettle(ctx: LedgerContext, input: SettleInput): Promise<Plan | WalletFailure> {
+    const commissionPaise = input.commissionPaise ?? 0n;
+    if (!isAmount(input.payoutPaise) || !isAmount(commissionPaise)) return fail('INVALID_AMOUNT');
+    const heldPaise = await lockHold(ctx.tx, holdKey(input));
+    // core's settlement: hold released, the counterparty pays (or takes) the difference.
+    const postings = settlementPostings({
+      playerId: String(input.playerId),
+      heldExposurePaise: heldPaise,
+      grossPnlPaise: input.payoutPaise - heldPaise + commissionPaise,
+      commissionPaise,
+      counterparty: await this.counterparty(ctx, input.playerId),
+    });
+    return {
+      kind: 'bet_settlement',
+      postings,
+      amountPaise: input.payoutPaise,
+      holdDeltaPaise: -heldPaise,
+      holdToPaise: 0n,
+      stakePaise: heldPaise,
+      payoutPaise: input.payoutPaise,
+      event: WALLET_EVENTS.settlement,
+    };
+  }
+
+  private async planRollback(
+    ctx: LedgerContext,
+    input: RollbackInput,
+  ): Promise<Plan | WalletResult> {
+    const target = await findOperationForUpdate(ctx.tx, input.product, input.targetExternalId);
+    if (!target) {
+      // The rollback overtook its stake: keep a marker so the stake is refused when it comes.
+      await insertOperation(ctx.tx, {
+        product: input.product,
+        externalId: input.targetExternalId,
+        operation: 'stake',
+        status: 'cancelled',
+        playerId: input.playerId,
+        roundId: input.roundId,
+        requestHash: '',
+        wallet: 'cash',
+        amountPaise: 0n,
+        holdDeltaPaise: 0n,
+        relatedExternalId: input.externalId,
+        createdAt: ctx.now,
+      });
+      return fail('NOT_FOUND');
+    }
+    if (target.status === 'cancelled') return fail('NOT_FOUND');
+    if (target.status === 'rolled_back') {
+      // This very rollback, sent twice at once: the first has committed, answer as it did.
+      const mine = await findOperationForUpdate(ctx.tx, input.product, input.externalId);
+      if (mine && target.relatedExternalId === input.externalId) {
+        return answerExisting(mine, 'rollback', operationHash('rollback', input));
+      }
+      return fail('ROLLED_BACK');
+    }
+    if (target.operation !== 'stake' || target.playerId !== input.playerId) {
+      return fail('NOT_ROLLBACKABLE');
+    }
+    if (await roundIsClosed(ctx.tx, input.product, target.playerId, target.roundId)) {
+      return fail('ROUND_CLOSED');
+    }
+    const cash = playerAccount(String(input.playerId), 'cash');
+    let plan: Plan;
+    if (target.holdDeltaPaise === 0n) {
+      plan = {
+        kind: 'bet_release',
+        postings: transfer(await this.counterparty(ctx, input.playerId), cash, target.amountPaise),
+        amountPaise: target.amountPaise,
+        holdDeltaPaise: 0n,
+        stakePaise: target.amountPaise,
+        payoutPaise: 0n,
+        event: WALLET_EVENTS.rollback,
+        relatedExternalId: target.externalId,
+      };
+    } else {
+      const key = { ...holdKey(input), roundId: target.roundId };
+      const heldPaise = await lockHold(ctx.tx, key);
+      const holdToPaise = heldPaise - target.holdDeltaPaise;
+      // A stake that lowered the hold (a hedge) would need a new debit to undo; and a hold
+      // released since cannot give this stake's share back twice.
+      if (target.holdDeltaPaise < 0n || !isAmount(holdToPaise)) return fail('NOT_ROLLBACKABLE');
+      plan = {
+        kind: 'bet_release',
+        postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
+        amountPaise: target.amountPaise,
+        holdDeltaPaise: -target.holdDeltaPaise,
+        stakePaise: target.amountPaise,
+        payoutPaise: 0n,
+        event: WALLET_EVENTS.rollback,
+        relatedExternalId: target.externalId,
+      };
+      await setHold(ctx.tx, key, holdToPaise);
+    }
+    await markRolledBack(ctx.tx, target.id, input.externalId);
+    return plan;
+  }
+}
+
+/** What a replay must match: the whole request but the ledger key (a storage detail). */
+function operationHash(operation: WalletOperationKind, input: OperationInput): string {
+  return requestHash({ operation, ...input, ledgerKey: undefined });
+}
+
+/** The answer for a (product, external id) seen before. */
+function answerExisting(
+  existing: WalletOperationRow,
+  operation: WalletOperationKind,
+  hash: string,
+): WalletResult {
+  if (existing.status === 'cancelled') return fail('ROLLED_BACK');
+  if (existing.operation !== operation || existing.requestHash !== hash) {
+    return fail('DUPLICATE');
+  }
+  return {
+    ok: true,
+    operationId: existing.id,
+    transactionId: existing.ledgerTransactionId,
+    replay: true,
+    wallet: 'cash',
+    balancePaise: existing.balanceAfterPaise ?? 0n,
+    walletVersion: existing.walletVersion ?? 0,
+  };
+}
+
+function holdKey(input: OperationInput) {
+  return { playerId: input.playerId, product: input.product, roundId: input.roundId };
+}
+
+function accountIs(account: AccountRef, playerId: number, kind: string): boolean {
+  return (
+    account.owner === 'player' && account.playerId === String(playerId) && account.kind === kind
+  );
+}
+
+const WALLET_FAILURE_CODES: ReadonlySet<string> = new Set<WalletFailureCode>([
+  'INSUFFICIENT_FUNDS',
+  'DUPLICATE',
+  'ROLLED_BACK',
+  'LIMIT_REACHED',
+  'NOT_FOUND',
+  'PLAYER_NOT_FOUND',
+  'NOT_ROLLBACKABLE',
+  'ROUND_CLOSED',
+  'INVALID_AMOUNT',
+]);
+
+function isWalletFailureCode(code: string): code is WalletFailureCode {
+  return WALLET_FAILURE_CODES.has(code);
+}

@@ -1,0 +1,209 @@
+import { eq, sql } from 'drizzle-orm';
+import { executeRows, type DbHandle } from '../../db/database.ts';
+import { users } from '../identity/tables.ts';
+import type { WALLET_OPERATION_STATUSES, WALLET_OPERATIONS, WALLET_PRODUCTS } from './tables.ts';
+
+/* The wallet API's SQL: its operation log and the holds it keeps per round. */
+
+export type WalletProduct = (typeof WALLET_PRODUCTS)[number];
+export type WalletOperationKind = (typeof WALLET_OPERATIONS)[number];
+export type WalletOperationStatus = (typeof WALLET_OPERATION_STATUSES)[number];
+
+export interface WalletOperationRow {
+  id: string;
+  product: WalletProduct;
+  externalId: string;
+  operation: WalletOperationKind;
+  status: WalletOperationStatus;
+  playerId: number;
+  roundId: string;
+  requestHash: string;
+  wallet: string;
+  amountPaise: bigint;
+  holdDeltaPaise: bigint;
+  relatedExternalId: string | null;
+  ledgerTransactionId: string | null;
+  balanceAfterPaise: bigint | null;
+  walletVersion: number | null;
+}
+
+type RawOperation = Record<string, string | number | bigint | null>;
+
+function toRow(raw: RawOperation): WalletOperationRow {
+  const text = (key: string) => String(raw[key]);
+  const big = (key: string) => (raw[key] === null ? null : BigInt(raw[key] as string | bigint));
+  return {
+    id: text('id'),
+    product: text('product') as WalletProduct,
+    externalId: text('external_id'),
+    operation: text('operation') as WalletOperationKind,
+    status: text('status') as WalletOperationStatus,
+    playerId: Number(raw.player_id),
+    roundId: text('round_id'),
+    requestHash: text('request_hash'),
+    wallet: text('wallet'),
+    amountPaise: big('amount_paise') ?? 0n,
+    holdDeltaPaise: big('hold_delta_paise') ?? 0n,
+    relatedExternalId: raw.related_external_id === null ? null : text('related_external_id'),
+    ledgerTransactionId: raw.ledger_transaction_id === null ? null : text('ledger_transaction_id'),
+    balanceAfterPaise: big('balance_after_paise'),
+    walletVersion: raw.wallet_version === null ? null : Number(raw.wallet_version),
+  };
+}
+
+/** The operation under (product, external id), locked for the rest of the transaction. */
+export async function findOperationForUpdate(
+  db: DbHandle,
+  product: WalletProduct,
+  externalId: string,
+): Promise<WalletOperationRow | undefined> {
+  const rows = await executeRows<RawOperation>(
+    db,
+    sql`select * from wallet_operations
+        where product = ${product} and external_id = ${externalId} for update`,
+  );
+  return rows[0] && toRow(rows[0]);
+}
+
+export interface NewWalletOperation {
+  product: WalletProduct;
+  externalId: string;
+  operation: WalletOperationKind;
+  status: WalletOperationStatus;
+  playerId: number;
+  roundId: string;
+  requestHash: string;
+  wallet: string;
+  amountPaise: bigint;
+  holdDeltaPaise: bigint;
+  relatedExternalId: string | null;
+  createdAt: Date;
+}
+
+/** The new operation's id, or null when (product, external id) was taken meanwhile. */
+export async function insertOperation(
+  db: DbHandle,
+  row: NewWalletOperation,
+): Promise<string | null> {
+  const rows = await executeRows<{ id: string | number }>(
+    db,
+    sql`insert into wallet_operations
+          (product, external_id, operation, status, player_id, round_id, request_hash, wallet,
+           amount_paise, hold_delta_paise, related_external_id, created_at)
+        values (${row.product}, ${row.externalId}, ${row.operation}, ${row.status}, ${row.playerId},
+                ${row.roundId}, ${row.requestHash}, ${row.wallet}, ${row.amountPaise.toString()}::bigint,
+                ${row.holdDeltaPaise.toString()}::bigint, ${row.relatedExternalId},
+                ${row.createdAt.toISOString()})
+        on conflict (product, external_id) do nothing
+        returning id`,
+  );
+  return rows[0] === undefined ? null : String(rows[0].id);
+}
+
+/** What the operation answered, stored so that a replay answers the same. */
+export async function recordOutcome(
+  db: DbHandle,
+  id: string,
+  outcome: {
+    ledgerTransactionId: string | null;
+    balanceAfterPaise: bigint;
+    walletVersion: number;
+  },
+): Promise<void> {
+  await db.execute(
+    sql`update wallet_operations
+        set ledger_transaction_id = ${outcome.ledgerTransactionId}::bigint,
+            balance_after_paise = ${outcome.balanceAfterPaise.toString()}::bigint,
+            wallet_version = ${outcome.walletVersion}
+        where id = ${id}::bigint`,
+  );
+}
+
+/** A stake a rollback refunded: it stays, marked, naming the rollback. */
+export async function markRolledBack(
+  db: DbHandle,
+  id: string,
+  rollbackExternalId: string,
+): Promise<void> {
+  await db.execute(
+    sql`update wallet_operations set status = 'rolled_back', related_external_id = ${rollbackExternalId}
+        where id = ${id}::bigint`,
+  );
+}
+
+/** True when the round already paid out (a win or a settlement that was not undone). */
+export async function roundIsClosed(
+  db: DbHandle,
+  product: WalletProduct,
+  playerId: number,
+  roundId: string,
+): Promise<boolean> {
+  const rows = await executeRows<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from wallet_operations
+        where product = ${product} and player_id = ${playerId} and round_id = ${roundId}
+          and operation in ('win', 'settle') and status = 'done'`,
+  );
+  return Number(rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * The round's hold, its row locked (created at zero when absent) so that two operations on
+ * one round never both read the same old amount.
+ */
+export async function lockHold(
+  db: DbHandle,
+  key: { playerId: number; product: WalletProduct; roundId: string },
+): Promise<bigint> {
+  await db.execute(
+    sql`insert into wallet_holds (player_id, product, round_id, held_paise)
+        values (${key.playerId}, ${key.product}, ${key.roundId}, 0)
+        on conflict do nothing`,
+  );
+  const rows = await executeRows<{ held_paise: string | bigint }>(
+    db,
+    sql`select held_paise from wallet_holds
+        where player_id = ${key.playerId} and product = ${key.product} and round_id = ${key.roundId}
+        for update`,
+  );
+  return BigInt(rows[0]?.held_paise ?? 0);
+}
+
+export async function setHold(
+  db: DbHandle,
+  key: { playerId: number; product: WalletProduct; roundId: string },
+  heldPaise: bigint,
+): Promise<void> {
+  await db.execute(
+    heldPaise === 0n
+      ? sql`delete from wallet_holds
+            where player_id = ${key.playerId} and product = ${key.product} and round_id = ${key.roundId}`
+      : sql`update wallet_holds set held_paise = ${heldPaise.toString()}::bigint
+            where player_id = ${key.playerId} and product = ${key.product} and round_id = ${key.roundId}`,
+  );
+}
+
+/** Sum of the player's wallet holds: with the exchange's exposures, the exposure_hold balance. */
+export async function heldByWallet(db: DbHandle, playerId: number): Promise<bigint> {
+  const rows = await executeRows<{ s: string | bigint | null }>(
+    db,
+    sql`select coalesce(sum(held_paise), 0) as s from wallet_holds where player_id = ${playerId}`,
+  );
+  return BigInt(rows[0]?.s ?? 0);
+}
+
+/**
+ * The player a money operation is for: whether they exist, and whether they play for points
+ * only. Read from the players' table directly: the identity module sits above the wallet.
+ */
+export async function findWalletPlayer(
+  db: DbHandle,
+  playerId: number,
+): Promise<{ id: number; isDemo: boolean } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, isDemo: users.isDemo })
+    .from(users)
+    .where(eq(users.id, playerId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { executeRows, type DbHandle } from '../db/database.ts';
+import type { OUTBOX_TOPICS } from './outbox-tables.ts';
+
+/* The only SQL of the outbox. Payloads are JSON; bigint never reaches them (points or text). */
+
+export type OutboxTopic = (typeof OUTBOX_TOPICS)[number];
+
+export interface NewOutboxEvent {
+  playerId: number;
+  topic: OutboxTopic;
+  event: string;
+  payload: unknown;
+}
+
+export interface OutboxRow extends NewOutboxEvent {
+  id: number;
+}
+
+/** Inserts the events in the given order (ids follow it: one statement, one sequence walk). */
+export async function insertOutboxEvents(
+  db: DbHandle,
+  events: readonly NewOutboxEvent[],
+  createdAt: Date,
+): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map(
+    (e, index) =>
+      sql`(${index}::int, ${e.playerId}::bigint, ${e.topic}::text, ${e.event}::text, ${JSON.stringify(e.payload)}::jsonb)`,
+  );
+  await db.execute(
+    sql`insert into outbox_events (player_id, topic, event, payload, created_at)
+        select p, t, e, d, ${createdAt.toISOString()}::timestamptz
+        from (values ${sql.join(rows, sql`, `)}) as v(n, p, t, e, d) order by n`,
+  );
+}
+
+/**
+ * Claims up to `limit` of the oldest events for this transaction, and answers them in id
+ * order. `skip locked` lets several processes drain at once without waiting on each other;
+ * an event is left out while an older event of the same player is claimed elsewhere (or
+ * beyond this batch), so one player's events are never published out of order.
+ */
+export async function claimOutboxBatch(db: DbHandle, limit: number): Promise<OutboxRow[]> {
+  const rows = await executeRows<{
+    id: string | number;
+    player_id: string | number;
+    topic: OutboxTopic;
+    event: string;
+    payload: unknown;
+  }>(
+    db,
+    sql`with claimed as (
+          select id, player_id from outbox_events order by id limit ${limit}
+          for update skip locked
+        )
+        select o.id, o.player_id, o.topic, o.event, o.payload
+        from outbox_events o join claimed c on c.id = o.id
+        where not exists (
+          select 1 from outbox_events older
+          where older.player_id = c.player_id and older.id < c.id
+            and older.id not in (select id from claimed)
+        )
+        order by o.id`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    playerId: Number(row.player_id),
+    topic: row.topic,
+    event: row.event,
+    // PGlite answers jsonb parsed, pg too; a driver answering text is parsed here.
+    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload,
+  }));
+}
+
+export async function deleteOutboxEvents(db: DbHandle, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(
+    sql`delete from outbox_events where id = any(${`{${ids.join(',')}}`}::bigint[])`,
+  );
+}
+
+export async function countOutboxEvents(db: DbHandle): Promise<number> {
+  const [row] = await executeRows<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from outbox_events`,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,33 @@
+import { bigint, bigserial, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { timestampTz } from '../db/columns.ts';
+
+/*
+ * The transactional outbox (docs/decisions.md "Wallet API and outbox"): events of a money
+ * change are written in the transaction that changes the money and published after commit
+ * by the outbox worker, which deletes what it published. A row is therefore an event not yet
+ * known to be out; a crash between commit and emit leaves it here for the next drain.
+ */
+export const OUTBOX_TOPICS = ['socket', 'wallet'] as const;
+
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    // Taken from the sequence while the writer holds the player's wallet-version lock, so
+    // for one player id order is commit order; the worker publishes by id.
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    // The ordering key. No foreign key: rows live for milliseconds, and a player's events
+    // must not wait on a KEY SHARE lock of the users row.
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    // socket: a realtime event to the player's sockets; wallet: a product-neutral wallet
+    // event for in-process listeners (bonus wagering, safer play).
+    topic: text('topic', { enum: OUTBOX_TOPICS }).notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestampTz('created_at').notNull(),
+  },
+  (table) => [
+    check('outbox_events_topic_check', sql`${table.topic} in ('socket', 'wallet')`),
+    index('outbox_events_player_idx').on(table.playerId, table.id),
+  ],
+);

@@ -1,0 +1,192 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerEventName, ServerEventPayload } from '@spm/contract';
+import type { Db } from '../db/database.ts';
+import type { RealtimeEmitter } from '../realtime/emitter.ts';
+import {
+  claimOutboxBatch,
+  deleteOutboxEvents,
+  type NewOutboxEvent,
+  type OutboxRow,
+} from './outbox-repository.ts';
+
+/** At most this many events per claiming transaction (TIGER_STYLE: a limit on everything). */
+export const OUTBOX_BATCH_SIZE = 200;
+/** The safety net's tick: commits kick the worker, so this only matters after a failure. */
+export const OUTBOX_POLL_MS = 1000;
+/** A failed publish is tried again after this, doubling up to the poll interval. */
+const RETRY_FIRST_MS = 50;
+
+/** A wallet event as a listener receives it: the outbox id makes a redelivery recognisable. */
+export interface PublishedWalletEvent {
+  outboxId: number;
+  playerId: number;
+  event: string;
+  payload: unknown;
+}
+
+/**
+ * Runs inside the worker's claiming transaction, before the event is deleted: a throw
+ * leaves the event for the next drain (at least once). It must not wait on the database
+ * (on PGlite the claiming transaction holds the only connection).
+ */
+export type WalletEventListener = (event: PublishedWalletEvent) => void;
+
+export interface OutboxWorker {
+  /** Drains now (after a commit); resolves once what was pending when called is out. */
+  kick: () => Promise<void>;
+  /** Publishes what a crash left behind, then keeps the safety-net poll running. */
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+  onWalletEvent: (listener: WalletEventListener) => () => void;
+}
+
+/** Workers by the emitter the services were given, so a commit can kick its own process's. */
+const workersByEmitter = new WeakMap<object, OutboxWorker>();
+
+/** After a commit that wrote outbox rows: publish them now rather than at the next tick. */
+export function kickOutbox(realtime: object): void {
+  const worker = workersByEmitter.get(realtime);
+  // No worker (a test's own emitter): the app's poll publishes the rows.
+  if (worker) void worker.kick();
+}
+
+/** A realtime event as an outbox row: the event's payload type is checked here, once. */
+export function socketEvent<E extends ServerEventName>(
+  playerId: number,
+  event: E,
+  payload: ServerEventPayload<E>,
+): NewOutboxEvent {
+  return { playerId, topic: 'socket', event, payload };
+}
+
+export function createOutboxWorker(options: {
+  db: Db;
+  realtime: RealtimeEmitter;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  /** Other objects the services hold as their emitter; a commit through them kicks too. */
+  alsoKickedBy?: readonly object[];
+}): OutboxWorker {
+  const { db, realtime, log } = options;
+  const kickKeys = [realtime, ...(options.alsoKickedBy ?? [])];
+  const pollMs = options.pollMs ?? OUTBOX_POLL_MS;
+  const listeners = new Set<WalletEventListener>();
+  let running: Promise<void> | null = null;
+  let again = false;
+  let started = false;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let retryMs = RETRY_FIRST_MS;
+
+  const publish = (row: OutboxRow) => {
+    if (row.topic === 'socket') {
+      // The payload was checked against the event's type when it was written.
+      realtime.emitToUser(
+        row.playerId,
+        row.event as ServerEventName,
+        row.payload as ServerEventPayload<ServerEventName>,
+      );
+      return;
+    }
+    for (const listener of [...listeners]) {
+      listener({
+        outboxId: row.id,
+        playerId: row.playerId,
+        event: row.event,
+        payload: row.payload,
+      });
+    }
+  };
+
+  /** One claiming transaction: publish in order, delete what went out. True: maybe more. */
+  const drainBatch = async (): Promise<boolean> => {
+    let failure: unknown;
+    const claimedCount = await db.transaction(async (tx) => {
+      const rows = await claimOutboxBatch(tx, OUTBOX_BATCH_SIZE);
+      const done: number[] = [];
+      const blocked = new Set<number>();
+      for (const row of rows) {
+        // After a player's failed event, their later ones wait too: order over speed.
+        if (blocked.has(row.playerId)) continue;
+        try {
+          publish(row);
+          done.push(row.id);
+        } catch (error) {
+          failure ??= error;
+          blocked.add(row.playerId);
+        }
+      }
+      await deleteOutboxEvents(tx, done);
+      return rows.length;
+    });
+    if (failure !== undefined) throw failure;
+    return claimedCount === OUTBOX_BATCH_SIZE;
+  };
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      void kick();
+    }, delayMs);
+    // The poll must never keep a process alive on its own.
+    timer.unref();
+  };
+
+  const drain = async () => {
+    try {
+      do {
+        again = false;
+        while (!stopped && (await drainBatch()));
+      } while (again && !stopped);
+      retryMs = RETRY_FIRST_MS;
+      schedule(pollMs);
+    } catch (error) {
+      log.error({ err: error }, 'outbox publish failed; retrying');
+      schedule(retryMs);
+      retryMs = Math.min(retryMs * 2, pollMs);
+    }
+  };
+
+  const kick = (): Promise<void> => {
+    if (stopped || !started) return Promise.resolve();
+    if (running) {
+      // A commit landed while a drain ran: go round once more when it ends.
+      again = true;
+      return running;
+    }
+    running = drain().finally(() => {
+      running = null;
+      // A kick that arrived after the last round's check but before this line.
+      if (again && !stopped) void kick();
+    });
+    return running;
+  };
+
+  const worker: OutboxWorker = {
+    kick,
+    start: async () => {
+      started = true;
+      stopped = false;
+      for (const key of kickKeys) workersByEmitter.set(key, worker);
+      await kick();
+    },
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      for (const key of kickKeys) {
+        if (workersByEmitter.get(key) === worker) workersByEmitter.delete(key);
+      }
+      await running;
+    },
+    onWalletEvent: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+  return worker;
+}

@@ -1,0 +1,205 @@
+import {
+  REALTIME_PATH,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type UpdateBalancePayload,
+} from '@spm/contract';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp, type App } from '../app.ts';
+import { createManualClock } from '../clock.ts';
+import { migrate } from '../db/database.ts';
+import type { RealtimeEmitter } from '../realtime/emitter.ts';
+import { seed } from '../seed.ts';
+import {
+  createTestDatabase,
+  drivers,
+  startHarness,
+  testConfig,
+  type Harness,
+} from '../test/harness.ts';
+import { registerPlayer } from '../test/identity.ts';
+import { fund, insertPlayer } from '../test/wallet.ts';
+import { countOutboxEvents, insertOutboxEvents } from './outbox-repository.ts';
+import { createOutboxWorker, socketEvent } from './outbox-worker.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const silentLog = { error: () => undefined } as unknown as Parameters<
+  typeof createOutboxWorker
+>[0]['log'];
+
+async function eventually(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  for (let tries = 0; tries < 250; tries += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.each(drivers)('outbox on %s', (driver) => {
+  let h: Harness;
+  const open: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness(driver, { listen: true });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    for (const socket of open.splice(0)) socket.disconnect();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const deps = () => ({ db: h.db, clock: h.clock, realtime: h.app.realtime });
+
+  async function connectAs(token: string): Promise<ClientSocket> {
+    const socket: ClientSocket = connectClient(h.baseUrl!, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+    });
+    open.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  }
+
+  it("delivers one player's balances in version order, the last one the final wallet", async () => {
+    const player = await registerPlayer(h);
+    const playerId = Number(player.user.id);
+    const socket = await connectAs(player.token);
+    const got: UpdateBalancePayload[] = [];
+    socket.on('update_balance', (payload) => got.push(payload));
+    const credits = 40;
+    const results = await Promise.all(
+      Array.from({ length: credits }, () => fund(deps(), playerId, 100n)),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    await eventually(() => got.length >= credits, `${credits} update_balance pushes`);
+    expect(got.map((p) => p.version)).toEqual(Array.from({ length: credits }, (_, i) => i + 1));
+    expect(got.at(-1)?.balance).toBe(credits);
+  });
+
+  it('publishes again after an emit that failed, in order, and keeps nothing', async () => {
+    const player = await registerPlayer(h);
+    const playerId = Number(player.user.id);
+    const socket = await connectAs(player.token);
+    const got: UpdateBalancePayload[] = [];
+    socket.on('update_balance', (payload) => got.push(payload));
+    const real = h.app.realtime.emitToUser.bind(h.app.realtime);
+    let failures = 0;
+    // The worker publishes through app.realtime: fail its first emit.
+    vi.spyOn(h.app.realtime, 'emitToUser').mockImplementation((...args) => {
+      if (failures++ === 0) throw new Error('socket layer down');
+      real(...args);
+    });
+    await fund(deps(), playerId, 500n);
+    await fund(deps(), playerId, 300n);
+    await eventually(() => got.length >= 2, 'both pushes after the retry');
+    expect(got.map((p) => [p.version, p.balance])).toEqual([
+      [1, 5],
+      [2, 8],
+    ]);
+    await eventually(async () => (await countOutboxEvents(h.db)) === 0, 'an empty outbox');
+  });
+
+  it('several workers draining one outbox keep each player in order and publish everything', async () => {
+    const players = [await insertPlayer(h.db), await insertPlayer(h.db), await insertPlayer(h.db)];
+    const perPlayer = 150;
+    const published: { worker: number; playerId: number; n: number }[] = [];
+    const recorder = (worker: number): RealtimeEmitter => ({
+      emitToUser: (playerId, _event, payload) => {
+        published.push({ worker, playerId, n: (payload as { version: number }).version });
+      },
+      emitToAll: () => undefined,
+      disconnectSession: () => undefined,
+      disconnectUser: () => undefined,
+    });
+    // Stop the app's own worker from taking these rows: it is kicked by the app's emitter
+    // only, and its poll is a second away.
+    const rows = [];
+    for (let n = 1; n <= perPlayer; n += 1) {
+      for (const playerId of players) {
+        rows.push(socketEvent(playerId, 'update_balance', { version: n }));
+      }
+    }
+    await h.app.outbox.stop();
+    try {
+      await insertOutboxEvents(h.db, rows, new Date());
+      const workers = [0, 1, 2].map((index) =>
+        createOutboxWorker({ db: h.db, realtime: recorder(index), log: silentLog, pollMs: 60_000 }),
+      );
+      await Promise.all(workers.map((w) => w.start()));
+      await Promise.all(workers.map((w) => w.kick()));
+      await eventually(async () => (await countOutboxEvents(h.db)) === 0, 'a drained outbox');
+      await Promise.all(workers.map((w) => w.stop()));
+    } finally {
+      await h.app.outbox.start();
+    }
+    for (const playerId of players) {
+      const seen = published.filter((p) => p.playerId === playerId).map((p) => p.n);
+      // At least once: every event; in order: never a lower number after a higher one.
+      expect(new Set(seen).size).toBe(perPlayer);
+      for (let i = 1; i < seen.length; i += 1) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]!);
+    }
+  });
+});
+
+describe.each(drivers)('outbox across a crash on %s', (driver) => {
+  let apps: App[] = [];
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+
+  it('an event committed but never emitted is published when the next process starts', async () => {
+    const testDatabase = await createTestDatabase(driver);
+    try {
+      await migrate(testDatabase.database);
+      await seed(testDatabase.database.db);
+      const db = testDatabase.database.db;
+      const config = testConfig();
+      const clock = createManualClock();
+
+      // The first process commits the money and dies before its emit goes out.
+      const first = await buildApp({ config, db, clock });
+      apps.push(first);
+      vi.spyOn(first.realtime, 'emitToUser').mockImplementation(() => {
+        throw new Error('process killed between commit and emit');
+      });
+      await first.ready();
+      const playerId = await insertPlayer(db);
+      const funded = await fund({ db, clock, realtime: first.realtime }, playerId, 4_200n);
+      expect(funded.ok).toBe(true);
+      await first.outbox.kick();
+      expect(await countOutboxEvents(db)).toBeGreaterThan(0);
+      await first.close();
+      apps = [];
+
+      // The next process publishes it on start, before it does anything else.
+      const second = await buildApp({ config, db, clock });
+      apps.push(second);
+      const emitted: [number, string, unknown][] = [];
+      vi.spyOn(second.realtime, 'emitToUser').mockImplementation((userId, event, payload) => {
+        emitted.push([userId, event, payload]);
+      });
+      await second.ready();
+      expect(emitted).toEqual([
+        [
+          playerId,
+          'update_balance',
+          { balance: 42, cash: 42, coins: 0, sports: 0, wicket: 0, exposure: 0, version: 1 },
+        ],
+      ]);
+      expect(await countOutboxEvents(db)).toBe(0);
+    } finally {
+      for (const app of apps.splice(0)) await app.close();
+      await testDatabase.dispose();
+    }
+  });
+});
