@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Gateway } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
-import { formatAmount } from '@/shared/lib/format';
+import type { PageProps } from '@/shared/lib/route-paths';
+import { formatAmount } from '@spm/client';
 import { DemoNotice } from '@/shared/ui/demo-notice';
 import { useGateways } from './api/cashier-api';
 import { GatewayIcon } from './components/gateway-icon';

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { WITHDRAW_STATUSES } from '@spm/contract';
 import type { Withdrawal } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
-import { formatAmount } from '@/shared/lib/format';
+import type { PageProps } from '@/shared/lib/route-paths';
+import { formatAmount } from '@spm/client';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { useIsDemo } from '@/shared/ui/demo-notice';
 import {

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BankDetail, WithdrawInfo } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
+import type { PageProps } from '@/shared/lib/route-paths';
 import { maskAccountNo, useBankDetails } from '@/shared/api/bank-details-api';
 import { DemoNotice, useIsDemo } from '@/shared/ui/demo-notice';
 import { createWithdrawal, useWithdrawInfo } from './api/cashier-api';

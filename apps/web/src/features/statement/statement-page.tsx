@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatementEntry } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
-import { formatAmount, formatDateTime } from '@/shared/lib/format';
+import type { PageProps } from '@/shared/lib/route-paths';
+import { formatAmount, formatDateTime } from '@spm/client';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { STATEMENT_PAGE_SIZE, useStatement } from './api/statement-api';
 import {

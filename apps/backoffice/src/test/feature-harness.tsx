@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { useAuthStore } from '../auth-store.ts';
-import { initI18n } from '../i18n.ts';
+import { useAuthStore } from '../shared/auth-store.ts';
+import { initI18n } from '../shared/i18n.ts';
 
 /** A canned answer: an envelope body (or a Blob for images) with a status. */
 export interface MockAnswer {
