@@ -1,4 +1,3 @@
-import { pageVisitAnswerSchema } from '@spm/contract';
 import type { PageVisitBody } from '@spm/contract';
 import { request } from '@/shared/lib/request';
 import { devSchema } from '@/shared/lib/dev-schema';
@@ -7,7 +6,7 @@ import { useAppStore } from '@/shared/stores/app-store';
 import { freshAgentCode } from '@/shared/lib/agent-code';
 
 // Production trusts the server's response check (request's `schema` note): no zod here.
-const checkPageVisit = devSchema(pageVisitAnswerSchema);
+const checkPageVisit = devSchema('pageVisitAnswerSchema');
 
 /** Marks, for this browser tab's session, that the visit has been counted. */
 export const VISIT_RECORDED_SESSION_KEY = 'page-visit-recorded';
