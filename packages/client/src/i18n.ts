@@ -95,8 +95,13 @@ export function createI18n(setup: I18nSetup): AppI18n {
     }
   }
 
+  /** The page's lang attribute (screen readers, hyphenation); no document outside a browser. */
+  function setDocumentLanguage(language: string): void {
+    if (typeof document !== 'undefined') document.documentElement.lang = language;
+  }
+
   function applyLanguage(language: string): void {
-    document.documentElement.lang = language;
+    setDocumentLanguage(language);
     try {
       localStorage.setItem(setup.storageKey, language);
     } catch {
@@ -127,7 +132,7 @@ export function createI18n(setup: I18nSetup): AppI18n {
         interpolation: { escapeValue: false },
         returnNull: false,
       });
-    document.documentElement.lang = language;
+    setDocumentLanguage(language);
     i18n.on('languageChanged', applyLanguage);
     return i18n;
   }
