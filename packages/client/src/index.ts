@@ -5,4 +5,5 @@ export * from './idempotency.ts';
 export * from './format.ts';
 export * from './language.ts';
 export * from './i18n.ts';
+export * from './paging.ts';
 export * from './realtime.ts';

@@ -18,7 +18,7 @@ import type { WithdrawalQuery } from './api/cashier-api';
 import { HistoryFilters, noFilters } from './components/history-filters';
 import type { HistoryFilterValues } from './components/history-filters';
 import { LoadState } from './components/load-state';
-import { Pager } from './components/pager';
+import { Pager } from '@/shared/ui/pager';
 import { HistoryTime } from './components/history-time';
 import { StatusBadge } from './components/status-badge';
 import { isRangeReversed } from './lib/dates';
@@ -137,6 +137,9 @@ function WithdrawalResults({ filters }: { filters: HistoryFilterValues }) {
       </ul>
       <Pager
         page={data.page}
+        className="cashier-pager"
+        label={t('cashier.paging')}
+        hideSinglePage
         pageSize={data.pageSize || CASHIER_PAGE_SIZE}
         total={data.total}
         busy={withdrawals.isPlaceholderData}
