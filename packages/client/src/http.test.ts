@@ -92,7 +92,7 @@ describe('createApiTransport', () => {
       url: '/things',
       method: 'POST',
       data: { a: 1 },
-      query: { page: 2 },
+      queryParams: { page: 2 },
     });
     expect(result).toEqual({ kind: 'data', status: 200, data: { id: 1 } });
     expect(fetchMock).toHaveBeenCalledWith('/api/things?page=2', {
@@ -122,7 +122,7 @@ describe('createApiTransport', () => {
       url: '/up',
       method: 'POST',
       data: { a: 'b' },
-      multipart: true,
+      isFormData: true,
     });
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBeInstanceOf(FormData);

@@ -124,14 +124,14 @@ export function statusMessage(status: number): string {
 export interface ApiCall {
   /** Relative to /api, e.g. '/profile'. */
   url: string;
-  /** Defaults to GET. */
+  /** Defaults to GET (SPEC 7.1). */
   method?: HttpMethod;
-  /** JSON body (not sent with GET), or the multipart fields when `multipart`. */
+  /** JSON body (not sent with GET), or FormData / a plain object sent as multipart when `isFormData`. */
   data?: unknown;
   headers?: Record<string, string>;
-  query?: Record<string, QueryParamValue>;
-  /** Send `data` as multipart/form-data (FormData or a plain object). */
-  multipart?: boolean;
+  /** undefined, null and '' are dropped; the rest become the query string. */
+  queryParams?: Record<string, QueryParamValue>;
+  isFormData?: boolean;
 }
 
 /** What came back: the envelope's data, a failed answer, or no answer at all. */
@@ -189,7 +189,7 @@ export function createApiTransport(options: ApiTransportOptions): ApiTransport {
   };
 
   async function send(call: ApiCall): Promise<ApiAnswer> {
-    const { url, method = 'GET', data, headers = {}, query, multipart } = call;
+    const { url, method = 'GET', data, headers = {}, queryParams, isFormData } = call;
     const requestHeaders: Record<string, string> = {
       ...headers,
       ...authHeaders(),
@@ -197,7 +197,7 @@ export function createApiTransport(options: ApiTransportOptions): ApiTransport {
     };
     const hadToken = 'authorization' in requestHeaders;
     let body: BodyInit | undefined;
-    if (multipart) {
+    if (isFormData) {
       // No content-type: the browser writes multipart/form-data with its own boundary.
       body = toFormData(data);
     } else if (data !== undefined && method !== 'GET') {
@@ -208,7 +208,7 @@ export function createApiTransport(options: ApiTransportOptions): ApiTransport {
     let response: Response;
     let parsed: unknown;
     try {
-      response = await fetch(apiUrl(url, query), { method, headers: requestHeaders, body });
+      response = await fetch(apiUrl(url, queryParams), { method, headers: requestHeaders, body });
       parsed = await readJson(response);
     } catch (error) {
       return { kind: 'network', error };

@@ -52,11 +52,8 @@ export async function staffRequest<S extends z.ZodType>(
   options: StaffRequestOptions,
 ): Promise<z.infer<S>> {
   const { url, method, data, query, formData } = options;
-  const answer = await transport.send(
-    formData
-      ? { url, method, query, data: formData, multipart: true }
-      : { url, method, query, data },
-  );
+  const body = formData ? { data: formData, isFormData: true } : { data };
+  const answer = await transport.send({ url, method, queryParams: query, ...body });
   if (answer.kind === 'network') {
     const { error } = answer;
     throw new ApiError(error instanceof Error ? error.message : 'Network error', 'NETWORK', 0);

@@ -1,7 +1,7 @@
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { catalogueText, checkData, createApiTransport, isRecord } from '@spm/client';
-import type { ApiErrorBody, HttpMethod, QueryParamValue } from '@spm/client';
+import type { ApiCall, ApiErrorBody } from '@spm/client';
 import { i18n } from '@/shared/i18n/i18n';
 import { useAuthStore } from '@/shared/stores/auth-store';
 
@@ -11,16 +11,7 @@ import { useAuthStore } from '@/shared/stores/auth-store';
  * the schema check and the 401 hook are the kit's.
  */
 
-export interface RequestOptions {
-  url: string;
-  /** Defaults to GET (SPEC 7.1). */
-  method?: HttpMethod;
-  /** JSON body, or FormData / a plain object sent as multipart when `isFormData`. */
-  data?: unknown;
-  headers?: Record<string, string>;
-  /** undefined, null and '' are dropped; the rest become the query string. */
-  queryParams?: Record<string, QueryParamValue>;
-  isFormData?: boolean;
+export interface RequestOptions extends ApiCall {
   /** Return the raw error to the caller and show no toast (SPEC 8). */
   noToastEmit?: boolean;
 }
@@ -106,15 +97,8 @@ export function request<T = unknown>(options: RequestOptions): Promise<RequestRe
 export async function request(
   options: RequestOptions & { schema?: z.ZodType },
 ): Promise<RequestResult<unknown>> {
-  const { url, method, data, headers, queryParams, isFormData, noToastEmit, schema } = options;
-  const answer = await transport.send({
-    url,
-    method,
-    data,
-    headers,
-    query: queryParams,
-    multipart: isFormData,
-  });
+  const { noToastEmit, schema } = options;
+  const answer = await transport.send(options);
 
   if (answer.kind === 'network') {
     const { error } = answer;
