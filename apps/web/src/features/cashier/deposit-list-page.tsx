@@ -15,6 +15,7 @@ import { HistoryTime } from './components/history-time';
 import { StatusBadge } from './components/status-badge';
 import { isRangeReversed } from './lib/dates';
 import './cashier.css';
+import { CashierPageFrame } from './components/cashier-page-frame';
 
 function DepositItem({ deposit }: { deposit: Deposit }) {
   const { t } = useTranslation();
@@ -123,18 +124,15 @@ export function DepositListPage({ titleKey }: PageProps) {
   const [filters, setFilters] = useState<HistoryFilterValues>(noFilters);
   const gateways = useGateways();
   return (
-    <section className="page cashier-page">
-      <Link className="cashier-back" to="/cashier">
-        {t('cashier.backToCashier')}
-      </Link>
-      <div className="cashier-heading">
-        <h1 className="page__title" data-testid="page-title">
-          {t(titleKey)}
-        </h1>
-        <Link className="button button--primary" to="/gateways" data-testid="deposits-new">
-          {t('cashier.hub.deposit')}
-        </Link>
-      </div>
+    <CashierPageFrame
+      title={t(titleKey)}
+      action={{
+        to: '/gateways',
+        labelKey: 'cashier.hub.deposit',
+        testId: 'deposits-new',
+        variant: 'primary',
+      }}
+    >
       <HistoryFilters
         value={filters}
         onChange={setFilters}
@@ -149,6 +147,6 @@ export function DepositListPage({ titleKey }: PageProps) {
           filters={filters}
         />
       )}
-    </section>
+    </CashierPageFrame>
   );
 }

@@ -23,6 +23,7 @@ import { HistoryTime } from './components/history-time';
 import { StatusBadge } from './components/status-badge';
 import { isRangeReversed } from './lib/dates';
 import './cashier.css';
+import { CashierPageFrame } from './components/cashier-page-frame';
 
 function WithdrawalItem({
   withdrawal,
@@ -172,18 +173,15 @@ export function WithdrawListPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<HistoryFilterValues>(noFilters);
   return (
-    <section className="page cashier-page">
-      <Link className="cashier-back" to="/cashier">
-        {t('cashier.backToCashier')}
-      </Link>
-      <div className="cashier-heading">
-        <h1 className="page__title" data-testid="page-title">
-          {t(titleKey)}
-        </h1>
-        <Link className="button button--primary" to="/withdraw" data-testid="withdrawals-new">
-          {t('cashier.hub.withdraw')}
-        </Link>
-      </div>
+    <CashierPageFrame
+      title={t(titleKey)}
+      action={{
+        to: '/withdraw',
+        labelKey: 'cashier.hub.withdraw',
+        testId: 'withdrawals-new',
+        variant: 'primary',
+      }}
+    >
       <HistoryFilters
         value={filters}
         onChange={setFilters}
@@ -196,6 +194,6 @@ export function WithdrawListPage({ titleKey }: PageProps) {
           filters={filters}
         />
       )}
-    </section>
+    </CashierPageFrame>
   );
 }
