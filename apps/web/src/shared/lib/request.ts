@@ -1,6 +1,6 @@
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { catalogueText, checkData, createApiTransport, isRecord } from '@spm/client';
+import { catalogueText, checkData, createApiTransport, isRecord, statusMessage } from '@spm/client';
 import type { ApiCall, ApiErrorBody } from '@spm/client';
 import { i18n } from '@/shared/i18n/i18n';
 import { useAuthStore } from '@/shared/stores/auth-store';
@@ -111,9 +111,7 @@ export async function request(
     const message =
       envelope?.message ||
       envelope?.errorMessage ||
-      i18n.t('common.somethingWentWrongWith', {
-        detail: `Request failed with status code ${status}`,
-      });
+      i18n.t('common.somethingWentWrongWith', { detail: statusMessage(status) });
     return fail(
       { message, code: envelope?.errorCode, status },
       isRecord(answer.body) ? (answer.body as ApiErrorBody) : undefined,
