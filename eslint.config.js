@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
@@ -30,6 +31,41 @@ function moduleZone(name) {
         : `Import the ${name} module through its entry, modules/${name}/index.ts.`,
   };
 }
+
+// ---- Front-end module boundaries (issue 12): apps/web, apps/backoffice, packages/client ----
+const FRONT_ENDS = ['apps/web/src', 'apps/backoffice/src'];
+const featuresOf = (src) =>
+  readdirSync(new URL(`${src}/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const frontEndZones = [
+  ...FRONT_ENDS.flatMap((src) => [
+    // One zone per feature (the rule has no "same folder" capture): every other feature is out.
+    ...featuresOf(src).map((feature) => ({
+      target: `./${src}/features/${feature}`,
+      from: `./${src}/features`,
+      except: [`./${feature}`],
+      message:
+        'A feature does not import another feature: move what both need to shared/ or @spm/client.',
+    })),
+    {
+      target: `./${src}/features`,
+      from: `./${src}/app`,
+      message: 'A feature does not import app/: the app wires features, not the reverse.',
+    },
+    {
+      target: `./${src}/shared`,
+      from: [`./${src}/features`, `./${src}/app`],
+      message: 'shared/ sits below features/ and app/ and imports neither.',
+    },
+  ]),
+  {
+    target: './packages/client',
+    from: './apps',
+    message: 'The client kit serves both apps and imports from neither.',
+  },
+];
+// ---- end of front-end boundaries ----
 
 export default tseslint.config(
   {
@@ -70,7 +106,23 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+      // TypeScript sources are modules to follow (import-x's own default is .js only).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'apps/backoffice/tsconfig.json',
+            'packages/client/tsconfig.json',
+            'packages/contract/tsconfig.json',
+            'packages/core/tsconfig.json',
+          ],
+        }),
+      ],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -112,6 +164,21 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: ['node:*', 'fs', 'net', 'http', 'pg', '@electric-sql/*', 'socket.io*'] },
+      ],
+    },
+  },
+  {
+    // Front-end module boundaries (issue 12, zones above): a feature is reached only through app/ (the routes), never from another feature; shared/ sits below
+    // features/ and app/; the client kit sits below both apps.
+    files: [
+      'apps/web/src/**/*.{ts,tsx}',
+      'apps/backoffice/src/**/*.{ts,tsx}',
+      'packages/client/src/**/*.ts',
+    ],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: frontEndZones },
       ],
     },
   },

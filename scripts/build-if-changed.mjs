@@ -1,8 +1,8 @@
 // Builds only the workspaces whose inputs changed since their last successful build, so
 // `npm start` does not spend its time rebuilding what is already built.
 //
-// A workspace's inputs: its own files (not dist, node_modules or tests), the two packages it
-// compiles in (contract, core), the root package.json, lockfile and tsconfig, and the build
+// A workspace's inputs: its own files (not dist, node_modules or tests), the packages it
+// compiles in (contract, core, and the client kit both front ends bundle), the root package.json, lockfile and tsconfig, and the build
 // scripts. Their content hash is written to <workspace>/dist/.build-stamp after a build
 // succeeds; a missing stamp (fresh clone, deleted dist, failed build) means stale. Contents,
 // not mtimes: a checkout or a touch that changes nothing rebuilds nothing.
@@ -26,6 +26,8 @@ export const WORKSPACES = [
 export const SHARED_INPUTS = [
   'packages/contract',
   'packages/core',
+  // The client kit (request core, i18n factory, formatting) is bundled into both apps.
+  'packages/client',
   'package.json',
   'package-lock.json',
   'tsconfig.base.json',

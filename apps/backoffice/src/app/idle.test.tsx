@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useAuthStore } from '../shared/auth-store.ts';
-import { adminMe, fail, mockApi, ok } from '../shared/test/mock-api.ts';
-import { renderApp, resetSession } from '../shared/test/render.tsx';
+import { adminMe, fail, mockApi, ok } from '../test/mock-api.ts';
+import { renderApp, resetSession } from '../test/render.tsx';
 
 const MINUTE = 60_000;
 

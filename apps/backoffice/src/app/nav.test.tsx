@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { agentMe, mockApi, ok } from '../shared/test/mock-api.ts';
-import { agentStaff, renderApp, resetSession } from '../shared/test/render.tsx';
+import { agentMe, mockApi, ok } from '../test/mock-api.ts';
+import { agentStaff, renderApp, resetSession } from '../test/render.tsx';
 
 function navLinks(): string[] {
   const nav = screen.getByRole('navigation', { name: 'Main menu' });

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify';
-import { ApiError } from '../shared/api.ts';
+import { ApiError } from '@spm/client';
 import { AUTH_STORAGE_KEY, useAuthStore } from '../shared/auth-store.ts';
 
 /** Refetch on focus for the queues; no retry of 4xx answers (they will not change). */

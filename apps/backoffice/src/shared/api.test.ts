@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, fetchUploadObjectUrl, staffRequest, uploadUrl } from './api.ts';
+import { ApiError } from '@spm/client';
+import { fetchUploadObjectUrl, staffRequest, uploadUrl } from './api.ts';
 import { useAuthStore } from './auth-store.ts';
 
 function answer(status: number, body: unknown): Response {

@@ -1,10 +1,21 @@
 import type { z } from 'zod';
+import {
+  API_BASE,
+  ApiError,
+  checkData,
+  createApiTransport,
+  readIssues,
+  statusMessage,
+} from '@spm/client';
+import type { HttpMethod, QueryParamValue } from '@spm/client';
 import { useAuthStore } from './auth-store.ts';
 
-/** Same-origin API base; the server mounts the API here (DESIGN 6). */
-export const API_BASE = '/api';
+/*
+ * The back office's face of the @spm/client request core: the staff token, and every failure
+ * thrown as the kit's ApiError (network, envelope error, contract mismatch).
+ */
 
-export type StaffHttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type StaffHttpMethod = HttpMethod;
 
 export interface StaffRequestOptions {
   /** Relative to /api, e.g. '/staff/deposits'. */
@@ -13,59 +24,12 @@ export interface StaffRequestOptions {
   /** JSON body. */
   data?: unknown;
   /** undefined and '' values are dropped. */
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, QueryParamValue>;
   /** Multipart body; the browser sets the boundary. */
   formData?: FormData;
 }
 
-/** A failed call: the envelope's errorCode, the HTTP status and any field issues. */
-export class ApiError extends Error {
-  code: string;
-  status: number;
-  issues: { field: string; message: string }[];
-
-  constructor(
-    message: string,
-    code: string,
-    status: number,
-    issues: { field: string; message: string }[] = [],
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.status = status;
-    this.issues = issues;
-  }
-}
-
-export function buildQuery(query: StaffRequestOptions['query']): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === '') continue;
-    search.append(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function readIssues(data: unknown): { field: string; message: string }[] {
-  if (!isRecord(data) || !Array.isArray(data.issues)) return [];
-  return data.issues.flatMap((issue: unknown) =>
-    isRecord(issue) && typeof issue.field === 'string' && typeof issue.message === 'string'
-      ? [{ field: issue.field, message: issue.message }]
-      : [],
-  );
-}
-
-function authHeaders(): Record<string, string> {
-  const token = useAuthStore.getState().token;
-  return token ? { authorization: token } : {};
-}
+const transport = createApiTransport({ getToken: () => useAuthStore.getState().token });
 
 /**
  * 401 codes that refuse what was typed, not the session: a wrong authenticator code while
@@ -73,58 +37,38 @@ function authHeaders(): Record<string, string> {
  */
 const NOT_SESSION_401_CODES = new Set(['TOTP_INVALID']);
 
-/** A 401 on a signed-in session ends it; the route guard then shows the sign-in screen. */
-function handleUnauthorized(status: number, code: string): void {
-  if (status !== 401 || NOT_SESSION_401_CODES.has(code)) return;
+// A 401 on a signed-in session ends it; the route guard then shows the sign-in screen.
+transport.setUnauthorizedHandler(({ envelope }) => {
+  if (NOT_SESSION_401_CODES.has(envelope?.errorCode ?? '')) return;
   if (useAuthStore.getState().token) useAuthStore.getState().signOut('expired');
-}
+});
 
 /**
  * The one staff HTTP helper: adds the staff token, unwraps the envelope and validates its
- * `data` with the contract schema. Throws ApiError on any failure (network, envelope error,
- * contract mismatch).
+ * `data` with the contract schema. Throws ApiError on any failure.
  */
 export async function staffRequest<S extends z.ZodType>(
   schema: S,
   options: StaffRequestOptions,
 ): Promise<z.infer<S>> {
-  const { url, method = 'GET', data, query, formData } = options;
-  const headers: Record<string, string> = authHeaders();
-  let body: BodyInit | undefined;
-  if (formData) {
-    body = formData;
-  } else if (data !== undefined && method !== 'GET') {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(data);
-  }
-
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${url}${buildQuery(query)}`, { method, headers, body });
-  } catch (error) {
+  const { url, method, data, query, formData } = options;
+  const body = formData ? { data: formData, isFormData: true } : { data };
+  const answer = await transport.send({ url, method, queryParams: query, ...body });
+  if (answer.kind === 'network') {
+    const { error } = answer;
     throw new ApiError(error instanceof Error ? error.message : 'Network error', 'NETWORK', 0);
   }
-
-  let parsed: unknown;
-  const text = await response.text();
-  try {
-    parsed = text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    parsed = undefined;
+  if (answer.kind === 'failed') {
+    const { envelope, status } = answer;
+    throw new ApiError(
+      envelope?.message || statusMessage(status),
+      envelope?.errorCode ?? 'HTTP_ERROR',
+      status,
+      readIssues(envelope?.data),
+    );
   }
-  const envelope = isRecord(parsed) ? parsed : {};
-
-  if (!response.ok || envelope.error === true) {
-    const message =
-      (typeof envelope.message === 'string' && envelope.message) ||
-      `Request failed with status code ${response.status}`;
-    const code = typeof envelope.errorCode === 'string' ? envelope.errorCode : 'HTTP_ERROR';
-    handleUnauthorized(response.status, code);
-    throw new ApiError(message, code, response.status, readIssues(envelope.data));
-  }
-
-  const checked = schema.safeParse(envelope.data);
-  if (!checked.success) {
+  const checked = checkData(schema, answer.data);
+  if (!checked.ok) {
     throw new ApiError('The server answered in an unexpected shape', 'INVALID_RESPONSE', 200);
   }
   return checked.data;
@@ -137,14 +81,10 @@ export function uploadUrl(id: string): string {
 
 /** Fetches an upload with the staff token and returns a blob object URL (revoke it after). */
 export async function fetchUploadObjectUrl(id: string): Promise<string> {
-  const response = await fetch(uploadUrl(id), { headers: authHeaders() });
+  const response = await fetch(uploadUrl(id), { headers: transport.authHeaders() });
   if (!response.ok) {
-    handleUnauthorized(response.status, 'HTTP_ERROR');
-    throw new ApiError(
-      `Request failed with status code ${response.status}`,
-      'HTTP_ERROR',
-      response.status,
-    );
+    transport.reportStatus(response.status);
+    throw new ApiError(statusMessage(response.status), 'HTTP_ERROR', response.status);
   }
   return URL.createObjectURL(await response.blob());
 }

@@ -1,13 +1,9 @@
-import { vi } from 'vitest';
+import { fail, ok, stubApi } from '@spm/client/testing';
+import type { MockAnswer, MockRoute } from '@spm/client/testing';
 import type { AppDetails } from '@spm/contract';
 
-/** A canned answer: an envelope body with a status, or a function of the request. */
-export interface MockAnswer {
-  status?: number;
-  body: unknown;
-}
-export type MockRoute =
-  MockAnswer | ((url: URL, init: RequestInit | undefined) => MockAnswer | Promise<MockAnswer>);
+export { callsTo, fail, ok } from '@spm/client/testing';
+export type { MockAnswer, MockRoute, RecordedCall } from '@spm/client/testing';
 
 export const liveAppDetails: AppDetails = {
   OTP: 0,
@@ -21,8 +17,6 @@ export const liveAppDetails: AppDetails = {
   FACEBOOK: '',
   organisationStatus: 'live',
 };
-
-export const ok = (data: unknown): MockAnswer => ({ body: { data, error: false } });
 
 /** An empty first page of GET /notifications. */
 export const noNotifications = { items: [], page: 1, pageSize: 20, total: 0, unread: 0 };
@@ -46,56 +40,7 @@ const defaultRoutes: Record<string, MockRoute> = {
  * the query string. Unknown routes answer 404 with an error envelope.
  */
 export function mockApi(routes: Record<string, MockRoute> = {}) {
-  const table = { ...defaultRoutes, ...routes };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), window.location.origin);
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const route = table[key];
-    const answer: MockAnswer = !route
-      ? {
-          status: 404,
-          body: { data: null, error: true, message: 'Not found.', errorCode: 'NOT_FOUND' },
-        }
-      : typeof route === 'function'
-        ? await route(url, init)
-        : route;
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-/** An error envelope as the server sends it (DESIGN 6). */
-export const fail = (status: number, errorCode: string, message: string): MockAnswer => ({
-  status,
-  body: { data: null, error: true, message, errorCode },
-});
-
-export interface RecordedCall {
-  url: URL;
-  init: RequestInit;
-  /** The JSON body, parsed; undefined when there was none. */
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-/** Every call the app made to `key` ("METHOD /path"), oldest first. */
-export function callsTo(fetchMock: ReturnType<typeof mockApi>, key: string): RecordedCall[] {
-  return fetchMock.mock.calls
-    .map(([input, init]) => ({
-      url: new URL(String(input), window.location.origin),
-      init: init ?? {},
-    }))
-    .filter(({ url, init }) => `${init.method ?? 'GET'} ${url.pathname}` === key)
-    .map(({ url, init }) => ({
-      url,
-      init,
-      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      headers: { ...(init.headers as Record<string, string> | undefined) },
-    }));
+  return stubApi({ ...defaultRoutes, ...routes }, fail(404, 'NOT_FOUND', 'Not found.'));
 }
 
 /** A route answer the test releases when it wants (to see busy states). */

@@ -10,9 +10,9 @@ import {
   FiltersBar,
   Pager,
   errorText,
-  formatDateTime,
   type Column,
 } from '../../shared/ui/index.ts';
+import { formatDateTime } from '@spm/client';
 
 const PAGE_SIZE = 25;
 const FILTERS = ['staffId', 'action', 'playerId', 'targetType', 'targetId', 'from', 'to'] as const;

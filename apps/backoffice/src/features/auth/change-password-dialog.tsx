@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { staffChangePasswordBodySchema, type StaffChangePasswordBody } from '@spm/contract';
-import { ApiError } from '../../shared/api.ts';
+import { ApiError } from '@spm/client';
 import { Field, Modal, errorText, toastError, toastSuccess } from '../../shared/ui/index.ts';
 import { requestPasswordChange } from './api.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { StaffLoginChallenge } from '@spm/contract';
-import { ApiError } from '../../shared/api.ts';
+import { ApiError } from '@spm/client';
 import { useAuthStore } from '../../shared/auth-store.ts';
 import { errorText } from '../../shared/ui/index.ts';
 import { LanguageSelect } from '../../shared/language-select.tsx';

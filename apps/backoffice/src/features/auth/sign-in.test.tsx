@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuthStore } from '../../shared/auth-store.ts';
-import { adminMe, fail, mockApi, ok } from '../../shared/test/mock-api.ts';
-import { renderApp, resetSession } from '../../shared/test/render.tsx';
+import { adminMe, fail, mockApi, ok } from '../../test/mock-api.ts';
+import { renderApp, resetSession } from '../../test/render.tsx';
 
 const session = {
   token: 'new-staff-token',

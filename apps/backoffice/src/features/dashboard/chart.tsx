@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@spm/contract';
-import { formatDay, formatPoints } from '../../shared/ui/index.ts';
+import { formatAmount, formatDay } from '@spm/client';
 
 type Day = Dashboard['days'][number];
 type Series = 'deposits' | 'withdrawals' | 'ggr';
@@ -128,7 +128,7 @@ export function DashboardChart({ days }: { days: Day[] }) {
                 width={barWidth}
                 height={Math.abs(y(day.deposits) - y(0))}
               >
-                <title>{`${formatDay(day.date)} · ${t('dashboard.chart.deposits')}: ${formatPoints(day.deposits)}`}</title>
+                <title>{`${formatDay(day.date)} · ${t('dashboard.chart.deposits')}: ${formatAmount(day.deposits)}`}</title>
               </rect>
             ) : null}
             {shown.withdrawals ? (
@@ -139,7 +139,7 @@ export function DashboardChart({ days }: { days: Day[] }) {
                 width={barWidth}
                 height={Math.abs(y(day.withdrawals) - y(0))}
               >
-                <title>{`${formatDay(day.date)} · ${t('dashboard.chart.withdrawals')}: ${formatPoints(day.withdrawals)}`}</title>
+                <title>{`${formatDay(day.date)} · ${t('dashboard.chart.withdrawals')}: ${formatAmount(day.withdrawals)}`}</title>
               </rect>
             ) : null}
             {index % labelEvery === 0 || index === days.length - 1 ? (
@@ -159,7 +159,7 @@ export function DashboardChart({ days }: { days: Day[] }) {
             <polyline className="line" points={ggrPoints} fill="none" />
             {days.map((day, index) => (
               <circle key={day.date} cx={x(index) + slot / 2} cy={y(day.ggr)} r={2.5}>
-                <title>{`${formatDay(day.date)} · ${t('dashboard.chart.ggr')}: ${formatPoints(day.ggr)}`}</title>
+                <title>{`${formatDay(day.date)} · ${t('dashboard.chart.ggr')}: ${formatAmount(day.ggr)}`}</title>
               </circle>
             ))}
           </g>
@@ -191,9 +191,9 @@ export function DashboardChart({ days }: { days: Day[] }) {
           {days.map((day) => (
             <tr key={day.date}>
               <th scope="row">{formatDay(day.date, i18n.language)}</th>
-              <td className="num">{formatPoints(day.deposits)}</td>
-              <td className="num">{formatPoints(day.withdrawals)}</td>
-              <td className="num">{formatPoints(day.ggr)}</td>
+              <td className="num">{formatAmount(day.deposits)}</td>
+              <td className="num">{formatAmount(day.withdrawals)}</td>
+              <td className="num">{formatAmount(day.ggr)}</td>
               <td className="num">{day.newPlayers}</td>
             </tr>
           ))}

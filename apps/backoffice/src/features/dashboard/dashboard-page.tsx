@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { dashboardSchema, type Dashboard } from '@spm/contract';
 import { staffRequest } from '../../shared/api.ts';
 import { useAuthStore } from '../../shared/auth-store.ts';
-import { errorText, formatCount, formatPoints } from '../../shared/ui/index.ts';
+import { errorText } from '../../shared/ui/index.ts';
+import { formatAmount, formatCount } from '@spm/client';
 import { DashboardChart } from './chart.tsx';
 import { loadSystemStatus, type SystemStatus } from './system-status.ts';
 
@@ -93,11 +94,11 @@ function TotalsCard({
       <h2 id={id}>{heading}</h2>
       <dl className="figures" data-testid={`totals-${testId}`}>
         <dt>{t('dashboard.deposits')}</dt>
-        <dd>{formatPoints(totals.deposits)}</dd>
+        <dd>{formatAmount(totals.deposits)}</dd>
         <dt>{t('dashboard.withdrawals')}</dt>
-        <dd>{formatPoints(totals.withdrawals)}</dd>
+        <dd>{formatAmount(totals.withdrawals)}</dd>
         <dt>{t('dashboard.ggr')}</dt>
-        <dd className={totals.ggr < 0 ? 'negative' : undefined}>{formatPoints(totals.ggr)}</dd>
+        <dd className={totals.ggr < 0 ? 'negative' : undefined}>{formatAmount(totals.ggr)}</dd>
         <dt>{t('dashboard.newPlayers')}</dt>
         <dd>{formatCount(totals.newPlayers)}</dd>
         <dt>{t('dashboard.activePlayers')}</dt>

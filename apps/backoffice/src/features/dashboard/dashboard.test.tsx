@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dashboardFixture, mockApi, ok } from '../../shared/test/mock-api.ts';
-import { renderApp, resetSession } from '../../shared/test/render.tsx';
+import { dashboardFixture, mockApi, ok } from '../../test/mock-api.ts';
+import { renderApp, resetSession } from '../../test/render.tsx';
 import { niceTicks } from './chart.tsx';
 
 describe('dashboard', () => {

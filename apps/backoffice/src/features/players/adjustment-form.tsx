@@ -2,14 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdjustmentBody, StaffPlayer } from '@spm/contract';
-import { newIdempotencyKey } from '../../shared/idempotency.ts';
-import {
-  ConfirmDialog,
-  Field,
-  formatPoints,
-  toastError,
-  toastSuccess,
-} from '../../shared/ui/index.ts';
+import { newIdempotencyKey, formatAmount } from '@spm/client';
+import { ConfirmDialog, Field, toastError, toastSuccess } from '../../shared/ui/index.ts';
 import { adjustBalance, playerKeys } from './api.ts';
 
 type Direction = AdjustmentBody['direction'];
@@ -50,7 +44,7 @@ export function AdjustmentForm({ player }: { player: StaffPlayer }) {
       setIdempotencyKey(newIdempotencyKey());
       toastSuccess(
         t(body.direction === 'credit' ? 'players.adjust.credited' : 'players.adjust.debited', {
-          amount: formatPoints(body.amount),
+          amount: formatAmount(body.amount),
           username: player.username,
         }),
       );
@@ -71,7 +65,7 @@ export function AdjustmentForm({ player }: { player: StaffPlayer }) {
     else if (value <= 0) found.amount = t('players.adjust.errors.amountPositive');
     else if (value > MAX_ADJUSTMENT_POINTS)
       found.amount = t('players.adjust.errors.amountTooLarge', {
-        max: formatPoints(MAX_ADJUSTMENT_POINTS),
+        max: formatAmount(MAX_ADJUSTMENT_POINTS),
       });
     const why = reason.trim();
     if (why.length < 3) found.reason = t('players.adjust.errors.reasonRequired');
@@ -144,7 +138,7 @@ export function AdjustmentForm({ player }: { player: StaffPlayer }) {
                 pending.direction === 'credit'
                   ? 'players.adjust.confirmCredit'
                   : 'players.adjust.confirmDebit',
-                { amount: formatPoints(pending.amount), username: player.username },
+                { amount: formatAmount(pending.amount), username: player.username },
               )
             : null
         }

@@ -2,13 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { StaffDeposit, StaffKyc, StaffWithdrawal } from '@spm/contract';
-import {
-  ImageViewer,
-  StatusBadge,
-  formatDateTime,
-  formatPoints,
-  type Column,
-} from '../../shared/ui/index.ts';
+import { ImageViewer, StatusBadge, type Column } from '../../shared/ui/index.ts';
+import { formatAmount, formatDateTime } from '@spm/client';
 import { fetchPlayerDeposits, fetchPlayerKyc, fetchPlayerWithdrawals } from './api.ts';
 import { PagedList, usePagedTab } from './history-tabs.tsx';
 
@@ -71,13 +66,13 @@ export function DepositsTab({ playerId }: { playerId: string }) {
       key: 'amount',
       header: t('cashier.amount'),
       align: 'num',
-      render: (row) => formatPoints(row.amount),
+      render: (row) => formatAmount(row.amount),
     },
     {
       key: 'bonus',
       header: t('cashier.bonus'),
       align: 'num',
-      render: (row) => (row.bonus ? formatPoints(row.bonus) : ''),
+      render: (row) => (row.bonus ? formatAmount(row.bonus) : ''),
     },
     { key: 'reference', header: t('cashier.reference'), render: (row) => row.reference ?? '—' },
     ...statusAndDecision<StaffDeposit>(t),
@@ -137,13 +132,13 @@ export function WithdrawalsTab({ playerId }: { playerId: string }) {
       key: 'amount',
       header: t('cashier.amount'),
       align: 'num',
-      render: (row) => formatPoints(row.amount),
+      render: (row) => formatAmount(row.amount),
     },
     {
       key: 'payout',
       header: t('cashier.payout'),
       align: 'num',
-      render: (row) => formatPoints(row.payout),
+      render: (row) => formatAmount(row.payout),
     },
     {
       key: 'destination',

@@ -10,12 +10,9 @@ import {
   Pager,
   StatusBadge,
   errorText,
-  formatDateTime,
-  formatPoints,
-  indianToday,
-  shiftDay,
   type Column,
 } from '../../shared/ui/index.ts';
+import { formatAmount, formatDateTime, indianToday, shiftDay } from '@spm/client';
 import { fetchBets, fetchLedger, fetchSessions, playerKeys } from './api.ts';
 
 type Bet = z.infer<typeof staffBetSchema>;
@@ -95,19 +92,19 @@ export function LedgerTab({ playerId }: { playerId: string }) {
       key: 'credit',
       header: t('ledger.credit'),
       align: 'num',
-      render: (row) => (row.credit ? formatPoints(row.credit) : ''),
+      render: (row) => (row.credit ? formatAmount(row.credit) : ''),
     },
     {
       key: 'debit',
       header: t('ledger.debit'),
       align: 'num',
-      render: (row) => (row.debit ? formatPoints(row.debit) : ''),
+      render: (row) => (row.debit ? formatAmount(row.debit) : ''),
     },
     {
       key: 'balance',
       header: t('ledger.balanceAfter'),
       align: 'num',
-      render: (row) => formatPoints(row.balanceAfter),
+      render: (row) => formatAmount(row.balanceAfter),
     },
   ];
 
@@ -188,13 +185,13 @@ export function BetsTab({ playerId }: { playerId: string }) {
       key: 'stake',
       header: t('bets.stake'),
       align: 'num',
-      render: (bet) => formatPoints(bet.stake),
+      render: (bet) => formatAmount(bet.stake),
     },
     {
       key: 'matched',
       header: t('bets.matched'),
       align: 'num',
-      render: (bet) => formatPoints(bet.matchedStake),
+      render: (bet) => formatAmount(bet.matchedStake),
     },
     {
       key: 'status',
@@ -210,7 +207,7 @@ export function BetsTab({ playerId }: { playerId: string }) {
       key: 'profit',
       header: t('bets.profit'),
       align: 'num',
-      render: (bet) => (bet.profit === null ? '—' : formatPoints(bet.profit)),
+      render: (bet) => (bet.profit === null ? '—' : formatAmount(bet.profit)),
     },
   ];
   return (

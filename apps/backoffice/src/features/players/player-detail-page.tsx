@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { StaffPlayer } from '@spm/contract';
 import { useAuthStore } from '../../shared/auth-store.ts';
-import { StatusBadge, errorText, formatDateTime, formatPoints } from '../../shared/ui/index.ts';
+import { StatusBadge, errorText } from '../../shared/ui/index.ts';
+import { formatAmount, formatDateTime } from '@spm/client';
 import { AdjustmentForm } from './adjustment-form.tsx';
 import { fetchPlayer, playerKeys } from './api.ts';
 import { DepositsTab, KycTab, WithdrawalsTab } from './cashier-tabs.tsx';
@@ -167,7 +168,7 @@ function WalletFigures({ player }: { player: StaffPlayer }) {
       {keys.map((key) => (
         <div key={key} className="figure-row">
           <dt>{t(`wallet.${key}`)}</dt>
-          <dd>{formatPoints(player.wallet[key])}</dd>
+          <dd>{formatAmount(player.wallet[key])}</dd>
         </div>
       ))}
     </dl>

@@ -10,10 +10,9 @@ import {
   Pager,
   StatusBadge,
   errorText,
-  formatDateTime,
-  formatPoints,
   type Column,
 } from '../../shared/ui/index.ts';
+import { formatAmount, formatDateTime } from '@spm/client';
 import { PAGE_SIZE, fetchPlayers, playerKeys, type PlayerSearch } from './api.ts';
 
 type PlayerStatus = StaffPlayer['status'];
@@ -87,7 +86,7 @@ export function PlayersPage() {
       key: 'balance',
       header: t('players.balance'),
       align: 'num',
-      render: (player) => formatPoints(player.wallet.balance),
+      render: (player) => formatAmount(player.wallet.balance),
     },
     {
       key: 'registered',

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffPlayer } from '@spm/contract';
-import { agentMe, fail, mockApi, ok } from '../../shared/test/mock-api.ts';
-import { agentStaff, renderApp, resetSession } from '../../shared/test/render.tsx';
+import { agentMe, fail, mockApi, ok } from '../../test/mock-api.ts';
+import { agentStaff, renderApp, resetSession } from '../../test/render.tsx';
 
 const wallet = { balance: 1500, cash: 1700, coins: 50, sports: 0, wicket: 10, exposure: 200 };
 const ravi: StaffPlayer = {

@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPOSIT_STATUSES, type StaffDeposit } from '@spm/contract';
-import { StatusBadge, formatDateTime, formatPoints } from '../../shared/ui/index.ts';
+import { StatusBadge } from '../../shared/ui/index.ts';
+import { formatAmount, formatDateTime } from '@spm/client';
 import { fetchDeposit, fetchDeposits, fetchGatewayOptions, queueKeys } from './api.ts';
 import { DecisionActions } from './components/decision-actions.tsx';
 import { DecisionHistory } from './components/decision-history.tsx';
@@ -39,13 +40,13 @@ export function DepositQueuePage() {
         key: 'amount',
         header: t('queues.columns.amount'),
         align: 'num',
-        render: (row) => formatPoints(row.amount),
+        render: (row) => formatAmount(row.amount),
       },
       {
         key: 'bonus',
         header: t('queues.columns.bonus'),
         align: 'num',
-        render: (row) => formatPoints(row.bonus),
+        render: (row) => formatAmount(row.bonus),
       },
       {
         key: 'reference',
@@ -120,9 +121,9 @@ function DepositDrawer({
               {deposit.gatewayName} <span className="muted">({deposit.gateway})</span>
             </dd>
             <dt>{t('queues.columns.amount')}</dt>
-            <dd>{formatPoints(deposit.amount)}</dd>
+            <dd>{formatAmount(deposit.amount)}</dd>
             <dt>{t('queues.columns.bonus')}</dt>
-            <dd>{formatPoints(deposit.bonus)}</dd>
+            <dd>{formatAmount(deposit.bonus)}</dd>
             <dt>{t('queues.columns.reference')}</dt>
             <dd>{deposit.reference ?? '—'}</dd>
             <dt>{t('queues.deposit.flow')}</dt>
@@ -155,12 +156,12 @@ function DepositDrawer({
               approveEffect={
                 deposit.bonus > 0
                   ? t('queues.deposit.approveEffectBonus', {
-                      amount: formatPoints(deposit.amount),
-                      bonus: formatPoints(deposit.bonus),
+                      amount: formatAmount(deposit.amount),
+                      bonus: formatAmount(deposit.bonus),
                       username: deposit.username,
                     })
                   : t('queues.deposit.approveEffect', {
-                      amount: formatPoints(deposit.amount),
+                      amount: formatAmount(deposit.amount),
                       username: deposit.username,
                     })
               }

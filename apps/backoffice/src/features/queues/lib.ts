@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../shared/api.ts';
+import { ApiError } from '@spm/client';
 import { errorText } from '../../shared/ui/index.ts';
 import type { QueueFilters } from './api.ts';
 

@@ -11,7 +11,7 @@ import {
   signInAsAdmin,
   stubObjectUrls,
   type MockRoute,
-} from '../../shared/test/feature-harness.tsx';
+} from '../../test/feature-harness.tsx';
 
 const PROOF_ID = '3f1c9a9e-0a52-4c4b-9a51-5d2b8f0e7c11';
 

@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAW_STATUSES, type StaffWithdrawal } from '@spm/contract';
-import { StatusBadge, formatDateTime, formatPoints } from '../../shared/ui/index.ts';
+import { StatusBadge } from '../../shared/ui/index.ts';
+import { formatAmount, formatDateTime } from '@spm/client';
 import { fetchWithdrawal, fetchWithdrawals, queueKeys } from './api.ts';
 import { CopyButton } from './components/copy-button.tsx';
 import { DecisionActions } from './components/decision-actions.tsx';
@@ -50,19 +51,19 @@ export function WithdrawalQueuePage() {
         key: 'amount',
         header: t('queues.columns.amount'),
         align: 'num',
-        render: (row) => formatPoints(row.amount),
+        render: (row) => formatAmount(row.amount),
       },
       {
         key: 'extra',
         header: t('queues.columns.extra'),
         align: 'num',
-        render: (row) => formatPoints(row.extra),
+        render: (row) => formatAmount(row.extra),
       },
       {
         key: 'payout',
         header: t('queues.columns.payout'),
         align: 'num',
-        render: (row) => formatPoints(row.payout),
+        render: (row) => formatAmount(row.payout),
       },
     ],
   });
@@ -120,11 +121,11 @@ function WithdrawalDrawer({
               <PlayerLabel row={withdrawal} />
             </dd>
             <dt>{t('queues.columns.amount')}</dt>
-            <dd>{formatPoints(withdrawal.amount)}</dd>
+            <dd>{formatAmount(withdrawal.amount)}</dd>
             <dt>{t('queues.columns.extra')}</dt>
-            <dd>{formatPoints(withdrawal.extra)}</dd>
+            <dd>{formatAmount(withdrawal.extra)}</dd>
             <dt>{t('queues.columns.payout')}</dt>
-            <dd className="ops-strong">{formatPoints(withdrawal.payout)}</dd>
+            <dd className="ops-strong">{formatAmount(withdrawal.payout)}</dd>
             <dt>{t('queues.columns.created')}</dt>
             <dd>{formatDateTime(withdrawal.createdAt)}</dd>
             <dt>{t('queues.columns.status')}</dt>
@@ -173,12 +174,12 @@ function WithdrawalDrawer({
               kind="withdrawal"
               id={withdrawal.id}
               approveEffect={t('queues.withdrawal.approveEffect', {
-                payout: formatPoints(withdrawal.payout),
-                amount: formatPoints(withdrawal.amount),
+                payout: formatAmount(withdrawal.payout),
+                amount: formatAmount(withdrawal.amount),
                 username: withdrawal.username,
               })}
               declineEffect={t('queues.withdrawal.declineEffect', {
-                amount: formatPoints(withdrawal.amount),
+                amount: formatAmount(withdrawal.amount),
                 username: withdrawal.username,
               })}
             />

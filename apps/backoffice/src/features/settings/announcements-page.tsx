@@ -12,10 +12,10 @@ import {
   DataTable,
   Field,
   Modal,
-  formatDateTime,
   toastSuccess,
   type Column,
 } from '../../shared/ui/index.ts';
+import { formatDateTime } from '@spm/client';
 import {
   createAnnouncement,
   deleteAnnouncement,

@@ -14,10 +14,10 @@ import {
   Field,
   Modal,
   StatusBadge,
-  formatPoints,
   toastSuccess,
   type Column,
 } from '../../shared/ui/index.ts';
+import { formatAmount } from '@spm/client';
 import { fetchGateways, settingsKeys, updateGateway, uploadGatewayQr } from './api.ts';
 import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, settingsErrorText } from './lib.ts';
 import './settings.css';
@@ -57,7 +57,7 @@ export function GatewaysPage() {
     {
       key: 'deposit',
       header: t('settings.gateways.depositLimits'),
-      render: (row) => `${formatPoints(row.minAmount)} – ${formatPoints(row.maxAmount)}`,
+      render: (row) => `${formatAmount(row.minAmount)} – ${formatAmount(row.maxAmount)}`,
     },
     {
       key: 'enabled',

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { UPLOAD_MAX_BYTES_DEFAULT, UPLOAD_MIME_TYPES } from '@spm/contract';
-import { ApiError } from '../../shared/api.ts';
+import { ApiError } from '@spm/client';
 import { errorText } from '../../shared/ui/index.ts';
 
 /** A failed call's text: `ops:errors.<CODE>`, then the shared catalogue, then the message. */

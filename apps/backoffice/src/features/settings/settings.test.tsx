@@ -15,7 +15,7 @@ import {
   renderPage,
   signInAsAdmin,
   stubObjectUrls,
-} from '../../shared/test/feature-harness.tsx';
+} from '../../test/feature-harness.tsx';
 
 const details: AppDetails = {
   OTP: 0,

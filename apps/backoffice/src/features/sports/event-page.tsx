@@ -7,11 +7,10 @@ import {
   ConfirmDialog,
   DataTable,
   StatusBadge,
-  formatDateTime,
-  formatPoints,
   toastSuccess,
   type Column,
 } from '../../shared/ui/index.ts';
+import { formatAmount, formatDateTime } from '@spm/client';
 import { fetchEvent, sportsKeys, updateMarket, type StaffMarket } from './api.ts';
 import { BookDialog } from './components/book-dialog.tsx';
 import { EventEditForm } from './components/event-edit-form.tsx';
@@ -129,22 +128,22 @@ export function SportsEventPage() {
       key: 'exposure',
       header: t('sports.market.totalExposure'),
       align: 'num',
-      render: (row) => formatPoints(row.totalExposure),
+      render: (row) => formatAmount(row.totalExposure),
     },
     {
       key: 'volume',
       header: t('sports.market.matchedVolume'),
       align: 'num',
-      render: (row) => formatPoints(row.matchedVolume),
+      render: (row) => formatAmount(row.matchedVolume),
     },
     {
       key: 'limits',
       header: t('sports.market.limits'),
       render: (row) =>
         t('sports.market.limitsSummary', {
-          min: formatPoints(row.minStake),
-          max: formatPoints(row.maxStake),
-          profit: formatPoints(row.maxProfit),
+          min: formatAmount(row.minStake),
+          max: formatAmount(row.maxStake),
+          profit: formatAmount(row.maxProfit),
           delay: row.inPlayDelayMs,
         }),
     },

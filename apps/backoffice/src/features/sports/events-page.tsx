@@ -9,9 +9,9 @@ import {
   FiltersBar,
   Pager,
   StatusBadge,
-  formatDateTime,
   type Column,
 } from '../../shared/ui/index.ts';
+import { formatDateTime } from '@spm/client';
 import { fetchEvents, sportsKeys, type EventFilters } from './api.ts';
 import { EventCreateDialog } from './components/event-create-dialog.tsx';
 import { sportsErrorText } from './lib.ts';

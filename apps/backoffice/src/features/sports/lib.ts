@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import type { z } from 'zod';
 import { fromIndiaInputValue, toIndiaInputValue } from '@spm/core';
-import { ApiError } from '../../shared/api.ts';
+import { ApiError } from '@spm/client';
 import { errorText } from '../../shared/ui/index.ts';
 
 /** A failed call's text: `ops:errors.<CODE>`, then the shared catalogue, then the message. */

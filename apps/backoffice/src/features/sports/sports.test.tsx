@@ -10,7 +10,7 @@ import {
   renderPage,
   signInAsAdmin,
   type MockRoute,
-} from '../../shared/test/feature-harness.tsx';
+} from '../../test/feature-harness.tsx';
 
 type StaffMarket = StaffEvent['markets'][number];
 

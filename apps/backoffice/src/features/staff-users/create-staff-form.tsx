@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { staffCreateBodySchema, type StaffAccount } from '@spm/contract';
-import { ApiError } from '../../shared/api.ts';
+import { ApiError } from '@spm/client';
 import { Field, errorText, toastError, toastSuccess } from '../../shared/ui/index.ts';
 import { STAFF_USERS_KEY, createStaffUser, type StaffCreateInput } from './api.ts';
 

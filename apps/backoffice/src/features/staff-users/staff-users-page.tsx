@@ -8,11 +8,11 @@ import {
   DataTable,
   StatusBadge,
   errorText,
-  formatDateTime,
   toastError,
   toastSuccess,
   type Column,
 } from '../../shared/ui/index.ts';
+import { formatDateTime } from '@spm/client';
 import {
   STAFF_USERS_KEY,
   fetchStaffUsers,

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffAccount } from '@spm/contract';
-import { fail, mockApi, ok } from '../../shared/test/mock-api.ts';
-import { renderApp, resetSession } from '../../shared/test/render.tsx';
+import { fail, mockApi, ok } from '../../test/mock-api.ts';
+import { renderApp, resetSession } from '../../test/render.tsx';
 
 const accounts: StaffAccount[] = [
   {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchUploadObjectUrl } from '../api.ts';
+import { useUploadObjectUrl } from '../use-upload-object-url.ts';
 import { Modal } from './modal.tsx';
 
 export interface ImageViewerProps {
@@ -17,32 +17,9 @@ export interface ImageViewerProps {
 /** Shows an uploaded image (deposit proof, KYC document) with zoom and rotate. */
 export function ImageViewer({ open, uploadId, src, title, alt, onClose }: ImageViewerProps) {
   const { t } = useTranslation();
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { objectUrl, failed } = useUploadObjectUrl(open ? uploadId : null);
   const [zoom, setZoom] = useState(1);
   const [rotation, setRotation] = useState(0);
-
-  useEffect(() => {
-    if (!open || !uploadId) return;
-    let cancelled = false;
-    let created: string | null = null;
-    setFailed(false);
-    setObjectUrl(null);
-    fetchUploadObjectUrl(uploadId).then(
-      (url) => {
-        created = url;
-        if (cancelled) URL.revokeObjectURL(url);
-        else setObjectUrl(url);
-      },
-      () => {
-        if (!cancelled) setFailed(true);
-      },
-    );
-    return () => {
-      cancelled = true;
-      if (created) URL.revokeObjectURL(created);
-    };
-  }, [open, uploadId]);
 
   useEffect(() => {
     if (open) {

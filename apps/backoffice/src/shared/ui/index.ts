@@ -7,11 +7,3 @@ export { ReasonDialog, type ReasonDialogProps } from './reason-dialog.tsx';
 export { ImageViewer, type ImageViewerProps } from './image-viewer.tsx';
 export { FiltersBar, Field, type FiltersBarProps, type FieldProps } from './filters-bar.tsx';
 export { errorText, toastError, toastSuccess } from './errors.ts';
-export {
-  formatPoints,
-  formatCount,
-  formatDateTime,
-  formatDay,
-  indianToday,
-  shiftDay,
-} from './format.ts';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { pageCount } from '@spm/client';
 
 export interface PagerProps {
   page: number;
@@ -10,7 +11,7 @@ export interface PagerProps {
 /** Previous / next paging with "page x of y (n items)". */
 export function Pager({ page, pageSize, total, onPage }: PagerProps) {
   const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  const pages = pageCount(total, pageSize);
   return (
     <nav className="pager" aria-label={t('ui.pager.label')}>
       <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -8,7 +8,7 @@ import { NotificationsBell } from '@/features/notifications/components/notificat
 import { WalletSummary } from '@/features/wallet/components/wallet-summary';
 import { LanguageSelect } from '@/features/preferences/components/language-select';
 import { ThemeSelect } from '@/features/preferences/components/theme-select';
-import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH } from '@/app/routes/route-table';
+import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH } from '@/shared/lib/route-paths';
 
 function BrandMark() {
   const logoUrl = useAppStore((state) => state.appDetails?.LOGO_URL);

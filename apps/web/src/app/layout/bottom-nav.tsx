@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuthStore } from '@/shared/stores/auth-store';
-import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH, basePath } from '@/app/routes/route-table';
+import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH, basePath } from '@/shared/lib/route-paths';
 
 interface NavItem {
   key: 'home' | 'inPlay' | 'myBets' | 'cashier' | 'account';

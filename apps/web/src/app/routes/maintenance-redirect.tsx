@@ -2,7 +2,11 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppStore } from '@/shared/stores/app-store';
 import { useAuthStore } from '@/shared/stores/auth-store';
-import { MAINTENANCE_PATH, PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH } from './route-table';
+import {
+  MAINTENANCE_PATH,
+  PROTECTED_HOME_PATH,
+  PUBLIC_LANDING_PATH,
+} from '@/shared/lib/route-paths';
 
 /**
  * SPEC 2.3: once the organisation status is known (app details have arrived) and is not

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PUBLIC_LANDING_PATH } from './route-table';
+import { PUBLIC_LANDING_PATH } from '@/shared/lib/route-paths';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

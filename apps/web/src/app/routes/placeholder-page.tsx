@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from './route-table';
+import type { PageProps } from '@/shared/lib/route-paths';
 
 /**
  * The frame of a page whose content belongs to a later issue: its translated title in the

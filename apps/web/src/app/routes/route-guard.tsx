@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { useAppStore } from '@/shared/stores/app-store';
-import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH } from './route-table';
+import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH } from '@/shared/lib/route-paths';
 import type { RouteAccess } from './route-table';
 
 /**

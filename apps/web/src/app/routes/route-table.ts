@@ -1,17 +1,17 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
+import {
+  MAINTENANCE_PATH,
+  PROTECTED_HOME_PATH,
+  PUBLIC_LANDING_PATH,
+  basePath,
+} from '@/shared/lib/route-paths';
+import type { PageProps } from '@/shared/lib/route-paths';
 import type { AuthModal } from '@/shared/stores/app-store';
 
 /** SPEC 2.1: who may open a route. */
 export type RouteAccess = 'public' | 'common' | 'protected';
-
-/** Every page gets its own title key, so one placeholder component can serve many routes. */
-export interface PageProps {
-  titleKey: string;
-  /** The auth dialog a dialog route opens over the landing page. */
-  authModal?: AuthModal;
-}
 
 export interface AppRoute {
   path: string;
@@ -21,11 +21,6 @@ export interface AppRoute {
   titleKey: string;
   authModal?: AuthModal;
 }
-
-/** SPEC 2.2: the public landing route and the protected home route. */
-export const PUBLIC_LANDING_PATH = '/';
-export const PROTECTED_HOME_PATH = '/home';
-export const MAINTENANCE_PATH = '/maintenance';
 
 // One lazy import per page module: each becomes its own chunk (code splitting), and the
 // placeholder chunk is shared by the pages later issues will fill in.
@@ -46,7 +41,7 @@ const StatementPage = lazy(() =>
   })),
 );
 const AuthRoutePage = lazy(() =>
-  import('@/features/auth/auth-route-page').then((module) => ({
+  import('./auth-route-page').then((module) => ({
     default: module.AuthRoutePage,
   })),
 );
@@ -210,12 +205,6 @@ export const routeTable: readonly AppRoute[] = [
   // named after its API call GET /getAccountstatement (SPEC 7.3).
   { path: '/statement', access: 'protected', page: StatementPage, titleKey: 'routes.statement' },
 ];
-
-/** The first path segment: '/bonus/123' -> '/bonus'. */
-export function basePath(pathname: string): string {
-  const [first] = pathname.split('/').filter(Boolean);
-  return first ? `/${first}` : '/';
-}
 
 function findRoute(pathname: string): AppRoute | undefined {
   // Static paths win over parametrised ones ('/deposit/list' before '/deposit/:gateway'),

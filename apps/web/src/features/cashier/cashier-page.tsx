@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PageProps } from '@/app/routes/route-table';
-import { formatAmount } from '@/shared/lib/format';
+import type { PageProps } from '@/shared/lib/route-paths';
+import { formatAmount } from '@spm/client';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { DemoNotice } from '@/shared/ui/demo-notice';
 import { KycStatusLink } from './components/kyc-status-link';

@@ -3,18 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEPOSIT_STATUSES } from '@spm/contract';
 import type { Deposit } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
-import { formatAmount } from '@/shared/lib/format';
+import type { PageProps } from '@/shared/lib/route-paths';
+import { formatAmount } from '@spm/client';
 import { CASHIER_PAGE_SIZE, useDeposits, useGateways } from './api/cashier-api';
 import type { DepositQuery } from './api/cashier-api';
 import { HistoryFilters, noFilters } from './components/history-filters';
 import type { HistoryFilterValues } from './components/history-filters';
 import { LoadState } from './components/load-state';
-import { Pager } from './components/pager';
+import { Pager } from '@/shared/ui/pager';
 import { HistoryTime } from './components/history-time';
 import { StatusBadge } from './components/status-badge';
 import { isRangeReversed } from './lib/dates';
 import './cashier.css';
+import { CashierPageFrame } from './components/cashier-page-frame';
 
 function DepositItem({ deposit }: { deposit: Deposit }) {
   const { t } = useTranslation();
@@ -104,6 +105,9 @@ function DepositResults({ filters }: { filters: HistoryFilterValues }) {
       </ul>
       <Pager
         page={data.page}
+        className="cashier-pager"
+        label={t('cashier.paging')}
+        hideSinglePage
         pageSize={data.pageSize || CASHIER_PAGE_SIZE}
         total={data.total}
         busy={deposits.isPlaceholderData}
@@ -120,18 +124,15 @@ export function DepositListPage({ titleKey }: PageProps) {
   const [filters, setFilters] = useState<HistoryFilterValues>(noFilters);
   const gateways = useGateways();
   return (
-    <section className="page cashier-page">
-      <Link className="cashier-back" to="/cashier">
-        {t('cashier.backToCashier')}
-      </Link>
-      <div className="cashier-heading">
-        <h1 className="page__title" data-testid="page-title">
-          {t(titleKey)}
-        </h1>
-        <Link className="button button--primary" to="/gateways" data-testid="deposits-new">
-          {t('cashier.hub.deposit')}
-        </Link>
-      </div>
+    <CashierPageFrame
+      title={t(titleKey)}
+      action={{
+        to: '/gateways',
+        labelKey: 'cashier.hub.deposit',
+        testId: 'deposits-new',
+        variant: 'primary',
+      }}
+    >
       <HistoryFilters
         value={filters}
         onChange={setFilters}
@@ -146,6 +147,6 @@ export function DepositListPage({ titleKey }: PageProps) {
           filters={filters}
         />
       )}
-    </section>
+    </CashierPageFrame>
   );
 }

@@ -5,9 +5,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { gatewayCodeSchema, referenceSchema } from '@spm/contract';
 import type { Gateway } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
+import type { PageProps } from '@/shared/lib/route-paths';
 import { cashierMessageKey } from '@/shared/lib/cashier-messages';
-import { formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@spm/client';
 import { browserLocation } from '@/shared/lib/navigation';
 import { DemoNotice, useIsDemo } from '@/shared/ui/demo-notice';
 import { describedBy, Field } from '@/shared/ui/field';
@@ -28,6 +28,7 @@ import { amountProblem, inCurrency, parseAmount, shareOf } from './lib/amount';
 import { problem } from './lib/form-problem';
 import type { FieldProblem } from './lib/form-problem';
 import './cashier.css';
+import { CashierPageFrame } from './components/cashier-page-frame';
 
 const NOT_FOUND_CODES = new Set(['GATEWAY_NOT_FOUND', 'NOT_FOUND']);
 
@@ -293,16 +294,18 @@ export function DepositPage({ titleKey }: PageProps) {
   const gateway = query.data;
 
   return (
-    <section className="page cashier-page">
-      <Link className="cashier-back" to="/gateways">
-        {t('cashier.backToGateways')}
-      </Link>
-      <h1 className="page__title cashier-title" data-testid="page-title">
-        {gateway && <GatewayIcon kind={gateway.kind} />}
-        <span>
-          {gateway ? t('cashier.deposit.titleWith', { name: gateway.name }) : t(titleKey)}
-        </span>
-      </h1>
+    <CashierPageFrame
+      back={{ to: '/gateways', labelKey: 'cashier.backToGateways' }}
+      titleClassName="cashier-title"
+      title={
+        <>
+          {gateway && <GatewayIcon kind={gateway.kind} />}
+          <span>
+            {gateway ? t('cashier.deposit.titleWith', { name: gateway.name }) : t(titleKey)}
+          </span>
+        </>
+      }
+    >
       <DemoNotice />
       {notFound ? (
         <GatewayNotFound />
@@ -311,6 +314,6 @@ export function DepositPage({ titleKey }: PageProps) {
       ) : (
         <DepositScreen key={gateway.code} gateway={gateway} />
       )}
-    </section>
+    </CashierPageFrame>
   );
 }

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Gateway } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
-import { formatAmount } from '@/shared/lib/format';
+import type { PageProps } from '@/shared/lib/route-paths';
+import { formatAmount } from '@spm/client';
 import { DemoNotice } from '@/shared/ui/demo-notice';
 import { useGateways } from './api/cashier-api';
 import { GatewayIcon } from './components/gateway-icon';
 import { LoadState } from './components/load-state';
 import './cashier.css';
+import { CashierPageFrame } from './components/cashier-page-frame';
 
 function GatewayCard({ gateway }: { gateway: Gateway }) {
   const { t } = useTranslation();
@@ -52,13 +53,7 @@ export function GatewaysPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const gateways = useGateways();
   return (
-    <section className="page cashier-page">
-      <Link className="cashier-back" to="/cashier">
-        {t('cashier.backToCashier')}
-      </Link>
-      <h1 className="page__title" data-testid="page-title">
-        {t(titleKey)}
-      </h1>
+    <CashierPageFrame title={t(titleKey)}>
       <DemoNotice />
       <p className="page__muted">{t('cashier.gateways.lead')}</p>
       {!gateways.data ? (
@@ -74,6 +69,6 @@ export function GatewaysPage({ titleKey }: PageProps) {
           ))}
         </ul>
       )}
-    </section>
+    </CashierPageFrame>
   );
 }

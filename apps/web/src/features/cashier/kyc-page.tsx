@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { KYC_DOCUMENT_TYPES, kycDocumentType, kycSubmitFieldsSchema } from '@spm/contract';
 import type { KycState, KycSubmission } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
+import type { PageProps } from '@/shared/lib/route-paths';
 import { fieldErrors } from '@/shared/lib/cashier-messages';
-import { formatAmount, formatDateTime } from '@/shared/lib/format';
+import { formatAmount, formatDateTime } from '@spm/client';
 import { DemoNotice, useIsDemo } from '@/shared/ui/demo-notice';
 import { describedBy, Field } from '@/shared/ui/field';
 import { submitKyc, useInvalidateCashier, useKyc } from './api/cashier-api';
@@ -17,6 +16,7 @@ import { StatusBadge } from './components/status-badge';
 import { problem } from './lib/form-problem';
 import type { FieldProblem } from './lib/form-problem';
 import './cashier.css';
+import { CashierPageFrame } from './components/cashier-page-frame';
 
 /** A document type's name as the app translates it (the contract names: pancard, …). */
 function useDocTypeName() {
@@ -277,13 +277,7 @@ export function KycPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const kyc = useKyc();
   return (
-    <section className="page cashier-page">
-      <Link className="cashier-back" to="/cashier">
-        {t('cashier.backToCashier')}
-      </Link>
-      <h1 className="page__title" data-testid="page-title">
-        {t(titleKey)}
-      </h1>
+    <CashierPageFrame title={t(titleKey)}>
       <DemoNotice />
       {!kyc.data ? (
         <LoadState isError={kyc.isError} testId="kyc" />
@@ -294,6 +288,6 @@ export function KycPage({ titleKey }: PageProps) {
           <KycHistory submissions={kyc.data.submissions} />
         </div>
       )}
-    </section>
+    </CashierPageFrame>
   );
 }

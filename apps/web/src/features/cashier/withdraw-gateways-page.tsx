@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CASHIER_MESSAGES, CRYPTO_ADDRESS_RULES } from '@spm/contract';
 import type { Gateway, WithdrawInfo } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
+import type { PageProps } from '@/shared/lib/route-paths';
 import { cashierMessageKey } from '@/shared/lib/cashier-messages';
-import { formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@spm/client';
 import { DemoNotice, useIsDemo } from '@/shared/ui/demo-notice';
 import { describedBy, Field } from '@/shared/ui/field';
 import { createDynamicWithdrawal, useWithdrawGateways, useWithdrawInfo } from './api/cashier-api';
@@ -22,6 +21,7 @@ import { problem } from './lib/form-problem';
 import type { FieldProblem } from './lib/form-problem';
 import { otpProblem, pendingLimitReached, withdrawAmountProblem } from './lib/withdraw';
 import './cashier.css';
+import { CashierPageFrame } from './components/cashier-page-frame';
 
 /** The contract's address rule of the gateway's network (TRC20 T…, BEP20 0x…). */
 function addressProblem(address: string, gateway: Gateway): FieldProblem | null {
@@ -224,13 +224,10 @@ export function WithdrawGatewaysPage({ titleKey }: PageProps) {
   const selected = gateways.data?.find((gateway) => gateway.code === selectedCode) ?? null;
 
   return (
-    <section className="page cashier-page">
-      <Link className="cashier-back" to="/withdraw">
-        {t('cashier.backToWithdraw')}
-      </Link>
-      <h1 className="page__title" data-testid="page-title">
-        {t(titleKey)}
-      </h1>
+    <CashierPageFrame
+      back={{ to: '/withdraw', labelKey: 'cashier.backToWithdraw' }}
+      title={t(titleKey)}
+    >
       <DemoNotice />
       {!gateways.data || !info.data ? (
         <LoadState isError={gateways.isError || info.isError} testId="withdraw-gateways" />
@@ -259,6 +256,6 @@ export function WithdrawGatewaysPage({ titleKey }: PageProps) {
           )}
         </>
       )}
-    </section>
+    </CashierPageFrame>
   );
 }

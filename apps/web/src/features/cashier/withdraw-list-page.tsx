@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { WITHDRAW_STATUSES } from '@spm/contract';
 import type { Withdrawal } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
-import { formatAmount } from '@/shared/lib/format';
+import type { PageProps } from '@/shared/lib/route-paths';
+import { formatAmount } from '@spm/client';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { useIsDemo } from '@/shared/ui/demo-notice';
 import {
@@ -18,11 +18,12 @@ import type { WithdrawalQuery } from './api/cashier-api';
 import { HistoryFilters, noFilters } from './components/history-filters';
 import type { HistoryFilterValues } from './components/history-filters';
 import { LoadState } from './components/load-state';
-import { Pager } from './components/pager';
+import { Pager } from '@/shared/ui/pager';
 import { HistoryTime } from './components/history-time';
 import { StatusBadge } from './components/status-badge';
 import { isRangeReversed } from './lib/dates';
 import './cashier.css';
+import { CashierPageFrame } from './components/cashier-page-frame';
 
 function WithdrawalItem({
   withdrawal,
@@ -137,6 +138,9 @@ function WithdrawalResults({ filters }: { filters: HistoryFilterValues }) {
       </ul>
       <Pager
         page={data.page}
+        className="cashier-pager"
+        label={t('cashier.paging')}
+        hideSinglePage
         pageSize={data.pageSize || CASHIER_PAGE_SIZE}
         total={data.total}
         busy={withdrawals.isPlaceholderData}
@@ -169,18 +173,15 @@ export function WithdrawListPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<HistoryFilterValues>(noFilters);
   return (
-    <section className="page cashier-page">
-      <Link className="cashier-back" to="/cashier">
-        {t('cashier.backToCashier')}
-      </Link>
-      <div className="cashier-heading">
-        <h1 className="page__title" data-testid="page-title">
-          {t(titleKey)}
-        </h1>
-        <Link className="button button--primary" to="/withdraw" data-testid="withdrawals-new">
-          {t('cashier.hub.withdraw')}
-        </Link>
-      </div>
+    <CashierPageFrame
+      title={t(titleKey)}
+      action={{
+        to: '/withdraw',
+        labelKey: 'cashier.hub.withdraw',
+        testId: 'withdrawals-new',
+        variant: 'primary',
+      }}
+    >
       <HistoryFilters
         value={filters}
         onChange={setFilters}
@@ -193,6 +194,6 @@ export function WithdrawListPage({ titleKey }: PageProps) {
           filters={filters}
         />
       )}
-    </section>
+    </CashierPageFrame>
   );
 }

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BankDetail, WithdrawInfo } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
+import type { PageProps } from '@/shared/lib/route-paths';
 import { maskAccountNo, useBankDetails } from '@/shared/api/bank-details-api';
 import { DemoNotice, useIsDemo } from '@/shared/ui/demo-notice';
 import { createWithdrawal, useWithdrawInfo } from './api/cashier-api';
@@ -16,6 +16,7 @@ import { useWithdrawSubmit } from './hooks/use-withdraw-submit';
 import { parseAmount } from './lib/amount';
 import { otpProblem, pendingLimitReached, withdrawAmountProblem } from './lib/withdraw';
 import './cashier.css';
+import { CashierPageFrame } from './components/cashier-page-frame';
 
 const BANK_DETAILS_PATH = { pathname: '/profile', hash: '#bank-details' };
 
@@ -161,18 +162,15 @@ export function WithdrawPage({ titleKey }: PageProps) {
   const info = useWithdrawInfo();
   const banks = useBankDetails();
   return (
-    <section className="page cashier-page">
-      <Link className="cashier-back" to="/cashier">
-        {t('cashier.backToCashier')}
-      </Link>
-      <div className="cashier-heading">
-        <h1 className="page__title" data-testid="page-title">
-          {t(titleKey)}
-        </h1>
-        <Link className="button button--ghost" to="/withdrawlist" data-testid="withdraw-history">
-          {t('cashier.hub.withdrawHistory')}
-        </Link>
-      </div>
+    <CashierPageFrame
+      title={t(titleKey)}
+      action={{
+        to: '/withdrawlist',
+        labelKey: 'cashier.hub.withdrawHistory',
+        testId: 'withdraw-history',
+        variant: 'ghost',
+      }}
+    >
       <DemoNotice />
       {!info.data || !banks.data ? (
         <LoadState isError={info.isError || banks.isError} testId="withdraw" />
@@ -189,6 +187,6 @@ export function WithdrawPage({ titleKey }: PageProps) {
       >
         <span className="cashier-link__text">{t('cashier.withdraw.cryptoLink')}</span>
       </Link>
-    </section>
+    </CashierPageFrame>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SPORT_IDS } from '@spm/contract';
 import type { SportName } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
+import type { PageProps } from '@/shared/lib/route-paths';
 import { useMatches } from './api/exchange-api';
 import { EventList } from './components/event-list';
 import { SPORT_NAMES } from './lib/sports';

@@ -5,9 +5,10 @@ import { BET_FILTERS, SPORT_IDS } from '@spm/contract';
 import type { Bet, SportName } from '@spm/contract';
 import { formatPoints, netOfCommission, percentToBasisPoints, pointsToPaise } from '@spm/core';
 import type { Paise } from '@spm/core';
-import type { PageProps } from '@/app/routes/route-table';
-import { formatAmount, formatDateTime } from '@/shared/lib/format';
+import type { PageProps } from '@/shared/lib/route-paths';
+import { formatAmount, formatDateTime } from '@spm/client';
 import { PageLoader } from '@/shared/ui/page-loader';
+import { Pager } from '@/shared/ui/pager';
 import { BETS_PAGE_SIZE, useBets } from './api/exchange-api';
 import { CancelOrderButton } from './components/cancel-button';
 import { NetProfit } from './components/net-profit';
@@ -102,7 +103,6 @@ function BetsTable({ filter, sport }: { filter: BetFilter; sport: SportName | nu
       </p>
     );
   }
-  const pages = Math.max(1, Math.ceil(data.total / (data.pageSize || BETS_PAGE_SIZE)));
   const busy = bets.isPlaceholderData;
   const columns = [
     'placed',
@@ -134,29 +134,15 @@ function BetsTable({ filter, sport }: { filter: BetFilter; sport: SportName | nu
           </tbody>
         </table>
       </div>
-      <nav className="bets-pager">
-        <button
-          type="button"
-          className="button button--outline"
-          disabled={busy || data.page <= 1}
-          onClick={() => setPage(data.page - 1)}
-          data-testid="mybets-prev"
-        >
-          {t('statement.previous')}
-        </button>
-        <span aria-live="polite" data-testid="mybets-page">
-          {t('statement.pageOf', { page: data.page, pages })}
-        </span>
-        <button
-          type="button"
-          className="button button--outline"
-          disabled={busy || data.page >= pages}
-          onClick={() => setPage(data.page + 1)}
-          data-testid="mybets-next"
-        >
-          {t('statement.next')}
-        </button>
-      </nav>
+      <Pager
+        page={data.page}
+        pageSize={data.pageSize || BETS_PAGE_SIZE}
+        total={data.total}
+        busy={busy}
+        onPage={setPage}
+        testId="mybets"
+        className="bets-pager"
+      />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { SPORT_IDS } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
-import { basePath } from '@/app/routes/route-table';
+import type { PageProps } from '@/shared/lib/route-paths';
+import { basePath } from '@/shared/lib/route-paths';
 import { useMatches } from './api/exchange-api';
 import { EventList } from './components/event-list';
 import { SportLinkTabs } from './components/sport-tabs';

@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import type { Profile, UpdateProfileBody } from '@spm/contract';
 import { formatIndiaDate, validateLoginPassword, validateRegisterPassword } from '@spm/core';
-import type { PageProps } from '@/app/routes/route-table';
+import type { PageProps } from '@/shared/lib/route-paths';
 import { PageLoader } from '@/shared/ui/page-loader';
-import { updatePassword } from '@/features/auth/api/auth-api';
-import { PasswordField, TextField } from '@/features/auth/components/form-controls';
-import { EXTRA_VALIDATION_KEYS, isEmailFormat, toKey } from '@/features/auth/lib/validation-text';
-import { updateProfile, useProfile } from './api/profile-api';
+import { updatePassword } from './api/password-api';
+import { PasswordField, TextField } from '@/shared/ui/form-controls';
+import { EXTRA_VALIDATION_KEYS, isEmailFormat, toKey } from '@/shared/lib/validation-text';
+import { updateProfile, useProfile } from '@/shared/api/profile-api';
 import { BankDetailsSection } from './bank-details/bank-details-section';
 import './profile.css';
 

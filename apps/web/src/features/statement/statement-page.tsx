@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatementEntry } from '@spm/contract';
-import type { PageProps } from '@/app/routes/route-table';
-import { formatAmount, formatDateTime } from '@/shared/lib/format';
+import type { PageProps } from '@/shared/lib/route-paths';
+import { formatAmount, formatDateTime } from '@spm/client';
 import { PageLoader } from '@/shared/ui/page-loader';
+import { Pager } from '@/shared/ui/pager';
 import { STATEMENT_PAGE_SIZE, useStatement } from './api/statement-api';
 import {
   STATEMENT_MAX_DAYS,
@@ -80,7 +81,6 @@ function StatementResults({ from, to }: { from: string; to: string }) {
     );
   }
 
-  const pages = Math.max(1, Math.ceil(data.total / (data.pageSize || STATEMENT_PAGE_SIZE)));
   // While a new page loads the last one stays on screen, dimmed, and the pager waits.
   const busy = statement.isPlaceholderData;
 
@@ -104,29 +104,16 @@ function StatementResults({ from, to }: { from: string; to: string }) {
           </tbody>
         </table>
       </div>
-      <nav className="statement-pager" aria-label={t('statement.paging')}>
-        <button
-          type="button"
-          className="button button--outline"
-          onClick={() => setPage(data.page - 1)}
-          disabled={busy || data.page <= 1}
-          data-testid="statement-prev"
-        >
-          {t('statement.previous')}
-        </button>
-        <span className="statement-pager__status" aria-live="polite" data-testid="statement-page">
-          {t('statement.pageOf', { page: data.page, pages })}
-        </span>
-        <button
-          type="button"
-          className="button button--outline"
-          onClick={() => setPage(data.page + 1)}
-          disabled={busy || data.page >= pages}
-          data-testid="statement-next"
-        >
-          {t('statement.next')}
-        </button>
-      </nav>
+      <Pager
+        page={data.page}
+        pageSize={data.pageSize || STATEMENT_PAGE_SIZE}
+        total={data.total}
+        busy={busy}
+        onPage={setPage}
+        testId="statement"
+        className="statement-pager"
+        label={t('statement.paging')}
+      />
     </>
   );
 }

@@ -1,12 +1,12 @@
-import { pageVisitAnswerSchema } from '@spm/contract';
 import type { PageVisitBody } from '@spm/contract';
 import { request } from '@/shared/lib/request';
+import { devSchema } from '@/shared/lib/dev-schema';
 import { TRACKER_STORAGE_KEY, readTracker, writeStorage } from '@/shared/lib/storage';
 import { useAppStore } from '@/shared/stores/app-store';
-import { freshAgentCode } from './agent-code';
+import { freshAgentCode } from '@/shared/lib/agent-code';
 
 // Production trusts the server's response check (request's `schema` note): no zod here.
-const checkPageVisit = import.meta.env.DEV ? pageVisitAnswerSchema : undefined;
+const checkPageVisit = devSchema('pageVisitAnswerSchema');
 
 /** Marks, for this browser tab's session, that the visit has been counted. */
 export const VISIT_RECORDED_SESSION_KEY = 'page-visit-recorded';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { captureAgentCode } from './agent-code';
+import { captureAgentCode } from '@/shared/lib/agent-code';
 import { recordFirstPageVisit } from './page-visit';
 
 /**

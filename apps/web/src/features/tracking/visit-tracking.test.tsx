@@ -5,7 +5,7 @@ import { TRACKER_STORAGE_KEY } from '@/shared/lib/storage';
 import { useAppStore } from '@/shared/stores/app-store';
 import { callsTo, mockApi, ok } from '@/test/mock-api';
 import { renderApp, resetStores } from '@/test/render-app';
-import { agentCodeFromSearch, freshAgentCode } from './agent-code';
+import { agentCodeFromSearch, freshAgentCode } from '@/shared/lib/agent-code';
 
 describe('agent code from the address (SPEC 3, 5)', () => {
   beforeEach(() => resetStores());

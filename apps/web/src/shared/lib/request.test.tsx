@@ -5,7 +5,8 @@ import { appDetailsSchema } from '@spm/contract';
 import { i18n } from '@/shared/i18n/i18n';
 import { authInitialState, useAuthStore } from '@/shared/stores/auth-store';
 import { liveAppDetails, mockApi, ok } from '@/test/mock-api';
-import { buildQueryString, request, setUnauthorizedHandler } from './request';
+import { buildQueryString } from '@spm/client';
+import { request, setUnauthorizedHandler } from './request';
 
 function lastCall(fetchMock: ReturnType<typeof mockApi>) {
   const call = fetchMock.mock.calls.at(-1);

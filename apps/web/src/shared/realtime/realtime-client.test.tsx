@@ -14,13 +14,8 @@ import { fakeSockets, createdSocket, sessionError } from '@/test/fake-socket';
 import type { FakeSocket } from '@/test/fake-socket';
 import { mockApi, ok } from '@/test/mock-api';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
-import {
-  FALLBACK_TRANSPORTS,
-  connectRealtime,
-  disconnectRealtime,
-  emitWithAck,
-  getRealtimeSocket,
-} from './index';
+import { FALLBACK_TRANSPORTS } from '@spm/client';
+import { connectRealtime, disconnectRealtime, emitWithAck, getRealtimeSocket } from './index';
 
 const location = () => screen.getByTestId('location').textContent;
 const wallet = (balance: number) => ({ balance, cash: balance, coins: 0, sports: 0, wicket: 0 });

@@ -1,16 +1,16 @@
-import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket } from 'socket.io-client';
 import { toast } from 'react-toastify';
 import {
-  CLIENT_EVENTS,
-  REALTIME_CONNECT_TIMEOUT_MS,
-  REALTIME_PATH,
-  REALTIME_REQUEST_TIMEOUT_MS,
-  RECONNECTION_DELAY_MAX_MS,
-  RECONNECTION_DELAY_MIN_MS,
-  RECONNECTION_JITTER,
-  SERVER_EVENTS,
-  SESSION_ERROR,
-} from '@spm/contract';
+  FALLBACK_TRANSPORTS,
+  catalogueText,
+  emitWithAckOn,
+  isRecord,
+  isSessionError,
+  realtimeOptions,
+  sessionErrorDetails,
+} from '@spm/client';
+import type { RealtimeAck } from '@spm/client';
+import { CLIENT_EVENTS, RECONNECTION_DELAY_MAX_MS, SERVER_EVENTS } from '@spm/contract';
 import { i18n } from '@/shared/i18n/i18n';
 import { showNotificationToast } from '@/shared/lib/notification-toast';
 import type { NotificationPayload } from '@/shared/lib/notification-toast';
@@ -21,36 +21,9 @@ import type * as payloadChecks from './realtime-payloads';
 
 /**
  * The realtime channel of SPEC 4.5 and 7.8: one socket.io connection per signed-in session,
- * on the page's own origin at /public/, authenticated with the session token.
+ * on the page's own origin at /public/, authenticated with the session token. The
+ * app-neutral parts (options, transports, ack with time-out, SessionError) are @spm/client's.
  */
-
-/** First try: websocket, then polling (SPEC 7.8). */
-export const INITIAL_TRANSPORTS: readonly string[] = ['websocket', 'polling'];
-/** After a connection error that is not a session error: polling first (SPEC 4.5). */
-export const FALLBACK_TRANSPORTS: readonly string[] = ['polling', 'websocket'];
-
-export type RealtimeOptions = Partial<ManagerOptions & SocketOptions>;
-
-/** The connection options, one place for the client and its tests. */
-export function realtimeOptions(token: string): RealtimeOptions {
-  return {
-    path: REALTIME_PATH,
-    transports: [...INITIAL_TRANSPORTS],
-    auth: { token },
-    timeout: REALTIME_CONNECT_TIMEOUT_MS,
-    reconnection: true,
-    reconnectionAttempts: Infinity,
-    reconnectionDelay: RECONNECTION_DELAY_MIN_MS,
-    reconnectionDelayMax: RECONNECTION_DELAY_MAX_MS,
-    randomizationFactor: RECONNECTION_JITTER,
-    // A new session gets a new connection, never a cached manager holding an old token.
-    forceNew: true,
-  };
-}
-
-/** What a send with acknowledgement gives back: the reply, or why there is none. */
-export type RealtimeAck<T> =
-  { ok: true; ack: T } | { ok: false; reason: 'timeout' | 'not-connected' };
 
 /** The ack of session_check and get:balance (SPEC 3 "Wallet", 7.8). */
 export interface StatusAck {
@@ -78,25 +51,13 @@ export function getRealtimeSocket(): Socket | null {
   return socket;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-/** A handshake refused because the token is bad (SPEC 4.5: "connection error of type SessionError"). */
-export function isSessionError(error: unknown): boolean {
-  return isObject(error) && error.message === SESSION_ERROR;
-}
-
 /**
  * SPEC 8: the refusal's message, else "session error". A catalogue code beside the message
  * is translated, as the request helper does for HTTP errors.
  */
 function sessionErrorText(error: unknown): string {
-  const data = isObject(error) && isObject(error.data) ? error.data : undefined;
-  const code = data && typeof data.errorCode === 'string' ? data.errorCode : '';
-  if (code && i18n.exists(`errors.${code}`)) return i18n.t(`errors.${code}`);
-  const message = data && typeof data.message === 'string' ? data.message : '';
-  return message || i18n.t('toasts.sessionError');
+  const { code, message } = sessionErrorDetails(error);
+  return catalogueText(i18n, code, message || i18n.t('toasts.sessionError'));
 }
 
 function endSession(): void {
@@ -106,7 +67,7 @@ function endSession(): void {
 
 /** A wallet from a realtime payload, or null when its balance is not a number. */
 export function toWallet(value: unknown): Wallet | null {
-  if (!isObject(value) || typeof value.balance !== 'number') return null;
+  if (!isRecord(value) || typeof value.balance !== 'number') return null;
   const isAmount = (field: unknown): field is number =>
     typeof field === 'number' && Number.isFinite(field);
   const amount = (key: keyof Wallet): number => {
@@ -148,32 +109,17 @@ function onAppDetails(checks: PayloadChecks, payload: unknown): void {
 }
 
 function onNotification(payload: unknown): void {
-  const notification: NotificationPayload = isObject(payload) ? payload : {};
+  const notification: NotificationPayload = isRecord(payload) ? payload : {};
   showNotificationToast(notification);
   for (const listener of [...notificationListeners]) listener(notification);
 }
 
-/**
- * Sends `event` and waits for the server's acknowledgement, giving up after
- * REALTIME_REQUEST_TIMEOUT_MS (SPEC 7.8: 7 seconds). Never throws. The payload is sent only
- * when given, so handlers that take just an ack callback get exactly that.
- */
-export async function emitWithAck<T = unknown>(
+/** Sends `event` on the open channel and waits for its acknowledgement (SPEC 7.8). Never throws. */
+export function emitWithAck<T = unknown>(
   event: string,
   payload?: unknown,
 ): Promise<RealtimeAck<T>> {
-  const current = socket;
-  if (!current) return { ok: false, reason: 'not-connected' };
-  const sender = current.timeout(REALTIME_REQUEST_TIMEOUT_MS);
-  try {
-    const ack = (await (payload === undefined
-      ? sender.emitWithAck(event)
-      : sender.emitWithAck(event, payload))) as T;
-    return { ok: true, ack };
-  } catch {
-    // socket.io rejects only when the time-out passes without a reply.
-    return { ok: false, reason: 'timeout' };
-  }
+  return emitWithAckOn<T>(socket, event, payload);
 }
 
 /** get:balance; a success reply replaces the wallet, anything else leaves it as it is. */
@@ -200,7 +146,10 @@ export async function checkSession(): Promise<void> {
 let walletVersion = -1;
 
 function onUpdateBalance(payload: unknown): void {
-  const version = isObject(payload) ? payload.version : undefined;
+  const version =
+    typeof payload === 'object' && payload !== null && 'version' in payload
+      ? payload.version
+      : undefined;
   if (typeof version === 'number') {
     if (version <= walletVersion) return;
     walletVersion = version;

@@ -1,4 +1,5 @@
-import { formatDateTime, type Column } from '../../../shared/ui/index.ts';
+import { type Column } from '../../../shared/ui/index.ts';
+import { formatDateTime } from '@spm/client';
 
 interface Decided {
   decidedBy: string | null;

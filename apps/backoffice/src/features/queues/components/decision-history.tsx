@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DataTable, formatDateTime, type Column } from '../../../shared/ui/index.ts';
+import { DataTable, type Column } from '../../../shared/ui/index.ts';
+import { formatDateTime } from '@spm/client';
 import type { AuditEntry } from '@spm/contract';
 import { fetchRequestAudit, queueKeys, type QueueKind } from '../api.ts';
 import { queueErrorText } from '../lib.ts';

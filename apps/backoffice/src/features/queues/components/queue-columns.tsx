@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { StatusBadge, formatDateTime, type Column } from '../../../shared/ui/index.ts';
+import { StatusBadge, type Column } from '../../../shared/ui/index.ts';
+import { formatDateTime } from '@spm/client';
 import { decidedColumn } from './decided-column.tsx';
 
 interface QueueRow {

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchUploadObjectUrl } from '../../../shared/api.ts';
+import { useUploadObjectUrl } from '../../../shared/use-upload-object-url.ts';
 import { ImageViewer } from '../../../shared/ui/index.ts';
 
 export interface UploadImageProps {
@@ -15,30 +15,8 @@ export interface UploadImageProps {
  */
 export function UploadImage({ uploadId, label }: UploadImageProps) {
   const { t } = useTranslation('ops');
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { objectUrl, failed } = useUploadObjectUrl(uploadId);
   const [viewing, setViewing] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    let created: string | null = null;
-    setObjectUrl(null);
-    setFailed(false);
-    fetchUploadObjectUrl(uploadId).then(
-      (url) => {
-        created = url;
-        if (cancelled) URL.revokeObjectURL(url);
-        else setObjectUrl(url);
-      },
-      () => {
-        if (!cancelled) setFailed(true);
-      },
-    );
-    return () => {
-      cancelled = true;
-      if (created) URL.revokeObjectURL(created);
-    };
-  }, [uploadId]);
 
   return (
     <figure className="ops-upload">

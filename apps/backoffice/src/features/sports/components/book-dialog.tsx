@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PriceSize } from '@spm/contract';
-import { Modal, StatusBadge, formatPoints } from '../../../shared/ui/index.ts';
+import { Modal, StatusBadge } from '../../../shared/ui/index.ts';
+import { formatAmount } from '@spm/client';
 import { fetchMarketBook, sportsKeys, type StaffMarket } from '../api.ts';
 import { sportsErrorText } from '../lib.ts';
 
 function ladder(levels: PriceSize[]): string {
   return levels.length === 0
     ? '—'
-    : levels.map((level) => `${level.price} (${formatPoints(level.amount)})`).join(' · ');
+    : levels.map((level) => `${level.price} (${formatAmount(level.amount)})`).join(' · ');
 }
 
 /** The market's book: prices or rates now, and every player's exposure and P&L per runner. */
@@ -36,9 +37,9 @@ export function BookDialog({ market, onClose }: { market: StaffMarket; onClose: 
           <StatusBadge status={current.status} label={t(`status.${current.status}`)} />
         </dd>
         <dt>{t('sports.market.totalExposure')}</dt>
-        <dd data-testid="book-total-exposure">{formatPoints(current.totalExposure)}</dd>
+        <dd data-testid="book-total-exposure">{formatAmount(current.totalExposure)}</dd>
         <dt>{t('sports.market.matchedVolume')}</dt>
-        <dd>{formatPoints(current.matchedVolume)}</dd>
+        <dd>{formatAmount(current.matchedVolume)}</dd>
       </dl>
       <h3>{t('sports.book.prices')}</h3>
       {current.type === 'fancy' ? (
@@ -129,7 +130,7 @@ export function BookDialog({ market, onClose }: { market: StaffMarket; onClose: 
                   <td>
                     {row.username} <span className="muted">#{row.playerId}</span>
                   </td>
-                  <td className="num">{formatPoints(row.exposure)}</td>
+                  <td className="num">{formatAmount(row.exposure)}</td>
                   {withRunners
                     ? current.runners.map((runner) => {
                         const pnl = row.pnlByRunner?.[runner.id];
@@ -138,7 +139,7 @@ export function BookDialog({ market, onClose }: { market: StaffMarket; onClose: 
                             key={runner.id}
                             className={`num ${pnl !== undefined && pnl < 0 ? 'negative' : ''}`}
                           >
-                            {pnl === undefined ? '—' : formatPoints(pnl)}
+                            {pnl === undefined ? '—' : formatAmount(pnl)}
                           </td>
                         );
                       })

@@ -6,7 +6,8 @@ import {
   type MarketResultBody,
   type SettlementAnswer,
 } from '@spm/contract';
-import { Modal, formatPoints, toastSuccess } from '../../../shared/ui/index.ts';
+import { Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import { formatAmount } from '@spm/client';
 import { settleMarket, sportsKeys, type StaffMarket } from '../api.ts';
 import { sportsErrorText } from '../lib.ts';
 
@@ -85,7 +86,7 @@ export function ResultDialog({ market, mode, initialVoid, onClose }: ResultDialo
     setBody(parsed.data);
   };
 
-  const exposure = formatPoints(market.totalExposure);
+  const exposure = formatAmount(market.totalExposure);
   const effect = (result: MarketResultBody): string => {
     const outcome =
       'void' in result

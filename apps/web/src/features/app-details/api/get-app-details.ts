@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { appDetailsSchema } from '@spm/contract';
 import type { AppDetails } from '@spm/contract';
 import { request } from '@/shared/lib/request';
+import { devSchema } from '@/shared/lib/dev-schema';
 import { useAppStore } from '@/shared/stores/app-store';
 
 // Production trusts the server's response check (request's `schema` note): no zod here.
-const checkAppDetails = import.meta.env.DEV ? appDetailsSchema : undefined;
+const checkAppDetails = devSchema('appDetailsSchema');
 
 /** How often app details are re-read so a switch to maintenance is noticed (SPEC 2.3). */
 export const APP_DETAILS_REFETCH_MS = 30_000;

@@ -7,10 +7,11 @@ import type {
   RegisterBody,
   ResetPasswordBody,
   SendOtpBody,
-  UpdatePasswordBody,
 } from '@spm/contract';
 import { request } from '@/shared/lib/request';
 import type { RequestResult } from '@/shared/lib/request';
+import { messageCall } from '@/shared/api/message-call';
+import type { MessageOutcome } from '@/shared/api/message-call';
 
 /**
  * The identity calls of SPEC 7.2. Failures are toasted by the request helper (SPEC 8) unless
@@ -27,23 +28,6 @@ export function demoLogin(): Promise<RequestResult<AuthAnswer>> {
 
 export function register(body: RegisterBody): Promise<RequestResult<AuthAnswer>> {
   return request({ url: '/register', method: 'POST', data: body, schema: authAnswerSchema });
-}
-
-/** The outcome of a call that answers only a message (OTP, forgot, reset). */
-export interface MessageOutcome {
-  ok: boolean;
-  /** The server's message, when it sent one (SPEC 8 prefers it for some toasts). */
-  message: string | null;
-}
-
-async function messageCall(url: string, data: unknown): Promise<MessageOutcome> {
-  const { data: answer, error } = await request<unknown>({ url, method: 'POST', data });
-  if (error) return { ok: false, message: null };
-  const message =
-    typeof answer === 'object' && answer !== null && 'message' in answer
-      ? (answer as { message: unknown }).message
-      : null;
-  return { ok: true, message: typeof message === 'string' && message ? message : null };
 }
 
 export function sendOtpToMobile(body: SendOtpBody): Promise<MessageOutcome> {
@@ -64,10 +48,6 @@ export function forgotPassword(body: ForgotPasswordBody): Promise<MessageOutcome
 
 export function resetPassword(body: ResetPasswordBody): Promise<MessageOutcome> {
   return messageCall('/reset-password', body);
-}
-
-export function updatePassword(body: UpdatePasswordBody): Promise<MessageOutcome> {
-  return messageCall('/update-password', body);
 }
 
 /** GET /app/demo: a background check for the login dialog, so a failure stays quiet. */

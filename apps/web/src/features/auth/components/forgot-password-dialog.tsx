@@ -6,7 +6,7 @@ import { PHONE_DIGITS_WITH_COUNTRY_CODE } from '@spm/contract';
 import { parseIndianPhone } from '@spm/core';
 import { useAppStore } from '@/shared/stores/app-store';
 import { forgotPassword } from '../api/auth-api';
-import { LinkButton, PhoneField } from './form-controls';
+import { LinkButton, PhoneField } from '@/shared/ui/form-controls';
 
 /**
  * SPEC 5 "Forgot": an empty or invalid phone gives "Please enter mobile number". While

@@ -8,8 +8,8 @@ import type { AuthAnswer } from '@spm/contract';
 import { useAppStore } from '@/shared/stores/app-store';
 import { demoLogin, getDemoCheck, login } from '../api/auth-api';
 import { completeSignIn } from '../lib/session';
-import { toKey } from '../lib/validation-text';
-import { LinkButton, PasswordField, TextField } from './form-controls';
+import { toKey } from '@/shared/lib/validation-text';
+import { LinkButton, PasswordField, TextField } from '@/shared/ui/form-controls';
 
 interface LoginErrors {
   username: string | null;

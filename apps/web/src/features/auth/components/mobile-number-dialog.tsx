@@ -5,10 +5,10 @@ import { toast } from 'react-toastify';
 import { parseIndianPhone } from '@spm/core';
 import { saveMobileDetails } from '@/shared/lib/storage';
 import { useAppStore } from '@/shared/stores/app-store';
-import { freshAgentCode } from '@/features/tracking/agent-code';
+import { freshAgentCode } from '@/shared/lib/agent-code';
 import { sendOtpToMobile } from '../api/auth-api';
 import { readFlowConfig } from '../lib/modal-config';
-import { LinkButton, PhoneField } from './form-controls';
+import { LinkButton, PhoneField } from '@/shared/ui/form-controls';
 
 /**
  * The page the visitor came from, recorded when the dialog opens (SPEC 2.5) unless an agent

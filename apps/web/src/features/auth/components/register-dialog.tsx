@@ -26,13 +26,18 @@ import {
   AGENT_CODE_MAX_LENGTH,
   agentCodeRemainingMs,
   emptyAgentCodeConfig,
-} from '@/features/tracking/agent-code';
+} from '@/shared/lib/agent-code';
 import { register, sendOtpToMobile, verifyMobile } from '../api/auth-api';
 import { lookupPublicIp } from '../api/ip-lookup';
 import { readFlowConfig } from '../lib/modal-config';
 import { completeSignIn } from '../lib/session';
-import { EXTRA_VALIDATION_KEYS, isEmailFormat, isOtpFormat, toKey } from '../lib/validation-text';
-import { LinkButton, PasswordField, PhoneField, TextField } from './form-controls';
+import {
+  EXTRA_VALIDATION_KEYS,
+  isEmailFormat,
+  isOtpFormat,
+  toKey,
+} from '@/shared/lib/validation-text';
+import { LinkButton, PasswordField, PhoneField, TextField } from '@/shared/ui/form-controls';
 
 /** Phone digits (with 91) from the dialog's query parameters `mobile` and `country_code`. */
 export function phoneFromQuery(search: string): string | undefined {

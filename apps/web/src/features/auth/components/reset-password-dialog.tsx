@@ -5,8 +5,8 @@ import { toast } from 'react-toastify';
 import { VALIDATION_MESSAGES, validateRegisterPassword } from '@spm/core';
 import { useAppStore } from '@/shared/stores/app-store';
 import { resetPassword } from '../api/auth-api';
-import { isOtpFormat, toKey, validationKey } from '../lib/validation-text';
-import { FormError, PasswordField, TextField } from './form-controls';
+import { isOtpFormat, toKey, validationKey } from '@/shared/lib/validation-text';
+import { FormError, PasswordField, TextField } from '@/shared/ui/form-controls';
 
 const ALL_FIELDS = validationKey(VALIDATION_MESSAGES.allFieldsMandatory);
 

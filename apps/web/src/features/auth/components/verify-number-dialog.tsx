@@ -8,8 +8,8 @@ import { readMobileDetails } from '@/shared/lib/storage';
 import { useAppStore } from '@/shared/stores/app-store';
 import { verifyMobile } from '../api/auth-api';
 import { readFlowConfig } from '../lib/modal-config';
-import { isOtpFormat } from '../lib/validation-text';
-import { LinkButton, TextField } from './form-controls';
+import { isOtpFormat } from '@/shared/lib/validation-text';
+import { LinkButton, TextField } from '@/shared/ui/form-controls';
 
 /** The stored mobile details, when they name an Indian mobile (the only kind accepted). */
 function storedIndianMobile(): SendOtpBody | null {

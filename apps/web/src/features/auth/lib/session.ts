@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
 import type { AuthAnswer } from '@spm/contract';
-import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH } from '@/app/routes/route-table';
-import { loadProfile } from '@/features/profile/api/profile-api';
+import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH } from '@/shared/lib/route-paths';
+import { loadProfile } from '@/shared/api/profile-api';
 import { navigateTo } from '@/shared/lib/navigation';
 import { request } from '@/shared/lib/request';
 import { MOBILE_DETAILS_STORAGE_KEY, removeStorage } from '@/shared/lib/storage';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/shared/lib/format';
+import { formatDateTime } from '@spm/client';
 
 /** One dated line of a history item: its label and the time in the reader's language. */
 export function HistoryTime({ label, value }: { label: string; value: string }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WithdrawInfo } from '@spm/contract';
-import { formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@spm/client';
 import { needsKyc, pendingLimitReached } from '../lib/withdraw';
 
 /** Withdrawable now, the limits and the pending requests, above both withdraw forms. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { newIdempotencyKey } from '@/shared/lib/idempotency';
+import { newIdempotencyKey } from '@spm/client';
 
 /**
  * One key per version of a form: the same while `signature` (what the request would say)

@@ -1,7 +1,7 @@
 import { depositCreateFieldsSchema } from '@spm/contract';
 import { percentToBasisPoints, pointsToPaise, shareOfPaise, toGatewayAmount } from '@spm/core';
 import { cashierMessageKey } from '@/shared/lib/cashier-messages';
-import { formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@spm/client';
 import { problem } from './form-problem';
 import type { FieldProblem } from './form-problem';
 

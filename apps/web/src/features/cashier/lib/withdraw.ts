@@ -1,7 +1,7 @@
 import { otpSchema } from '@spm/contract';
 import type { WithdrawInfo } from '@spm/contract';
 import { cashierMessageKey } from '@/shared/lib/cashier-messages';
-import { formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@spm/client';
 import { amountProblem, parseAmount } from './amount';
 import { problem } from './form-problem';
 import type { FieldProblem } from './form-problem';

@@ -14,7 +14,7 @@ import {
   priceToOdds,
   settlementCommissionBasisPoints,
 } from '@spm/core';
-import { formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@spm/client';
 import { exchangeKeys, placeOrder } from '../api/exchange-api';
 import type { PlaceOrder } from '../api/exchange-api';
 import { priceTextToHundredths, slipOutcome, stakeToPaise } from '../lib/bet-maths';

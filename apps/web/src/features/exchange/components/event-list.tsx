@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Runner, SportsEvent } from '@spm/contract';
-import { formatDateTime } from '@/shared/lib/format';
+import { formatDateTime } from '@spm/client';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { sortEvents } from '../lib/sports';
 import { OddsText } from './odds-text';

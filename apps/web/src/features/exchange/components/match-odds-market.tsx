@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Market, PriceSize, Runner } from '@spm/contract';
 import type { Paise } from '@spm/core';
-import { formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@spm/client';
 import type { Selection } from '../lib/bet-maths';
 import { MarketStatusOverlay, isOpen } from './market-status';
 import { formatOdds } from './odds-text';

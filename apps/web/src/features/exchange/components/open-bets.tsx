@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Bet } from '@spm/contract';
-import { formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@spm/client';
 import { useBets } from '../api/exchange-api';
 import { CancelOrderButton } from './cancel-button';
 import { formatOdds } from './odds-text';

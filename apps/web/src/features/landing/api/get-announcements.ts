@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { announcementsSchema } from '@spm/contract';
 import type { Announcement } from '@spm/contract';
 import { request } from '@/shared/lib/request';
+import { devSchema } from '@/shared/lib/dev-schema';
 
 // Production trusts the server's response check (request's `schema` note): no zod here.
-const checkAnnouncements = import.meta.env.DEV ? announcementsSchema : undefined;
+const checkAnnouncements = devSchema('announcementsSchema');
 
 export async function getAnnouncements(): Promise<Announcement[]> {
   const { data, error } = await request({

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { bannersSchema } from '@spm/contract';
 import type { Banner } from '@spm/contract';
 import { request } from '@/shared/lib/request';
+import { devSchema } from '@/shared/lib/dev-schema';
 import { useAppStore } from '@/shared/stores/app-store';
 
 // Production trusts the server's response check (request's `schema` note): no zod here.
-const checkBanners = import.meta.env.DEV ? bannersSchema : undefined;
+const checkBanners = devSchema('bannersSchema');
 
 /** SPEC 3: banners are shown sorted ascending by `order` (stable for equal orders). */
 export function sortBanners(banners: readonly Banner[]): Banner[] {

@@ -2,15 +2,15 @@ import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { markNotificationsReadAnswerSchema, notificationsSchema } from '@spm/contract';
-import type { markNotificationsReadBodySchema } from '@spm/contract';
+import type { markNotificationsReadBodySchema, notificationsSchema } from '@spm/contract';
 import { request } from '@/shared/lib/request';
+import { devSchema } from '@/shared/lib/dev-schema';
 import { onNotificationToast } from '@/shared/realtime';
 import { useAuthStore } from '@/shared/stores/auth-store';
 
 // Production trusts the server's response check (request's `schema` note): no zod here.
-const checkNotifications = import.meta.env.DEV ? notificationsSchema : undefined;
-const checkMarkRead = import.meta.env.DEV ? markNotificationsReadAnswerSchema : undefined;
+const checkNotifications = devSchema('notificationsSchema');
+const checkMarkRead = devSchema('markNotificationsReadAnswerSchema');
 
 export type NotificationsPage = z.infer<typeof notificationsSchema>;
 type MarkReadBody = z.infer<typeof markNotificationsReadBodySchema>;

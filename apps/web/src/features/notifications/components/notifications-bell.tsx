@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@spm/contract';
 import { useDismiss } from '@/shared/hooks/use-dismiss';
-import { formatDateTime } from '@/shared/lib/format';
+import { formatDateTime } from '@spm/client';
 import {
   useMarkNotificationsRead,
   useNotifications,

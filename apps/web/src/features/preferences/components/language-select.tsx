@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES } from '@spm/contract';
-import { changeLanguage, isLanguage } from '@/shared/i18n/i18n';
+import { isLanguage } from '@spm/client';
+import { changeLanguage } from '@/shared/i18n/i18n';
 
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();

@@ -1,9 +1,9 @@
-import { exposureAmountSchema } from '@spm/contract';
 import { request } from '@/shared/lib/request';
+import { devSchema } from '@/shared/lib/dev-schema';
 import { useAuthStore } from '@/shared/stores/auth-store';
 
 // Production trusts the server's response check (request's `schema` note): no zod here.
-const checkExposure = import.meta.env.DEV ? exposureAmountSchema : undefined;
+const checkExposure = devSchema('exposureAmountSchema');
 
 /**
  * GET /bet/exposure/amount into the auth state's exposureAmount (SPEC 3, 7.2). Quiet

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { STATEMENT_WALLETS } from '@spm/contract';
 import { useDismiss } from '@/shared/hooks/use-dismiss';
-import { formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@spm/client';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import './wallet-summary.css';
 

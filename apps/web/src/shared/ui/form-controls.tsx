@@ -3,42 +3,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INDIA_COUNTRY_CODE, PHONE_DIGITS_WITH_COUNTRY_CODE } from '@spm/contract';
 import { capPhoneDigits } from '@spm/core';
-
-interface FieldFrameProps {
-  id: string;
-  label: string;
-  /** i18n key of the field's current error, or null. */
-  error?: string | null;
-  hint?: ReactNode;
-  children: ReactNode;
-}
-
-function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
-  const { t } = useTranslation();
-  return (
-    <div className={error ? 'form-field form-field--invalid' : 'form-field'}>
-      <label className="form-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint && !error && (
-        <p className="form-field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="form-field__error" id={`${id}-error`} role="alert">
-          {t(error)}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function describedBy(id: string, error?: string | null, hint?: ReactNode): string | undefined {
-  if (error) return `${id}-error`;
-  return hint ? `${id}-hint` : undefined;
-}
+import { Field, describedBy } from './field';
 
 export interface TextFieldProps {
   label: string;
@@ -74,7 +39,7 @@ export function TextField({
 }: TextFieldProps) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
+    <Field id={id} label={label} error={error} hint={hint}>
       <div className="form-field__control">
         <input
           id={id}
@@ -93,7 +58,7 @@ export function TextField({
         />
         {addon}
       </div>
-    </FieldFrame>
+    </Field>
   );
 }
 

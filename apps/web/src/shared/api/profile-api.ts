@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { profileSchema } from '@spm/contract';
 import type { Profile, UpdateProfileBody } from '@spm/contract';
 import { errorText, request } from '@/shared/lib/request';
+import { devSchema } from '@/shared/lib/dev-schema';
 import { useAuthStore } from '@/shared/stores/auth-store';
 
 // Production trusts the server's response check (request's `schema` note): no zod here.
-const checkProfile = import.meta.env.DEV ? profileSchema : undefined;
+const checkProfile = devSchema('profileSchema');
 
 /**
  * GET /profile into the auth store's userProfile (SPEC 3, 4.2). `quiet` is for the load

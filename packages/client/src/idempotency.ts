@@ -1,13 +1,13 @@
 /**
- * A client idempotency key (DESIGN 4: "client-generated for player actions"). randomUUID
- * exists only in secure contexts (https, localhost), so a site opened over plain http still
- * gets a v4 UUID from getRandomValues.
+ * A client idempotency key (DESIGN 4: "client-generated for player actions", and staff
+ * decisions). randomUUID exists only in secure contexts (https, localhost), so a site opened
+ * over plain http still gets a v4 UUID from getRandomValues.
  */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { PageProps } from '@/app/routes/route-table';
+import type { PageProps } from '@/shared/lib/route-paths';
 import { useAppStore } from '@/shared/stores/app-store';
 import { LandingPage } from '@/features/landing/landing-page';
 

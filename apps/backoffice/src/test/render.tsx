@@ -3,10 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { StaffMember } from '@spm/contract';
-import { AppProviders } from '../../app/provider.tsx';
-import { routes } from '../../app/routes.tsx';
-import { useAuthStore } from '../auth-store.ts';
-import { initI18n } from '../i18n.ts';
+import { AppProviders } from '../app/provider.tsx';
+import { routes } from '../app/routes.tsx';
+import { useAuthStore } from '../shared/auth-store.ts';
+import { initI18n } from '../shared/i18n.ts';
 import { adminMe } from './mock-api.ts';
 
 export const adminStaff: StaffMember = {

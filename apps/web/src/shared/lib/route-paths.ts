@@ -1,0 +1,24 @@
+import type { AuthModal } from '@/shared/stores/app-store';
+
+/*
+ * What pages need to know about routes without importing the route table: the table imports
+ * every page (lazily), so a page importing it back closed a cycle (issue 12).
+ */
+
+/** SPEC 2.2: the public landing route and the protected home route. */
+export const PUBLIC_LANDING_PATH = '/';
+export const PROTECTED_HOME_PATH = '/home';
+export const MAINTENANCE_PATH = '/maintenance';
+
+/** Every page gets its own title key, so one placeholder component can serve many routes. */
+export interface PageProps {
+  titleKey: string;
+  /** The auth dialog a dialog route opens over the landing page. */
+  authModal?: AuthModal;
+}
+
+/** The first path segment: '/bonus/123' -> '/bonus'. */
+export function basePath(pathname: string): string {
+  const [first] = pathname.split('/').filter(Boolean);
+  return first ? `/${first}` : '/';
+}
