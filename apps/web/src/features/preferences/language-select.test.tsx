@@ -40,8 +40,10 @@ describe('language switch (SPEC 1)', () => {
   it('translates dialog headings too', async () => {
     renderApp('/');
     await userEvent.selectOptions(await screen.findByTestId('language-select'), 'ta');
+    // Tamil is fetched when chosen, and the dialog is a lazy chunk: wait for each.
+    await waitFor(() => expect(document.documentElement.lang).toBe('ta'));
     await userEvent.click(screen.getByTestId('open-register'));
-    expect(screen.getByRole('dialog')).toHaveAttribute('data-modal', 'register');
-    expect(screen.getByRole('heading', { name: 'பதிவு' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toHaveAttribute('data-modal', 'register');
+    expect(await screen.findByRole('heading', { name: 'பதிவு' })).toBeInTheDocument();
   });
 });
