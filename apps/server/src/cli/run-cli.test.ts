@@ -107,7 +107,8 @@ describe('runCli', () => {
     } finally {
       await database.close();
     }
-  });
+    // Migrates a fresh PGlite in this process: over a minute on 2 loaded cores.
+  }, 180_000);
 });
 
 describe('runCli set-staff-password', () => {
@@ -193,5 +194,5 @@ describe('runCli set-staff-password', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 180_000);
 });
