@@ -52,19 +52,11 @@ async function findSessionWhere(
   return rows[0];
 }
 
-export function findSessionByTokenHash(
-  db: DbHandle,
-  tokenHash: string,
-): Promise<SessionWithUser | undefined> {
-  return findSessionWhere(db, eq(sessions.tokenHash, tokenHash));
-}
+export const findSessionByTokenHash = (db: DbHandle, tokenHash: string) =>
+  findSessionWhere(db, eq(sessions.tokenHash, tokenHash));
 
-export function findSessionById(
-  db: DbHandle,
-  sessionId: string,
-): Promise<SessionWithUser | undefined> {
-  return findSessionWhere(db, eq(sessions.id, sessionId));
-}
+export const findSessionById = (db: DbHandle, sessionId: string) =>
+  findSessionWhere(db, eq(sessions.id, sessionId));
 
 /** Records activity; a revoked session stays revoked. */
 export async function touchSession(
