@@ -77,6 +77,23 @@ interface AuditedKind<Row, View> {
   view(row: Row): View;
 }
 
+/** The audit entry of an update or delete of one row of `kind`. */
+function entryOf<Row, View>(
+  kind: AuditedKind<Row, View>,
+  verb: 'update' | 'delete',
+  targetId: string,
+  before: View,
+  after: View | null,
+) {
+  return {
+    action: `${kind.targetType}.${verb}`,
+    targetType: kind.targetType,
+    targetId,
+    before,
+    after,
+  };
+}
+
 /** Changes one row and audits it before and after, in one transaction; 404 when it is gone. */
 function updateAudited<Row, View>(
   deps: SiteDeps,
@@ -94,13 +111,7 @@ function updateAudited<Row, View>(
     const row = await store.update(tx, id);
     if (!row) throw new AppError(kind.notFound);
     const after = kind.view(row);
-    await audit(deps, tx, actor, {
-      action: `${kind.targetType}.update`,
-      targetType: kind.targetType,
-      targetId: id,
-      before: kind.view(before),
-      after,
-    });
+    await audit(deps, tx, actor, entryOf(kind, 'update', id, kind.view(before), after));
     return after;
   });
 }
@@ -117,13 +128,7 @@ function deleteAudited<Row, View>(
     const row = await remove(tx, id);
     if (!row) throw new AppError(kind.notFound);
     const before = kind.view(row);
-    await audit(deps, tx, actor, {
-      action: `${kind.targetType}.delete`,
-      targetType: kind.targetType,
-      targetId: id,
-      before,
-      after: null,
-    });
+    await audit(deps, tx, actor, entryOf(kind, 'delete', id, before, null));
     return before;
   });
 }
