@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launchBrowser } from './support/browser.ts';
 import { latestCode, uniqueMobile } from './support/identity.ts';
 import { screenshotPng } from './support/images.ts';
 import { logInThroughDialog, points, registerPlayer } from './support/players.ts';
-import { startPlatform, type Platform } from './support/platform.ts';
+import type { Platform } from './support/platform.ts';
+import { usePlatformAndBrowser } from './support/use-platform.ts';
 import { api, staffToken } from './support/staff.ts';
 
 let platform: Platform;
@@ -26,13 +26,7 @@ async function newPlayer(mobile = uniqueMobile()) {
 }
 
 describe('cashier in the open player app', () => {
-  beforeAll(async () => {
-    [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  usePlatformAndBrowser((started) => ({ platform, browser } = started));
 
   it('deposits with a proof; staff approve through the API and the balance updates live', async () => {
     const { id, page } = await newPlayer();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { startPlatform, type Platform } from './support/platform.ts';
+import type { Platform } from './support/platform.ts';
+import { usePlatformAndBrowser } from './support/use-platform.ts';
 import { logInThroughDialog, points, registerPlayer } from './support/players.ts';
 import { api, staffToken } from './support/staff.ts';
 
@@ -34,16 +34,9 @@ async function placeFromCell(page: Page, runnerId: string, cell: 'back-cell-0' |
 }
 
 describe('two players meet on the exchange', () => {
-  beforeAll(async () => {
-    // The simulator still runs events; its market maker stays out so A and B match each other.
-    [platform, browser] = await Promise.all([
-      startPlatform({ SIMULATOR_MARKET_MAKER: 'off' }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
+  // The simulator still runs events; its market maker stays out so A and B match each other.
+  usePlatformAndBrowser((started) => ({ platform, browser } = started), {
+    SIMULATOR_MARKET_MAKER: 'off',
   });
 
   it('A lays, B backs, both see the match and their balances move live, the result pays the winner', async () => {

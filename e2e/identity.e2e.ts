@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
 import { dialog, latestCode, storedToken, uniqueMobile } from './support/identity.ts';
-import { startPlatform, type Platform } from './support/platform.ts';
+import type { Platform } from './support/platform.ts';
+import { usePlatformAndBrowser } from './support/use-platform.ts';
 import { dismissWelcome, logInThroughDialog } from './support/players.ts';
 
 let platform: Platform;
@@ -33,13 +33,7 @@ describe('identity journeys in the browser', () => {
   const password = 'cricket2026';
   const newPassword = 'wicket2027';
 
-  beforeAll(async () => {
-    [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  usePlatformAndBrowser((started) => ({ platform, browser } = started));
 
   it('registers with an OTP read from the SMS outbox and lands signed in on /home', async () => {
     const page = await newPage();

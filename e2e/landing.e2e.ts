@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { startPlatform, type Platform } from './support/platform.ts';
+import type { Platform } from './support/platform.ts';
+import { usePlatformAndBrowser } from './support/use-platform.ts';
 
 let platform: Platform;
 let browser: Browser;
@@ -14,13 +14,7 @@ async function openPage(path: string): Promise<Page> {
 }
 
 describe('landing page as a visitor meets it', () => {
-  beforeAll(async () => {
-    [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  usePlatformAndBrowser((started) => ({ platform, browser } = started));
 
   it('shows the seeded banners sorted ascending by order', async () => {
     const page = await openPage('/');

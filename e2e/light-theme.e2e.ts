@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { startPlatform, type Platform } from './support/platform.ts';
+import type { Platform } from './support/platform.ts';
+import { usePlatformAndBrowser } from './support/use-platform.ts';
 
 /**
  * The light theme and the banners: the logo's lettering must read on the light header, and
@@ -80,13 +80,7 @@ function intersects(
 }
 
 describe('light theme and banners', () => {
-  beforeAll(async () => {
-    [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  usePlatformAndBrowser((started) => ({ platform, browser } = started));
 
   it('keeps every letter of the logo readable on the light header', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
 import { storedToken } from './support/identity.ts';
-import { startPlatform, type Platform } from './support/platform.ts';
+import type { Platform } from './support/platform.ts';
+import { usePlatformAndBrowser } from './support/use-platform.ts';
 import { logInThroughDialog, registerPlayer } from './support/players.ts';
 import { api, staffToken } from './support/staff.ts';
 
@@ -115,13 +115,7 @@ async function checkRoutes(
 }
 
 describe('phone layout at 360 px', () => {
-  beforeAll(async () => {
-    [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  usePlatformAndBrowser((started) => ({ platform, browser } = started));
 
   it(
     'no route scrolls sideways, signed out or in, with real ids and real bets',

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
 import { logInThroughDialog, registerPlayer } from './support/players.ts';
-import { startPlatform, type Platform } from './support/platform.ts';
+import type { Platform } from './support/platform.ts';
+import { usePlatformAndBrowser } from './support/use-platform.ts';
 import { api, staffToken } from './support/staff.ts';
 
 let platform: Platform;
 let browser: Browser;
 
 describe('wallet in the open player app', () => {
-  beforeAll(async () => {
-    [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  usePlatformAndBrowser((started) => ({ platform, browser } = started));
 
   it('shows a staff adjustment within a second, without a reload, and lists it in the statement', async () => {
     const username = `kiran${Date.now() % 100000}`;

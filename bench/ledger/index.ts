@@ -4,7 +4,6 @@
  * for about 10 s. Prints transfers/s, latency percentiles and the zero-sum check.
  * Run: npm run bench -- ledger   (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
  */
-import { performance } from 'node:perf_hooks';
 import { playerAccount, systemAccount, transfer } from '@spm/core';
 import pg from 'pg';
 import { systemClock } from '../../apps/server/src/clock.ts';
@@ -12,6 +11,7 @@ import { migrate, openPostgresDatabase } from '../../apps/server/src/db/database
 import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
 import { insertUser } from '../../apps/server/src/modules/identity/user-repository.ts';
 import { post, type LedgerDeps } from '../../apps/server/src/modules/wallet/ledger-service.ts';
+import { printLoad, runLoad } from '../support/load.ts';
 
 const PLAYERS = 200;
 const CONCURRENCY = 32;
@@ -67,35 +67,22 @@ try {
     if (!funded.ok) throw new Error(`funding failed: ${funded.code}`);
   }
 
-  const latencies: number[] = [];
   let failures = 0;
-  let counter = 0;
-  const deadline = performance.now() + DURATION_MS;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const n = counter++;
-        const playerId = players[n % PLAYERS]!;
-        const cash = playerAccount(String(playerId), 'cash');
-        const credit = Math.floor(n / PLAYERS) % 2 === 0;
-        const begin = performance.now();
-        const result = await post(deps, {
-          kind: credit ? 'adjustment_credit' : 'adjustment_debit',
-          postings: credit ? transfer(house, cash, 100n) : transfer(cash, house, 100n),
-          description: 'bench transfer',
-          reference: `BENCH-${n}`,
-          playerId,
-        });
-        latencies.push(performance.now() - begin);
-        if (!result.ok) failures += 1;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  const load = await runLoad(CONCURRENCY, DURATION_MS, async (n, timed) => {
+    const playerId = players[n % PLAYERS]!;
+    const cash = playerAccount(String(playerId), 'cash');
+    const credit = Math.floor(n / PLAYERS) % 2 === 0;
+    const result = await timed(() =>
+      post(deps, {
+        kind: credit ? 'adjustment_credit' : 'adjustment_debit',
+        postings: credit ? transfer(house, cash, 100n) : transfer(cash, house, 100n),
+        description: 'bench transfer',
+        reference: `BENCH-${n}`,
+        playerId,
+      }),
+    );
+    if (!result.ok) failures += 1;
+  });
   const totals = await ledgerTotals(database.db);
   const balanced =
     totals.postingsSum === 0n &&
@@ -103,13 +90,10 @@ try {
     totals.playerRowsDisagreeing === 0 &&
     totals.unbalancedTransactions === 0;
   console.log(
-    `players ${PLAYERS}, concurrency ${CONCURRENCY}, pool ${POOL}, ${elapsed.toFixed(1)} s`,
+    `players ${PLAYERS}, concurrency ${CONCURRENCY}, pool ${POOL}, ${load.elapsedSeconds.toFixed(1)} s`,
   );
-  console.log(`transfers       ${latencies.length} (${failures} refused)`);
-  console.log(`transfers/s     ${(latencies.length / elapsed).toFixed(0)}`);
-  console.log(`latency p50     ${pct(0.5).toFixed(2)} ms`);
-  console.log(`latency p99     ${pct(0.99).toFixed(2)} ms`);
-  console.log(`latency max     ${latencies.at(-1)!.toFixed(2)} ms`);
+  console.log(`transfers       ${load.latencies.length} (${failures} refused)`);
+  printLoad('transfers', load);
   console.log(
     `ledger sums to zero: ${balanced ? 'yes' : 'NO'} ${JSON.stringify(totals, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`,
   );

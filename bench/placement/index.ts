@@ -5,12 +5,12 @@
  * matched, and that the ledger still sums to zero.
  * Run: npm run bench -- placement   (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
  */
-import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { createSession } from '../../apps/server/src/modules/identity/session-service.ts';
 import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
 import { startHarness } from '../../apps/server/src/test/harness.ts';
 import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';
+import { printLoad, runLoad } from '../support/load.ts';
 
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
 // The bench measures placements, not Redis or the simulator.
@@ -63,56 +63,40 @@ try {
     tokens.push(session.token);
   }
 
-  const latencies: number[] = [];
   const statuses = new Map<string, number>();
-  let counter = 0;
-  const deadline = performance.now() + DURATION_MS;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const n = counter++;
-        // Orders 2k and 2k+1: a back and a lay on the same market at the same price.
-        const pair = n >> 1;
-        const target = markets[pair % MARKETS]!;
-        const body = {
-          marketId: target.marketId,
-          runnerId: target.runnerId,
-          side: n % 2 === 0 ? 'back' : 'lay',
-          price: PRICES[pair % PRICES.length],
-          stake: 10,
-          idempotencyKey: randomUUID(),
-        };
-        const begin = performance.now();
-        const response = await fetch(`${h.baseUrl}/api/bet/match/odds`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: tokens[n % PLAYERS]! },
-          body: JSON.stringify(body),
-        });
-        const answer = (await response.json()) as { data?: { status?: string } };
-        latencies.push(performance.now() - begin);
-        const key = response.ok ? (answer.data?.status ?? 'ok') : `http ${response.status}`;
-        statuses.set(key, (statuses.get(key) ?? 0) + 1);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  const load = await runLoad(CONCURRENCY, DURATION_MS, async (n, timed) => {
+    // Orders 2k and 2k+1: a back and a lay on the same market at the same price.
+    const pair = n >> 1;
+    const target = markets[pair % MARKETS]!;
+    const body = {
+      marketId: target.marketId,
+      runnerId: target.runnerId,
+      side: n % 2 === 0 ? 'back' : 'lay',
+      price: PRICES[pair % PRICES.length],
+      stake: 10,
+      idempotencyKey: randomUUID(),
+    };
+    const { response, answer } = await timed(async () => {
+      const response = await fetch(`${h.baseUrl}/api/bet/match/odds`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: tokens[n % PLAYERS]! },
+        body: JSON.stringify(body),
+      });
+      return { response, answer: (await response.json()) as { data?: { status?: string } } };
+    });
+    const key = response.ok ? (answer.data?.status ?? 'ok') : `http ${response.status}`;
+    statuses.set(key, (statuses.get(key) ?? 0) + 1);
+  });
   const totals = await ledgerTotals(h.db);
   const balanced = totals.postingsSum === 0n && totals.unbalancedTransactions === 0;
 
   console.log(
-    `players ${PLAYERS}, markets ${MARKETS}, concurrency ${CONCURRENCY}, ${elapsed.toFixed(1)} s`,
+    `players ${PLAYERS}, markets ${MARKETS}, concurrency ${CONCURRENCY}, ${load.elapsedSeconds.toFixed(1)} s`,
   );
   console.log(
-    `placements      ${latencies.length}  ${JSON.stringify(Object.fromEntries(statuses))}`,
+    `placements      ${load.latencies.length}  ${JSON.stringify(Object.fromEntries(statuses))}`,
   );
-  console.log(`placements/s    ${(latencies.length / elapsed).toFixed(0)}`);
-  console.log(`latency p50     ${pct(0.5).toFixed(2)} ms`);
-  console.log(`latency p99     ${pct(0.99).toFixed(2)} ms`);
-  console.log(`latency max     ${latencies.at(-1)!.toFixed(2)} ms`);
+  printLoad('placements', load);
   console.log(`ledger sums to zero: ${balanced ? 'yes' : 'NO'}`);
   if (!balanced) process.exitCode = 1;
 } finally {

@@ -60,6 +60,10 @@ describe('static hosting of the two SPAs', () => {
     }
   });
 
+  /** A GET that accepts the given content encodings. */
+  const getAccepting = (url: string, acceptEncoding: string) =>
+    h.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+
   it('caches hashed assets for a year and revalidates unhashed files', async () => {
     const asset = await h.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
     expect(asset.statusCode).toBe(200);
@@ -69,11 +73,7 @@ describe('static hosting of the two SPAs', () => {
   });
 
   it('sends the precompressed brotli or gzip copy of an asset, still cached for a year', async () => {
-    const br = await h.app.inject({
-      method: 'GET',
-      url: '/assets/index-Ab12Cd34.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const br = await getAccepting('/assets/index-Ab12Cd34.js', 'gzip, deflate, br');
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toContain('javascript');
@@ -81,11 +81,7 @@ describe('static hosting of the two SPAs', () => {
     expect(br.headers.vary).toContain('accept-encoding');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(chunk);
 
-    const gzip = await h.app.inject({
-      method: 'GET',
-      url: '/assets/index-Ab12Cd34.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const gzip = await getAccepting('/assets/index-Ab12Cd34.js', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(chunk);
@@ -96,19 +92,11 @@ describe('static hosting of the two SPAs', () => {
   });
 
   it('compresses API JSON over the threshold, not small answers', async () => {
-    const docs = await h.app.inject({
-      method: 'GET',
-      url: '/api/docs/json',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const docs = await getAccepting('/api/docs/json', 'br, gzip');
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString())).toHaveProperty('openapi');
-    const health = await h.app.inject({
-      method: 'GET',
-      url: '/api/healthz',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const health = await getAccepting('/api/healthz', 'br, gzip');
     expect(health.headers['content-encoding']).toBeUndefined();
   });
 

@@ -41,6 +41,25 @@ function countedPlayers(visible: SQL): SQL {
     where not ${users.isDemo} and not ${users.isSystem} and ${visible})`;
 }
 
+/** Per Indian day of decision: the sum of the approved requests of the counted players. */
+function approvedPaiseByDay(
+  db: DbHandle,
+  requests: typeof depositRequests | typeof withdrawRequests,
+  input: { players: SQL; fromDate: string; toDate: string; timeZone: string },
+): Promise<{ day: string; paise: string | bigint }[]> {
+  const { fromDate, toDate, timeZone } = input;
+  return executeRows<{ day: string; paise: string | bigint }>(
+    db,
+    sql`select ${dayOf(requests.decidedAt, timeZone)} as day,
+               sum(${requests.amountPaise}) as paise
+        from ${requests}
+        where ${requests.status} = 'approved'
+          and ${rangeOf(requests.decidedAt, fromDate, toDate, timeZone)}
+          and ${requests.playerId} in ${input.players}
+        group by 1`,
+  );
+}
+
 /**
  * Per Indian day in [fromDate, toDate]: approved deposits and withdrawals (by decision time),
  * gross gaming revenue and new players. GGR = minus the net of the bet_settlement postings on
@@ -55,26 +74,8 @@ export async function figuresByDay(
   const { fromDate, toDate, timeZone } = input;
   const players = countedPlayers(input.visible);
   const [deposits, withdrawals, ggr, joined] = await Promise.all([
-    executeRows<{ day: string; paise: string | bigint }>(
-      db,
-      sql`select ${dayOf(depositRequests.decidedAt, timeZone)} as day,
-                 sum(${depositRequests.amountPaise}) as paise
-          from ${depositRequests}
-          where ${depositRequests.status} = 'approved'
-            and ${rangeOf(depositRequests.decidedAt, fromDate, toDate, timeZone)}
-            and ${depositRequests.playerId} in ${players}
-          group by 1`,
-    ),
-    executeRows<{ day: string; paise: string | bigint }>(
-      db,
-      sql`select ${dayOf(withdrawRequests.decidedAt, timeZone)} as day,
-                 sum(${withdrawRequests.amountPaise}) as paise
-          from ${withdrawRequests}
-          where ${withdrawRequests.status} = 'approved'
-            and ${rangeOf(withdrawRequests.decidedAt, fromDate, toDate, timeZone)}
-            and ${withdrawRequests.playerId} in ${players}
-          group by 1`,
-    ),
+    approvedPaiseByDay(db, depositRequests, { players, fromDate, toDate, timeZone }),
+    approvedPaiseByDay(db, withdrawRequests, { players, fromDate, toDate, timeZone }),
     settledNetByDay(db, { players, fromDate, toDate, timeZone }),
     executeRows<{ day: string; n: string | number }>(
       db,

@@ -40,27 +40,46 @@ export function otpText(brandName: string, code: string, purpose: OtpPurpose, tt
   return `${code} is your ${brandName} ${what}. It is valid for ${ttlMinutes} minutes. Do not share it with anyone.`;
 }
 
+/** What a phone has already been sent, as the send limits count it. */
+export interface SentToPhone {
+  latestAt(tx: DbHandle, phone: string): Promise<Date | undefined>;
+  countSince(tx: DbHandle, phone: string, since: Date): Promise<number>;
+}
+
+/** The OTP codes of one purpose a phone was sent. */
+export function otpCodesSent(purpose: OtpPurpose): SentToPhone {
+  return {
+    latestAt: (tx, phone) => latestOtpCreatedAt(tx, phone, purpose),
+    countSince: (tx, phone, since) => countOtpCodesSince(tx, phone, purpose, since),
+  };
+}
+
 /**
- * The send limits of docs/identity.md, read inside the transaction that holds the phone's
- * lock: resend cooldown, codes per phone per hour, requests per address per hour.
+ * Takes the phone's lock, then applies the send limits of docs/identity.md inside that
+ * transaction: resend cooldown, codes per phone per hour, requests per address per hour.
  */
-export async function assertOtpBudget(
+export async function lockPhoneWithinOtpBudget(
   tx: DbHandle,
   deps: Pick<ServiceDeps, 'config'>,
-  input: { now: Date; ip: string; latestAt: Date | undefined; sentToPhoneLastHour: number },
+  phone: string,
+  sent: SentToPhone,
+  input: { now: Date; ip: string },
 ): Promise<void> {
   const { otp } = deps.config;
   const { now } = input;
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  await lockPhoneForOtp(tx, phone);
+  const latestAt = await sent.latestAt(tx, phone);
+  const sentToPhoneLastHour = await sent.countSince(tx, phone, hourAgo);
   if (
-    input.latestAt !== undefined &&
-    now.getTime() - input.latestAt.getTime() < otp.resendCooldownSeconds * 1000
+    latestAt !== undefined &&
+    now.getTime() - latestAt.getTime() < otp.resendCooldownSeconds * 1000
   ) {
     throw new AppError('OTP_COOLDOWN');
   }
-  if (input.sentToPhoneLastHour >= otp.maxPerPhonePerHour) {
+  if (sentToPhoneLastHour >= otp.maxPerPhonePerHour) {
     throw new AppError('RATE_LIMITED', PHONE_LIMIT_MESSAGE);
   }
-  const hourAgo = new Date(now.getTime() - HOUR_MS);
   if ((await countOtpRequestsByIpSince(tx, input.ip, hourAgo)) >= otp.maxPerIpPerHour) {
     throw new AppError('RATE_LIMITED', IP_LIMIT_MESSAGE);
   }
@@ -120,6 +139,36 @@ export async function sendOrUndo(
   }
 }
 
+/**
+ * Issues a fresh code of `purpose` to the phone within the send limits and texts it; a send
+ * racing another for the same phone answers as the cooldown.
+ */
+export async function sendOtpCode(
+  deps: ServiceDeps,
+  input: { phone: string; purpose: OtpPurpose; ip: string },
+  brandName: string,
+): Promise<void> {
+  const { phone, purpose, ip } = input;
+  const code = generateOtpCode();
+  const now = deps.clock.now();
+  let issued: { codeId: string; supersededId: string | undefined };
+  try {
+    issued = await deps.db.transaction(async (tx) => {
+      await lockPhoneWithinOtpBudget(tx, deps, phone, otpCodesSent(purpose), { now, ip });
+      return storeNewOtpCode(tx, deps, { phone, purpose, code, now, ip });
+    });
+  } catch (error) {
+    throw asCooldownIfRaced(error);
+  }
+  await sendOrUndo(
+    deps,
+    phone,
+    otpText(brandName, code, purpose, deps.config.otp.ttlMinutes),
+    { code, purpose },
+    () => undoOtpSend(deps.db, issued.codeId, issued.supersededId),
+  );
+}
+
 /** POST /sendOtpToMobile. Answers the toast text of SPEC 8. */
 export async function sendRegistrationOtp(
   deps: ServiceDeps,
@@ -130,37 +179,7 @@ export async function sendRegistrationOtp(
   const details = await getAppDetails(deps.db);
   if (await findUserByMobile(deps.db, phone)) throw new AppError('PHONE_TAKEN');
   if (details.OTP !== OTP_FLOW_ON) return AUTH_MESSAGES.phoneRegistered;
-
-  const code = generateOtpCode();
-  const now = deps.clock.now();
-  const purpose = 'register';
-  let issued: { codeId: string; supersededId: string | undefined };
-  try {
-    issued = await deps.db.transaction(async (tx) => {
-      await lockPhoneForOtp(tx, phone);
-      await assertOtpBudget(tx, deps, {
-        now,
-        ip: origin.ip,
-        latestAt: await latestOtpCreatedAt(tx, phone, purpose),
-        sentToPhoneLastHour: await countOtpCodesSince(
-          tx,
-          phone,
-          purpose,
-          new Date(now.getTime() - HOUR_MS),
-        ),
-      });
-      return storeNewOtpCode(tx, deps, { phone, purpose, code, now, ip: origin.ip });
-    });
-  } catch (error) {
-    throw asCooldownIfRaced(error);
-  }
-  await sendOrUndo(
-    deps,
-    phone,
-    otpText(details.BRAND_NAME, code, purpose, deps.config.otp.ttlMinutes),
-    { code, purpose },
-    () => undoOtpSend(deps.db, issued.codeId, issued.supersededId),
-  );
+  await sendOtpCode(deps, { phone, purpose: 'register', ip: origin.ip }, details.BRAND_NAME);
   return AUTH_MESSAGES.otpSent;
 }
 
@@ -191,18 +210,29 @@ export async function checkOtpCode(
   return { status: 'invalid' };
 }
 
+/** The id of the live code of the phone and purpose that `code` matches; 400 otherwise. */
+export async function matchedOtpCodeId(
+  deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
+  phone: string,
+  purpose: OtpPurpose,
+  code: string,
+): Promise<string> {
+  const check = await checkOtpCode(deps, phone, purpose, code);
+  if (check.status === 'invalid') throw new AppError('OTP_INVALID');
+  if (check.status === 'expired') throw new AppError('OTP_EXPIRED');
+  return check.codeId;
+}
+
 /** POST /mobileVerification: a right code proves the phone for registration (30 min). */
 export async function verifyMobile(
   deps: ServiceDeps,
   body: MobileVerificationBody,
 ): Promise<string> {
   const phone = body.mobile;
-  const check = await checkOtpCode(deps, phone, 'register', body.otp);
-  if (check.status === 'invalid') throw new AppError('OTP_INVALID');
-  if (check.status === 'expired') throw new AppError('OTP_EXPIRED');
+  const codeId = await matchedOtpCodeId(deps, phone, 'register', body.otp);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    if (!(await consumeOtpCode(tx, check.codeId, 'verified', now))) {
+    if (!(await consumeOtpCode(tx, codeId, 'verified', now))) {
       throw new AppError('OTP_EXPIRED');
     }
     await insertPhoneVerification(tx, {

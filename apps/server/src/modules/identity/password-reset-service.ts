@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, type ForgotPasswordBody } from '@spm/contract';
 import { AppError } from '../../http/app-error.ts';
-import { consumeOtpCode, lockPhoneForOtp, undoOtpSend } from './otp-repository.ts';
+import { consumeOtpCode, undoOtpSend } from './otp-repository.ts';
 import {
   consumePasswordReset,
   countPasswordResetsSince,
@@ -16,13 +16,20 @@ import { generateOtpCode, hashToken, randomToken } from '../../security/tokens.t
 import { getAppDetails } from '../site/index.ts';
 import {
   asCooldownIfRaced,
-  assertOtpBudget,
-  checkOtpCode,
+  lockPhoneWithinOtpBudget,
+  matchedOtpCodeId,
   otpText,
   sendOrUndo,
   storeNewOtpCode,
+  type SentToPhone,
 } from './otp-service.ts';
-import { HOUR_MS, MINUTE_MS, type RequestOrigin, type ServiceDeps } from '../../deps.ts';
+import { MINUTE_MS, type RequestOrigin, type ServiceDeps } from '../../deps.ts';
+
+/** A reset request counts against the phone's send limits whether or not a code went out. */
+const passwordResetsSent: SentToPhone = {
+  latestAt: latestPasswordResetCreatedAt,
+  countSince: countPasswordResetsSince,
+};
 
 export interface ForgotPasswordResult {
   message: string;
@@ -53,17 +60,7 @@ export async function forgotPassword(
   let issued: { resetId: string; codeId?: string; supersededId?: string | undefined };
   try {
     issued = await deps.db.transaction(async (tx) => {
-      await lockPhoneForOtp(tx, phone);
-      await assertOtpBudget(tx, deps, {
-        now,
-        ip: origin.ip,
-        latestAt: await latestPasswordResetCreatedAt(tx, phone),
-        sentToPhoneLastHour: await countPasswordResetsSince(
-          tx,
-          phone,
-          new Date(now.getTime() - HOUR_MS),
-        ),
-      });
+      await lockPhoneWithinOtpBudget(tx, deps, phone, passwordResetsSent, { now, ip: origin.ip });
       const resetId = await insertPasswordReset(tx, {
         ticketHash: hashToken(ticket),
         phone,
@@ -123,14 +120,12 @@ export async function resetPassword(
   // An unregistered phone got no code: every code is wrong, exactly as a wrong one would be.
   if (userId === null) throw new AppError('OTP_INVALID');
 
-  const check = await checkOtpCode(deps, reset.phone, 'reset', input.otp);
-  if (check.status === 'invalid') throw new AppError('OTP_INVALID');
-  if (check.status === 'expired') throw new AppError('OTP_EXPIRED');
+  const codeId = await matchedOtpCodeId(deps, reset.phone, 'reset', input.otp);
 
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    if (!(await consumeOtpCode(tx, check.codeId, 'verified', now))) {
+    if (!(await consumeOtpCode(tx, codeId, 'verified', now))) {
       throw new AppError('OTP_EXPIRED');
     }
     if (!(await consumePasswordReset(tx, reset.id, now))) {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
 import { sessions, users, type SESSION_REVOKE_REASONS } from './tables.ts';
 
@@ -38,31 +38,25 @@ const sessionWithUserColumns = {
   },
 };
 
-export async function findSessionByTokenHash(
+/** The one session matching `condition` (its token hash or its id), with its player. */
+async function findSessionWhere(
   db: DbHandle,
-  tokenHash: string,
+  condition: SQL,
 ): Promise<SessionWithUser | undefined> {
   const rows = await db
     .select(sessionWithUserColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
+    .where(condition)
     .limit(1);
   return rows[0];
 }
 
-export async function findSessionById(
-  db: DbHandle,
-  sessionId: string,
-): Promise<SessionWithUser | undefined> {
-  const rows = await db
-    .select(sessionWithUserColumns)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  return rows[0];
-}
+export const findSessionByTokenHash = (db: DbHandle, tokenHash: string) =>
+  findSessionWhere(db, eq(sessions.tokenHash, tokenHash));
+
+export const findSessionById = (db: DbHandle, sessionId: string) =>
+  findSessionWhere(db, eq(sessions.id, sessionId));
 
 /** Records activity; a revoked session stays revoked. */
 export async function touchSession(

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
 import { staffUsers } from './tables.ts';
 import type { LoginAttemptPolicy } from './user-repository.ts';
@@ -29,21 +29,24 @@ export async function insertStaffUserIfAbsent(
   return rows[0];
 }
 
-export async function findStaffUserByUsername(
-  db: DbHandle,
-  username: string,
-): Promise<StaffUserRow | undefined> {
-  const rows = await db.select().from(staffUsers).where(eq(staffUsers.username, username)).limit(1);
+/** The one member matching `condition`, if any. */
+async function findStaffUserWhere(db: DbHandle, condition: SQL): Promise<StaffUserRow | undefined> {
+  const rows = await db.select().from(staffUsers).where(condition).limit(1);
   return rows[0];
 }
 
-export async function findStaffUserById(
-  db: DbHandle,
-  id: number,
-): Promise<StaffUserRow | undefined> {
-  const rows = await db.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
-  return rows[0];
-}
+export const findStaffUserByUsername = (db: DbHandle, username: string) =>
+  findStaffUserWhere(db, eq(staffUsers.username, username));
+
+export const findStaffUserById = (db: DbHandle, id: number) =>
+  findStaffUserWhere(db, eq(staffUsers.id, id));
+
+export const findStaffUserByAgentCode = (db: DbHandle, agentCode: string) =>
+  findStaffUserWhere(db, sql`lower(${staffUsers.agentCode}) = lower(${agentCode})`);
+
+/** Case-insensitive: "Admin" and "admin" would be two members too easily confused. */
+export const findStaffUserByUsernameFolded = (db: DbHandle, username: string) =>
+  findStaffUserWhere(db, sql`lower(${staffUsers.username}) = lower(${username})`);
 
 /** The member's row, locked until the transaction ends (sign-in steps run one at a time). */
 export async function lockStaffUser(db: DbHandle, id: number): Promise<StaffUserRow | undefined> {
@@ -53,18 +56,6 @@ export async function lockStaffUser(db: DbHandle, id: number): Promise<StaffUser
     .where(eq(staffUsers.id, id))
     .limit(1)
     .for('update');
-  return rows[0];
-}
-
-export async function findStaffUserByAgentCode(
-  db: DbHandle,
-  agentCode: string,
-): Promise<StaffUserRow | undefined> {
-  const rows = await db
-    .select()
-    .from(staffUsers)
-    .where(sql`lower(${staffUsers.agentCode}) = lower(${agentCode})`)
-    .limit(1);
   return rows[0];
 }
 
@@ -83,19 +74,6 @@ export async function updateStaffUser(
   >,
 ): Promise<StaffUserRow | undefined> {
   const rows = await db.update(staffUsers).set(changes).where(eq(staffUsers.id, id)).returning();
-  return rows[0];
-}
-
-/** Case-insensitive: "Admin" and "admin" would be two members too easily confused. */
-export async function findStaffUserByUsernameFolded(
-  db: DbHandle,
-  username: string,
-): Promise<StaffUserRow | undefined> {
-  const rows = await db
-    .select()
-    .from(staffUsers)
-    .where(sql`lower(${staffUsers.username}) = lower(${username})`)
-    .limit(1);
   return rows[0];
 }
 

@@ -1,25 +1,11 @@
 import { AUTH_MESSAGES } from '@spm/contract';
 import type { DbHandle } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import {
-  consumeOtpCode,
-  countOtpCodesSince,
-  latestOtpCreatedAt,
-  lockPhoneForOtp,
-  undoOtpSend,
-} from './otp-repository.ts';
+import { consumeOtpCode } from './otp-repository.ts';
 import { findUserById } from './user-repository.ts';
-import { generateOtpCode } from '../../security/tokens.ts';
 import { getAppDetails } from '../site/index.ts';
-import {
-  asCooldownIfRaced,
-  assertOtpBudget,
-  checkOtpCode,
-  otpText,
-  sendOrUndo,
-  storeNewOtpCode,
-} from './otp-service.ts';
-import { HOUR_MS, type RequestOrigin, type ServiceDeps } from '../../deps.ts';
+import { matchedOtpCodeId, sendOtpCode } from './otp-service.ts';
+import { type RequestOrigin, type ServiceDeps } from '../../deps.ts';
 
 /**
  * The code that confirms a withdrawal (POST /withdraw/request/otp). It goes to the player's
@@ -60,36 +46,11 @@ export async function sendWithdrawOtp(
   origin: RequestOrigin,
 ): Promise<{ message: string; sentTo: string }> {
   const target = await withdrawPhoneOf(deps, playerId);
-  const { phone } = target;
   const details = await getAppDetails(deps.db);
-  const code = generateOtpCode();
-  const now = deps.clock.now();
-  let issued: { codeId: string; supersededId: string | undefined };
-  try {
-    issued = await deps.db.transaction(async (tx) => {
-      await lockPhoneForOtp(tx, phone);
-      await assertOtpBudget(tx, deps, {
-        now,
-        ip: origin.ip,
-        latestAt: await latestOtpCreatedAt(tx, phone, PURPOSE),
-        sentToPhoneLastHour: await countOtpCodesSince(
-          tx,
-          phone,
-          PURPOSE,
-          new Date(now.getTime() - HOUR_MS),
-        ),
-      });
-      return storeNewOtpCode(tx, deps, { phone, purpose: PURPOSE, code, now, ip: origin.ip });
-    });
-  } catch (error) {
-    throw asCooldownIfRaced(error);
-  }
-  await sendOrUndo(
+  await sendOtpCode(
     deps,
-    phone,
-    otpText(details.BRAND_NAME, code, PURPOSE, deps.config.otp.ttlMinutes),
-    { code, purpose: PURPOSE },
-    () => undoOtpSend(deps.db, issued.codeId, issued.supersededId),
+    { phone: target.phone, purpose: PURPOSE, ip: origin.ip },
+    details.BRAND_NAME,
   );
   return { message: AUTH_MESSAGES.otpSent, sentTo: maskPhone(target) };
 }
@@ -104,10 +65,7 @@ export async function checkWithdrawOtp(
   phone: string,
   code: string,
 ): Promise<string> {
-  const check = await checkOtpCode(deps, phone, PURPOSE, code);
-  if (check.status === 'invalid') throw new AppError('OTP_INVALID');
-  if (check.status === 'expired') throw new AppError('OTP_EXPIRED');
-  return check.codeId;
+  return matchedOtpCodeId(deps, phone, PURPOSE, code);
 }
 
 /**

@@ -70,6 +70,69 @@ async function audit(
   });
 }
 
+/** A kind of row the back office edits: how it is named in the audit and in a 404, and shown. */
+interface AuditedKind<Row, View> {
+  targetType: 'banner' | 'announcement';
+  notFound: ConstructorParameters<typeof AppError>[0];
+  view(row: Row): View;
+}
+
+/** The audit entry of an update or delete of one row of `kind`. */
+function entryOf<Row, View>(
+  kind: AuditedKind<Row, View>,
+  verb: 'update' | 'delete',
+  targetId: string,
+  before: View,
+  after: View | null,
+) {
+  return {
+    action: `${kind.targetType}.${verb}`,
+    targetType: kind.targetType,
+    targetId,
+    before,
+    after,
+  };
+}
+
+/** Changes one row and audits it before and after, in one transaction; 404 when it is gone. */
+function updateAudited<Row, View>(
+  deps: SiteDeps,
+  actor: StaffActor,
+  id: string,
+  kind: AuditedKind<Row, View>,
+  store: {
+    find(tx: DbHandle, id: string): Promise<Row | undefined>;
+    update(tx: DbHandle, id: string): Promise<Row | undefined>;
+  },
+): Promise<View> {
+  return deps.db.transaction(async (tx) => {
+    const before = await store.find(tx, id);
+    if (!before) throw new AppError(kind.notFound);
+    const row = await store.update(tx, id);
+    if (!row) throw new AppError(kind.notFound);
+    const after = kind.view(row);
+    await audit(deps, tx, actor, entryOf(kind, 'update', id, kind.view(before), after));
+    return after;
+  });
+}
+
+/** Deletes one row and audits what it was, in one transaction; 404 when it is gone. */
+function deleteAudited<Row, View>(
+  deps: SiteDeps,
+  actor: StaffActor,
+  id: string,
+  kind: AuditedKind<Row, View>,
+  remove: (tx: DbHandle, id: string) => Promise<Row | undefined>,
+): Promise<View> {
+  return deps.db.transaction(async (tx) => {
+    const row = await remove(tx, id);
+    if (!row) throw new AppError(kind.notFound);
+    const before = kind.view(row);
+    await audit(deps, tx, actor, entryOf(kind, 'delete', id, before, null));
+    return before;
+  });
+}
+
 /**
  * A link the player app may put in an href or src: http(s), or a path on this site. Refuses
  * `javascript:` and `data:` links, which would run or show whatever an operator pasted.
@@ -168,6 +231,12 @@ function toStaffBanner(row: BannerRow): StaffBanner {
   };
 }
 
+const BANNERS: AuditedKind<BannerRow, StaffBanner> = {
+  targetType: 'banner',
+  notFound: 'BANNER_NOT_FOUND',
+  view: toStaffBanner,
+};
+
 /** An optional link as stored: blank is none; anything else must be a safe link. */
 function linkOrNull(value: string | null | undefined): string | null {
   if (value === undefined || value === null || value.trim() === '') return null;
@@ -243,20 +312,9 @@ export async function updateStaffBanner(
   if (body.order !== undefined) values.sortOrder = body.order;
   if (body.enabled !== undefined) values.enabled = body.enabled;
   if (Object.keys(values).length === 0) throw fieldError('request', 'Change at least one field');
-  return deps.db.transaction(async (tx) => {
-    const before = await findBanner(tx, id);
-    if (!before) throw new AppError('BANNER_NOT_FOUND');
-    const row = await updateBanner(tx, id, values);
-    if (!row) throw new AppError('BANNER_NOT_FOUND');
-    const banner = toStaffBanner(row);
-    await audit(deps, tx, actor, {
-      action: 'banner.update',
-      targetType: 'banner',
-      targetId: id,
-      before: toStaffBanner(before),
-      after: banner,
-    });
-    return banner;
+  return updateAudited(deps, actor, id, BANNERS, {
+    find: findBanner,
+    update: (tx) => updateBanner(tx, id, values),
   });
 }
 
@@ -266,19 +324,7 @@ export async function deleteStaffBanner(
   actor: StaffActor,
   id: string,
 ): Promise<StaffBanner> {
-  return deps.db.transaction(async (tx) => {
-    const row = await deleteBanner(tx, id);
-    if (!row) throw new AppError('BANNER_NOT_FOUND');
-    const banner = toStaffBanner(row);
-    await audit(deps, tx, actor, {
-      action: 'banner.delete',
-      targetType: 'banner',
-      targetId: id,
-      before: banner,
-      after: null,
-    });
-    return banner;
-  });
+  return deleteAudited(deps, actor, id, BANNERS, deleteBanner);
 }
 
 // ------------------------------------------------------------------ announcements
@@ -291,6 +337,12 @@ function toStaffAnnouncement(row: AnnouncementRow): StaffAnnouncement {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+const ANNOUNCEMENTS: AuditedKind<AnnouncementRow, StaffAnnouncement> = {
+  targetType: 'announcement',
+  notFound: 'ANNOUNCEMENT_NOT_FOUND',
+  view: toStaffAnnouncement,
+};
 
 export async function listStaffAnnouncements(
   deps: Pick<ServiceDeps, 'db'>,
@@ -331,20 +383,9 @@ export async function updateStaffAnnouncement(
   if (body.message !== undefined) values.message = body.message;
   if (body.enabled !== undefined) values.active = body.enabled;
   if (Object.keys(values).length === 0) throw fieldError('request', 'Change at least one field');
-  return deps.db.transaction(async (tx) => {
-    const before = await findAnnouncement(tx, id);
-    if (!before) throw new AppError('ANNOUNCEMENT_NOT_FOUND');
-    const row = await updateAnnouncement(tx, id, values);
-    if (!row) throw new AppError('ANNOUNCEMENT_NOT_FOUND');
-    const announcement = toStaffAnnouncement(row);
-    await audit(deps, tx, actor, {
-      action: 'announcement.update',
-      targetType: 'announcement',
-      targetId: id,
-      before: toStaffAnnouncement(before),
-      after: announcement,
-    });
-    return announcement;
+  return updateAudited(deps, actor, id, ANNOUNCEMENTS, {
+    find: findAnnouncement,
+    update: (tx) => updateAnnouncement(tx, id, values),
   });
 }
 
@@ -353,17 +394,5 @@ export async function deleteStaffAnnouncement(
   actor: StaffActor,
   id: string,
 ): Promise<StaffAnnouncement> {
-  return deps.db.transaction(async (tx) => {
-    const row = await deleteAnnouncement(tx, id);
-    if (!row) throw new AppError('ANNOUNCEMENT_NOT_FOUND');
-    const announcement = toStaffAnnouncement(row);
-    await audit(deps, tx, actor, {
-      action: 'announcement.delete',
-      targetType: 'announcement',
-      targetId: id,
-      before: announcement,
-      after: null,
-    });
-    return announcement;
-  });
+  return deleteAudited(deps, actor, id, ANNOUNCEMENTS, deleteAnnouncement);
 }
