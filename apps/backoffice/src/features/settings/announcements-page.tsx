@@ -8,12 +8,14 @@ import {
 } from '@spm/contract';
 import type { z } from 'zod';
 import {
+  type Column,
   ConfirmDialog,
   DataTable,
+  DialogActions,
   Field,
+  FormFeedback,
   Modal,
   toastSuccess,
-  type Column,
 } from '../../shared/ui/index.ts';
 import { formatDateTime } from '@spm/client';
 import {
@@ -180,11 +182,7 @@ function AnnouncementForm({ onSaved }: { onSaved: () => void }) {
           />
           {t('settings.announcements.showNow')}
         </label>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormFeedback error={error} />
         <div className="actions">
           <button type="submit" className="primary" disabled={create.isPending}>
             {t('common.add')}
@@ -238,14 +236,7 @@ function AnnouncementEditDialog({
             onChange={(change) => setMessage(change.target.value)}
           />
         </Field>
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={save.isPending} />
       </form>
     </Modal>
   );

@@ -7,7 +7,7 @@ import {
   type AppDetails,
   type OrganisationStatus,
 } from '@spm/contract';
-import { Field, Modal, toastSuccess } from '../../shared/ui/index.ts';
+import { Field, FormFeedback, Modal, toastSuccess } from '../../shared/ui/index.ts';
 import { fetchAppSettings, settingsKeys, updateAppSettings } from './api.ts';
 import { settingsErrorText } from './lib.ts';
 import './settings.css';
@@ -202,12 +202,7 @@ function AppSettingsForm({ details }: { details: AppDetails }) {
           </label>
         ))}
       </fieldset>
-      {notice ? <p className="muted">{notice}</p> : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormFeedback notice={notice} error={error} />
       <div className="actions">
         <button type="button" onClick={() => setForm(formOf(details))}>
           {t('settings.app.undo')}

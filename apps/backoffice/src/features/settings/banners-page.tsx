@@ -8,12 +8,14 @@ import {
 } from '@spm/contract';
 import type { z } from 'zod';
 import {
+  type Column,
   ConfirmDialog,
   DataTable,
+  DialogActions,
   Field,
+  FormFeedback,
   Modal,
   toastSuccess,
-  type Column,
 } from '../../shared/ui/index.ts';
 import { createBanner, deleteBanner, fetchBanners, settingsKeys, updateBanner } from './api.ts';
 import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, previewUrl, settingsErrorText } from './lib.ts';
@@ -302,11 +304,7 @@ function BannerUploadForm({
         {preview ? (
           <img className="ops-banner-preview" src={preview} alt={t('settings.banners.preview')} />
         ) : null}
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormFeedback error={error} />
         <div className="actions">
           <button type="submit" className="primary" disabled={upload.isPending}>
             {t('settings.banners.uploadButton')}
@@ -358,19 +356,8 @@ function BannerEditDialog({ banner, onClose }: { banner: Banner; onClose: () => 
         <Field label={t('settings.banners.link')}>
           <input value={linkUrl} onChange={(change) => setLinkUrl(change.target.value)} />
         </Field>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
+        <FormFeedback error={error} />
+        <DialogActions onCancel={onClose} busy={save.isPending} />
       </form>
     </Modal>
   );

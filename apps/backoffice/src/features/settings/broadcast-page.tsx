@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_STATUSES, staffBroadcastBodySchema } from '@spm/contract';
 import type { z } from 'zod';
-import { ConfirmDialog, Field } from '../../shared/ui/index.ts';
+import { ConfirmDialog, Field, FormFeedback } from '../../shared/ui/index.ts';
 import { sendBroadcast } from './api.ts';
 import { settingsErrorText } from './lib.ts';
 import './settings.css';
@@ -132,11 +132,7 @@ export function BroadcastPage() {
             {t('settings.broadcast.sent', { count: sent })}
           </p>
         ) : null}
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormFeedback error={error} />
         <div className="actions">
           <button type="submit" className="primary" disabled={send.isPending}>
             {t('settings.broadcast.send')}

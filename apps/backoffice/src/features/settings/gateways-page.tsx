@@ -10,12 +10,14 @@ import {
   type GatewayPayTo,
 } from '@spm/contract';
 import {
+  type Column,
   DataTable,
+  DialogActions,
   Field,
+  FormFeedback,
   Modal,
   StatusBadge,
   toastSuccess,
-  type Column,
 } from '../../shared/ui/index.ts';
 import { formatAmount } from '@spm/client';
 import { fetchGateways, settingsKeys, updateGateway, uploadGatewayQr } from './api.ts';
@@ -380,20 +382,8 @@ function GatewayDialog({ gateway, onClose }: { gateway: Gateway; onClose: () => 
             </select>
           </Field>
         </fieldset>
-        {notice ? <p className="muted">{notice}</p> : null}
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
+        <FormFeedback notice={notice} error={error} />
+        <DialogActions onCancel={onClose} busy={save.isPending} />
       </form>
       <QrUpload gateway={gateway} />
     </Modal>

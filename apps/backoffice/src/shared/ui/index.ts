@@ -7,3 +7,9 @@ export { ReasonDialog, type ReasonDialogProps } from './reason-dialog.tsx';
 export { ImageViewer, type ImageViewerProps } from './image-viewer.tsx';
 export { FiltersBar, Field, type FiltersBarProps, type FieldProps } from './filters-bar.tsx';
 export { errorText, toastError, toastSuccess } from './errors.ts';
+export {
+  FormFeedback,
+  DialogActions,
+  type FormFeedbackProps,
+  type DialogActionsProps,
+} from './form-feedback.tsx';

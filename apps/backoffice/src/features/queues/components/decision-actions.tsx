@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReasonDialog, toastSuccess } from '../../../shared/ui/index.ts';
+import { FormFeedback, ReasonDialog, toastSuccess } from '../../../shared/ui/index.ts';
 import { decideRequest, queueKeys, type Decision, type QueueKind } from '../api.ts';
 import { queueErrorText } from '../lib.ts';
 
@@ -44,11 +44,7 @@ export function DecisionActions({ kind, id, approveEffect, declineEffect }: Deci
 
   return (
     <div className="ops-decision">
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormFeedback error={error} />
       <div className="actions">
         <button
           type="button"

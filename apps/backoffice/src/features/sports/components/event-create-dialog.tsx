@@ -3,7 +3,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SPORT_IDS, staffEventCreateBodySchema } from '@spm/contract';
-import { Field, Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import {
+  DialogActions,
+  Field,
+  FormFeedback,
+  Modal,
+  toastSuccess,
+} from '../../../shared/ui/index.ts';
 import { answerId, createEvent, sportsKeys } from '../api.ts';
 import { fromLocalInput, issuesByField, sportsErrorText } from '../lib.ts';
 
@@ -108,19 +114,12 @@ export function EventCreateDialog({ open, onClose }: { open: boolean; onClose: (
             onChange={(event) => set('liveTvUrl')(event.target.value)}
           />
         </Field>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={create.isPending}>
-            {t('sports.event.create')}
-          </button>
-        </div>
+        <FormFeedback error={error} />
+        <DialogActions
+          onCancel={onClose}
+          busy={create.isPending}
+          submitLabel={t('sports.event.create')}
+        />
       </form>
     </Modal>
   );

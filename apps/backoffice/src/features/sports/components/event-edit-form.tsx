@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_STATUSES, staffEventUpdateBodySchema, type StaffEvent } from '@spm/contract';
-import { ConfirmDialog, Field, toastSuccess } from '../../../shared/ui/index.ts';
+import { ConfirmDialog, Field, FormFeedback, toastSuccess } from '../../../shared/ui/index.ts';
 import { sportsKeys, updateEvent } from '../api.ts';
 import { fromLocalInput, issuesByField, sportsErrorText, toLocalInput } from '../lib.ts';
 
@@ -123,12 +123,7 @@ export function EventEditForm({ event }: { event: StaffEvent }) {
           {t('common.save')}
         </button>
       </div>
-      {notice ? <p className="muted">{notice}</p> : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormFeedback notice={notice} error={error} />
       <ConfirmDialog
         open={pending !== null}
         title={t('sports.event.closeTitle')}

@@ -2,7 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffFancyLineBodySchema } from '@spm/contract';
-import { Field, Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import {
+  DialogActions,
+  Field,
+  FormFeedback,
+  Modal,
+  toastSuccess,
+} from '../../../shared/ui/index.ts';
 import { setFancyLine, sportsKeys, type StaffMarket } from '../api.ts';
 import { issuesByField, numberOrUndefined, sportsErrorText } from '../lib.ts';
 
@@ -63,19 +69,8 @@ export function FancyLineEditor({ market, onClose }: { market: StaffMarket; onCl
             />
           </Field>
         ))}
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
+        <FormFeedback error={error} />
+        <DialogActions onCancel={onClose} busy={save.isPending} />
       </form>
     </Modal>
   );

@@ -2,7 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MARKET_TYPES, staffMarketCreateBodySchema, type StaffEvent } from '@spm/contract';
-import { Field, Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import {
+  DialogActions,
+  Field,
+  FormFeedback,
+  Modal,
+  toastSuccess,
+} from '../../../shared/ui/index.ts';
 import { createMarket, sportsKeys } from '../api.ts';
 import { issuesByField, numberOrUndefined, sportsErrorText } from '../lib.ts';
 
@@ -225,19 +231,12 @@ export function MarketCreateDialog({
             />
           </Field>
         </div>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={create.isPending}>
-            {t('sports.market.create')}
-          </button>
-        </div>
+        <FormFeedback error={error} />
+        <DialogActions
+          onCancel={onClose}
+          busy={create.isPending}
+          submitLabel={t('sports.market.create')}
+        />
       </form>
     </Modal>
   );

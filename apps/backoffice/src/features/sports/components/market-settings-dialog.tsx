@@ -2,7 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffMarketUpdateBodySchema } from '@spm/contract';
-import { Field, Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import {
+  DialogActions,
+  Field,
+  FormFeedback,
+  Modal,
+  toastSuccess,
+} from '../../../shared/ui/index.ts';
 import { sportsKeys, updateMarket, type StaffMarket } from '../api.ts';
 import { issuesByField, numberOrUndefined, sportsErrorText } from '../lib.ts';
 
@@ -91,20 +97,8 @@ export function MarketSettingsDialog({
           />
           {t('sports.market.inPlaySwitch')}
         </label>
-        {notice ? <p className="muted">{notice}</p> : null}
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
+        <FormFeedback notice={notice} error={error} />
+        <DialogActions onCancel={onClose} busy={save.isPending} />
       </form>
     </Modal>
   );

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffBookmakerRatesBodySchema } from '@spm/contract';
-import { Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import { DialogActions, FormFeedback, Modal, toastSuccess } from '../../../shared/ui/index.ts';
 import { setBookmakerRates, sportsKeys, type StaffMarket } from '../api.ts';
 import { sportsErrorText } from '../lib.ts';
 
@@ -120,19 +120,12 @@ export function RatesEditor({ market, onClose }: { market: StaffMarket; onClose:
             ))}
           </tbody>
         </table>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('sports.rates.save')}
-          </button>
-        </div>
+        <FormFeedback error={error} />
+        <DialogActions
+          onCancel={onClose}
+          busy={save.isPending}
+          submitLabel={t('sports.rates.save')}
+        />
       </form>
     </Modal>
   );

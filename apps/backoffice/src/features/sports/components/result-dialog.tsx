@@ -6,7 +6,7 @@ import {
   type MarketResultBody,
   type SettlementAnswer,
 } from '@spm/contract';
-import { Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import { FormFeedback, Modal, toastSuccess } from '../../../shared/ui/index.ts';
 import { formatAmount } from '@spm/client';
 import { settleMarket, sportsKeys, type StaffMarket } from '../api.ts';
 import { sportsErrorText } from '../lib.ts';
@@ -163,11 +163,7 @@ export function ResultDialog({ market, mode, initialVoid, onClose }: ResultDialo
         }
       >
         <p data-testid="result-effect">{effect(body)}</p>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormFeedback error={error} />
       </Modal>
     );
   }
