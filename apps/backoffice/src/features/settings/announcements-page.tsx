@@ -15,6 +15,7 @@ import {
   Field,
   FormFeedback,
   Modal,
+  opsErrorText,
   toastSuccess,
 } from '../../shared/ui/index.ts';
 import { formatDateTime } from '@spm/client';
@@ -25,7 +26,6 @@ import {
   settingsKeys,
   updateAnnouncement,
 } from './api.ts';
-import { settingsErrorText } from './lib.ts';
 import './settings.css';
 
 type Announcement = z.infer<typeof staffAnnouncementSchema>;
@@ -45,7 +45,7 @@ export function AnnouncementsPage() {
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
       updateAnnouncement(id, { enabled }),
     onSuccess: () => setError(null),
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
     onSettled: refresh,
   });
   const remove = useMutation({
@@ -54,7 +54,7 @@ export function AnnouncementsPage() {
       setError(null);
       toastSuccess(t('settings.announcements.deleted'));
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
     onSettled: () => {
       setDeleting(null);
       refresh();
@@ -102,7 +102,7 @@ export function AnnouncementsPage() {
       <h1>{t('settings.announcements.title')}</h1>
       {error || list.isError ? (
         <p className="field-error" role="alert">
-          {error ?? settingsErrorText(list.error)}
+          {error ?? opsErrorText(list.error)}
         </p>
       ) : null}
       <DataTable
@@ -145,7 +145,7 @@ function AnnouncementForm({ onSaved }: { onSaved: () => void }) {
       setEnabled(true);
       onSaved();
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
   const submit = (submitted: FormEvent) => {
     submitted.preventDefault();
@@ -211,7 +211,7 @@ function AnnouncementEditDialog({
       void queryClient.invalidateQueries({ queryKey: settingsKeys.announcements });
       onClose();
     },
-    onError: (failure) => setProblem(settingsErrorText(failure)),
+    onError: (failure) => setProblem(opsErrorText(failure)),
   });
   const submit = (submitted: FormEvent) => {
     submitted.preventDefault();

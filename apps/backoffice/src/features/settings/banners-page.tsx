@@ -15,10 +15,11 @@ import {
   Field,
   FormFeedback,
   Modal,
+  opsErrorText,
   toastSuccess,
 } from '../../shared/ui/index.ts';
 import { createBanner, deleteBanner, fetchBanners, settingsKeys, updateBanner } from './api.ts';
-import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, previewUrl, settingsErrorText } from './lib.ts';
+import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, previewUrl } from './lib.ts';
 import './settings.css';
 
 type Banner = z.infer<typeof staffBannerSchema>;
@@ -40,7 +41,7 @@ export function BannersPage() {
       setError(null);
       toastSuccess(t('common.saved'));
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
     onSettled: refresh,
   });
   const remove = useMutation({
@@ -49,7 +50,7 @@ export function BannersPage() {
       setError(null);
       toastSuccess(t('settings.banners.deleted'));
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
     onSettled: () => {
       setDeleting(null);
       refresh();
@@ -161,7 +162,7 @@ export function BannersPage() {
       <p className="muted">{t('settings.banners.help')}</p>
       {error || banners.isError ? (
         <p className="field-error" role="alert">
-          {error ?? settingsErrorText(banners.error)}
+          {error ?? opsErrorText(banners.error)}
         </p>
       ) : null}
       <DataTable
@@ -230,7 +231,7 @@ function BannerUploadForm({
       setInputKey((key) => key + 1);
       onUploaded();
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
 
   const orderText = order ?? String(nextOrder);
@@ -328,7 +329,7 @@ function BannerEditDialog({ banner, onClose }: { banner: Banner; onClose: () => 
       void queryClient.invalidateQueries({ queryKey: settingsKeys.banners });
       onClose();
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
   const submit = (submitted: FormEvent) => {
     submitted.preventDefault();

@@ -8,10 +8,11 @@ import {
   Field,
   FormFeedback,
   Modal,
+  opsErrorText,
   toastSuccess,
 } from '../../../shared/ui/index.ts';
 import { answerId, createEvent, sportsKeys } from '../api.ts';
-import { fromLocalInput, issuesByField, sportsErrorText } from '../lib.ts';
+import { fromLocalInput, issuesByField } from '../lib.ts';
 
 const EMPTY = {
   sportId: String(SPORT_IDS.cricket),
@@ -48,7 +49,7 @@ export function EventCreateDialog({ open, onClose }: { open: boolean; onClose: (
       const id = answerId(answer);
       if (id) void navigate(`/sports/${id}`);
     },
-    onError: (failure) => setError(sportsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
 
   const set = (key: keyof typeof EMPTY) => (value: string) =>

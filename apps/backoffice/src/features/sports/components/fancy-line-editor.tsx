@@ -7,10 +7,11 @@ import {
   Field,
   FormFeedback,
   Modal,
+  opsErrorText,
   toastSuccess,
 } from '../../../shared/ui/index.ts';
 import { setFancyLine, sportsKeys, type StaffMarket } from '../api.ts';
-import { issuesByField, numberOrUndefined, sportsErrorText } from '../lib.ts';
+import { issuesByField, numberOrUndefined } from '../lib.ts';
 
 const KEYS = ['line', 'yesRate', 'noRate'] as const;
 
@@ -33,7 +34,7 @@ export function FancyLineEditor({ market, onClose }: { market: StaffMarket; onCl
       void queryClient.invalidateQueries({ queryKey: sportsKeys.event(market.eventId) });
       onClose();
     },
-    onError: (failure) => setError(sportsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
 
   const submit = (submitted: FormEvent) => {

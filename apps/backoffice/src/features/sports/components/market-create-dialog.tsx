@@ -7,10 +7,11 @@ import {
   Field,
   FormFeedback,
   Modal,
+  opsErrorText,
   toastSuccess,
 } from '../../../shared/ui/index.ts';
 import { createMarket, sportsKeys } from '../api.ts';
-import { issuesByField, numberOrUndefined, sportsErrorText } from '../lib.ts';
+import { issuesByField, numberOrUndefined } from '../lib.ts';
 
 type MarketType = (typeof MARKET_TYPES)[number];
 
@@ -75,7 +76,7 @@ export function MarketCreateDialog({
       void queryClient.invalidateQueries({ queryKey: sportsKeys.event(event.id) });
       onClose();
     },
-    onError: (failure) => setError(sportsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
 
   const set = (key: Exclude<keyof MarketForm, 'runners' | 'type'>) => (value: string) =>

@@ -7,10 +7,11 @@ import {
   Field,
   FormFeedback,
   Modal,
+  opsErrorText,
   toastSuccess,
 } from '../../../shared/ui/index.ts';
 import { sportsKeys, updateMarket, type StaffMarket } from '../api.ts';
-import { issuesByField, numberOrUndefined, sportsErrorText } from '../lib.ts';
+import { issuesByField, numberOrUndefined } from '../lib.ts';
 
 const LIMIT_KEYS = ['minStake', 'maxStake', 'maxProfit', 'inPlayDelayMs'] as const;
 type LimitKey = (typeof LIMIT_KEYS)[number];
@@ -44,7 +45,7 @@ export function MarketSettingsDialog({
       void queryClient.invalidateQueries({ queryKey: sportsKeys.event(market.eventId) });
       onClose();
     },
-    onError: (failure) => setError(sportsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
 
   const submit = (submitted: FormEvent) => {

@@ -2,9 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffBookmakerRatesBodySchema } from '@spm/contract';
-import { DialogActions, FormFeedback, Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import {
+  DialogActions,
+  FormFeedback,
+  Modal,
+  opsErrorText,
+  toastSuccess,
+} from '../../../shared/ui/index.ts';
 import { setBookmakerRates, sportsKeys, type StaffMarket } from '../api.ts';
-import { sportsErrorText } from '../lib.ts';
 
 type Side = 'backRate' | 'layRate';
 const RATE_PATTERN = /^\d{1,4}$/;
@@ -43,7 +48,7 @@ export function RatesEditor({ market, onClose }: { market: StaffMarket; onClose:
       void queryClient.invalidateQueries({ queryKey: sportsKeys.event(market.eventId) });
       onClose();
     },
-    onError: (failure) => setError(sportsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
 
   const submit = (submitted: FormEvent) => {
