@@ -11,10 +11,9 @@ import {
   type Column,
   ConfirmDialog,
   DataTable,
-  DialogActions,
   Field,
   FormFeedback,
-  Modal,
+  ModalForm,
   opsErrorText,
   toastSuccess,
 } from '../../shared/ui/index.ts';
@@ -349,17 +348,20 @@ function BannerEditDialog({ banner, onClose }: { banner: Banner; onClose: () => 
     save.mutate(parsed.data);
   };
   return (
-    <Modal open title={t('settings.banners.editTitle')} onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
-        <Field label={t('settings.banners.titleField')}>
-          <input value={title} onChange={(change) => setTitle(change.target.value)} />
-        </Field>
-        <Field label={t('settings.banners.link')}>
-          <input value={linkUrl} onChange={(change) => setLinkUrl(change.target.value)} />
-        </Field>
-        <FormFeedback error={error} />
-        <DialogActions onCancel={onClose} busy={save.isPending} />
-      </form>
-    </Modal>
+    <ModalForm
+      open
+      title={t('settings.banners.editTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
+      busy={save.isPending}
+    >
+      <Field label={t('settings.banners.titleField')}>
+        <input value={title} onChange={(change) => setTitle(change.target.value)} />
+      </Field>
+      <Field label={t('settings.banners.link')}>
+        <input value={linkUrl} onChange={(change) => setLinkUrl(change.target.value)} />
+      </Field>
+    </ModalForm>
   );
 }

@@ -10,6 +10,8 @@ export { errorText, opsErrorText, toastError, toastSuccess } from './errors.ts';
 export {
   FormFeedback,
   DialogActions,
+  ModalForm,
   type FormFeedbackProps,
   type DialogActionsProps,
-} from './form-feedback.tsx';
+  type ModalFormProps,
+} from './modal-form.tsx';

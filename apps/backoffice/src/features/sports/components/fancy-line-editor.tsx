@@ -2,14 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffFancyLineBodySchema } from '@spm/contract';
-import {
-  DialogActions,
-  Field,
-  FormFeedback,
-  Modal,
-  opsErrorText,
-  toastSuccess,
-} from '../../../shared/ui/index.ts';
+import { Field, ModalForm, opsErrorText, toastSuccess } from '../../../shared/ui/index.ts';
 import { setFancyLine, sportsKeys, type StaffMarket } from '../api.ts';
 import { issuesByField, numberOrUndefined } from '../lib.ts';
 
@@ -54,25 +47,28 @@ export function FancyLineEditor({ market, onClose }: { market: StaffMarket; onCl
   };
 
   return (
-    <Modal open title={t('sports.line.title', { name: market.name })} onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
-        <p className="muted">{t('sports.line.help')}</p>
-        {KEYS.map((key) => (
-          <Field
-            key={key}
-            label={t(`sports.market.${key}`)}
-            error={invalid[key] ? t(`sports.validation.${key}`) : null}
-          >
-            <input
-              inputMode="numeric"
-              value={form[key]}
-              onChange={(change) => setForm({ ...form, [key]: change.target.value })}
-            />
-          </Field>
-        ))}
-        <FormFeedback error={error} />
-        <DialogActions onCancel={onClose} busy={save.isPending} />
-      </form>
-    </Modal>
+    <ModalForm
+      open
+      title={t('sports.line.title', { name: market.name })}
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
+      busy={save.isPending}
+    >
+      <p className="muted">{t('sports.line.help')}</p>
+      {KEYS.map((key) => (
+        <Field
+          key={key}
+          label={t(`sports.market.${key}`)}
+          error={invalid[key] ? t(`sports.validation.${key}`) : null}
+        >
+          <input
+            inputMode="numeric"
+            value={form[key]}
+            onChange={(change) => setForm({ ...form, [key]: change.target.value })}
+          />
+        </Field>
+      ))}
+    </ModalForm>
   );
 }

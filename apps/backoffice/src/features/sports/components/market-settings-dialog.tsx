@@ -2,14 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffMarketUpdateBodySchema } from '@spm/contract';
-import {
-  DialogActions,
-  Field,
-  FormFeedback,
-  Modal,
-  opsErrorText,
-  toastSuccess,
-} from '../../../shared/ui/index.ts';
+import { Field, ModalForm, opsErrorText, toastSuccess } from '../../../shared/ui/index.ts';
 import { sportsKeys, updateMarket, type StaffMarket } from '../api.ts';
 import { issuesByField, numberOrUndefined } from '../lib.ts';
 
@@ -79,28 +72,32 @@ export function MarketSettingsDialog({
   const fieldError = (key: string) => (invalid[key] ? t(`sports.validation.${key}`) : null);
 
   return (
-    <Modal open title={t('sports.market.settingsTitle', { name: market.name })} onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
-        {LIMIT_KEYS.map((key) => (
-          <Field key={key} label={t(`sports.market.${key}`)} error={fieldError(key)}>
-            <input
-              inputMode="decimal"
-              value={limits[key]}
-              onChange={(change) => setLimits({ ...limits, [key]: change.target.value })}
-            />
-          </Field>
-        ))}
-        <label className="ops-check">
+    <ModalForm
+      open
+      title={t('sports.market.settingsTitle', { name: market.name })}
+      onClose={onClose}
+      onSubmit={submit}
+      notice={notice}
+      error={error}
+      busy={save.isPending}
+    >
+      {LIMIT_KEYS.map((key) => (
+        <Field key={key} label={t(`sports.market.${key}`)} error={fieldError(key)}>
           <input
-            type="checkbox"
-            checked={inPlay}
-            onChange={(change) => setInPlay(change.target.checked)}
+            inputMode="decimal"
+            value={limits[key]}
+            onChange={(change) => setLimits({ ...limits, [key]: change.target.value })}
           />
-          {t('sports.market.inPlaySwitch')}
-        </label>
-        <FormFeedback notice={notice} error={error} />
-        <DialogActions onCancel={onClose} busy={save.isPending} />
-      </form>
-    </Modal>
+        </Field>
+      ))}
+      <label className="ops-check">
+        <input
+          type="checkbox"
+          checked={inPlay}
+          onChange={(change) => setInPlay(change.target.checked)}
+        />
+        {t('sports.market.inPlaySwitch')}
+      </label>
+    </ModalForm>
   );
 }

@@ -2,13 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffBookmakerRatesBodySchema } from '@spm/contract';
-import {
-  DialogActions,
-  FormFeedback,
-  Modal,
-  opsErrorText,
-  toastSuccess,
-} from '../../../shared/ui/index.ts';
+import { ModalForm, opsErrorText, toastSuccess } from '../../../shared/ui/index.ts';
 import { setBookmakerRates, sportsKeys, type StaffMarket } from '../api.ts';
 
 type Side = 'backRate' | 'layRate';
@@ -104,34 +98,35 @@ export function RatesEditor({ market, onClose }: { market: StaffMarket; onClose:
   };
 
   return (
-    <Modal open title={t('sports.rates.title', { name: market.name })} onClose={onClose} wide>
-      <form className="stack" onSubmit={submit} noValidate>
-        <p className="muted">{t('sports.rates.help')}</p>
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('sports.market.runner')}</th>
-              <th scope="col">{t('sports.rates.back')}</th>
-              <th scope="col">{t('sports.rates.lay')}</th>
+    <ModalForm
+      open
+      title={t('sports.rates.title', { name: market.name })}
+      onClose={onClose}
+      wide
+      onSubmit={submit}
+      error={error}
+      busy={save.isPending}
+      submitLabel={t('sports.rates.save')}
+    >
+      <p className="muted">{t('sports.rates.help')}</p>
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('sports.market.runner')}</th>
+            <th scope="col">{t('sports.rates.back')}</th>
+            <th scope="col">{t('sports.rates.lay')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {market.runners.map((runner) => (
+            <tr key={runner.id}>
+              <th scope="row">{runner.name}</th>
+              {input(runner.id, runner.name, 'backRate')}
+              {input(runner.id, runner.name, 'layRate')}
             </tr>
-          </thead>
-          <tbody>
-            {market.runners.map((runner) => (
-              <tr key={runner.id}>
-                <th scope="row">{runner.name}</th>
-                {input(runner.id, runner.name, 'backRate')}
-                {input(runner.id, runner.name, 'layRate')}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <FormFeedback error={error} />
-        <DialogActions
-          onCancel={onClose}
-          busy={save.isPending}
-          submitLabel={t('sports.rates.save')}
-        />
-      </form>
-    </Modal>
+          ))}
+        </tbody>
+      </table>
+    </ModalForm>
   );
 }

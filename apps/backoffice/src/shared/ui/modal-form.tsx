@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from './modal.tsx';
 
 export interface FormFeedbackProps {
   /** A quiet line (e.g. "saved") shown above the error. */
@@ -43,5 +44,42 @@ export function DialogActions({ onCancel, busy, submitLabel }: DialogActionsProp
         {submitLabel ?? t('common.save')}
       </button>
     </div>
+  );
+}
+
+export interface ModalFormProps extends FormFeedbackProps, Omit<DialogActionsProps, 'onCancel'> {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  wide?: boolean;
+  /** The form's fields. */
+  children: ReactNode;
+}
+
+/**
+ * A dialog whose body is one form: the fields, then the notice/error lines, then Cancel/submit.
+ * The form validates itself (noValidate) so the messages stay the app's own, in its language.
+ */
+export function ModalForm({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  wide,
+  notice,
+  error,
+  busy,
+  submitLabel,
+  children,
+}: ModalFormProps) {
+  return (
+    <Modal open={open} title={title} onClose={onClose} wide={wide}>
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        {children}
+        <FormFeedback notice={notice} error={error} />
+        <DialogActions onCancel={onClose} busy={busy} submitLabel={submitLabel} />
+      </form>
+    </Modal>
   );
 }
