@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { StaffLoginChallenge } from '@spm/contract';
 import { ApiError } from '@spm/client';
 import { useAuthStore } from '../../shared/auth-store.ts';
-import { errorText } from '../../shared/ui/index.ts';
+import { errorText, FormFeedback } from '../../shared/ui/index.ts';
 import { LanguageSelect } from '../../shared/language-select.tsx';
 import { requestSignIn, requestTotp } from './api.ts';
 import { OtpauthQr, groupSecret } from './otpauth-qr.tsx';
@@ -122,11 +122,7 @@ function CredentialsStep({
           onChange={(event) => setPassword(event.target.value)}
         />
       </label>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormFeedback error={error} />
       <button type="submit" className="primary" disabled={busy}>
         {busy ? t('auth.signingIn') : t('auth.continue')}
       </button>
@@ -215,11 +211,7 @@ function CodeStep({ challenge, onRestart, onSignedIn }: CodeStepProps) {
           autoFocus
         />
       </label>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormFeedback error={error} />
       <div className="actions">
         <button type="button" onClick={() => onRestart('')}>
           {t('auth.back')}

@@ -1,23 +1,6 @@
-import i18next from 'i18next';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '@spm/client';
-import { errorText } from '../../shared/ui/index.ts';
 import type { QueueFilters } from './api.ts';
-
-/**
- * A failed call's text: the queue's own wording of a code (`ops:errors.<CODE>`) first, then the
- * shared catalogue translation, then the server's English message; field issues are appended.
- */
-export function queueErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    const key = `ops:errors.${error.code}`;
-    const text = i18next.exists(key) ? i18next.t(key) : errorText(error);
-    if (error.issues.length === 0) return text;
-    return `${text} ${error.issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`;
-  }
-  return errorText(error);
-}
 
 const FILTER_KEYS = ['status', 'gateway', 'playerId', 'from', 'to'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];

@@ -8,12 +8,15 @@ import {
 } from '@spm/contract';
 import type { z } from 'zod';
 import {
+  type Column,
   ConfirmDialog,
   DataTable,
+  DialogActions,
   Field,
+  FormFeedback,
   Modal,
+  opsErrorText,
   toastSuccess,
-  type Column,
 } from '../../shared/ui/index.ts';
 import { formatDateTime } from '@spm/client';
 import {
@@ -23,7 +26,6 @@ import {
   settingsKeys,
   updateAnnouncement,
 } from './api.ts';
-import { settingsErrorText } from './lib.ts';
 import './settings.css';
 
 type Announcement = z.infer<typeof staffAnnouncementSchema>;
@@ -43,7 +45,7 @@ export function AnnouncementsPage() {
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
       updateAnnouncement(id, { enabled }),
     onSuccess: () => setError(null),
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
     onSettled: refresh,
   });
   const remove = useMutation({
@@ -52,7 +54,7 @@ export function AnnouncementsPage() {
       setError(null);
       toastSuccess(t('settings.announcements.deleted'));
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
     onSettled: () => {
       setDeleting(null);
       refresh();
@@ -100,7 +102,7 @@ export function AnnouncementsPage() {
       <h1>{t('settings.announcements.title')}</h1>
       {error || list.isError ? (
         <p className="field-error" role="alert">
-          {error ?? settingsErrorText(list.error)}
+          {error ?? opsErrorText(list.error)}
         </p>
       ) : null}
       <DataTable
@@ -143,7 +145,7 @@ function AnnouncementForm({ onSaved }: { onSaved: () => void }) {
       setEnabled(true);
       onSaved();
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
   const submit = (submitted: FormEvent) => {
     submitted.preventDefault();
@@ -180,11 +182,7 @@ function AnnouncementForm({ onSaved }: { onSaved: () => void }) {
           />
           {t('settings.announcements.showNow')}
         </label>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormFeedback error={error} />
         <div className="actions">
           <button type="submit" className="primary" disabled={create.isPending}>
             {t('common.add')}
@@ -213,7 +211,7 @@ function AnnouncementEditDialog({
       void queryClient.invalidateQueries({ queryKey: settingsKeys.announcements });
       onClose();
     },
-    onError: (failure) => setProblem(settingsErrorText(failure)),
+    onError: (failure) => setProblem(opsErrorText(failure)),
   });
   const submit = (submitted: FormEvent) => {
     submitted.preventDefault();
@@ -238,14 +236,7 @@ function AnnouncementEditDialog({
             onChange={(change) => setMessage(change.target.value)}
           />
         </Field>
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={save.isPending} />
       </form>
     </Modal>
   );

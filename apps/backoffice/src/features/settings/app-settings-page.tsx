@@ -7,9 +7,8 @@ import {
   type AppDetails,
   type OrganisationStatus,
 } from '@spm/contract';
-import { Field, Modal, toastSuccess } from '../../shared/ui/index.ts';
+import { Field, FormFeedback, Modal, opsErrorText, toastSuccess } from '../../shared/ui/index.ts';
 import { fetchAppSettings, settingsKeys, updateAppSettings } from './api.ts';
-import { settingsErrorText } from './lib.ts';
 import './settings.css';
 
 const TEXT_FIELDS = [
@@ -61,7 +60,7 @@ export function AppSettingsPage() {
       <h1>{t('settings.app.title')}</h1>
       {settings.isError ? (
         <p className="field-error" role="alert">
-          {settingsErrorText(settings.error)}
+          {opsErrorText(settings.error)}
         </p>
       ) : null}
       {settings.data ? <AppSettingsForm details={settings.data} /> : null}
@@ -89,7 +88,7 @@ function AppSettingsForm({ details }: { details: AppDetails }) {
     },
     onError: (failure) => {
       setConfirming(null);
-      setError(settingsErrorText(failure));
+      setError(opsErrorText(failure));
     },
   });
 
@@ -202,12 +201,7 @@ function AppSettingsForm({ details }: { details: AppDetails }) {
           </label>
         ))}
       </fieldset>
-      {notice ? <p className="muted">{notice}</p> : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormFeedback notice={notice} error={error} />
       <div className="actions">
         <button type="button" onClick={() => setForm(formOf(details))}>
           {t('settings.app.undo')}

@@ -8,15 +8,17 @@ import {
 } from '@spm/contract';
 import type { z } from 'zod';
 import {
+  type Column,
   ConfirmDialog,
   DataTable,
   Field,
-  Modal,
+  FormFeedback,
+  ModalForm,
+  opsErrorText,
   toastSuccess,
-  type Column,
 } from '../../shared/ui/index.ts';
 import { createBanner, deleteBanner, fetchBanners, settingsKeys, updateBanner } from './api.ts';
-import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, previewUrl, settingsErrorText } from './lib.ts';
+import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, previewUrl } from './lib.ts';
 import './settings.css';
 
 type Banner = z.infer<typeof staffBannerSchema>;
@@ -38,7 +40,7 @@ export function BannersPage() {
       setError(null);
       toastSuccess(t('common.saved'));
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
     onSettled: refresh,
   });
   const remove = useMutation({
@@ -47,7 +49,7 @@ export function BannersPage() {
       setError(null);
       toastSuccess(t('settings.banners.deleted'));
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
     onSettled: () => {
       setDeleting(null);
       refresh();
@@ -159,7 +161,7 @@ export function BannersPage() {
       <p className="muted">{t('settings.banners.help')}</p>
       {error || banners.isError ? (
         <p className="field-error" role="alert">
-          {error ?? settingsErrorText(banners.error)}
+          {error ?? opsErrorText(banners.error)}
         </p>
       ) : null}
       <DataTable
@@ -228,7 +230,7 @@ function BannerUploadForm({
       setInputKey((key) => key + 1);
       onUploaded();
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
 
   const orderText = order ?? String(nextOrder);
@@ -302,11 +304,7 @@ function BannerUploadForm({
         {preview ? (
           <img className="ops-banner-preview" src={preview} alt={t('settings.banners.preview')} />
         ) : null}
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormFeedback error={error} />
         <div className="actions">
           <button type="submit" className="primary" disabled={upload.isPending}>
             {t('settings.banners.uploadButton')}
@@ -330,7 +328,7 @@ function BannerEditDialog({ banner, onClose }: { banner: Banner; onClose: () => 
       void queryClient.invalidateQueries({ queryKey: settingsKeys.banners });
       onClose();
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
   const submit = (submitted: FormEvent) => {
     submitted.preventDefault();
@@ -350,28 +348,20 @@ function BannerEditDialog({ banner, onClose }: { banner: Banner; onClose: () => 
     save.mutate(parsed.data);
   };
   return (
-    <Modal open title={t('settings.banners.editTitle')} onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
-        <Field label={t('settings.banners.titleField')}>
-          <input value={title} onChange={(change) => setTitle(change.target.value)} />
-        </Field>
-        <Field label={t('settings.banners.link')}>
-          <input value={linkUrl} onChange={(change) => setLinkUrl(change.target.value)} />
-        </Field>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <ModalForm
+      open
+      title={t('settings.banners.editTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
+      busy={save.isPending}
+    >
+      <Field label={t('settings.banners.titleField')}>
+        <input value={title} onChange={(change) => setTitle(change.target.value)} />
+      </Field>
+      <Field label={t('settings.banners.link')}>
+        <input value={linkUrl} onChange={(change) => setLinkUrl(change.target.value)} />
+      </Field>
+    </ModalForm>
   );
 }

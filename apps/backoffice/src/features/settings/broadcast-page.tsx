@@ -3,9 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_STATUSES, staffBroadcastBodySchema } from '@spm/contract';
 import type { z } from 'zod';
-import { ConfirmDialog, Field } from '../../shared/ui/index.ts';
+import { ConfirmDialog, Field, FormFeedback, opsErrorText } from '../../shared/ui/index.ts';
 import { sendBroadcast } from './api.ts';
-import { settingsErrorText } from './lib.ts';
 import './settings.css';
 
 type Body = z.infer<typeof staffBroadcastBodySchema>;
@@ -31,7 +30,7 @@ export function BroadcastPage() {
       setTitle('');
       setMessage('');
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
     onSettled: () => setPending(null),
   });
 
@@ -132,11 +131,7 @@ export function BroadcastPage() {
             {t('settings.broadcast.sent', { count: sent })}
           </p>
         ) : null}
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormFeedback error={error} />
         <div className="actions">
           <button type="submit" className="primary" disabled={send.isPending}>
             {t('settings.broadcast.send')}

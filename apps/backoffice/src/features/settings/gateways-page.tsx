@@ -10,16 +10,19 @@ import {
   type GatewayPayTo,
 } from '@spm/contract';
 import {
+  type Column,
   DataTable,
+  DialogActions,
   Field,
+  FormFeedback,
   Modal,
+  opsErrorText,
   StatusBadge,
   toastSuccess,
-  type Column,
 } from '../../shared/ui/index.ts';
 import { formatAmount } from '@spm/client';
 import { fetchGateways, settingsKeys, updateGateway, uploadGatewayQr } from './api.ts';
-import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, settingsErrorText } from './lib.ts';
+import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem } from './lib.ts';
 import './settings.css';
 
 /** Every payment gateway, and an editor for all its fields. */
@@ -100,7 +103,7 @@ export function GatewaysPage() {
       <h1>{t('settings.gateways.title')}</h1>
       {gateways.isError ? (
         <p className="field-error" role="alert">
-          {settingsErrorText(gateways.error)}
+          {opsErrorText(gateways.error)}
         </p>
       ) : null}
       <DataTable
@@ -222,7 +225,7 @@ function GatewayDialog({ gateway, onClose }: { gateway: Gateway; onClose: () => 
       void queryClient.invalidateQueries({ queryKey: settingsKeys.gateways });
       onClose();
     },
-    onError: (failure) => setError(settingsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
 
   const submit = (submitted: FormEvent) => {
@@ -380,20 +383,8 @@ function GatewayDialog({ gateway, onClose }: { gateway: Gateway; onClose: () => 
             </select>
           </Field>
         </fieldset>
-        {notice ? <p className="muted">{notice}</p> : null}
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
+        <FormFeedback notice={notice} error={error} />
+        <DialogActions onCancel={onClose} busy={save.isPending} />
       </form>
       <QrUpload gateway={gateway} />
     </Modal>
@@ -413,7 +404,7 @@ function QrUpload({ gateway }: { gateway: Gateway }) {
       setFile(null);
       void queryClient.invalidateQueries({ queryKey: settingsKeys.gateways });
     },
-    onError: (failure) => setProblem(settingsErrorText(failure)),
+    onError: (failure) => setProblem(opsErrorText(failure)),
   });
   const submit = (submitted: FormEvent) => {
     submitted.preventDefault();

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SPORT_NAMES_BY_ID } from '@spm/contract';
 import {
+  type Column,
   ConfirmDialog,
   DataTable,
+  opsErrorText,
   StatusBadge,
   toastSuccess,
-  type Column,
 } from '../../shared/ui/index.ts';
 import { formatAmount, formatDateTime } from '@spm/client';
 import { fetchEvent, sportsKeys, updateMarket, type StaffMarket } from './api.ts';
@@ -19,7 +20,6 @@ import { MarketCreateDialog } from './components/market-create-dialog.tsx';
 import { MarketSettingsDialog } from './components/market-settings-dialog.tsx';
 import { RatesEditor } from './components/rates-editor.tsx';
 import { ResultDialog, type ResultMode } from './components/result-dialog.tsx';
-import { sportsErrorText } from './lib.ts';
 import './sports.css';
 
 type MarketStatusTarget = 'open' | 'suspended' | 'closed';
@@ -52,7 +52,7 @@ export function SportsEventPage() {
       setActionError(null);
       toastSuccess(t('sports.market.saved'));
     },
-    onError: (failure) => setActionError(sportsErrorText(failure)),
+    onError: (failure) => setActionError(opsErrorText(failure)),
     onSettled: () => {
       setDialog(null);
       void queryClient.invalidateQueries({ queryKey: sportsKeys.event(eventId) });
@@ -64,7 +64,7 @@ export function SportsEventPage() {
       <section className="page">
         <Link to="/sports">{t('sports.events.back')}</Link>
         <p className="field-error" role="alert">
-          {event.error ? sportsErrorText(event.error) : t('errors.EVENT_NOT_FOUND')}
+          {event.error ? opsErrorText(event.error) : t('errors.EVENT_NOT_FOUND')}
         </p>
       </section>
     );

@@ -4,17 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EVENT_STATUSES, SPORT_IDS, SPORT_NAMES_BY_ID, type StaffEvent } from '@spm/contract';
 import {
+  type Column,
   DataTable,
   Field,
   FiltersBar,
+  opsErrorText,
   Pager,
   StatusBadge,
-  type Column,
 } from '../../shared/ui/index.ts';
 import { formatDateTime } from '@spm/client';
 import { fetchEvents, sportsKeys, type EventFilters } from './api.ts';
 import { EventCreateDialog } from './components/event-create-dialog.tsx';
-import { sportsErrorText } from './lib.ts';
 import './sports.css';
 
 const NO_FILTERS: EventFilters = { sportId: '', status: '', q: '', page: 1 };
@@ -120,7 +120,7 @@ export function SportsEventsPage() {
       </FiltersBar>
       {events.isError ? (
         <p className="field-error" role="alert">
-          {sportsErrorText(events.error)}
+          {opsErrorText(events.error)}
         </p>
       ) : null}
       <DataTable

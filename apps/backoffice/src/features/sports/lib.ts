@@ -1,19 +1,5 @@
-import i18next from 'i18next';
 import type { z } from 'zod';
 import { fromIndiaInputValue, toIndiaInputValue } from '@spm/core';
-import { ApiError } from '@spm/client';
-import { errorText } from '../../shared/ui/index.ts';
-
-/** A failed call's text: `ops:errors.<CODE>`, then the shared catalogue, then the message. */
-export function sportsErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    const key = `ops:errors.${error.code}`;
-    const text = i18next.exists(key) ? i18next.t(key) : errorText(error);
-    if (error.issues.length === 0) return text;
-    return `${text} ${error.issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`;
-  }
-  return errorText(error);
-}
 
 /** Field name → first failing path of a zod error (e.g. "runners.1", "line"). */
 export function issuesByField(error: z.ZodError): Record<string, true> {

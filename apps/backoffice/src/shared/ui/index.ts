@@ -6,4 +6,12 @@ export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.tsx';
 export { ReasonDialog, type ReasonDialogProps } from './reason-dialog.tsx';
 export { ImageViewer, type ImageViewerProps } from './image-viewer.tsx';
 export { FiltersBar, Field, type FiltersBarProps, type FieldProps } from './filters-bar.tsx';
-export { errorText, toastError, toastSuccess } from './errors.ts';
+export { errorText, opsErrorText, toastError, toastSuccess } from './errors.ts';
+export {
+  FormFeedback,
+  DialogActions,
+  ModalForm,
+  type FormFeedbackProps,
+  type DialogActionsProps,
+  type ModalFormProps,
+} from './modal-form.tsx';

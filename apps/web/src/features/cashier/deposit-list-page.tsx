@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { DEPOSIT_STATUSES } from '@spm/contract';
 import type { Deposit } from '@spm/contract';
 import type { PageProps } from '@/shared/lib/route-paths';
 import { formatAmount } from '@spm/client';
-import { CASHIER_PAGE_SIZE, useDeposits, useGateways } from './api/cashier-api';
+import { useDeposits, useGateways } from './api/cashier-api';
 import type { DepositQuery } from './api/cashier-api';
 import { HistoryFilters, noFilters } from './components/history-filters';
 import type { HistoryFilterValues } from './components/history-filters';
 import { LoadState } from './components/load-state';
-import { Pager } from '@/shared/ui/pager';
+import { HistoryResults } from './components/history-results';
 import { HistoryTime } from './components/history-time';
 import { StatusBadge } from './components/status-badge';
 import { isRangeReversed } from './lib/dates';
@@ -86,35 +85,20 @@ function DepositResults({ filters }: { filters: HistoryFilterValues }) {
   const deposits = useDeposits(toQuery(filters, page));
   const data = deposits.data;
   if (!data) return <LoadState isError={deposits.isError} testId="deposits" />;
-  if (data.items.length === 0) {
-    return (
-      <div className="cashier-empty" data-testid="deposits-empty">
-        <p>{t('cashier.history.noDeposits')}</p>
-        <Link className="button button--primary" to="/gateways">
-          {t('cashier.hub.deposit')}
-        </Link>
-      </div>
-    );
-  }
   return (
-    <>
-      <ul className="history-list" aria-busy={deposits.isPlaceholderData}>
-        {data.items.map((deposit) => (
-          <DepositItem key={deposit.id} deposit={deposit} />
-        ))}
-      </ul>
-      <Pager
-        page={data.page}
-        className="cashier-pager"
-        label={t('cashier.paging')}
-        hideSinglePage
-        pageSize={data.pageSize || CASHIER_PAGE_SIZE}
-        total={data.total}
-        busy={deposits.isPlaceholderData}
-        onPage={setPage}
-        testId="deposits"
-      />
-    </>
+    <HistoryResults
+      data={data}
+      busy={deposits.isPlaceholderData}
+      onPage={setPage}
+      testId="deposits"
+      emptyText={t('cashier.history.noDeposits')}
+      newTo="/gateways"
+      newLabel={t('cashier.hub.deposit')}
+    >
+      {data.items.map((deposit) => (
+        <DepositItem key={deposit.id} deposit={deposit} />
+      ))}
+    </HistoryResults>
   );
 }
 

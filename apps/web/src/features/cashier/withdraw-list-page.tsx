@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { WITHDRAW_STATUSES } from '@spm/contract';
 import type { Withdrawal } from '@spm/contract';
@@ -8,17 +7,12 @@ import type { PageProps } from '@/shared/lib/route-paths';
 import { formatAmount } from '@spm/client';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { useIsDemo } from '@/shared/ui/demo-notice';
-import {
-  CASHIER_PAGE_SIZE,
-  cancelWithdrawal,
-  useInvalidateCashier,
-  useWithdrawals,
-} from './api/cashier-api';
+import { cancelWithdrawal, useInvalidateCashier, useWithdrawals } from './api/cashier-api';
 import type { WithdrawalQuery } from './api/cashier-api';
 import { HistoryFilters, noFilters } from './components/history-filters';
 import type { HistoryFilterValues } from './components/history-filters';
 import { LoadState } from './components/load-state';
-import { Pager } from '@/shared/ui/pager';
+import { HistoryResults } from './components/history-results';
 import { HistoryTime } from './components/history-time';
 import { StatusBadge } from './components/status-badge';
 import { isRangeReversed } from './lib/dates';
@@ -119,52 +113,39 @@ function WithdrawalResults({ filters }: { filters: HistoryFilterValues }) {
 
   const data = withdrawals.data;
   if (!data) return <LoadState isError={withdrawals.isError} testId="withdrawals" />;
-  if (data.items.length === 0) {
-    return (
-      <div className="cashier-empty" data-testid="withdrawals-empty">
-        <p>{t('cashier.history.noWithdrawals')}</p>
-        <Link className="button button--primary" to="/withdraw">
-          {t('cashier.hub.withdraw')}
-        </Link>
-      </div>
-    );
-  }
   return (
-    <>
-      <ul className="history-list" aria-busy={withdrawals.isPlaceholderData}>
-        {data.items.map((withdrawal) => (
-          <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} onCancel={setConfirming} />
-        ))}
-      </ul>
-      <Pager
-        page={data.page}
-        className="cashier-pager"
-        label={t('cashier.paging')}
-        hideSinglePage
-        pageSize={data.pageSize || CASHIER_PAGE_SIZE}
-        total={data.total}
-        busy={withdrawals.isPlaceholderData}
-        onPage={setPage}
-        testId="withdrawals"
-      />
-      {confirming && (
-        <ConfirmDialog
-          title={t('cashier.history.cancelTitle')}
-          confirmLabel={t('cashier.history.cancelConfirm')}
-          onConfirm={() => void confirmCancel()}
-          onCancel={closeDialog}
-          busy={cancelling}
-          testId="withdrawal-cancel-dialog"
-        >
-          <p>
-            {t('cashier.history.cancelText', {
-              amount: formatAmount(confirming.amount),
-              destination: confirming.destination.label,
-            })}
-          </p>
-        </ConfirmDialog>
-      )}
-    </>
+    <HistoryResults
+      data={data}
+      busy={withdrawals.isPlaceholderData}
+      onPage={setPage}
+      testId="withdrawals"
+      emptyText={t('cashier.history.noWithdrawals')}
+      newTo="/withdraw"
+      newLabel={t('cashier.hub.withdraw')}
+      extra={
+        confirming && (
+          <ConfirmDialog
+            title={t('cashier.history.cancelTitle')}
+            confirmLabel={t('cashier.history.cancelConfirm')}
+            onConfirm={() => void confirmCancel()}
+            onCancel={closeDialog}
+            busy={cancelling}
+            testId="withdrawal-cancel-dialog"
+          >
+            <p>
+              {t('cashier.history.cancelText', {
+                amount: formatAmount(confirming.amount),
+                destination: confirming.destination.label,
+              })}
+            </p>
+          </ConfirmDialog>
+        )
+      }
+    >
+      {data.items.map((withdrawal) => (
+        <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} onCancel={setConfirming} />
+      ))}
+    </HistoryResults>
   );
 }
 

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalFocus } from '@/shared/hooks/use-modal-focus';
 import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
@@ -30,20 +31,7 @@ export function ConfirmDialog({
   const headingId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancelRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCancel();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.body.classList.add('modal-open');
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.classList.remove('modal-open');
-      previous?.focus();
-    };
-  }, [onCancel]);
+  useModalFocus(cancelRef, onCancel);
 
   return (
     <div

@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReasonDialog, toastSuccess } from '../../../shared/ui/index.ts';
+import {
+  FormFeedback,
+  opsErrorText,
+  ReasonDialog,
+  toastSuccess,
+} from '../../../shared/ui/index.ts';
 import { decideRequest, queueKeys, type Decision, type QueueKind } from '../api.ts';
-import { queueErrorText } from '../lib.ts';
 
 export interface DecisionActionsProps {
   kind: QueueKind;
@@ -35,7 +39,7 @@ export function DecisionActions({ kind, id, approveEffect, declineEffect }: Deci
           : t(`queues.${kind}.declined`, { id }),
       );
     },
-    onError: (failure) => setError(queueErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
     onSettled: () => {
       setAsking(null);
       void queryClient.invalidateQueries({ queryKey: queueKeys.all(kind) });
@@ -44,11 +48,7 @@ export function DecisionActions({ kind, id, approveEffect, declineEffect }: Deci
 
   return (
     <div className="ops-decision">
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormFeedback error={error} />
       <div className="actions">
         <button
           type="button"

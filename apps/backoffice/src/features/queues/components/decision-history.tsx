@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column } from '../../../shared/ui/index.ts';
+import { type Column, DataTable, opsErrorText } from '../../../shared/ui/index.ts';
 import { formatDateTime } from '@spm/client';
 import type { AuditEntry } from '@spm/contract';
 import { fetchRequestAudit, queueKeys, type QueueKind } from '../api.ts';
-import { queueErrorText } from '../lib.ts';
 
 export interface DecisionHistoryProps {
   kind: QueueKind;
@@ -74,7 +73,7 @@ export function DecisionHistory({
         <dd>{note ?? '—'}</dd>
       </dl>
       {audit.isError ? (
-        <p className="field-error">{queueErrorText(audit.error)}</p>
+        <p className="field-error">{opsErrorText(audit.error)}</p>
       ) : (
         <DataTable
           columns={columns}

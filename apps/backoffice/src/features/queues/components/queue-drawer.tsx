@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queueErrorText } from '../lib.ts';
+import { opsErrorText } from '../../../shared/ui/index.ts';
 import { Drawer } from './drawer.tsx';
 
 /** One request's drawer: its load error, a loading line, then the queue's own details. */
@@ -21,7 +21,7 @@ export function QueueDrawer<T>({
     <Drawer open title={title} onClose={onClose}>
       {detail.isError ? (
         <p className="field-error" role="alert">
-          {queueErrorText(detail.error)}
+          {opsErrorText(detail.error)}
         </p>
       ) : null}
       {detail.data === undefined ? (

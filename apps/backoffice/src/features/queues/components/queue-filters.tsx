@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FiltersBar } from '../../../shared/ui/index.ts';
+import { Field, FiltersBar, FormFeedback } from '../../../shared/ui/index.ts';
 import { EMPTY_FILTERS, type FilterValues } from '../lib.ts';
 
 export interface QueueFiltersProps {
@@ -82,11 +82,7 @@ export function QueueFilters({ values, onApply, statuses, gateways }: QueueFilte
       <Field label={t('queues.filters.to')}>
         <input type="date" value={draft.to} onChange={(event) => set('to')(event.target.value)} />
       </Field>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormFeedback error={error} />
     </FiltersBar>
   );
 }

@@ -1,7 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DataTable, Pager, type Column } from '../../../shared/ui/index.ts';
-import { queueErrorText } from '../lib.ts';
+import { type Column, DataTable, opsErrorText, Pager } from '../../../shared/ui/index.ts';
 
 interface Page<T> {
   items: T[];
@@ -29,7 +28,7 @@ export function QueueTable<T extends { id: string }>({
     <>
       {list.isError ? (
         <p className="field-error" role="alert">
-          {queueErrorText(list.error)}
+          {opsErrorText(list.error)}
         </p>
       ) : null}
       <DataTable

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PriceSize } from '@spm/contract';
-import { Modal, StatusBadge } from '../../../shared/ui/index.ts';
+import { Modal, opsErrorText, StatusBadge } from '../../../shared/ui/index.ts';
 import { formatAmount } from '@spm/client';
 import { fetchMarketBook, sportsKeys, type StaffMarket } from '../api.ts';
-import { sportsErrorText } from '../lib.ts';
 
 function ladder(levels: PriceSize[]): string {
   return levels.length === 0
@@ -28,7 +27,7 @@ export function BookDialog({ market, onClose }: { market: StaffMarket; onClose: 
     <Modal open title={t('sports.book.title', { name: market.name })} onClose={onClose} wide>
       {book.isError ? (
         <p className="field-error" role="alert">
-          {sportsErrorText(book.error)}
+          {opsErrorText(book.error)}
         </p>
       ) : null}
       <dl>

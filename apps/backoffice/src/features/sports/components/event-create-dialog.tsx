@@ -3,9 +3,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SPORT_IDS, staffEventCreateBodySchema } from '@spm/contract';
-import { Field, Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import { Field, ModalForm, opsErrorText, toastSuccess } from '../../../shared/ui/index.ts';
 import { answerId, createEvent, sportsKeys } from '../api.ts';
-import { fromLocalInput, issuesByField, sportsErrorText } from '../lib.ts';
+import { fromLocalInput, issuesByField } from '../lib.ts';
 
 const EMPTY = {
   sportId: String(SPORT_IDS.cricket),
@@ -42,7 +42,7 @@ export function EventCreateDialog({ open, onClose }: { open: boolean; onClose: (
       const id = answerId(answer);
       if (id) void navigate(`/sports/${id}`);
     },
-    onError: (failure) => setError(sportsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
 
   const set = (key: keyof typeof EMPTY) => (value: string) =>
@@ -70,58 +70,51 @@ export function EventCreateDialog({ open, onClose }: { open: boolean; onClose: (
   const fieldError = (key: string) => (invalid[key] ? t(`sports.validation.${key}`) : null);
 
   return (
-    <Modal open={open} title={t('sports.event.createTitle')} onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
-        <Field label={t('sports.event.sport')}>
-          <select value={form.sportId} onChange={(event) => set('sportId')(event.target.value)}>
-            {Object.entries(SPORT_IDS).map(([name, id]) => (
-              <option key={id} value={id}>
-                {t(`sports.sportNames.${name}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('sports.event.competition')} error={fieldError('competitionName')}>
-          <input
-            value={form.competitionName}
-            onChange={(event) => set('competitionName')(event.target.value)}
-          />
-        </Field>
-        <Field label={t('sports.event.homeTeam')} error={fieldError('homeTeam')}>
-          <input value={form.homeTeam} onChange={(event) => set('homeTeam')(event.target.value)} />
-        </Field>
-        <Field label={t('sports.event.awayTeam')} error={fieldError('awayTeam')}>
-          <input value={form.awayTeam} onChange={(event) => set('awayTeam')(event.target.value)} />
-        </Field>
-        <Field label={t('sports.event.startTime')} error={fieldError('startTime')}>
-          <input
-            type="datetime-local"
-            value={form.startTime}
-            onChange={(event) => set('startTime')(event.target.value)}
-          />
-        </Field>
-        <Field label={t('sports.event.liveTvUrl')} error={fieldError('liveTvUrl')}>
-          <input
-            type="url"
-            placeholder="https://"
-            value={form.liveTvUrl}
-            onChange={(event) => set('liveTvUrl')(event.target.value)}
-          />
-        </Field>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={create.isPending}>
-            {t('sports.event.create')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <ModalForm
+      open={open}
+      title={t('sports.event.createTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
+      busy={create.isPending}
+      submitLabel={t('sports.event.create')}
+    >
+      <Field label={t('sports.event.sport')}>
+        <select value={form.sportId} onChange={(event) => set('sportId')(event.target.value)}>
+          {Object.entries(SPORT_IDS).map(([name, id]) => (
+            <option key={id} value={id}>
+              {t(`sports.sportNames.${name}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('sports.event.competition')} error={fieldError('competitionName')}>
+        <input
+          value={form.competitionName}
+          onChange={(event) => set('competitionName')(event.target.value)}
+        />
+      </Field>
+      <Field label={t('sports.event.homeTeam')} error={fieldError('homeTeam')}>
+        <input value={form.homeTeam} onChange={(event) => set('homeTeam')(event.target.value)} />
+      </Field>
+      <Field label={t('sports.event.awayTeam')} error={fieldError('awayTeam')}>
+        <input value={form.awayTeam} onChange={(event) => set('awayTeam')(event.target.value)} />
+      </Field>
+      <Field label={t('sports.event.startTime')} error={fieldError('startTime')}>
+        <input
+          type="datetime-local"
+          value={form.startTime}
+          onChange={(event) => set('startTime')(event.target.value)}
+        />
+      </Field>
+      <Field label={t('sports.event.liveTvUrl')} error={fieldError('liveTvUrl')}>
+        <input
+          type="url"
+          placeholder="https://"
+          value={form.liveTvUrl}
+          onChange={(event) => set('liveTvUrl')(event.target.value)}
+        />
+      </Field>
+    </ModalForm>
   );
 }

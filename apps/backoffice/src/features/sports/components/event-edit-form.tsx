@@ -2,9 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_STATUSES, staffEventUpdateBodySchema, type StaffEvent } from '@spm/contract';
-import { ConfirmDialog, Field, toastSuccess } from '../../../shared/ui/index.ts';
+import {
+  ConfirmDialog,
+  Field,
+  FormFeedback,
+  opsErrorText,
+  toastSuccess,
+} from '../../../shared/ui/index.ts';
 import { sportsKeys, updateEvent } from '../api.ts';
-import { fromLocalInput, issuesByField, sportsErrorText, toLocalInput } from '../lib.ts';
+import { fromLocalInput, issuesByField, toLocalInput } from '../lib.ts';
 
 interface EventForm {
   homeTeam: string;
@@ -45,7 +51,7 @@ export function EventEditForm({ event }: { event: StaffEvent }) {
       toastSuccess(t('sports.event.saved'));
       void queryClient.invalidateQueries({ queryKey: sportsKeys.all });
     },
-    onError: (failure) => setError(sportsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
     onSettled: () => setPending(null),
   });
 
@@ -123,12 +129,7 @@ export function EventEditForm({ event }: { event: StaffEvent }) {
           {t('common.save')}
         </button>
       </div>
-      {notice ? <p className="muted">{notice}</p> : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormFeedback notice={notice} error={error} />
       <ConfirmDialog
         open={pending !== null}
         title={t('sports.event.closeTitle')}

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffFancyLineBodySchema } from '@spm/contract';
-import { Field, Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import { Field, ModalForm, opsErrorText, toastSuccess } from '../../../shared/ui/index.ts';
 import { setFancyLine, sportsKeys, type StaffMarket } from '../api.ts';
-import { issuesByField, numberOrUndefined, sportsErrorText } from '../lib.ts';
+import { issuesByField, numberOrUndefined } from '../lib.ts';
 
 const KEYS = ['line', 'yesRate', 'noRate'] as const;
 
@@ -27,7 +27,7 @@ export function FancyLineEditor({ market, onClose }: { market: StaffMarket; onCl
       void queryClient.invalidateQueries({ queryKey: sportsKeys.event(market.eventId) });
       onClose();
     },
-    onError: (failure) => setError(sportsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
 
   const submit = (submitted: FormEvent) => {
@@ -47,36 +47,28 @@ export function FancyLineEditor({ market, onClose }: { market: StaffMarket; onCl
   };
 
   return (
-    <Modal open title={t('sports.line.title', { name: market.name })} onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
-        <p className="muted">{t('sports.line.help')}</p>
-        {KEYS.map((key) => (
-          <Field
-            key={key}
-            label={t(`sports.market.${key}`)}
-            error={invalid[key] ? t(`sports.validation.${key}`) : null}
-          >
-            <input
-              inputMode="numeric"
-              value={form[key]}
-              onChange={(change) => setForm({ ...form, [key]: change.target.value })}
-            />
-          </Field>
-        ))}
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <ModalForm
+      open
+      title={t('sports.line.title', { name: market.name })}
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
+      busy={save.isPending}
+    >
+      <p className="muted">{t('sports.line.help')}</p>
+      {KEYS.map((key) => (
+        <Field
+          key={key}
+          label={t(`sports.market.${key}`)}
+          error={invalid[key] ? t(`sports.validation.${key}`) : null}
+        >
+          <input
+            inputMode="numeric"
+            value={form[key]}
+            onChange={(change) => setForm({ ...form, [key]: change.target.value })}
+          />
+        </Field>
+      ))}
+    </ModalForm>
   );
 }

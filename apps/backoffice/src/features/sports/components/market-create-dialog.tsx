@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MARKET_TYPES, staffMarketCreateBodySchema, type StaffEvent } from '@spm/contract';
-import { Field, Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import { Field, ModalForm, opsErrorText, toastSuccess } from '../../../shared/ui/index.ts';
 import { createMarket, sportsKeys } from '../api.ts';
-import { issuesByField, numberOrUndefined, sportsErrorText } from '../lib.ts';
+import { issuesByField, numberOrUndefined } from '../lib.ts';
 
 type MarketType = (typeof MARKET_TYPES)[number];
 
@@ -69,7 +69,7 @@ export function MarketCreateDialog({
       void queryClient.invalidateQueries({ queryKey: sportsKeys.event(event.id) });
       onClose();
     },
-    onError: (failure) => setError(sportsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
 
   const set = (key: Exclude<keyof MarketForm, 'runners' | 'type'>) => (value: string) =>
@@ -112,133 +112,127 @@ export function MarketCreateDialog({
   const fieldError = (key: string) => (invalid[key] ? t(`sports.validation.${key}`) : null);
 
   return (
-    <Modal open={open} title={t('sports.market.createTitle')} onClose={onClose} wide>
-      <form className="stack" onSubmit={submit} noValidate>
-        <Field label={t('sports.market.type')}>
-          <select
-            value={form.type}
-            onChange={(change) =>
-              setForm((current) => ({ ...current, type: change.target.value as MarketType }))
-            }
-          >
-            {MARKET_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`sports.marketTypes.${type}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('sports.market.name')} error={fieldError('name')}>
-          <input value={form.name} onChange={(change) => set('name')(change.target.value)} />
-        </Field>
-        {form.type === 'fancy' ? (
-          <div className="ops-form-grid">
-            <Field label={t('sports.market.line')} error={fieldError('line')}>
-              <input
-                inputMode="numeric"
-                value={form.line}
-                onChange={(change) => set('line')(change.target.value)}
-              />
-            </Field>
-            <Field label={t('sports.market.yesRate')} error={fieldError('yesRate')}>
-              <input
-                inputMode="numeric"
-                value={form.yesRate}
-                onChange={(change) => set('yesRate')(change.target.value)}
-              />
-            </Field>
-            <Field label={t('sports.market.noRate')} error={fieldError('noRate')}>
-              <input
-                inputMode="numeric"
-                value={form.noRate}
-                onChange={(change) => set('noRate')(change.target.value)}
-              />
-            </Field>
-          </div>
-        ) : (
-          <fieldset className="ops-runners">
-            <legend>{t('sports.market.runners')}</legend>
-            {form.runners.map((runner, index) => (
-              <div key={index} className="ops-runner-row">
-                <Field label={t('sports.market.runnerN', { n: index + 1 })}>
-                  <input
-                    value={runner}
-                    onChange={(change) => setRunner(index, change.target.value)}
-                  />
-                </Field>
-                <button
-                  type="button"
-                  disabled={form.runners.length <= 2}
-                  aria-label={t('sports.market.removeRunner', { n: index + 1 })}
-                  onClick={() =>
-                    setForm((current) => ({
-                      ...current,
-                      runners: current.runners.filter((_, at) => at !== index),
-                    }))
-                  }
-                >
-                  {t('common.remove')}
-                </button>
-              </div>
-            ))}
-            <button
-              type="button"
-              disabled={form.runners.length >= MAX_RUNNERS}
-              onClick={() =>
-                setForm((current) => ({ ...current, runners: [...current.runners, ''] }))
-              }
-            >
-              {t('sports.market.addRunner')}
-            </button>
-            {fieldError('runners') ? (
-              <small className="field-error">{fieldError('runners')}</small>
-            ) : null}
-          </fieldset>
-        )}
+    <ModalForm
+      open={open}
+      title={t('sports.market.createTitle')}
+      onClose={onClose}
+      wide
+      onSubmit={submit}
+      error={error}
+      busy={create.isPending}
+      submitLabel={t('sports.market.create')}
+    >
+      <Field label={t('sports.market.type')}>
+        <select
+          value={form.type}
+          onChange={(change) =>
+            setForm((current) => ({ ...current, type: change.target.value as MarketType }))
+          }
+        >
+          {MARKET_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`sports.marketTypes.${type}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('sports.market.name')} error={fieldError('name')}>
+        <input value={form.name} onChange={(change) => set('name')(change.target.value)} />
+      </Field>
+      {form.type === 'fancy' ? (
         <div className="ops-form-grid">
-          <Field label={t('sports.market.minStake')} error={fieldError('minStake')}>
-            <input
-              inputMode="decimal"
-              value={form.minStake}
-              onChange={(change) => set('minStake')(change.target.value)}
-            />
-          </Field>
-          <Field label={t('sports.market.maxStake')} error={fieldError('maxStake')}>
-            <input
-              inputMode="decimal"
-              value={form.maxStake}
-              onChange={(change) => set('maxStake')(change.target.value)}
-            />
-          </Field>
-          <Field label={t('sports.market.maxProfit')} error={fieldError('maxProfit')}>
-            <input
-              inputMode="decimal"
-              value={form.maxProfit}
-              onChange={(change) => set('maxProfit')(change.target.value)}
-            />
-          </Field>
-          <Field label={t('sports.market.inPlayDelayMs')} error={fieldError('inPlayDelayMs')}>
+          <Field label={t('sports.market.line')} error={fieldError('line')}>
             <input
               inputMode="numeric"
-              value={form.inPlayDelayMs}
-              onChange={(change) => set('inPlayDelayMs')(change.target.value)}
+              value={form.line}
+              onChange={(change) => set('line')(change.target.value)}
+            />
+          </Field>
+          <Field label={t('sports.market.yesRate')} error={fieldError('yesRate')}>
+            <input
+              inputMode="numeric"
+              value={form.yesRate}
+              onChange={(change) => set('yesRate')(change.target.value)}
+            />
+          </Field>
+          <Field label={t('sports.market.noRate')} error={fieldError('noRate')}>
+            <input
+              inputMode="numeric"
+              value={form.noRate}
+              onChange={(change) => set('noRate')(change.target.value)}
             />
           </Field>
         </div>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
+      ) : (
+        <fieldset className="ops-runners">
+          <legend>{t('sports.market.runners')}</legend>
+          {form.runners.map((runner, index) => (
+            <div key={index} className="ops-runner-row">
+              <Field label={t('sports.market.runnerN', { n: index + 1 })}>
+                <input
+                  value={runner}
+                  onChange={(change) => setRunner(index, change.target.value)}
+                />
+              </Field>
+              <button
+                type="button"
+                disabled={form.runners.length <= 2}
+                aria-label={t('sports.market.removeRunner', { n: index + 1 })}
+                onClick={() =>
+                  setForm((current) => ({
+                    ...current,
+                    runners: current.runners.filter((_, at) => at !== index),
+                  }))
+                }
+              >
+                {t('common.remove')}
+              </button>
+            </div>
+          ))}
+          <button
+            type="button"
+            disabled={form.runners.length >= MAX_RUNNERS}
+            onClick={() =>
+              setForm((current) => ({ ...current, runners: [...current.runners, ''] }))
+            }
+          >
+            {t('sports.market.addRunner')}
           </button>
-          <button type="submit" className="primary" disabled={create.isPending}>
-            {t('sports.market.create')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+          {fieldError('runners') ? (
+            <small className="field-error">{fieldError('runners')}</small>
+          ) : null}
+        </fieldset>
+      )}
+      <div className="ops-form-grid">
+        <Field label={t('sports.market.minStake')} error={fieldError('minStake')}>
+          <input
+            inputMode="decimal"
+            value={form.minStake}
+            onChange={(change) => set('minStake')(change.target.value)}
+          />
+        </Field>
+        <Field label={t('sports.market.maxStake')} error={fieldError('maxStake')}>
+          <input
+            inputMode="decimal"
+            value={form.maxStake}
+            onChange={(change) => set('maxStake')(change.target.value)}
+          />
+        </Field>
+        <Field label={t('sports.market.maxProfit')} error={fieldError('maxProfit')}>
+          <input
+            inputMode="decimal"
+            value={form.maxProfit}
+            onChange={(change) => set('maxProfit')(change.target.value)}
+          />
+        </Field>
+        <Field label={t('sports.market.inPlayDelayMs')} error={fieldError('inPlayDelayMs')}>
+          <input
+            inputMode="numeric"
+            value={form.inPlayDelayMs}
+            onChange={(change) => set('inPlayDelayMs')(change.target.value)}
+          />
+        </Field>
+      </div>
+    </ModalForm>
   );
 }

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffMarketUpdateBodySchema } from '@spm/contract';
-import { Field, Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import { Field, ModalForm, opsErrorText, toastSuccess } from '../../../shared/ui/index.ts';
 import { sportsKeys, updateMarket, type StaffMarket } from '../api.ts';
-import { issuesByField, numberOrUndefined, sportsErrorText } from '../lib.ts';
+import { issuesByField, numberOrUndefined } from '../lib.ts';
 
 const LIMIT_KEYS = ['minStake', 'maxStake', 'maxProfit', 'inPlayDelayMs'] as const;
 type LimitKey = (typeof LIMIT_KEYS)[number];
@@ -38,7 +38,7 @@ export function MarketSettingsDialog({
       void queryClient.invalidateQueries({ queryKey: sportsKeys.event(market.eventId) });
       onClose();
     },
-    onError: (failure) => setError(sportsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
 
   const submit = (submitted: FormEvent) => {
@@ -72,40 +72,32 @@ export function MarketSettingsDialog({
   const fieldError = (key: string) => (invalid[key] ? t(`sports.validation.${key}`) : null);
 
   return (
-    <Modal open title={t('sports.market.settingsTitle', { name: market.name })} onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
-        {LIMIT_KEYS.map((key) => (
-          <Field key={key} label={t(`sports.market.${key}`)} error={fieldError(key)}>
-            <input
-              inputMode="decimal"
-              value={limits[key]}
-              onChange={(change) => setLimits({ ...limits, [key]: change.target.value })}
-            />
-          </Field>
-        ))}
-        <label className="ops-check">
+    <ModalForm
+      open
+      title={t('sports.market.settingsTitle', { name: market.name })}
+      onClose={onClose}
+      onSubmit={submit}
+      notice={notice}
+      error={error}
+      busy={save.isPending}
+    >
+      {LIMIT_KEYS.map((key) => (
+        <Field key={key} label={t(`sports.market.${key}`)} error={fieldError(key)}>
           <input
-            type="checkbox"
-            checked={inPlay}
-            onChange={(change) => setInPlay(change.target.checked)}
+            inputMode="decimal"
+            value={limits[key]}
+            onChange={(change) => setLimits({ ...limits, [key]: change.target.value })}
           />
-          {t('sports.market.inPlaySwitch')}
-        </label>
-        {notice ? <p className="muted">{notice}</p> : null}
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('common.save')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+        </Field>
+      ))}
+      <label className="ops-check">
+        <input
+          type="checkbox"
+          checked={inPlay}
+          onChange={(change) => setInPlay(change.target.checked)}
+        />
+        {t('sports.market.inPlaySwitch')}
+      </label>
+    </ModalForm>
   );
 }

@@ -2,9 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffBookmakerRatesBodySchema } from '@spm/contract';
-import { Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import { ModalForm, opsErrorText, toastSuccess } from '../../../shared/ui/index.ts';
 import { setBookmakerRates, sportsKeys, type StaffMarket } from '../api.ts';
-import { sportsErrorText } from '../lib.ts';
 
 type Side = 'backRate' | 'layRate';
 const RATE_PATTERN = /^\d{1,4}$/;
@@ -43,7 +42,7 @@ export function RatesEditor({ market, onClose }: { market: StaffMarket; onClose:
       void queryClient.invalidateQueries({ queryKey: sportsKeys.event(market.eventId) });
       onClose();
     },
-    onError: (failure) => setError(sportsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
   });
 
   const submit = (submitted: FormEvent) => {
@@ -99,41 +98,35 @@ export function RatesEditor({ market, onClose }: { market: StaffMarket; onClose:
   };
 
   return (
-    <Modal open title={t('sports.rates.title', { name: market.name })} onClose={onClose} wide>
-      <form className="stack" onSubmit={submit} noValidate>
-        <p className="muted">{t('sports.rates.help')}</p>
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('sports.market.runner')}</th>
-              <th scope="col">{t('sports.rates.back')}</th>
-              <th scope="col">{t('sports.rates.lay')}</th>
+    <ModalForm
+      open
+      title={t('sports.rates.title', { name: market.name })}
+      onClose={onClose}
+      wide
+      onSubmit={submit}
+      error={error}
+      busy={save.isPending}
+      submitLabel={t('sports.rates.save')}
+    >
+      <p className="muted">{t('sports.rates.help')}</p>
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('sports.market.runner')}</th>
+            <th scope="col">{t('sports.rates.back')}</th>
+            <th scope="col">{t('sports.rates.lay')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {market.runners.map((runner) => (
+            <tr key={runner.id}>
+              <th scope="row">{runner.name}</th>
+              {input(runner.id, runner.name, 'backRate')}
+              {input(runner.id, runner.name, 'layRate')}
             </tr>
-          </thead>
-          <tbody>
-            {market.runners.map((runner) => (
-              <tr key={runner.id}>
-                <th scope="row">{runner.name}</th>
-                {input(runner.id, runner.name, 'backRate')}
-                {input(runner.id, runner.name, 'layRate')}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={save.isPending}>
-            {t('sports.rates.save')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+          ))}
+        </tbody>
+      </table>
+    </ModalForm>
   );
 }

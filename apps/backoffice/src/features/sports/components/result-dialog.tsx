@@ -6,10 +6,9 @@ import {
   type MarketResultBody,
   type SettlementAnswer,
 } from '@spm/contract';
-import { Modal, toastSuccess } from '../../../shared/ui/index.ts';
+import { FormFeedback, Modal, opsErrorText, toastSuccess } from '../../../shared/ui/index.ts';
 import { formatAmount } from '@spm/client';
 import { settleMarket, sportsKeys, type StaffMarket } from '../api.ts';
-import { sportsErrorText } from '../lib.ts';
 
 export type ResultMode = 'result' | 'resettle';
 type Choice = 'void' | 'value' | `runner:${string}`;
@@ -52,7 +51,7 @@ export function ResultDialog({ market, mode, initialVoid, onClose }: ResultDialo
             }),
       );
     },
-    onError: (failure) => setError(sportsErrorText(failure)),
+    onError: (failure) => setError(opsErrorText(failure)),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: sportsKeys.event(market.eventId) });
       void queryClient.invalidateQueries({ queryKey: sportsKeys.book(market.id) });
@@ -163,11 +162,7 @@ export function ResultDialog({ market, mode, initialVoid, onClose }: ResultDialo
         }
       >
         <p data-testid="result-effect">{effect(body)}</p>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormFeedback error={error} />
       </Modal>
     );
   }

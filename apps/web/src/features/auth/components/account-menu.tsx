@@ -5,6 +5,14 @@ import { useDismiss } from '@/shared/hooks/use-dismiss';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { logout } from '../lib/session';
 
+/** The player's own pages, in menu order; logout closes the list separately. */
+const PAGE_LINKS = [
+  { to: '/profile', label: 'header.profile', testId: 'profile-link' },
+  { to: '/mybets', label: 'header.myBets', testId: 'mybets-link' },
+  { to: '/cashier', label: 'header.cashier', testId: 'cashier-link' },
+  { to: '/statement', label: 'header.statement', testId: 'statement-link' },
+] as const;
+
 /**
  * Header area for a signed-in player: their username, and a menu with Profile, My bets,
  * Cashier, Account statement (SPEC 2.6) and Log out (SPEC 4.4 with the signout flag). Closes on outside
@@ -51,50 +59,19 @@ export function AccountMenu() {
       </button>
       {open && (
         <ul className="account-menu__list" id={menuId} role="menu">
-          <li role="none">
-            <Link
-              role="menuitem"
-              className="account-menu__item"
-              to="/profile"
-              onClick={() => setOpen(false)}
-              data-testid="profile-link"
-            >
-              {t('header.profile')}
-            </Link>
-          </li>
-          <li role="none">
-            <Link
-              role="menuitem"
-              className="account-menu__item"
-              to="/mybets"
-              onClick={() => setOpen(false)}
-              data-testid="mybets-link"
-            >
-              {t('header.myBets')}
-            </Link>
-          </li>
-          <li role="none">
-            <Link
-              role="menuitem"
-              className="account-menu__item"
-              to="/cashier"
-              onClick={() => setOpen(false)}
-              data-testid="cashier-link"
-            >
-              {t('header.cashier')}
-            </Link>
-          </li>
-          <li role="none">
-            <Link
-              role="menuitem"
-              className="account-menu__item"
-              to="/statement"
-              onClick={() => setOpen(false)}
-              data-testid="statement-link"
-            >
-              {t('header.statement')}
-            </Link>
-          </li>
+          {PAGE_LINKS.map((link) => (
+            <li role="none" key={link.to}>
+              <Link
+                role="menuitem"
+                className="account-menu__item"
+                to={link.to}
+                onClick={() => setOpen(false)}
+                data-testid={link.testId}
+              >
+                {t(link.label)}
+              </Link>
+            </li>
+          ))}
           <li role="none">
             <button
               type="button"

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalFocus } from '@/shared/hooks/use-modal-focus';
 
 interface AuthModalProps {
   /** The modal state value (SPEC 2.5), also written to data-modal for tests. */
@@ -26,22 +27,7 @@ export function AuthModal({
   const headingId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    // Focus moves into the dialog so keyboard and screen-reader users land on it; it goes
-    // back to where it was when the dialog closes.
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.body.classList.add('modal-open');
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.classList.remove('modal-open');
-      previous?.focus();
-    };
-  }, [onClose]);
+  useModalFocus(dialogRef, onClose);
 
   return (
     <div
