@@ -155,7 +155,14 @@ export const walletVersions = pgTable('wallet_versions', {
 
 /** The products that move money through the wallet API (DESIGN 1). */
 export const WALLET_PRODUCTS = ['exchange', 'casino', 'crash', 'sportsbook'] as const;
-export const WALLET_OPERATIONS = ['stake', 'release', 'win', 'settle', 'rollback'] as const;
+export const WALLET_OPERATIONS = [
+  'stake',
+  'release',
+  'win',
+  'settle',
+  'rollback',
+  'reverse',
+] as const;
 /**
  * done: applied. rolled_back: a stake a rollback refunded. cancelled: a marker for a
  * transaction that was rolled back before it arrived, so the late request is refused.

@@ -65,6 +65,8 @@ interface OperationInput {
    * a settlement retried across the switch still replays instead of paying twice.
    */
   ledgerKey?: string | undefined;
+  /** The staff member behind the operation (an exchange settlement), for the ledger's audit. */
+  actorStaffId?: number | null | undefined;
 }
 
 export interface StakeInput extends OperationInput {
@@ -102,6 +104,17 @@ export interface SettleInput extends OperationInput {
   payoutPaise: Paise;
   /** Taken from the winnings for the operator (exchange match odds); default 0. */
   commissionPaise?: Paise | undefined;
+}
+
+export interface ReverseInput extends OperationInput {
+  /** The external id of the settlement to undo (a corrected result). */
+  targetExternalId: string;
+  /** What that settlement paid into cash, the released hold included. */
+  payoutPaise: Paise;
+  /** The commission it took; default 0. */
+  commissionPaise?: Paise | undefined;
+  /** The round's hold it released, restored by the reversal. */
+  holdToPaise: Paise;
 }
 
 export interface RollbackInput extends OperationInput {
@@ -206,6 +219,7 @@ export interface WalletOperations {
   win: (input: WinInput) => Promise<WalletResult>;
   settle: (input: SettleInput) => Promise<WalletResult>;
   rollback: (input: RollbackInput) => Promise<WalletResult>;
+  reverse: (input: ReverseInput) => Promise<WalletResult>;
 }
 
 /** What one operation will do, once idempotency and the checks let it. */
@@ -263,6 +277,9 @@ export class WalletApi {
   rollback(input: RollbackInput): Promise<WalletResult> {
     return this.alone((ops) => ops.rollback(input));
   }
+  reverse(input: ReverseInput): Promise<WalletResult> {
+    return this.alone((ops) => ops.reverse(input));
+  }
 
   /**
    * The operations inside the caller's transaction. A refusal found before anything is
@@ -276,6 +293,7 @@ export class WalletApi {
       win: (input) => this.run(ctx, 'win', input, () => this.planWin(ctx, input)),
       settle: (input) => this.run(ctx, 'settle', input, () => this.planSettle(ctx, input)),
       rollback: (input) => this.run(ctx, 'rollback', input, () => this.planRollback(ctx, input)),
+      reverse: (input) => this.run(ctx, 'reverse', input, () => this.planReverse(ctx, input)),
     };
   }
 
@@ -369,6 +387,7 @@ export class WalletApi {
         description: input.description ?? `${input.product} ${operation} (${input.roundId})`,
         reference: input.reference ?? input.roundId,
         playerId: input.playerId,
+        actorStaffId: input.actorStaffId ?? undefined,
       });
       transactionId = posted.transactionId;
       view = posted.wallets.get(input.playerId) ?? walletView(() => 0n);
@@ -504,6 +523,54 @@ export class WalletApi {
       stakePaise: heldPaise,
       payoutPaise: input.payoutPaise,
       event: WALLET_EVENTS.settlement,
+    };
+  }
+
+  /**
+   * Undoes a settlement (a corrected result): the payout leaves cash again, the commission and
+   * the counterparty's share go back, the round's hold is restored. Not enough cash left is
+   * INSUFFICIENT_FUNDS. The settlement named must match the amounts (one made before the
+   * exchange used the API has no operation row: its amounts are taken as given).
+   */
+  private async planReverse(
+    ctx: LedgerContext,
+    input: ReverseInput,
+  ): Promise<Plan | WalletFailure> {
+    const commissionPaise = input.commissionPaise ?? 0n;
+    const amounts = [input.payoutPaise, commissionPaise, input.holdToPaise];
+    if (!amounts.every(isAmount)) return fail('INVALID_AMOUNT');
+    const target = await findOperationForUpdate(ctx.tx, input.product, input.targetExternalId);
+    if (target) {
+      if (target.status === 'rolled_back') return fail('ROLLED_BACK');
+      if (target.operation !== 'settle' || target.playerId !== input.playerId) {
+        return fail('NOT_ROLLBACKABLE');
+      }
+      if (
+        target.amountPaise !== input.payoutPaise ||
+        -target.holdDeltaPaise !== input.holdToPaise
+      ) {
+        return fail('INVALID_AMOUNT');
+      }
+      await markRolledBack(ctx.tx, target.id, input.externalId);
+    }
+    const heldPaise = await lockHold(ctx.tx, holdKey(input));
+    const settled = settlementPostings({
+      playerId: String(input.playerId),
+      heldExposurePaise: input.holdToPaise,
+      grossPnlPaise: input.payoutPaise - input.holdToPaise + commissionPaise,
+      commissionPaise,
+      counterparty: await this.counterparty(ctx, input.playerId),
+    });
+    return {
+      kind: 'bet_settlement',
+      postings: settled.map((p) => ({ account: p.account, amountPaise: -p.amountPaise })),
+      amountPaise: input.payoutPaise,
+      holdDeltaPaise: input.holdToPaise,
+      holdToPaise: heldPaise + input.holdToPaise,
+      stakePaise: 0n,
+      payoutPaise: -input.payoutPaise,
+      event: WALLET_EVENTS.settlement,
+      relatedExternalId: input.targetExternalId,
     };
   }
 
