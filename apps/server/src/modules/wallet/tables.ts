@@ -221,8 +221,8 @@ export const walletOperations = pgTable(
 
 /**
  * What the wallet holds for a round of a product (an exchange market, a sportsbook bet):
- * the player's exposure_hold is the sum of these plus, until the exchange moves onto the
- * wallet API, its own market_exposures.
+ * the player's exposure_hold is the sum of these (the exchange keeps the same number in its
+ * market_exposures for its reads).
  */
 export const walletHolds = pgTable(
   'wallet_holds',
