@@ -336,24 +336,8 @@ export class WalletApi {
 
     const planned = await plan();
     if ('ok' in planned) return planned;
-    const debitPaise = -planned.postings
-      .filter((p) => accountIs(p.account, input.playerId, 'cash'))
-      .reduce((sum, p) => sum + p.amountPaise, 0n);
-    if (debitPaise > 0n) {
-      const request: DebitRequest = {
-        product: input.product,
-        playerId: input.playerId,
-        roundId: input.roundId,
-        externalId: input.externalId,
-        stakePaise: planned.stakePaise,
-        debitPaise,
-        now: ctx.now,
-      };
-      for (const check of this.checks) {
-        const verdict = await check(request, ctx.tx);
-        if (!verdict.ok) return fail('LIMIT_REACHED', verdict.limit);
-      }
-    }
+    const refused = await this.checkLimits(ctx, operation, input, planned);
+    if (refused) return refused;
 
     const operationId = await insertOperation(ctx.tx, {
       product: input.product,
@@ -376,24 +360,7 @@ export class WalletApi {
       return answerExisting(taken, operation, hash);
     }
 
-    let transactionId: string | null = null;
-    let view: WalletView;
-    if (planned.postings.length > 0) {
-      const posted = await postWithin(ctx, {
-        kind: planned.kind,
-        postings: planned.postings,
-        idempotencyKey: input.ledgerKey ?? `wallet:${input.product}:${input.externalId}`,
-        requestHash: hash,
-        description: input.description ?? `${input.product} ${operation} (${input.roundId})`,
-        reference: input.reference ?? input.roundId,
-        playerId: input.playerId,
-        actorStaffId: input.actorStaffId ?? undefined,
-      });
-      transactionId = posted.transactionId;
-      view = posted.wallets.get(input.playerId) ?? walletView(() => 0n);
-    } else {
-      view = await getWalletView(ctx.tx, input.playerId);
-    }
+    const { transactionId, view } = await this.postPlan(ctx, operation, input, hash, planned);
     if (planned.holdToPaise !== undefined) {
       await setHold(ctx.tx, holdKey(input), planned.holdToPaise);
     }
@@ -404,20 +371,7 @@ export class WalletApi {
       balanceAfterPaise: view.balancePaise,
       walletVersion,
     });
-    if (planned.event) {
-      const payload: WalletEventPayload = {
-        product: input.product,
-        playerId: input.playerId,
-        roundId: input.roundId,
-        externalId: input.externalId,
-        operation,
-        wallet: 'cash',
-        stakePaise: planned.stakePaise.toString(),
-        payoutPaise: planned.payoutPaise.toString(),
-        playMoney: player.isDemo,
-      };
-      ctx.outbox.push({ playerId: input.playerId, topic: 'wallet', event: planned.event, payload });
-    }
+    if (planned.event) pushEvent(ctx, operation, input, planned, player.isDemo);
     return {
       ok: true,
       operationId,
@@ -426,6 +380,60 @@ export class WalletApi {
       wallet: 'cash',
       balancePaise: view.balancePaise,
       walletVersion,
+    };
+  }
+
+  /** The limit checks, before a debit (a reversal corrects a settlement: never refused). */
+  private async checkLimits(
+    ctx: LedgerContext,
+    operation: WalletOperationKind,
+    input: OperationInput,
+    planned: Plan,
+  ): Promise<WalletFailure | null> {
+    const debitPaise = -planned.postings
+      .filter((p) => accountIs(p.account, input.playerId, 'cash'))
+      .reduce((sum, p) => sum + p.amountPaise, 0n);
+    if (debitPaise <= 0n || operation === 'reverse') return null;
+    const request: DebitRequest = {
+      product: input.product,
+      playerId: input.playerId,
+      roundId: input.roundId,
+      externalId: input.externalId,
+      stakePaise: planned.stakePaise,
+      debitPaise,
+      now: ctx.now,
+    };
+    for (const check of this.checks) {
+      const verdict = await check(request, ctx.tx);
+      if (!verdict.ok) return fail('LIMIT_REACHED', verdict.limit);
+    }
+    return null;
+  }
+
+  /** Posts the plan's postings (if any) and answers the player's wallet after them. */
+  private async postPlan(
+    ctx: LedgerContext,
+    operation: WalletOperationKind,
+    input: OperationInput,
+    hash: string,
+    planned: Plan,
+  ): Promise<{ transactionId: string | null; view: WalletView }> {
+    if (planned.postings.length === 0) {
+      return { transactionId: null, view: await getWalletView(ctx.tx, input.playerId) };
+    }
+    const posted = await postWithin(ctx, {
+      kind: planned.kind,
+      postings: planned.postings,
+      idempotencyKey: input.ledgerKey ?? `wallet:${input.product}:${input.externalId}`,
+      requestHash: hash,
+      description: input.description ?? `${input.product} ${operation} (${input.roundId})`,
+      reference: input.reference ?? input.roundId,
+      playerId: input.playerId,
+      actorStaffId: input.actorStaffId ?? undefined,
+    });
+    return {
+      transactionId: posted.transactionId,
+      view: posted.wallets.get(input.playerId) ?? walletView(() => 0n),
     };
   }
 
@@ -647,6 +655,28 @@ export class WalletApi {
     await markRolledBack(ctx.tx, target.id, input.externalId);
     return plan;
   }
+}
+
+/** The product-neutral event of the operation, in its transaction's outbox. */
+function pushEvent(
+  ctx: LedgerContext,
+  operation: WalletOperationKind,
+  input: OperationInput,
+  planned: Plan,
+  playMoney: boolean,
+): void {
+  const payload: WalletEventPayload = {
+    product: input.product,
+    playerId: input.playerId,
+    roundId: input.roundId,
+    externalId: input.externalId,
+    operation,
+    wallet: 'cash',
+    stakePaise: planned.stakePaise.toString(),
+    payoutPaise: planned.payoutPaise.toString(),
+    playMoney,
+  };
+  ctx.outbox.push({ playerId: input.playerId, topic: 'wallet', event: planned.event!, payload });
 }
 
 /** What a replay must match: the whole request but the ledger key (a storage detail). */
