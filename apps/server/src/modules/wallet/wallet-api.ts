@@ -588,21 +588,7 @@ export class WalletApi {
   ): Promise<Plan | WalletResult> {
     const target = await findOperationForUpdate(ctx.tx, input.product, input.targetExternalId);
     if (!target) {
-      // The rollback overtook its stake: keep a marker so the stake is refused when it comes.
-      await insertOperation(ctx.tx, {
-        product: input.product,
-        externalId: input.targetExternalId,
-        operation: 'stake',
-        status: 'cancelled',
-        playerId: input.playerId,
-        roundId: input.roundId,
-        requestHash: '',
-        wallet: 'cash',
-        amountPaise: 0n,
-        holdDeltaPaise: 0n,
-        relatedExternalId: input.externalId,
-        createdAt: ctx.now,
-      });
+      await insertRollbackMarker(ctx, input);
       return fail('NOT_FOUND');
     }
     if (target.status === 'cancelled') return fail('NOT_FOUND');
@@ -655,6 +641,24 @@ export class WalletApi {
     await markRolledBack(ctx.tx, target.id, input.externalId);
     return plan;
   }
+}
+
+/** The rollback overtook its stake: keep a marker so the stake is refused when it comes. */
+async function insertRollbackMarker(ctx: LedgerContext, input: RollbackInput): Promise<void> {
+  await insertOperation(ctx.tx, {
+    product: input.product,
+    externalId: input.targetExternalId,
+    operation: 'stake',
+    status: 'cancelled',
+    playerId: input.playerId,
+    roundId: input.roundId,
+    requestHash: '',
+    wallet: 'cash',
+    amountPaise: 0n,
+    holdDeltaPaise: 0n,
+    relatedExternalId: input.externalId,
+    createdAt: ctx.now,
+  });
 }
 
 /** The product-neutral event of the operation, in its transaction's outbox. */
