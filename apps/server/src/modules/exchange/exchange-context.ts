@@ -2,7 +2,7 @@ import type { MarketResultBody, MarketType, OrderAnswer } from '@spm/contract';
 import type { MarketSettlement, Paise } from '@spm/core';
 import type { DbHandle } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import type { LedgerContext } from './exchange-money.ts';
+import type { HoldMove, LedgerContext } from './exchange-money.ts';
 import type { MarketCatalogue } from './market-catalogue.ts';
 import type { MarketState } from './exchange-types.ts';
 
@@ -29,7 +29,7 @@ export interface PlacementEnv extends ExchangeContext {
     ctx: LedgerContext,
     market: MarketState,
     playerIds: number[],
-    reference: string,
+    move: HoldMove,
   ): Promise<void>;
 }
 

@@ -172,7 +172,8 @@ export class ExchangeEngine implements PlacementEnv {
     return existing.answer as OrderAnswer;
   }
 
-  rebalanceHolds = rebalanceHolds;
+  rebalanceHolds: PlacementEnv['rebalanceHolds'] = (ctx, market, playerIds, move) =>
+    rebalanceHolds(this.deps, ctx, market, playerIds, move);
 
   /** Match odds: an order on the book, matched against what rests there. */
   placeExchange(playerId: number, body: Omit<ExchangePlaceBody, 'kind'>): Promise<OrderAnswer> {
@@ -213,7 +214,12 @@ export class ExchangeEngine implements PlacementEnv {
       if (!cancelled.ok) throw new AppError('ORDER_NOT_FOUND');
       const result = await moneyTransaction(this.deps, async (ctx) => {
         const row = await repo.addToOrder(ctx.tx, order.id, 0n, cancelled.cancelledPaise);
-        await this.rebalanceHolds(ctx, market, [playerId], `CANCEL-${order.id}`);
+        await this.rebalanceHolds(ctx, market, [playerId], {
+          key: `cancel:${order.id}:${row.cancelledPaise}`,
+          playerId,
+          stakePaise: 0n,
+          reference: `CANCEL-${order.id}`,
+        });
         market.version += 1;
         await repo.updateMarket(ctx.tx, Number(market.id), { version: market.version });
         return { ok: true as const, row };

@@ -1,75 +1,159 @@
-import type { Posting } from '@spm/core';
-import { ledgerTransaction, postWithin, requestHash, type LedgerContext } from '../wallet/index.ts';
+import type { Paise } from '@spm/core';
+import {
+  requestHash,
+  walletTransaction,
+  WalletApi,
+  type WalletContext,
+  type WalletResult,
+} from '../wallet/index.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 /*
- * Every movement of money the exchange makes, in one place: the ledger transaction a placement,
- * cancel or settlement runs in, exposure hold changes, settlement postings and their reversal.
- * The wallet API will replace the ledger service underneath; only this file then changes.
+ * Every movement of money the exchange makes, in one place, all through the wallet API
+ * (product 'exchange', round 'market:{id}'): the transaction a placement, cancel or settlement
+ * runs in, hold changes (stake / release), settlements and their reversal.
  */
 
-export type { LedgerContext };
+export type LedgerContext = WalletContext;
 
-/** The transaction every money-moving exchange change runs in (ledger refusals come back as codes). */
-export const moneyTransaction = ledgerTransaction;
+/** The transaction every money-moving exchange change runs in (refusals come back as codes). */
+export const moneyTransaction = walletTransaction;
 
 /** The fingerprint an idempotency key is bound to. */
 export const placementHash = requestHash;
 
-/** Moves holds to what the market now requires: one `bet_hold` or `bet_release` entry. */
-export async function postHoldChange(
-  ctx: LedgerContext,
-  change: { increase: boolean; postings: Posting[]; marketName: string; reference: string },
-  playerId: number | undefined,
-): Promise<void> {
-  await postWithin(ctx, {
-    kind: change.increase ? 'bet_hold' : 'bet_release',
-    postings: change.postings,
-    description: change.marketName,
-    reference: change.reference,
-    playerId,
-  });
+const apis = new WeakMap<ServiceDeps, WalletApi>();
+
+/** The wallet API the exchange uses (no limit checks of its own today). */
+function walletOf(deps: ServiceDeps): WalletApi {
+  let api = apis.get(deps);
+  if (!api) {
+    api = new WalletApi(deps);
+    apis.set(deps, api);
+  }
+  return api;
 }
+
+const roundOf = (marketId: string | number) => `market:${marketId}`;
+
+/** A refusal the exchange never expects once its own checks passed (a reused id, …). */
+function expectOk(result: WalletResult, what: string): void {
+  if (!result.ok) throw new Error(`wallet refused the exchange's ${what}: ${result.code}`);
+}
+
+/** What moved the holds of a market: an order placed (its taker and the makers it filled) or cancelled. */
+export interface HoldMove {
+  /**
+   * Names the operation, unique and stable: `order:{orderId}` for a placement (a replayed one
+   * is answered from the order's record before any money moves), `cancel:{orderId}:{total
+   * cancelled}` for a cancel (each cancel of an order cancels more).
+   */
+  key: string;
+  /** The player who placed or cancelled; every other player is a maker a fill moved. */
+  playerId: number;
+  /** The placed order's stake (what the wallet counts as staked); 0 for a cancel. */
+  stakePaise: Paise;
+  /** Statement reference (`ORDER-{id}`, `CANCEL-{id}`). */
+  reference: string;
+}
+
+/**
+ * Moves one player's hold of a market from `heldPaise` to what the market now requires: a
+ * `release` when it falls on a cancel, else a `stake` (`mode: 'hold'`, the taker's stake, 0
+ * for a maker), external id `{move.key}:p{player}`.
+ */
+export async function moveHold(
+  deps: ServiceDeps,
+  ctx: LedgerContext,
+  market: { id: string; name: string },
+  move: HoldMove,
+  change: { playerId: number; heldPaise: Paise; requiredPaise: Paise },
+): Promise<void> {
+  const ops = walletOf(deps).within(ctx);
+  const common = {
+    product: 'exchange' as const,
+    externalId: `${move.key}:p${change.playerId}`,
+    playerId: change.playerId,
+    roundId: roundOf(market.id),
+    description: market.name,
+    reference: move.reference,
+    holdToPaise: change.requiredPaise,
+  };
+  const release = move.stakePaise === 0n && change.requiredPaise < change.heldPaise;
+  const result = release
+    ? await ops.release(common)
+    : await ops.stake({
+        ...common,
+        amountPaise: change.playerId === move.playerId ? move.stakePaise : 0n,
+        mode: 'hold',
+      });
+  expectOk(result, 'hold change');
+}
+
+const settleKey = (marketId: string, version: number, playerId: string) =>
+  `settle:${marketId}:v${version}:p${playerId}`;
 
 /** One player's settlement of one market version, keyed `settle:{market}:v{version}:p{player}`. */
 export async function postSettlement(
+  deps: ServiceDeps,
   ctx: LedgerContext,
   entry: {
     marketId: string;
     version: number;
     playerId: string;
-    postings: Posting[];
+    payoutPaise: Paise;
+    commissionPaise: Paise;
     description: string;
     actorStaffId: number | null;
   },
 ): Promise<void> {
-  await postWithin(ctx, {
-    kind: 'bet_settlement',
-    postings: entry.postings,
-    idempotencyKey: `settle:${entry.marketId}:v${entry.version}:p${entry.playerId}`,
-    description: entry.description,
-    reference: `MKT-${entry.marketId}`,
-    playerId: Number(entry.playerId),
-    actorStaffId: entry.actorStaffId ?? undefined,
-  });
+  const key = settleKey(entry.marketId, entry.version, entry.playerId);
+  const result = await walletOf(deps)
+    .within(ctx)
+    .settle({
+      product: 'exchange',
+      externalId: key,
+      ledgerKey: key,
+      playerId: Number(entry.playerId),
+      roundId: roundOf(entry.marketId),
+      payoutPaise: entry.payoutPaise,
+      commissionPaise: entry.commissionPaise,
+      description: entry.description,
+      reference: `MKT-${entry.marketId}`,
+      actorStaffId: entry.actorStaffId,
+    });
+  expectOk(result, 'settlement');
 }
 
-/** Undoes one player's settlement of a version with new postings (a corrected result). */
+/** Undoes one player's settlement of a version (a corrected result), keyed `unsettle:…`. */
 export async function postSettlementReversal(
+  deps: ServiceDeps,
   ctx: LedgerContext,
   entry: {
     marketId: string;
     version: number;
     playerId: string;
-    postings: Posting[];
+    payoutPaise: Paise;
+    commissionPaise: Paise;
+    heldPaise: Paise;
     marketName: string;
   },
 ): Promise<void> {
-  await postWithin(ctx, {
-    kind: 'bet_settlement',
-    postings: entry.postings,
-    idempotencyKey: `unsettle:${entry.marketId}:v${entry.version}:p${entry.playerId}`,
-    description: `${entry.marketName}: result corrected`,
-    reference: `MKT-${entry.marketId}`,
-    playerId: Number(entry.playerId),
-  });
+  const key = `unsettle:${entry.marketId}:v${entry.version}:p${entry.playerId}`;
+  const result = await walletOf(deps)
+    .within(ctx)
+    .reverse({
+      product: 'exchange',
+      externalId: key,
+      ledgerKey: key,
+      targetExternalId: settleKey(entry.marketId, entry.version, entry.playerId),
+      playerId: Number(entry.playerId),
+      roundId: roundOf(entry.marketId),
+      payoutPaise: entry.payoutPaise,
+      commissionPaise: entry.commissionPaise,
+      holdToPaise: entry.heldPaise,
+      description: `${entry.marketName}: result corrected`,
+      reference: `MKT-${entry.marketId}`,
+    });
+  expectOk(result, 'settlement reversal');
 }

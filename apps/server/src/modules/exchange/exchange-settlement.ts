@@ -89,7 +89,7 @@ export async function resettleMarket(
     if (sameResult(market.result, result)) return settledAnswer(market, 0, true);
     const settling = { market, result, version: market.settledVersion + 1, actor };
     const outcome = await moneyTransaction(cx.deps, async (ctx) => {
-      await reverseSettlement(ctx, market, market.settledVersion);
+      await reverseSettlement(cx, ctx, market, market.settledVersion);
       const players = await settleWithin(cx, ctx, settling);
       await auditSettlement(ctx, settling, 'market.resettle');
       return { ok: true as const, players };
@@ -100,8 +100,9 @@ export async function resettleMarket(
   });
 }
 
-/** Undoes every player's postings of one settlement version and restores their holds. */
+/** Undoes every player's settlement of one version through the wallet and restores their holds. */
 async function reverseSettlement(
+  cx: ExchangeContext,
   ctx: LedgerContext,
   market: MarketState,
   previousVersion: number,
@@ -109,23 +110,22 @@ async function reverseSettlement(
   const previous = await repo.findSettlement(ctx.tx, Number(market.id), previousVersion);
   if (!previous) throw new Error(`settlement ${market.id} v${previousVersion} missing`);
   for (const entry of previous.playerPostings as StoredPlayerPostings[]) {
-    const reversed: Posting[] = entry.postings.map((p) => ({
-      account:
-        p.owner === 'player'
-          ? { owner: 'player', playerId: entry.playerId, kind: p.kind as 'cash' | 'exposure_hold' }
-          : { owner: 'system', kind: p.kind as 'house' | 'commission' },
-      amountPaise: -BigInt(p.amountPaise),
-    }));
-    if (reversed.length >= 2) {
-      await postSettlementReversal(ctx, {
+    const heldPaise = BigInt(entry.heldPaise);
+    const amountOf = (owner: string, kind: string) =>
+      entry.postings
+        .filter((p) => p.owner === owner && p.kind === kind)
+        .reduce((sum, p) => sum + BigInt(p.amountPaise), 0n);
+    if (entry.postings.length >= 2) {
+      await postSettlementReversal(cx.deps, ctx, {
         marketId: market.id,
         version: previousVersion,
         playerId: entry.playerId,
-        postings: reversed,
+        payoutPaise: amountOf('player', 'cash'),
+        commissionPaise: amountOf('system', 'commission'),
+        heldPaise,
         marketName: market.name,
       });
     }
-    const heldPaise = BigInt(entry.heldPaise);
     await repo.setExposure(ctx.tx, Number(entry.playerId), Number(market.id), heldPaise);
   }
   await repo.markSettlementReversed(ctx.tx, previous.id, ctx.now);
@@ -229,11 +229,13 @@ async function payPlayers(
       ...(demoPlayers.has(playerId) ? { counterparty: systemAccount('play_money') } : {}),
     });
     if (postings.length >= 2) {
-      await postSettlement(ctx, {
+      const commissionPaise = p?.commissionPaise ?? 0n;
+      await postSettlement(cx.deps, ctx, {
         marketId: s.market.id,
         version: s.version,
         playerId,
-        postings,
+        payoutPaise: heldPaise + (p?.grossPnlPaise ?? 0n) - commissionPaise,
+        commissionPaise,
         description: `${eventName} - ${s.market.name}`,
         actorStaffId: s.actor.staffId,
       });

@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import {
-  LADDER_PRICES,
-  nextTickDown,
-  nextTickUp,
-  playerAccount,
-  systemAccount,
-  transfer,
-} from '@spm/core';
+import { LADDER_PRICES, nextTickDown, nextTickUp } from '@spm/core';
 import { eq } from 'drizzle-orm';
 import { users } from '../identity/tables.ts';
 import type { ExchangeEngine, MarketState } from './exchange-engine.ts';
-import { post } from '../wallet/index.ts';
+import { fundMarketMaker } from '../wallet/index.ts';
 
 /** Where live events come from: the built-in simulator, or one day a real feed. */
 export interface FeedProvider {
@@ -139,18 +132,7 @@ export class MarketSimulator implements FeedProvider {
           .returning()
       )[0]!;
     this.makerId = maker.id;
-    await post(this.engine.deps, {
-      kind: 'adjustment_credit',
-      postings: transfer(
-        systemAccount('house'),
-        playerAccount(String(maker.id), 'cash'),
-        MM_FUNDING_PAISE,
-      ),
-      idempotencyKey: `market-maker-funding:${maker.id}`,
-      description: 'Market maker float',
-      reference: 'SIMULATOR',
-      playerId: maker.id,
-    });
+    await fundMarketMaker(this.engine.deps, maker.id, MM_FUNDING_PAISE);
     for (const event of this.ownEvents()) {
       if (event.status !== 'closed')
         this.endsAt.set(event.id, event.startTime.getTime() + EVENT_DURATION_MS);

@@ -13,20 +13,12 @@ export const walletModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (ap
 
 export { ensureDemoCredit } from './demo-money-service.ts';
 export { playersBalances, settledNetByDay } from './ledger-repository.ts';
-export {
-  getWallet,
-  getWalletView,
-  ledgerTransaction,
-  post,
-  postWithin,
-  requestHash,
-  toWallet,
-} from './ledger-service.ts';
-export type { LedgerContext } from './ledger-service.ts';
+export { getWallet, getWalletView, requestHash, toWallet } from './ledger-service.ts';
 export {
   adjustCash,
   creditDeposit,
   creditDepositBonus,
+  fundMarketMaker,
   holdWithdrawal,
   payOutWithdrawal,
   releaseWithdrawal,

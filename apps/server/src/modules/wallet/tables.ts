@@ -155,7 +155,14 @@ export const walletVersions = pgTable('wallet_versions', {
 
 /** The products that move money through the wallet API (DESIGN 1). */
 export const WALLET_PRODUCTS = ['exchange', 'casino', 'crash', 'sportsbook'] as const;
-export const WALLET_OPERATIONS = ['stake', 'release', 'win', 'settle', 'rollback'] as const;
+export const WALLET_OPERATIONS = [
+  'stake',
+  'release',
+  'win',
+  'settle',
+  'rollback',
+  'reverse',
+] as const;
 /**
  * done: applied. rolled_back: a stake a rollback refunded. cancelled: a marker for a
  * transaction that was rolled back before it arrived, so the late request is refused.
@@ -214,8 +221,8 @@ export const walletOperations = pgTable(
 
 /**
  * What the wallet holds for a round of a product (an exchange market, a sportsbook bet):
- * the player's exposure_hold is the sum of these plus, until the exchange moves onto the
- * wallet API, its own market_exposures.
+ * the player's exposure_hold is the sum of these (the exchange keeps the same number in its
+ * market_exposures for its reads).
  */
 export const walletHolds = pgTable(
   'wallet_holds',

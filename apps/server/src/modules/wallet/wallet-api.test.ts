@@ -210,6 +210,90 @@ describe.each(drivers)('wallet API on %s', (driver) => {
     await expectLedgerBalanced();
   });
 
+  it('reverses a settlement: payout back from cash, hold and commission restored, once', async () => {
+    const player = await funded(10_000n);
+    const round = { product: 'exchange' as const, playerId: player, roundId: id('market') };
+    await wallet.stake({
+      ...round,
+      externalId: id('order'),
+      amountPaise: 1_000n,
+      mode: 'hold',
+      holdToPaise: 1_000n,
+    });
+    const settleId = `settle:${round.roundId}:v1:p${player}`;
+    await wallet.settle({
+      ...round,
+      externalId: settleId,
+      payoutPaise: 2_800n,
+      commissionPaise: 200n,
+    });
+    expect(await balanceOf(player)).toBe(11_800n);
+    const reverse = {
+      ...round,
+      externalId: `unsettle:${round.roundId}:v1:p${player}`,
+      targetExternalId: settleId,
+      payoutPaise: 2_800n,
+      commissionPaise: 200n,
+      holdToPaise: 1_000n,
+    };
+    expect(await wallet.reverse({ ...reverse, payoutPaise: 2_700n })).toEqual({
+      ok: false,
+      code: 'INVALID_AMOUNT',
+    });
+    expect(await wallet.reverse(reverse)).toMatchObject({ ok: true, balancePaise: 9_000n });
+    expect(await getWalletView(h.db, player)).toMatchObject({
+      balancePaise: 9_000n,
+      exposurePaise: 1_000n,
+      cashPaise: 10_000n,
+    });
+    expect(await wallet.reverse(reverse)).toMatchObject({ ok: true, replay: true });
+    expect(await wallet.reverse({ ...reverse, externalId: id('again') })).toEqual({
+      ok: false,
+      code: 'ROLLED_BACK',
+    });
+    // Settled again (version 2, the other result): the restored hold is released once more.
+    const again = await wallet.settle({
+      ...round,
+      externalId: `settle:${round.roundId}:v2:p${player}`,
+      payoutPaise: 0n,
+    });
+    expect(again).toMatchObject({ ok: true, balancePaise: 9_000n });
+    expect((await getWalletView(h.db, player)).exposurePaise).toBe(0n);
+    await expectLedgerBalanced();
+  });
+
+  it('refuses a reversal the cash no longer covers, and a target that is not a settlement', async () => {
+    const player = await funded(1_000n);
+    const round = { product: 'exchange' as const, playerId: player, roundId: id('market') };
+    const stakeId = id('order');
+    await wallet.stake({ ...round, externalId: stakeId, amountPaise: 1_000n, mode: 'hold' });
+    const settleId = id('settle');
+    await wallet.settle({ ...round, externalId: settleId, payoutPaise: 3_000n });
+    const payout = await wallet.stake({
+      product: 'casino',
+      externalId: id('bet'),
+      playerId: player,
+      roundId: id('round'),
+      amountPaise: 2_500n,
+      mode: 'debit',
+    });
+    expect(payout).toMatchObject({ ok: true, balancePaise: 500n });
+    const reverse = {
+      ...round,
+      externalId: id('unsettle'),
+      targetExternalId: settleId,
+      payoutPaise: 3_000n,
+      holdToPaise: 1_000n,
+    };
+    expect(await wallet.reverse(reverse)).toEqual({ ok: false, code: 'INSUFFICIENT_FUNDS' });
+    expect(await balanceOf(player)).toBe(500n);
+    expect(await wallet.reverse({ ...reverse, targetExternalId: stakeId })).toEqual({
+      ok: false,
+      code: 'NOT_ROLLBACKABLE',
+    });
+    await expectLedgerBalanced();
+  });
+
   it('refuses a stake the player cannot cover, writing nothing', async () => {
     const player = await funded(1_000n);
     const opsBefore = await countRows('wallet_operations', player);

@@ -65,6 +65,8 @@ interface OperationInput {
    * a settlement retried across the switch still replays instead of paying twice.
    */
   ledgerKey?: string | undefined;
+  /** The staff member behind the operation (an exchange settlement), for the ledger's audit. */
+  actorStaffId?: number | null | undefined;
 }
 
 export interface StakeInput extends OperationInput {
@@ -102,6 +104,17 @@ export interface SettleInput extends OperationInput {
   payoutPaise: Paise;
   /** Taken from the winnings for the operator (exchange match odds); default 0. */
   commissionPaise?: Paise | undefined;
+}
+
+export interface ReverseInput extends OperationInput {
+  /** The external id of the settlement to undo (a corrected result). */
+  targetExternalId: string;
+  /** What that settlement paid into cash, the released hold included. */
+  payoutPaise: Paise;
+  /** The commission it took; default 0. */
+  commissionPaise?: Paise | undefined;
+  /** The round's hold it released, restored by the reversal. */
+  holdToPaise: Paise;
 }
 
 export interface RollbackInput extends OperationInput {
@@ -206,6 +219,7 @@ export interface WalletOperations {
   win: (input: WinInput) => Promise<WalletResult>;
   settle: (input: SettleInput) => Promise<WalletResult>;
   rollback: (input: RollbackInput) => Promise<WalletResult>;
+  reverse: (input: ReverseInput) => Promise<WalletResult>;
 }
 
 /** What one operation will do, once idempotency and the checks let it. */
@@ -263,6 +277,9 @@ export class WalletApi {
   rollback(input: RollbackInput): Promise<WalletResult> {
     return this.alone((ops) => ops.rollback(input));
   }
+  reverse(input: ReverseInput): Promise<WalletResult> {
+    return this.alone((ops) => ops.reverse(input));
+  }
 
   /**
    * The operations inside the caller's transaction. A refusal found before anything is
@@ -276,6 +293,7 @@ export class WalletApi {
       win: (input) => this.run(ctx, 'win', input, () => this.planWin(ctx, input)),
       settle: (input) => this.run(ctx, 'settle', input, () => this.planSettle(ctx, input)),
       rollback: (input) => this.run(ctx, 'rollback', input, () => this.planRollback(ctx, input)),
+      reverse: (input) => this.run(ctx, 'reverse', input, () => this.planReverse(ctx, input)),
     };
   }
 
@@ -318,24 +336,8 @@ export class WalletApi {
 
     const planned = await plan();
     if ('ok' in planned) return planned;
-    const debitPaise = -planned.postings
-      .filter((p) => accountIs(p.account, input.playerId, 'cash'))
-      .reduce((sum, p) => sum + p.amountPaise, 0n);
-    if (debitPaise > 0n) {
-      const request: DebitRequest = {
-        product: input.product,
-        playerId: input.playerId,
-        roundId: input.roundId,
-        externalId: input.externalId,
-        stakePaise: planned.stakePaise,
-        debitPaise,
-        now: ctx.now,
-      };
-      for (const check of this.checks) {
-        const verdict = await check(request, ctx.tx);
-        if (!verdict.ok) return fail('LIMIT_REACHED', verdict.limit);
-      }
-    }
+    const refused = await this.checkLimits(ctx, operation, input, planned);
+    if (refused) return refused;
 
     const operationId = await insertOperation(ctx.tx, {
       product: input.product,
@@ -358,23 +360,7 @@ export class WalletApi {
       return answerExisting(taken, operation, hash);
     }
 
-    let transactionId: string | null = null;
-    let view: WalletView;
-    if (planned.postings.length > 0) {
-      const posted = await postWithin(ctx, {
-        kind: planned.kind,
-        postings: planned.postings,
-        idempotencyKey: input.ledgerKey ?? `wallet:${input.product}:${input.externalId}`,
-        requestHash: hash,
-        description: input.description ?? `${input.product} ${operation} (${input.roundId})`,
-        reference: input.reference ?? input.roundId,
-        playerId: input.playerId,
-      });
-      transactionId = posted.transactionId;
-      view = posted.wallets.get(input.playerId) ?? walletView(() => 0n);
-    } else {
-      view = await getWalletView(ctx.tx, input.playerId);
-    }
+    const { transactionId, view } = await this.postPlan(ctx, operation, input, hash, planned);
     if (planned.holdToPaise !== undefined) {
       await setHold(ctx.tx, holdKey(input), planned.holdToPaise);
     }
@@ -385,20 +371,7 @@ export class WalletApi {
       balanceAfterPaise: view.balancePaise,
       walletVersion,
     });
-    if (planned.event) {
-      const payload: WalletEventPayload = {
-        product: input.product,
-        playerId: input.playerId,
-        roundId: input.roundId,
-        externalId: input.externalId,
-        operation,
-        wallet: 'cash',
-        stakePaise: planned.stakePaise.toString(),
-        payoutPaise: planned.payoutPaise.toString(),
-        playMoney: player.isDemo,
-      };
-      ctx.outbox.push({ playerId: input.playerId, topic: 'wallet', event: planned.event, payload });
-    }
+    if (planned.event) pushEvent(ctx, operation, input, planned, player.isDemo);
     return {
       ok: true,
       operationId,
@@ -407,6 +380,60 @@ export class WalletApi {
       wallet: 'cash',
       balancePaise: view.balancePaise,
       walletVersion,
+    };
+  }
+
+  /** The limit checks, before a debit (a reversal corrects a settlement: never refused). */
+  private async checkLimits(
+    ctx: LedgerContext,
+    operation: WalletOperationKind,
+    input: OperationInput,
+    planned: Plan,
+  ): Promise<WalletFailure | null> {
+    const debitPaise = -planned.postings
+      .filter((p) => accountIs(p.account, input.playerId, 'cash'))
+      .reduce((sum, p) => sum + p.amountPaise, 0n);
+    if (debitPaise <= 0n || operation === 'reverse') return null;
+    const request: DebitRequest = {
+      product: input.product,
+      playerId: input.playerId,
+      roundId: input.roundId,
+      externalId: input.externalId,
+      stakePaise: planned.stakePaise,
+      debitPaise,
+      now: ctx.now,
+    };
+    for (const check of this.checks) {
+      const verdict = await check(request, ctx.tx);
+      if (!verdict.ok) return fail('LIMIT_REACHED', verdict.limit);
+    }
+    return null;
+  }
+
+  /** Posts the plan's postings (if any) and answers the player's wallet after them. */
+  private async postPlan(
+    ctx: LedgerContext,
+    operation: WalletOperationKind,
+    input: OperationInput,
+    hash: string,
+    planned: Plan,
+  ): Promise<{ transactionId: string | null; view: WalletView }> {
+    if (planned.postings.length === 0) {
+      return { transactionId: null, view: await getWalletView(ctx.tx, input.playerId) };
+    }
+    const posted = await postWithin(ctx, {
+      kind: planned.kind,
+      postings: planned.postings,
+      idempotencyKey: input.ledgerKey ?? `wallet:${input.product}:${input.externalId}`,
+      requestHash: hash,
+      description: input.description ?? `${input.product} ${operation} (${input.roundId})`,
+      reference: input.reference ?? input.roundId,
+      playerId: input.playerId,
+      actorStaffId: input.actorStaffId ?? undefined,
+    });
+    return {
+      transactionId: posted.transactionId,
+      view: posted.wallets.get(input.playerId) ?? walletView(() => 0n),
     };
   }
 
@@ -507,27 +534,61 @@ export class WalletApi {
     };
   }
 
+  /**
+   * Undoes a settlement (a corrected result): the payout leaves cash again, the commission and
+   * the counterparty's share go back, the round's hold is restored. Not enough cash left is
+   * INSUFFICIENT_FUNDS. The settlement named must match the amounts (one made before the
+   * exchange used the API has no operation row: its amounts are taken as given).
+   */
+  private async planReverse(
+    ctx: LedgerContext,
+    input: ReverseInput,
+  ): Promise<Plan | WalletFailure> {
+    const commissionPaise = input.commissionPaise ?? 0n;
+    const amounts = [input.payoutPaise, commissionPaise, input.holdToPaise];
+    if (!amounts.every(isAmount)) return fail('INVALID_AMOUNT');
+    const target = await findOperationForUpdate(ctx.tx, input.product, input.targetExternalId);
+    if (target) {
+      if (target.status === 'rolled_back') return fail('ROLLED_BACK');
+      if (target.operation !== 'settle' || target.playerId !== input.playerId) {
+        return fail('NOT_ROLLBACKABLE');
+      }
+      if (
+        target.amountPaise !== input.payoutPaise ||
+        -target.holdDeltaPaise !== input.holdToPaise
+      ) {
+        return fail('INVALID_AMOUNT');
+      }
+      await markRolledBack(ctx.tx, target.id, input.externalId);
+    }
+    const heldPaise = await lockHold(ctx.tx, holdKey(input));
+    const settled = settlementPostings({
+      playerId: String(input.playerId),
+      heldExposurePaise: input.holdToPaise,
+      grossPnlPaise: input.payoutPaise - input.holdToPaise + commissionPaise,
+      commissionPaise,
+      counterparty: await this.counterparty(ctx, input.playerId),
+    });
+    return {
+      kind: 'bet_settlement',
+      postings: settled.map((p) => ({ account: p.account, amountPaise: -p.amountPaise })),
+      amountPaise: input.payoutPaise,
+      holdDeltaPaise: input.holdToPaise,
+      holdToPaise: heldPaise + input.holdToPaise,
+      stakePaise: 0n,
+      payoutPaise: -input.payoutPaise,
+      event: WALLET_EVENTS.settlement,
+      relatedExternalId: input.targetExternalId,
+    };
+  }
+
   private async planRollback(
     ctx: LedgerContext,
     input: RollbackInput,
   ): Promise<Plan | WalletResult> {
     const target = await findOperationForUpdate(ctx.tx, input.product, input.targetExternalId);
     if (!target) {
-      // The rollback overtook its stake: keep a marker so the stake is refused when it comes.
-      await insertOperation(ctx.tx, {
-        product: input.product,
-        externalId: input.targetExternalId,
-        operation: 'stake',
-        status: 'cancelled',
-        playerId: input.playerId,
-        roundId: input.roundId,
-        requestHash: '',
-        wallet: 'cash',
-        amountPaise: 0n,
-        holdDeltaPaise: 0n,
-        relatedExternalId: input.externalId,
-        createdAt: ctx.now,
-      });
+      await insertRollbackMarker(ctx, input);
       return fail('NOT_FOUND');
     }
     if (target.status === 'cancelled') return fail('NOT_FOUND');
@@ -580,6 +641,46 @@ export class WalletApi {
     await markRolledBack(ctx.tx, target.id, input.externalId);
     return plan;
   }
+}
+
+/** The rollback overtook its stake: keep a marker so the stake is refused when it comes. */
+async function insertRollbackMarker(ctx: LedgerContext, input: RollbackInput): Promise<void> {
+  await insertOperation(ctx.tx, {
+    product: input.product,
+    externalId: input.targetExternalId,
+    operation: 'stake',
+    status: 'cancelled',
+    playerId: input.playerId,
+    roundId: input.roundId,
+    requestHash: '',
+    wallet: 'cash',
+    amountPaise: 0n,
+    holdDeltaPaise: 0n,
+    relatedExternalId: input.externalId,
+    createdAt: ctx.now,
+  });
+}
+
+/** The product-neutral event of the operation, in its transaction's outbox. */
+function pushEvent(
+  ctx: LedgerContext,
+  operation: WalletOperationKind,
+  input: OperationInput,
+  planned: Plan,
+  playMoney: boolean,
+): void {
+  const payload: WalletEventPayload = {
+    product: input.product,
+    playerId: input.playerId,
+    roundId: input.roundId,
+    externalId: input.externalId,
+    operation,
+    wallet: 'cash',
+    stakePaise: planned.stakePaise.toString(),
+    payoutPaise: planned.payoutPaise.toString(),
+    playMoney,
+  };
+  ctx.outbox.push({ playerId: input.playerId, topic: 'wallet', event: planned.event!, payload });
 }
 
 /** What a replay must match: the whole request but the ledger key (a storage detail). */

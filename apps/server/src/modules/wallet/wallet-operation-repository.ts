@@ -183,7 +183,7 @@ export async function setHold(
   );
 }
 
-/** Sum of the player's wallet holds: with the exchange's exposures, the exposure_hold balance. */
+/** Sum of the player's wallet holds: the exposure_hold balance. */
 export async function heldByWallet(db: DbHandle, playerId: number): Promise<bigint> {
   const rows = await executeRows<{ s: string | bigint | null }>(
     db,

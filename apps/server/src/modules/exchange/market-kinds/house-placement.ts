@@ -98,7 +98,12 @@ async function recordHouseBet(
     createdAt: ctx.now,
   });
   const row = (await repo.findOrder(ctx.tx, orderId))!;
-  await env.rebalanceHolds(ctx, market, [playerId], `ORDER-${orderId}`);
+  await env.rebalanceHolds(ctx, market, [playerId], {
+    key: `order:${orderId}`,
+    playerId,
+    stakePaise: order.stakePaise,
+    reference: `ORDER-${orderId}`,
+  });
   const answer: OrderAnswer = {
     orderId: String(orderId),
     status: 'matched',

@@ -213,7 +213,12 @@ async function recordTrade(
     placed.matchedPaise,
     placed.selfCrossCancelledPaise,
   );
-  await env.rebalanceHolds(ctx, market, [playerId, ...makers], `ORDER-${orderId}`);
+  await env.rebalanceHolds(ctx, market, [playerId, ...makers], {
+    key: `order:${orderId}`,
+    playerId,
+    stakePaise: order.stakePaise,
+    reference: `ORDER-${orderId}`,
+  });
   const answer = orderAnswer(row, placed.fills);
   await repo.setOrderAnswer(ctx.tx, orderId, answer);
   market.version += 1;
