@@ -1,6 +1,6 @@
+import type { StaffRole } from '@spm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthContext, StaffContext } from '../modules/identity/index.ts';
 import { AppError } from './app-error.ts';
 
 declare module 'fastify' {
@@ -42,6 +42,24 @@ export function currentPlayer(request: FastifyRequest): AuthContext {
  */
 export async function requireRealAccount(request: FastifyRequest): Promise<void> {
   if (currentPlayer(request).isDemo) throw new AppError('DEMO_ACCOUNT');
+}
+
+/** The signed-in player a guard lets through (identity's sessions answer it). */
+export interface AuthContext {
+  sessionId: string;
+  userId: number;
+  username: string;
+  name: string;
+  isDemo: boolean;
+  typeId: number;
+}
+
+/** The signed-in staff member a staff guard lets through. */
+export interface StaffContext {
+  sessionId: string;
+  staffId: number;
+  username: string;
+  role: StaffRole;
 }
 
 /** How a token becomes a player or a staff member: the identity module's answer. */

@@ -1,6 +1,6 @@
 import type { StaffRole } from '@spm/contract';
 import type { FastifyRequest } from 'fastify';
-import type { StaffContext } from '../modules/identity/index.ts';
+import type { StaffContext } from './auth.ts';
 import { AppError } from './app-error.ts';
 import { tokenFromAuthorization } from './auth.ts';
 

@@ -1,4 +1,7 @@
-import type { OtpPurpose } from '../modules/identity/index.ts';
+import type { OTP_PURPOSES } from '../modules/identity/tables.ts';
+
+/** Why a code is sent (the OTP table's purposes); read from the table, below identity's code. */
+type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 /** What the message is for; providers may log it, the console one keeps it in its outbox. */
 export interface SmsMeta {

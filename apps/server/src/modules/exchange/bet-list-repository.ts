@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
 import { events, markets, orders, runners } from './tables.ts';
-import type { MarketRow, OrderRow } from './exchange-repository.ts';
+import type { MarketRow, OrderRow } from './tables.ts';
 
 /** The player's bet list (GET /bets) and the back office's view of a player's orders. */
 

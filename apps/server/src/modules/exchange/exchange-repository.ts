@@ -19,12 +19,8 @@ import { users } from '../identity/tables.ts';
 export * from './bet-list-repository.ts';
 export * from './staff-sports-repository.ts';
 export type CompetitionRow = typeof competitions.$inferSelect;
-export type EventRow = typeof events.$inferSelect;
-export type MarketRow = typeof markets.$inferSelect;
-export type RunnerRow = typeof runners.$inferSelect;
-export type OrderRow = typeof orders.$inferSelect;
-export type FillRow = typeof fills.$inferSelect;
-export type NewOrder = typeof orders.$inferInsert;
+export type { EventRow, FillRow, MarketRow, NewOrder, OrderRow, RunnerRow } from './tables.ts';
+import type { EventRow, NewOrder } from './tables.ts';
 
 export async function insertCompetition(db: DbHandle, sportId: number, name: string) {
   const [row] = await db.insert(competitions).values({ sportId, name }).returning();

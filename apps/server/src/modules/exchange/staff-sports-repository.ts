@@ -10,7 +10,7 @@ import {
   runners,
 } from './tables.ts';
 import { users } from '../identity/tables.ts';
-import type { EventRow } from './exchange-repository.ts';
+import type { EventRow } from './tables.ts';
 
 /** The back office's reads of the sports catalogue (issue 7). */
 

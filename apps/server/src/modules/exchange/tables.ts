@@ -217,3 +217,10 @@ export const settlements = pgTable(
   },
   (table) => [uniqueIndex('settlements_market_version_key').on(table.marketId, table.version)],
 );
+
+export type EventRow = typeof events.$inferSelect;
+export type MarketRow = typeof markets.$inferSelect;
+export type RunnerRow = typeof runners.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type FillRow = typeof fills.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;

@@ -1,3 +1,4 @@
+import type { AuthContext } from '../../http/auth.ts';
 import type { SessionUser } from '@spm/contract';
 import type { DbHandle } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -22,14 +23,7 @@ import { HOUR_MS, MINUTE_MS, type RequestOrigin, type ServiceDeps } from '../../
 export const SESSION_TOUCH_INTERVAL_MS = MINUTE_MS;
 
 /** The signed-in player of a request or socket. */
-export interface AuthContext {
-  sessionId: string;
-  userId: number;
-  username: string;
-  name: string;
-  isDemo: boolean;
-  typeId: number;
-}
+export type { AuthContext };
 
 export function toSessionUser(user: {
   id: number;

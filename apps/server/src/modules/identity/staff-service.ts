@@ -1,9 +1,9 @@
+import type { StaffContext } from '../../http/auth.ts';
 import {
   STAFF_CHALLENGE_TTL_MS,
   type StaffLoginChallenge,
   type StaffMe,
   type StaffMember,
-  type StaffRole,
 } from '@spm/contract';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
@@ -42,12 +42,7 @@ const STAFF_LOCKED_MESSAGE = 'Too many sign-in attempts. Please try again later.
 export const STAFF_TOTP_MAX_ATTEMPTS = 5;
 
 /** The signed-in staff member of a request behind `requireStaff`. */
-export interface StaffContext {
-  sessionId: string;
-  staffId: number;
-  username: string;
-  role: StaffRole;
-}
+export type { StaffContext };
 
 function toMember(staff: Pick<StaffUserRow, 'id' | 'username' | 'role'>): StaffMember {
   return { id: String(staff.id), username: staff.username, role: staff.role };

@@ -35,7 +35,7 @@ import { APP_SETTING_KEYS, type AppSettingKey } from './app-settings.ts';
 import { getAppDetails } from './app-data-service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { setAppSetting } from './settings-service.ts';
-import type { StaffContext } from '../identity/index.ts';
+import type { StaffContext } from '../../http/auth.ts';
 
 /*
  * Back office site settings (issue 7): the app details of /api/getAppDetails, banners and
