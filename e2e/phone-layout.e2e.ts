@@ -30,8 +30,13 @@ async function routeTable(): Promise<TableRoute[]> {
     'utf8',
   );
   const table = source.slice(source.indexOf('export const routeTable'));
+  // The path constants live beside the page paths, which import no page (no import cycle).
+  const paths = await readFile(
+    resolve(import.meta.dirname, '..', 'apps/web/src/shared/lib/route-paths.ts'),
+    'utf8',
+  );
   const constants = new Map(
-    [...source.matchAll(/export const (\w+_PATH) = '([^']+)'/g)].map((m) => [m[1], m[2]]),
+    [...paths.matchAll(/export const (\w+_PATH) = '([^']+)'/g)].map((m) => [m[1], m[2]]),
   );
   const routes: TableRoute[] = [];
   for (const match of table.matchAll(/authRoute\('([^']+)'/g)) {
