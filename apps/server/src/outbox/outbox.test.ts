@@ -1,10 +1,5 @@
-import {
-  REALTIME_PATH,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  type UpdateBalancePayload,
-} from '@spm/contract';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import { type UpdateBalancePayload } from '@spm/contract';
+import { connectPlayerSocket, type ClientSocket } from '../test/sockets.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { createManualClock } from '../clock.ts';
@@ -22,8 +17,6 @@ import { registerPlayer } from '../test/identity.ts';
 import { fund, insertPlayer } from '../test/wallet.ts';
 import { countOutboxEvents, insertOutboxEvents } from './outbox-repository.ts';
 import { createOutboxWorker, socketEvent } from './outbox-worker.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const silentLog = { error: () => undefined } as unknown as Parameters<
   typeof createOutboxWorker
@@ -54,21 +47,7 @@ describe.each(drivers)('outbox on %s', (driver) => {
 
   const deps = () => ({ db: h.db, clock: h.clock, realtime: h.app.realtime });
 
-  async function connectAs(token: string): Promise<ClientSocket> {
-    const socket: ClientSocket = connectClient(h.baseUrl!, {
-      path: REALTIME_PATH,
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    open.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
+  const connectAs = (token: string) => connectPlayerSocket(h.baseUrl!, token, open);
 
   it("delivers one player's balances in version order, the last one the final wallet", async () => {
     const player = await registerPlayer(h);

@@ -1,19 +1,11 @@
-import {
-  REALTIME_PATH,
-  type ClientToServerEvents,
-  type NotificationToast,
-  type ServerToClientEvents,
-  type UpdateBalancePayload,
-} from '@spm/contract';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import { type NotificationToast, type UpdateBalancePayload } from '@spm/contract';
+import { connectPlayerSocket, type ClientSocket } from '../../test/sockets.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCredit } from './demo-money-service.ts';
 import { notify } from './notification-service.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { call, post, registerPlayer } from '../../test/identity.ts';
 import { fund } from '../../test/wallet.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const WAIT_MS = 5000;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
@@ -34,21 +26,7 @@ describe.each(drivers)('wallet, statement and notifications on %s', (driver) => 
 
   const deps = () => ({ db: h.db, clock: h.clock, realtime: h.app.realtime });
 
-  async function connectAs(token: string): Promise<ClientSocket> {
-    const socket: ClientSocket = connectClient(h.baseUrl!, {
-      path: REALTIME_PATH,
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
-    open.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
+  const connectAs = (token: string) => connectPlayerSocket(h.baseUrl!, token, open);
 
   const getBalance = (socket: ClientSocket) => socket.timeout(WAIT_MS).emitWithAck('get:balance');
 
