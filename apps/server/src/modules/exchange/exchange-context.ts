@@ -14,6 +14,12 @@ export interface ExchangeContext {
   serial<T>(marketId: string, work: () => Promise<T>): Promise<T>;
   /** Tells clients a market changed (the realtime `market:update`). */
   changed(marketId: string): void;
+  /**
+   * Called first in every transaction that changes a market's orders or money: throws unless
+   * this node still owns the market (its lease's fencing token is current), so a paused old
+   * owner cannot commit after another node took the market over. A no-op on one node.
+   */
+  fence(tx: DbHandle, marketId: string): Promise<void>;
 }
 
 /** What a market kind needs to take a bet, on top of the context. */

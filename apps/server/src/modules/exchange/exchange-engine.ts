@@ -76,6 +76,9 @@ export class ExchangeEngine implements PlacementEnv {
     this.onChange(marketId);
   }
 
+  /** Replaced by the cluster's market ownership (several nodes); one node owns every market. */
+  fence: (tx: DbHandle, marketId: string) => Promise<void> = () => Promise.resolve();
+
   /** Loads open events and unsettled markets, rebuilding each book from its resting orders. */
   load(): Promise<void> {
     return this.catalogue.load();
@@ -213,6 +216,7 @@ export class ExchangeEngine implements PlacementEnv {
       const cancelled = cancelOrder(runner.book, body.orderId, amountPaise);
       if (!cancelled.ok) throw new AppError('ORDER_NOT_FOUND');
       const result = await moneyTransaction(this.deps, async (ctx) => {
+        await this.fence(ctx.tx, market.id);
         const row = await repo.addToOrder(ctx.tx, order.id, 0n, cancelled.cancelledPaise);
         await this.rebalanceHolds(ctx, market, [playerId], {
           key: `cancel:${order.id}:${row.cancelledPaise}`,

@@ -413,3 +413,23 @@ export async function walletVersionOf(db: DbHandle, playerId: number): Promise<n
   );
   return Number(rows[0]?.version ?? 0);
 }
+
+/**
+ * Locks the players' cash accounts (account id order) and answers their balances; a player
+ * with no cash account yet has 0.
+ */
+export async function lockCashBalances(
+  db: DbHandle,
+  playerIds: readonly number[],
+): Promise<Map<number, bigint>> {
+  const balances = new Map<number, bigint>(playerIds.map((id) => [id, 0n]));
+  if (playerIds.length === 0) return balances;
+  const rows = await executeRows<{ player_id: string | number; balance_paise: string | bigint }>(
+    db,
+    sql`select player_id, balance_paise from ledger_accounts
+        where kind = 'cash' and player_id = any(${pgArray([...playerIds])}::bigint[])
+        order by id for update`,
+  );
+  for (const row of rows) balances.set(Number(row.player_id), BigInt(row.balance_paise));
+  return balances;
+}

@@ -11,7 +11,7 @@ import {
   type WalletView,
 } from '@spm/core';
 import type { DbHandle } from '../../db/database.ts';
-import { walletVersionOf } from './ledger-repository.ts';
+import { lockCashBalances, walletVersionOf } from './ledger-repository.ts';
 import {
   getWalletView,
   ledgerTransaction,
@@ -220,7 +220,24 @@ export interface WalletOperations {
   settle: (input: SettleInput) => Promise<WalletResult>;
   rollback: (input: RollbackInput) => Promise<WalletResult>;
   reverse: (input: ReverseInput) => Promise<WalletResult>;
+  /**
+   * Locks these players' cash accounts for the rest of the transaction (in account id order,
+   * so two batches never deadlock) and answers what each can stake now: their cash balance,
+   * 0 for a player with no account yet. A batching product (the exchange's market writer)
+   * decides its refusals from these numbers before it moves any hold.
+   */
+  lockAvailable: (playerIds: readonly number[]) => Promise<Map<number, Paise>>;
+  /**
+   * Many hold moves at once, applied in the order given (a player's later move sees the
+   * earlier ones); each answers as the single stake (mode hold) or release would.
+   */
+  moveHolds: (moves: readonly HoldMoveInput[]) => Promise<WalletResult[]>;
 }
+
+/** One move of `moveHolds`: a stake into a hold, or a release of one. */
+export type HoldMoveInput =
+  | { operation: 'stake'; input: StakeInput & { mode: 'hold' } }
+  | { operation: 'release'; input: ReleaseInput };
 
 /** What one operation will do, once idempotency and the checks let it. */
 interface Plan {
@@ -294,6 +311,19 @@ export class WalletApi {
       settle: (input) => this.run(ctx, 'settle', input, () => this.planSettle(ctx, input)),
       rollback: (input) => this.run(ctx, 'rollback', input, () => this.planRollback(ctx, input)),
       reverse: (input) => this.run(ctx, 'reverse', input, () => this.planReverse(ctx, input)),
+      lockAvailable: (playerIds) => lockCashBalances(ctx.tx, playerIds),
+      moveHolds: async (moves) => {
+        const ops = this.within(ctx);
+        const results: WalletResult[] = [];
+        for (const move of moves) {
+          results.push(
+            move.operation === 'stake'
+              ? await ops.stake(move.input)
+              : await ops.release(move.input),
+          );
+        }
+        return results;
+      },
     };
   }
 

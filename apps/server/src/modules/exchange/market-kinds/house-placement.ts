@@ -63,10 +63,10 @@ export async function placeWithHouse(
       houseProfitPaise(bookSide, order.stakePaise, ratePer100),
     );
     const bet: HouseBet = { playerId, market, request, order, terms, ratePer100 };
-    const result = await moneyTransaction(env.deps, async (ctx) => ({
-      ok: true as const,
-      answer: await recordHouseBet(env, ctx, bet),
-    }));
+    const result = await moneyTransaction(env.deps, async (ctx) => {
+      await env.fence(ctx.tx, market.id);
+      return { ok: true as const, answer: await recordHouseBet(env, ctx, bet) };
+    });
     if (!result.ok) throw ledgerError(result.code);
     market.tradedVolumePaise += order.stakePaise;
     env.changed(market.id);

@@ -156,6 +156,7 @@ async function matchOnBook(env: PlacementEnv, trade: Trade): Promise<OrderAnswer
   const before = listRestingOrders(runner.book);
   let fillsDone: Fill[] = [];
   const result = await moneyTransaction(env.deps, async (ctx) => {
+    await env.fence(ctx.tx, market.id);
     const done = await recordTrade(env, ctx, trade);
     fillsDone = done.fills;
     return { ok: true as const, answer: done.answer };
