@@ -1,7 +1,15 @@
 /**
- * Ledger throughput on PostgreSQL: 200 funded players, transfers between them and the one
- * house account (credit and debit alternating) through the ledger service, 32 at a time,
- * for about 10 s. Prints transfers/s, latency percentiles and the zero-sum check.
+ * Ledger throughput on PostgreSQL (issue 13 item 2): 200 funded players, transfers between
+ * them and the one hot house account (credit and debit alternating) through the ledger
+ * service's post(), at 32 and then at 256 in flight, for BENCH_MS each (default 10 s).
+ * Prints transfers/s, p50/p99/max, how post() grouped them into commits, and the zero-sum
+ * check with the totals after the run.
+ *
+ * The load runs in this process and calls the ledger service directly: there is no HTTP
+ * endpoint for a raw transfer, and what is measured is the ledger and the database (group
+ * commit, round trips, locks), not a web server, so there is no server process to keep the
+ * load out of. The pool is the server's (POOL below, printed).
+ *
  * Run: npm run bench -- ledger   (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
  */
 import { playerAccount, systemAccount, transfer } from '@spm/core';
@@ -10,12 +18,16 @@ import { systemClock } from '../../apps/server/src/clock.ts';
 import { migrate, openPostgresDatabase } from '../../apps/server/src/db/database.ts';
 import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
 import { insertUser } from '../../apps/server/src/modules/identity/user-repository.ts';
-import { post, type LedgerDeps } from '../../apps/server/src/modules/wallet/ledger-service.ts';
+import {
+  post,
+  postBatchStats,
+  type LedgerDeps,
+} from '../../apps/server/src/modules/wallet/ledger-service.ts';
 import { printLoad, runLoad } from '../support/load.ts';
 
 const PLAYERS = 200;
-const CONCURRENCY = 32;
-const POOL = 16;
+const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '32,256').split(',').map(Number);
+const POOL = Number(process.env.BENCH_POOL ?? 16);
 const DURATION_MS = Number(process.env.BENCH_MS ?? 10_000);
 
 const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -33,6 +45,9 @@ async function admin(query: string): Promise<void> {
   }
 }
 
+const json = (value: unknown) =>
+  JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+
 await admin(`create database "${name}"`);
 const database = openPostgresDatabase(url.toString(), undefined, { maxConnections: POOL });
 try {
@@ -42,6 +57,7 @@ try {
     clock: systemClock,
     realtime: {
       emitToUser: () => undefined,
+      emitToAll: () => undefined,
       disconnectSession: () => undefined,
       disconnectUser: () => undefined,
     },
@@ -57,46 +73,61 @@ try {
       passwordHash: 'x',
     });
     players.push(user.id);
-    const funded = await post(deps, {
-      kind: 'adjustment_credit',
-      postings: transfer(house, playerAccount(String(user.id), 'cash'), 1_000_000n),
-      description: 'bench funding',
-      reference: 'BENCH',
-      playerId: user.id,
-    });
-    if (!funded.ok) throw new Error(`funding failed: ${funded.code}`);
   }
-
-  let failures = 0;
-  const load = await runLoad(CONCURRENCY, DURATION_MS, async (n, timed) => {
-    const playerId = players[n % PLAYERS]!;
-    const cash = playerAccount(String(playerId), 'cash');
-    const credit = Math.floor(n / PLAYERS) % 2 === 0;
-    const result = await timed(() =>
+  // Funded together: the first use of the group commit (and of each account).
+  const funded = await Promise.all(
+    players.map((playerId) =>
       post(deps, {
-        kind: credit ? 'adjustment_credit' : 'adjustment_debit',
-        postings: credit ? transfer(house, cash, 100n) : transfer(cash, house, 100n),
-        description: 'bench transfer',
-        reference: `BENCH-${n}`,
+        kind: 'adjustment_credit',
+        postings: transfer(house, playerAccount(String(playerId), 'cash'), 1_000_000n),
+        description: 'bench funding',
+        reference: 'BENCH',
         playerId,
       }),
+    ),
+  );
+  if (funded.some((result) => !result.ok)) throw new Error('funding failed');
+
+  console.log(
+    `players ${PLAYERS}, pool ${POOL}, ${DURATION_MS / 1000} s per run, one house account`,
+  );
+  let sequence = 0;
+  for (const concurrency of CONCURRENCIES) {
+    const before = postBatchStats(database.db);
+    let failures = 0;
+    const load = await runLoad(concurrency, DURATION_MS, async (_n, timed) => {
+      const n = sequence++;
+      const playerId = players[n % PLAYERS]!;
+      const cash = playerAccount(String(playerId), 'cash');
+      const credit = Math.floor(n / PLAYERS) % 2 === 0;
+      const result = await timed(() =>
+        post(deps, {
+          kind: credit ? 'adjustment_credit' : 'adjustment_debit',
+          postings: credit ? transfer(house, cash, 100n) : transfer(cash, house, 100n),
+          description: 'bench transfer',
+          reference: `BENCH-${n}`,
+          playerId,
+        }),
+      );
+      if (!result.ok) failures += 1;
+    });
+    const after = postBatchStats(database.db);
+    const batches = after.batches - before.batches;
+    console.log(`\n-- ${concurrency} in flight, ${load.elapsedSeconds.toFixed(1)} s`);
+    console.log(`transfers       ${load.latencies.length} (${failures} refused)`);
+    printLoad('transfers', load);
+    console.log(
+      `commits         ${batches} (${((after.requests - before.requests) / Math.max(1, batches)).toFixed(1)} transfers each, largest ${after.largestBatch}, fell back ${after.fallbacks - before.fallbacks})`,
     );
-    if (!result.ok) failures += 1;
-  });
+  }
+
   const totals = await ledgerTotals(database.db);
   const balanced =
     totals.postingsSum === 0n &&
     totals.playerRowsSum + totals.systemPostingsSum === 0n &&
     totals.playerRowsDisagreeing === 0 &&
     totals.unbalancedTransactions === 0;
-  console.log(
-    `players ${PLAYERS}, concurrency ${CONCURRENCY}, pool ${POOL}, ${load.elapsedSeconds.toFixed(1)} s`,
-  );
-  console.log(`transfers       ${load.latencies.length} (${failures} refused)`);
-  printLoad('transfers', load);
-  console.log(
-    `ledger sums to zero: ${balanced ? 'yes' : 'NO'} ${JSON.stringify(totals, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`,
-  );
+  console.log(`\nledger sums to zero: ${balanced ? 'yes' : 'NO'} ${json(totals)}`);
   if (!balanced) process.exitCode = 1;
 } finally {
   await database.close();

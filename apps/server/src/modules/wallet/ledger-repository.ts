@@ -433,3 +433,237 @@ export async function lockCashBalances(
   for (const row of rows) balances.set(Number(row.player_id), BigInt(row.balance_paise));
   return balances;
 }
+
+/*
+ * Group commit (docs/decisions.md "Group commit in the wallet"): the statements that write a
+ * whole batch of ledger transactions at once. Lists cross as one JSON parameter each, so text
+ * of any content (descriptions, keys) needs no array-literal quoting.
+ */
+
+/** The transactions holding any of these keys, with the players their postings touched. */
+export async function findTransactionsByKeys(
+  db: DbHandle,
+  idempotencyKeys: readonly string[],
+): Promise<Map<string, StoredTransaction>> {
+  const found = new Map<string, StoredTransaction>();
+  if (idempotencyKeys.length === 0) return found;
+  const rows = await executeRows<{
+    id: string | number;
+    idempotency_key: string;
+    request_hash: string | null;
+    player_ids: (string | number)[] | null;
+  }>(
+    db,
+    sql`select t.id, t.idempotency_key, t.request_hash,
+               array(select distinct a.player_id from ledger_postings p
+                     join ledger_accounts a on a.id = p.account_id
+                     where p.transaction_id = t.id and a.player_id is not null) as player_ids
+        from ledger_transactions t
+        where t.idempotency_key in (select jsonb_array_elements_text(${JSON.stringify(idempotencyKeys)}::jsonb))`,
+  );
+  for (const row of rows) {
+    found.set(row.idempotency_key, {
+      id: String(row.id),
+      requestHash: row.request_hash,
+      playerIds: (row.player_ids ?? []).map(Number),
+    });
+  }
+  return found;
+}
+
+export interface PlayerAccountRow {
+  id: number;
+  playerId: number;
+  kind: PlayerAccountKind;
+  balancePaise: bigint;
+}
+
+/**
+ * Every account of these players, locked in account id order (the order every writer takes
+ * them in, so no two transactions wait crosswise). FOR UPDATE answers each row as last
+ * committed, so the balances are the ones the batch's updates will apply to.
+ */
+export async function lockPlayerAccounts(
+  db: DbHandle,
+  playerIds: readonly number[],
+): Promise<PlayerAccountRow[]> {
+  if (playerIds.length === 0) return [];
+  const rows = await executeRows<{
+    id: string | number;
+    player_id: string | number;
+    kind: PlayerAccountKind;
+    balance_paise: string | bigint;
+  }>(
+    db,
+    sql`select id, player_id, kind, balance_paise from ledger_accounts
+        where player_id = any(${pgArray([...playerIds])}::bigint[])
+        order by id for update`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    playerId: Number(row.player_id),
+    kind: row.kind,
+    balancePaise: BigInt(row.balance_paise),
+  }));
+}
+
+export interface BatchLedgerTransaction {
+  row: NewLedgerTransaction;
+  /** Netted, one per account, in account id order, balance_after set on player accounts. */
+  postings: readonly NewPosting[];
+}
+
+/**
+ * Writes many ledger transactions and their postings, and moves the player balances by the
+ * batch's net per account, in one statement. Each transaction's id is drawn beforehand with
+ * its position (ids CTE), so the answer maps ids to positions whatever order rows go in.
+ * Balance updates keep the no-negative guard; the answer lists the balances after them, and
+ * the caller checks they are the ones it planned (a missing row means the guard refused).
+ * A key taken meanwhile by another transaction fails the statement (unique violation).
+ * The same statement raises the players' wallet versions as bumpWalletVersions does.
+ */
+export async function writeLedgerBatch(
+  db: DbHandle,
+  transactions: readonly BatchLedgerTransaction[],
+  balanceMoves: readonly { accountId: number; deltaPaise: bigint }[],
+  versionBumps: ReadonlyMap<number, number>,
+): Promise<{
+  transactionIds: string[];
+  balances: Map<number, bigint>;
+  versions: Map<number, number>;
+}> {
+  const versions = new Map<number, number>();
+  if (transactions.length === 0) return { transactionIds: [], balances: new Map(), versions };
+  const txJson = JSON.stringify(
+    transactions.map(({ row }, index) => ({
+      n: index + 1,
+      kind: row.kind,
+      k: row.idempotencyKey,
+      h: row.requestHash,
+      d: row.description,
+      r: row.reference,
+      p: row.playerId,
+      s: row.actorStaffId,
+      c: row.createdAt.toISOString(),
+    })),
+  );
+  const postingsJson = JSON.stringify(
+    transactions.flatMap(({ row, postings }, index) =>
+      postings.map((posting) => ({
+        n: index + 1,
+        a: posting.accountId,
+        m: posting.amountPaise.toString(),
+        b: posting.balanceAfterPaise?.toString() ?? null,
+        c: row.createdAt.toISOString(),
+      })),
+    ),
+  );
+  const movesJson = JSON.stringify(
+    [...balanceMoves]
+      .sort((a, b) => a.accountId - b.accountId)
+      .map((move) => ({ a: move.accountId, d: move.deltaPaise.toString() })),
+  );
+  const bumpsJson = JSON.stringify(
+    [...versionBumps].sort(([a], [b]) => a - b).map(([playerId, by]) => ({ p: playerId, k: by })),
+  );
+  const rows = await executeRows<{
+    what: 'tx' | 'balance' | 'version';
+    id: string | number;
+    value: string | number | bigint;
+  }>(
+    db,
+    sql`with ids as materialized (
+          select n, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as id
+          from generate_series(1, ${transactions.length}::int) as n
+        ),
+        t as (
+          insert into ledger_transactions
+            (id, kind, idempotency_key, request_hash, description, reference, player_id,
+             actor_staff_id, created_at)
+          select ids.id, x.kind, x.k, x.h, x.d, x.r, x.p, x.s, x.c
+          from jsonb_to_recordset(${txJson}::jsonb)
+            as x(n int, kind text, k text, h text, d text, r text, p bigint, s bigint, c timestamptz)
+          join ids on ids.n = x.n
+          order by x.n
+          returning id
+        ),
+        p as (
+          insert into ledger_postings
+            (transaction_id, account_id, amount_paise, balance_after_paise, created_at)
+          select t.id, x.a, x.m, x.b, x.c
+          from jsonb_to_recordset(${postingsJson}::jsonb)
+            as x(n int, a bigint, m bigint, b bigint, c timestamptz)
+          join ids on ids.n = x.n
+          join t on t.id = ids.id
+          order by x.n, x.a
+        ),
+        b as (
+          update ledger_accounts a set balance_paise = a.balance_paise + x.d
+          from jsonb_to_recordset(${movesJson}::jsonb) as x(a bigint, d bigint)
+          where a.id = x.a and a.balance_paise + x.d >= 0
+          returning a.id, a.balance_paise
+        ),
+        v as (
+          insert into wallet_versions (player_id, version)
+          select x.p, x.k from jsonb_to_recordset(${bumpsJson}::jsonb) as x(p bigint, k bigint)
+          order by x.p
+          on conflict (player_id) do update set version = wallet_versions.version + excluded.version
+          returning player_id, version
+        )
+        select 'tx' as what, ids.id, ids.n as value from ids
+        union all
+        select 'balance', b.id, b.balance_paise from b
+        union all
+        select 'version', v.player_id, v.version from v`,
+  );
+  const transactionIds: string[] = new Array<string>(transactions.length);
+  const balances = new Map<number, bigint>();
+  for (const row of rows) {
+    if (row.what === 'tx') transactionIds[Number(row.value) - 1] = String(row.id);
+    else if (row.what === 'balance') balances.set(Number(row.id), BigInt(row.value));
+    else versions.set(Number(row.id), Number(row.value));
+  }
+  return { transactionIds, balances, versions };
+}
+
+/**
+ * Raises several players' wallet versions at once, each by the number of transactions that
+ * moved their money in the batch (what one bump per transaction would have reached), in
+ * player id order; answers the new versions. The rows stay locked until commit.
+ */
+export async function bumpWalletVersions(
+  db: DbHandle,
+  bumps: ReadonlyMap<number, number>,
+): Promise<Map<number, number>> {
+  const versions = new Map<number, number>();
+  if (bumps.size === 0) return versions;
+  const json = JSON.stringify(
+    [...bumps].sort(([a], [b]) => a - b).map(([playerId, by]) => ({ p: playerId, k: by })),
+  );
+  const rows = await executeRows<{ player_id: string | number; version: string | number }>(
+    db,
+    sql`insert into wallet_versions (player_id, version)
+        select x.p, x.k from jsonb_to_recordset(${json}::jsonb) as x(p bigint, k bigint)
+        order by x.p
+        on conflict (player_id) do update set version = wallet_versions.version + excluded.version
+        returning player_id, version`,
+  );
+  for (const row of rows) versions.set(Number(row.player_id), Number(row.version));
+  return versions;
+}
+
+/** Several players' wallet versions now (0 before any money moved). */
+export async function walletVersionsOf(
+  db: DbHandle,
+  playerIds: readonly number[],
+): Promise<Map<number, number>> {
+  const versions = new Map<number, number>(playerIds.map((id) => [id, 0]));
+  if (playerIds.length === 0) return versions;
+  const rows = await executeRows<{ player_id: string | number; version: string | number }>(
+    db,
+    sql`select player_id, version from wallet_versions
+        where player_id = any(${pgArray([...playerIds])}::bigint[])`,
+  );
+  for (const row of rows) versions.set(Number(row.player_id), Number(row.version));
+  return versions;
+}

@@ -5,6 +5,7 @@ import {
   checkTransaction,
   netPostings,
   paiseToPoints,
+  playerAccount,
   systemAccount,
   walletView,
   type AccountRef,
@@ -17,9 +18,14 @@ import {
 import type { Db, DbHandle } from '../../db/database.ts';
 import { insertOutboxEvents, type NewOutboxEvent } from '../../outbox/outbox-repository.ts';
 import { kickOutbox, socketEvent } from '../../outbox/outbox-worker.ts';
+import { GroupCommitQueue, type Settled } from './group-commit.ts';
 import {
   applyToPlayerAccount,
   bumpWalletVersion,
+  findTransactionsByKeys,
+  lockPlayerAccounts,
+  writeLedgerBatch,
+  type BatchLedgerTransaction,
   ensurePlayerAccounts,
   ensureSystemAccounts,
   findTransactionByKey,
@@ -211,8 +217,25 @@ export async function ledgerTransaction<T>(
   return result;
 }
 
-/** post() alone: one transaction of postings, idempotent when keyed. */
+/**
+ * One transaction of postings, idempotent when keyed. Concurrent posts to one database are
+ * group-committed (postBatch): the answer is the one a transaction of its own would give.
+ */
 export async function post(deps: LedgerDeps, input: PostInput): Promise<PostResult> {
+  // Refusals that need no database answer at once and never join a batch.
+  const shape = checkTransaction(input.postings);
+  if (!shape.ok) return { ok: false, code: shape.code };
+  if (
+    input.kind === 'system_transfer' &&
+    netPostings(input.postings).some((p) => p.account.owner === 'player')
+  ) {
+    return { ok: false, code: 'SYSTEM_KIND_ON_PLAYER' };
+  }
+  return postQueue(deps.db).submit({ deps, input });
+}
+
+/** post() in a transaction of its own: the path a batch falls back to. */
+function postAlone(deps: LedgerDeps, input: PostInput): Promise<PostResult> {
   return ledgerTransaction(deps, (ctx) => postWithin(ctx, input));
 }
 
@@ -371,4 +394,356 @@ async function walletsOf(ctx: LedgerContext, playerIds: number[]) {
   const wallets = new Map<number, WalletView>();
   for (const playerId of playerIds) wallets.set(playerId, await getWalletView(ctx.tx, playerId));
   return wallets;
+}
+
+/*
+ * Group commit of post() (docs/decisions.md "Group commit in the wallet"). One batch is one
+ * database transaction of a constant number of statements whatever its size: the keys
+ * looked up at once, the players' accounts locked in id order, the whole batch planned in
+ * memory in arrival order (so each post sees the ones before it, as if they had committed one
+ * after the other), then multi-row writes. A post that would take a balance below zero, or
+ * reuses a key with another request, is answered alone and writes nothing; the others commit.
+ */
+
+/** The most posts one batch carries; the rest wait for the next one. */
+const POST_BATCH_CAP = 500;
+/**
+ * Batches of one database in flight at once (each on its own pooled connection): while one
+ * waits for its commit to reach the disk the next is already locking and writing. They lock
+ * player accounts in id order, so two never wait crosswise; a batch whose players another
+ * holds waits for that commit and then reads the balances it left.
+ */
+const POST_BATCHES_IN_FLIGHT = Number(process.env.LEDGER_BATCHES_IN_FLIGHT ?? 4);
+
+interface QueuedPost {
+  deps: LedgerDeps;
+  input: PostInput;
+}
+
+const postQueues = new WeakMap<Db, GroupCommitQueue<QueuedPost, PostResult>>();
+
+function postQueue(db: Db): GroupCommitQueue<QueuedPost, PostResult> {
+  let queue = postQueues.get(db);
+  if (!queue) {
+    queue = new GroupCommitQueue((items) => runPostBatch(db, items), {
+      cap: POST_BATCH_CAP,
+      maxInFlight: POST_BATCHES_IN_FLIGHT,
+    });
+    postQueues.set(db, queue);
+  }
+  return queue;
+}
+
+/**
+ * Sets how many batches of this database may be in flight at once (tests that compare a
+ * batch with the one-after-the-other order use 1: batches in flight together commit in
+ * either order, as concurrent requests may).
+ */
+export function setPostBatchesInFlight(db: Db, maxInFlight: number): void {
+  postQueue(db).setMaxInFlight(maxInFlight);
+}
+
+/** Batches post() ran on this database, the posts they carried, and batches that fell back. */
+export function postBatchStats(db: Db): {
+  batches: number;
+  requests: number;
+  largestBatch: number;
+  fallbacks: number;
+} {
+  const stats = postQueues.get(db)?.stats ?? { batches: 0, requests: 0, largestBatch: 0 };
+  return { ...stats, fallbacks: batchFallbacks.get(db) ?? 0 };
+}
+
+const batchFallbacks = new WeakMap<Db, number>();
+/** Why the last batch fell back (tests print it when they expect none). */
+const lastFallbackError = new WeakMap<Db, unknown>();
+
+export function lastPostBatchFallback(db: Db): unknown {
+  return lastFallbackError.get(db);
+}
+
+/** Thrown inside a batch when what the database holds is not what the plan assumed. */
+class BatchPlanMismatch extends Error {}
+
+async function runPostBatch(db: Db, items: QueuedPost[]): Promise<Settled<PostResult>[]> {
+  try {
+    return (await postBatch(db, items)).map((value) => ({ ok: true, value }));
+  } catch (error) {
+    // Something the plan could not foresee (a key or an account another process wrote
+    // meanwhile, a deadlock victim, a lost connection): the batch rolled back whole, so each
+    // post runs again in a transaction of its own, which knows how to answer every case.
+    batchFallbacks.set(db, (batchFallbacks.get(db) ?? 0) + 1);
+    lastFallbackError.set(db, error);
+    const outcomes: Settled<PostResult>[] = [];
+    for (const item of items) {
+      try {
+        outcomes.push({ ok: true, value: await postAlone(item.deps, item.input) });
+      } catch (alone) {
+        outcomes.push({ ok: false, error: alone });
+      }
+    }
+    return outcomes;
+  }
+}
+
+/** What the batch decided for one post, before the database gave the new ids. */
+type PlannedPost =
+  | { answer: 'refused'; code: PostFailureCode }
+  | { answer: 'replay'; transactionId: string; wallets: Map<number, WalletView> }
+  | { answer: 'replay-in-batch'; of: number; wallets: Map<number, WalletView> }
+  | {
+      answer: 'write';
+      /** Position among the batch's written transactions. */
+      written: number;
+      wallets: Map<number, WalletView>;
+      /** Player id → the version this post raised it to (filled in after the bump). */
+      versions: Map<number, number>;
+      /** Filled in once the batch's statement answered the new ids. */
+      transactionId?: string;
+    };
+
+async function postBatch(db: Db, items: QueuedPost[]): Promise<PostResult[]> {
+  const known = cachedAccountIds(db);
+  const learnt = new Map<string, number>();
+  const nows = items.map((item) => item.deps.clock.now());
+  const netted = items.map((item) => netPostings(item.input.postings));
+  const playersOf = netted.map((postings) => [
+    ...new Set(
+      postings.flatMap((p) => (p.account.owner === 'player' ? [Number(p.account.playerId)] : [])),
+    ),
+  ]);
+  const keys = [
+    ...new Set(
+      items.flatMap((item) => (item.input.idempotencyKey ? [item.input.idempotencyKey] : [])),
+    ),
+  ];
+
+  const planned: PlannedPost[] = [];
+  const toWrite: { item: number; postings: Posting[] }[] = [];
+  let wroteEvents = false;
+
+  await db.transaction(async (tx) => {
+    const stored = await findTransactionsByKeys(tx, keys);
+    const systemKinds = [
+      ...new Set(
+        netted.flatMap((postings) =>
+          postings.flatMap((p) =>
+            p.account.owner === 'system' && !known.has(accountKey(p.account))
+              ? [p.account.kind]
+              : [],
+          ),
+        ),
+      ),
+    ];
+    if (systemKinds.length > 0) {
+      for (const [kind, id] of await ensureSystemAccounts(tx, systemKinds)) {
+        learnt.set(accountKey(systemAccount(kind)), id);
+      }
+    }
+    const players = new Set(playersOf.flat());
+    for (const found of stored.values()) for (const p of found.playerIds) players.add(p);
+    const locked = await lockPlayerAccounts(
+      tx,
+      [...players].sort((a, b) => a - b),
+    );
+
+    // The batch's picture of every locked balance, moved post by post as planned.
+    const balances = new Map<string, Paise>();
+    const initial = new Map<string, Paise>();
+    for (const row of locked) {
+      const key = accountKey(playerAccount(String(row.playerId), row.kind));
+      balances.set(key, row.balancePaise);
+      initial.set(key, row.balancePaise);
+      learnt.set(key, row.id);
+    }
+    const viewOf = (playerId: number) =>
+      walletView((kind) => balances.get(accountKey(playerAccount(String(playerId), kind))) ?? 0n);
+    const viewsOf = (playerIds: readonly number[]) =>
+      new Map(playerIds.map((playerId) => [playerId, viewOf(playerId)]));
+
+    const takenInBatch = new Map<string, { item: number; hash: string | null }>();
+    items.forEach(({ input }, index) => {
+      const key = input.idempotencyKey;
+      const hash = input.requestHash ?? null;
+      if (key) {
+        const earlier = takenInBatch.get(key);
+        if (earlier) {
+          planned.push(
+            earlier.hash === hash
+              ? {
+                  answer: 'replay-in-batch',
+                  of: earlier.item,
+                  wallets: viewsOf(playersOf[earlier.item] ?? []),
+                }
+              : { answer: 'refused', code: 'IDEMPOTENCY_MISMATCH' },
+          );
+          return;
+        }
+        const first = stored.get(key);
+        if (first) {
+          planned.push(
+            first.requestHash === hash
+              ? { answer: 'replay', transactionId: first.id, wallets: viewsOf(first.playerIds) }
+              : { answer: 'refused', code: 'IDEMPOTENCY_MISMATCH' },
+          );
+          return;
+        }
+      }
+      const postings = netted[index] ?? [];
+      const after = new Map<string, Paise>();
+      for (const posting of postings) {
+        if (posting.account.owner !== 'player') continue;
+        const account = accountKey(posting.account);
+        const balance = (balances.get(account) ?? 0n) + posting.amountPaise;
+        if (balance < 0n) {
+          planned.push({ answer: 'refused', code: 'INSUFFICIENT_FUNDS' });
+          return;
+        }
+        after.set(account, balance);
+      }
+      for (const [account, balance] of after) balances.set(account, balance);
+      if (key) takenInBatch.set(key, { item: index, hash });
+      planned.push({
+        answer: 'write',
+        written: toWrite.length,
+        wallets: viewsOf(playersOf[index] ?? []),
+        versions: new Map(),
+      });
+      toWrite.push({ item: index, postings });
+    });
+    if (toWrite.length === 0) return;
+
+    // Accounts first used by this batch (never by a refused post): created now, at zero.
+    const missing = new Map<string, { playerId: number; kind: PlayerAccountKind }>();
+    for (const { postings } of toWrite) {
+      for (const { account } of postings) {
+        const key = accountKey(account);
+        if (account.owner === 'player' && !learnt.has(key) && !known.has(key)) {
+          missing.set(key, { playerId: Number(account.playerId), kind: account.kind });
+        }
+      }
+    }
+    if (missing.size > 0) {
+      for (const [key, id] of await ensurePlayerAccounts(tx, [...missing.values()])) {
+        const [playerId = '', kind = ''] = key.split(':');
+        learnt.set(`player:${playerId}:${kind}`, id);
+      }
+    }
+    const idOf = (account: AccountRef) => {
+      const key = accountKey(account);
+      const id = learnt.get(key) ?? known.get(key);
+      if (id === undefined) throw new Error(`no account for ${key}`);
+      return id;
+    };
+
+    // Replay each written post's postings on the starting balances for balance_after.
+    const running = new Map(initial);
+    const rows: BatchLedgerTransaction[] = toWrite.map(({ item, postings }) => {
+      const { input } = items[item]!;
+      const resolved = postings
+        .map((posting) => ({ posting, accountId: idOf(posting.account) }))
+        .sort((a, b) => a.accountId - b.accountId);
+      return {
+        row: {
+          kind: input.kind,
+          idempotencyKey: input.idempotencyKey ?? null,
+          requestHash: input.requestHash ?? null,
+          description: input.description,
+          reference: input.reference,
+          playerId: input.playerId ?? null,
+          actorStaffId: input.actorStaffId ?? null,
+          createdAt: nows[item]!,
+        },
+        postings: resolved.map(({ posting, accountId }) => {
+          if (posting.account.owner !== 'player') {
+            return { accountId, amountPaise: posting.amountPaise, balanceAfterPaise: null };
+          }
+          const key = accountKey(posting.account);
+          const balanceAfterPaise = (running.get(key) ?? 0n) + posting.amountPaise;
+          running.set(key, balanceAfterPaise);
+          return { accountId, amountPaise: posting.amountPaise, balanceAfterPaise };
+        }),
+      };
+    });
+    const moves: { accountId: number; deltaPaise: bigint; finalPaise: bigint }[] = [];
+    for (const [key, finalPaise] of running) {
+      const deltaPaise = finalPaise - (initial.get(key) ?? 0n);
+      const accountId = learnt.get(key) ?? known.get(key);
+      if (deltaPaise !== 0n && accountId !== undefined) {
+        moves.push({ accountId, deltaPaise, finalPaise });
+      }
+    }
+    // One version per written post and player, as one transaction each would have taken.
+    const bumps = new Map<number, number>();
+    for (const { item } of toWrite) {
+      for (const playerId of playersOf[item] ?? []) {
+        bumps.set(playerId, (bumps.get(playerId) ?? 0) + 1);
+      }
+    }
+    const written = await writeLedgerBatch(tx, rows, moves, bumps);
+    for (const move of moves) {
+      // A balance the plan did not foresee (an account another process created and funded
+      // between our read and our write): roll back, and let each post run alone.
+      if (written.balances.get(move.accountId) !== move.finalPaise) {
+        throw new BatchPlanMismatch(`account ${move.accountId} is not where the plan put it`);
+      }
+    }
+    for (const plan of planned) {
+      if (plan.answer !== 'write') continue;
+      plan.transactionId = written.transactionIds[plan.written];
+      if (plan.transactionId === undefined) throw new BatchPlanMismatch('transaction id missing');
+    }
+    const finalVersions = written.versions;
+    const nextVersion = new Map<number, number>();
+    for (const [playerId, by] of bumps) {
+      nextVersion.set(playerId, (finalVersions.get(playerId) ?? by) - by);
+    }
+    const events: NewOutboxEvent[] = [];
+    for (const plan of planned) {
+      if (plan.answer !== 'write') continue;
+      for (const [playerId, view] of [...plan.wallets].sort(([a], [b]) => a - b)) {
+        const version = (nextVersion.get(playerId) ?? 0) + 1;
+        nextVersion.set(playerId, version);
+        plan.versions.set(playerId, version);
+        events.push(socketEvent(playerId, 'update_balance', { ...toWallet(view), version }));
+      }
+    }
+    await insertOutboxEvents(tx, events, nows[0] ?? new Date());
+    wroteEvents = events.length > 0;
+  });
+
+  for (const [key, id] of learnt) known.set(key, id);
+  if (wroteEvents) {
+    for (const realtime of new Set(items.map((item) => item.deps.realtime))) kickOutbox(realtime);
+  }
+  return planned.map((plan): PostResult => {
+    switch (plan.answer) {
+      case 'refused':
+        return { ok: false, code: plan.code };
+      case 'replay':
+        return { ok: true, transactionId: plan.transactionId, replay: true, wallets: plan.wallets };
+      case 'replay-in-batch': {
+        const first = planned[plan.of];
+        if (first?.answer !== 'write') throw new Error('in-batch replay of a post not written');
+        return {
+          ok: true,
+          transactionId: transactionIdOf(first),
+          replay: true,
+          wallets: plan.wallets,
+        };
+      }
+      case 'write':
+        return {
+          ok: true,
+          transactionId: transactionIdOf(plan),
+          replay: false,
+          wallets: plan.wallets,
+        };
+    }
+  });
+}
+
+function transactionIdOf(plan: Extract<PlannedPost, { answer: 'write' }>): string {
+  if (plan.transactionId === undefined) throw new Error('written post without an id');
+  return plan.transactionId;
 }
