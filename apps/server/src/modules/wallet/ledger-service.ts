@@ -254,8 +254,13 @@ function cachedAccountIds(db: Db): Map<string, number> {
   return known;
 }
 
+/** The rollback postWithin throws, for batch forms that find the same refusal in memory. */
+export function ledgerRollback(code: PostFailureCode): Error {
+  return new LedgerRollback(code);
+}
+
 /** Ids of the postings' accounts, creating missing ones inside the transaction. */
-async function resolveAccountIds(
+export async function resolveAccountIds(
   ctx: LedgerContext,
   accounts: AccountRef[],
 ): Promise<Map<string, number>> {

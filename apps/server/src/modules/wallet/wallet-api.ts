@@ -1,4 +1,5 @@
 import {
+  accountKey,
   holdAdjustmentPostings,
   playerAccount,
   settlementPostings,
@@ -11,20 +12,39 @@ import {
   type WalletView,
 } from '@spm/core';
 import type { DbHandle } from '../../db/database.ts';
-import { lockCashBalances, walletVersionOf } from './ledger-repository.ts';
+import {
+  findTransactionsByKeys,
+  lockCashBalances,
+  lockPlayerAccounts,
+  walletVersionOf,
+  walletVersionsOf,
+  writeLedgerBatch,
+  type BatchLedgerTransaction,
+  type LedgerTransactionKind,
+  type NewLedgerTransaction,
+} from './ledger-repository.ts';
 import {
   getWalletView,
+  ledgerRollback,
   ledgerTransaction,
   postWithin,
+  resolveAccountIds,
   requestHash,
   type LedgerContext,
   type LedgerDeps,
 } from './ledger-service.ts';
 import {
   findOperationForUpdate,
+  findOperationsForUpdate,
   findWalletPlayer,
+  findWalletPlayers,
+  holdKeyText,
   insertOperation,
+  insertOperations,
   lockHold,
+  lockHolds,
+  setHolds,
+  type NewWalletOperationWithOutcome,
   markRolledBack,
   recordOutcome,
   roundIsClosed,
@@ -33,7 +53,6 @@ import {
   type WalletOperationRow,
   type WalletProduct,
 } from './wallet-operation-repository.ts';
-import type { LedgerTransactionKind } from './ledger-repository.ts';
 
 /*
  * The wallet API (DESIGN 1, docs/adding-a-product.md): the only way a product (exchange,
@@ -312,19 +331,319 @@ export class WalletApi {
       rollback: (input) => this.run(ctx, 'rollback', input, () => this.planRollback(ctx, input)),
       reverse: (input) => this.run(ctx, 'reverse', input, () => this.planReverse(ctx, input)),
       lockAvailable: (playerIds) => lockCashBalances(ctx.tx, playerIds),
-      moveHolds: async (moves) => {
-        const ops = this.within(ctx);
-        const results: WalletResult[] = [];
-        for (const move of moves) {
-          results.push(
-            move.operation === 'stake'
-              ? await ops.stake(move.input)
-              : await ops.release(move.input),
-          );
-        }
-        return results;
-      },
+      moveHolds: (moves) =>
+        // A limit check is arbitrary code reading the database as each debit would leave
+        // it (a daily loss limit sums today's stakes, this batch's earlier ones included):
+        // it cannot be planned in memory, so with any check registered moves go one by one.
+        this.checks.length > 0
+          ? this.moveHoldsOneByOne(ctx, moves)
+          : this.moveHoldsAtOnce(ctx, moves),
     };
+  }
+
+  /** moveHolds as a loop over the single operations: the reference the batch form matches. */
+  async moveHoldsOneByOne(
+    ctx: LedgerContext,
+    moves: readonly HoldMoveInput[],
+  ): Promise<WalletResult[]> {
+    const ops = this.within(ctx);
+    const results: WalletResult[] = [];
+    for (const move of moves) {
+      results.push(
+        move.operation === 'stake' ? await ops.stake(move.input) : await ops.release(move.input),
+      );
+    }
+    return results;
+  }
+
+  /**
+   * moveHolds in a constant number of multi-row statements (docs/decisions.md "Group commit
+   * in the wallet"): the operations, players and ledger keys read at once, the holds and the
+   * players' accounts locked at once, every move planned in memory in the order given
+   * exactly as the single operation would (replays, a replay of an earlier move of the same
+   * batch, refusals, the hold rows lockHold leaves), then the ledger, the operations and the
+   * holds written in one statement each. Not enough money throws the rollback postWithin
+   * throws. A ledger key already in the ledger (or twice in the batch) is the one case the
+   * plan does not cover: then, with nothing written yet, the moves go one by one.
+   */
+  private async moveHoldsAtOnce(
+    ctx: LedgerContext,
+    moves: readonly HoldMoveInput[],
+  ): Promise<WalletResult[]> {
+    if (moves.length === 0) return [];
+    const opKey = (input: OperationInput) => `${input.product}\u0000${input.externalId}`;
+    const ledgerKeyOf = (input: OperationInput) =>
+      input.ledgerKey ?? `wallet:${input.product}:${input.externalId}`;
+    const hashes = moves.map((move) => operationHash(move.operation, move.input));
+
+    // 1. Reads and locks only: the one-by-one path can still take over after them.
+    const existing = new Map(
+      (
+        await findOperationsForUpdate(
+          ctx.tx,
+          moves.map(({ input }) => ({ product: input.product, externalId: input.externalId })),
+        )
+      ).map((row) => [`${row.product}\u0000${row.externalId}`, row]),
+    );
+    const players = await findWalletPlayers(ctx.tx, [
+      ...new Set(moves.map(({ input }) => input.playerId)),
+    ]);
+    const fresh = moves.filter(({ input }) => !existing.has(opKey(input)));
+    const ledgerKeyOwners = new Map<string, string>();
+    for (const { input } of fresh) {
+      const owner = ledgerKeyOwners.get(ledgerKeyOf(input));
+      if (owner !== undefined && owner !== opKey(input)) return this.moveHoldsOneByOne(ctx, moves);
+      ledgerKeyOwners.set(ledgerKeyOf(input), opKey(input));
+    }
+    if ((await findTransactionsByKeys(ctx.tx, [...ledgerKeyOwners.keys()])).size > 0) {
+      return this.moveHoldsOneByOne(ctx, moves);
+    }
+    const reaching = fresh.filter(
+      (move) =>
+        players.has(move.input.playerId) &&
+        (move.operation === 'release' || move.input.amountPaise >= 0n),
+    );
+    const holdKeys = new Map(
+      reaching.map(({ input }) => [holdKeyText(holdKey(input)), holdKey(input)]),
+    );
+    const locked = await lockHolds(ctx.tx, [...holdKeys.values()]);
+    const holds = new Map<string, { exists: boolean; heldPaise: Paise }>();
+    for (const [key, hold] of locked) {
+      holds.set(key, { exists: !hold.created, heldPaise: hold.created ? 0n : hold.heldPaise });
+    }
+    const movingPlayers = [...new Set(reaching.map(({ input }) => input.playerId))].sort(
+      (a, b) => a - b,
+    );
+    const balances = new Map<string, Paise>();
+    for (const row of await lockPlayerAccounts(ctx.tx, movingPlayers)) {
+      balances.set(accountKey(playerAccount(String(row.playerId), row.kind)), row.balancePaise);
+    }
+    const storedVersions = await walletVersionsOf(
+      ctx.tx,
+      movingPlayers.filter((playerId) => !ctx.versions.has(playerId)),
+    );
+
+    // 2. The plan, move by move, in memory.
+    const versionNow = new Map(ctx.versions);
+    const bumps = new Map<number, number>();
+    const viewOf = (playerId: number) =>
+      walletView((kind) => balances.get(accountKey(playerAccount(String(playerId), kind))) ?? 0n);
+    type Answer = WalletResult | { writes: number } | { replays: number };
+    const answers: Answer[] = [];
+    const firstInBatch = new Map<
+      string,
+      { operation: WalletOperationKind; hash: string; writes: number }
+    >();
+    const operations: NewWalletOperationWithOutcome[] = [];
+    const ledgerOf: (number | null)[] = [];
+    const ledgerRows: {
+      row: NewLedgerTransaction;
+      postings: Posting[];
+      after: Map<string, Paise>;
+    }[] = [];
+    const events: {
+      input: OperationInput;
+      operation: WalletOperationKind;
+      planned: Plan;
+      isDemo: boolean;
+    }[] = [];
+    const touched = new Map<number, WalletView>();
+
+    moves.forEach(({ operation, input }, index) => {
+      const hash = hashes[index]!;
+      const key = opKey(input);
+      const first = firstInBatch.get(key);
+      if (first) {
+        answers.push(
+          first.operation === operation && first.hash === hash
+            ? { replays: first.writes }
+            : fail('DUPLICATE'),
+        );
+        return;
+      }
+      const stored = existing.get(key);
+      if (stored) return void answers.push(answerExisting(stored, operation, hash));
+      const player = players.get(input.playerId);
+      if (!player) return void answers.push(fail('PLAYER_NOT_FOUND'));
+      if (operation === 'stake' && input.amountPaise < 0n) {
+        return void answers.push(fail('INVALID_AMOUNT'));
+      }
+      const hold = holds.get(holdKeyText(holdKey(input)));
+      if (!hold) throw new Error('moveHolds: a hold was not locked');
+      if (!hold.exists) Object.assign(hold, { exists: true, heldPaise: 0n });
+      const heldPaise = hold.heldPaise;
+      let planned: Plan;
+      if (operation === 'stake') {
+        const holdToPaise = input.holdToPaise ?? heldPaise + input.amountPaise;
+        if (!isAmount(holdToPaise)) return void answers.push(fail('INVALID_AMOUNT'));
+        planned = {
+          kind: holdToPaise >= heldPaise ? 'bet_hold' : 'bet_release',
+          postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
+          amountPaise: input.amountPaise,
+          holdDeltaPaise: holdToPaise - heldPaise,
+          holdToPaise,
+          stakePaise: input.amountPaise,
+          payoutPaise: 0n,
+          ...(input.amountPaise > 0n ? { event: WALLET_EVENTS.stake } : {}),
+        };
+      } else {
+        const holdToPaise = input.holdToPaise ?? 0n;
+        if (!isAmount(holdToPaise) || holdToPaise > heldPaise) {
+          return void answers.push(fail('INVALID_AMOUNT'));
+        }
+        planned = {
+          kind: 'bet_release',
+          postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
+          amountPaise: heldPaise - holdToPaise,
+          holdDeltaPaise: holdToPaise - heldPaise,
+          holdToPaise,
+          stakePaise: 0n,
+          payoutPaise: 0n,
+        };
+      }
+      let ledgerIndex: number | null = null;
+      if (planned.postings.length > 0) {
+        const after = new Map<string, Paise>();
+        for (const posting of planned.postings) {
+          const account = accountKey(posting.account);
+          const balance = (balances.get(account) ?? 0n) + posting.amountPaise;
+          // The guarded UPDATE's refusal, found in memory: the same rollback.
+          if (balance < 0n) throw ledgerRollback('INSUFFICIENT_FUNDS');
+          after.set(account, balance);
+        }
+        for (const [account, balance] of after) balances.set(account, balance);
+        if (!versionNow.has(input.playerId)) {
+          versionNow.set(input.playerId, (storedVersions.get(input.playerId) ?? 0) + 1);
+          bumps.set(input.playerId, 1);
+        }
+        ledgerIndex = ledgerRows.length;
+        ledgerRows.push({
+          row: {
+            kind: planned.kind,
+            idempotencyKey: ledgerKeyOf(input),
+            requestHash: hash,
+            description: input.description ?? `${input.product} ${operation} (${input.roundId})`,
+            reference: input.reference ?? input.roundId,
+            playerId: input.playerId,
+            actorStaffId: input.actorStaffId ?? null,
+            createdAt: ctx.now,
+          },
+          postings: planned.postings,
+          after,
+        });
+      }
+      const view = viewOf(input.playerId);
+      if (ledgerIndex !== null) touched.set(input.playerId, view);
+      const holdToPaise = planned.holdToPaise ?? 0n;
+      Object.assign(hold, { exists: holdToPaise !== 0n, heldPaise: holdToPaise });
+      firstInBatch.set(key, { operation, hash, writes: operations.length });
+      answers.push({ writes: operations.length });
+      ledgerOf.push(ledgerIndex);
+      operations.push({
+        product: input.product,
+        externalId: input.externalId,
+        operation,
+        status: 'done',
+        playerId: input.playerId,
+        roundId: input.roundId,
+        requestHash: hash,
+        wallet: 'cash',
+        amountPaise: planned.amountPaise,
+        holdDeltaPaise: planned.holdDeltaPaise,
+        relatedExternalId: null,
+        createdAt: ctx.now,
+        ledgerTransactionId: null,
+        balanceAfterPaise: view.balancePaise,
+        walletVersion: versionNow.get(input.playerId) ?? storedVersions.get(input.playerId) ?? 0,
+      });
+      if (planned.event) events.push({ input, operation, planned, isDemo: player.isDemo });
+    });
+
+    // 3. The writes: the ledger, the operations with their outcome, the holds.
+    const accountIds = await resolveAccountIds(
+      ctx,
+      ledgerRows.flatMap(({ postings }) => postings.map((posting) => posting.account)),
+    );
+    const idOf = (account: AccountRef) => {
+      const id = accountIds.get(accountKey(account));
+      if (id === undefined) throw new Error(`no account for ${accountKey(account)}`);
+      return id;
+    };
+    const finals = new Map<number, Paise>();
+    const startOf = new Map<number, Paise>();
+    const batchRows: BatchLedgerTransaction[] = ledgerRows.map(({ row, postings, after }) => ({
+      row,
+      postings: postings
+        .map((posting) => {
+          const accountId = idOf(posting.account);
+          const balanceAfterPaise = after.get(accountKey(posting.account)) ?? 0n;
+          if (!startOf.has(accountId))
+            startOf.set(accountId, balanceAfterPaise - posting.amountPaise);
+          finals.set(accountId, balanceAfterPaise);
+          return { accountId, amountPaise: posting.amountPaise, balanceAfterPaise };
+        })
+        .sort((a, b) => a.accountId - b.accountId),
+    }));
+    const balanceMoves = [...finals].flatMap(([accountId, finalPaise]) => {
+      const deltaPaise = finalPaise - (startOf.get(accountId) ?? 0n);
+      return deltaPaise === 0n ? [] : [{ accountId, deltaPaise, finalPaise }];
+    });
+    const written = await writeLedgerBatch(ctx.tx, batchRows, balanceMoves, bumps);
+    for (const move of balanceMoves) {
+      if (written.balances.get(move.accountId) !== move.finalPaise) {
+        throw new Error(`moveHolds: account ${move.accountId} is not where the plan put it`);
+      }
+    }
+    // In the order the moves first raised them, as the loop would have recorded them.
+    for (const playerId of bumps.keys()) {
+      const version = written.versions.get(playerId);
+      if (version === undefined || versionNow.get(playerId) !== version) {
+        throw new Error(`moveHolds: wallet version of ${playerId} moved under the batch`);
+      }
+      ctx.versions.set(playerId, version);
+    }
+    operations.forEach((operation, index) => {
+      const ledgerIndex = ledgerOf[index];
+      operation.ledgerTransactionId =
+        ledgerIndex === null || ledgerIndex === undefined
+          ? null
+          : (written.transactionIds[ledgerIndex] ?? null);
+    });
+    const operationIds = await insertOperations(ctx.tx, operations);
+    if (operationIds.some((id) => id === null)) {
+      // Only a concurrent transaction with the same external id can take one: this one rolls
+      // back and its retry answers the replays.
+      throw new Error('moveHolds: an external id was taken by a concurrent transaction');
+    }
+    await setHolds(
+      ctx.tx,
+      [...holds].map(([key, hold]) => ({
+        key: holdKeys.get(key)!,
+        heldPaise: hold.exists ? hold.heldPaise : null,
+      })),
+    );
+    for (const [playerId, view] of touched) ctx.touched.set(playerId, view);
+    for (const { input, operation, planned, isDemo } of events) {
+      pushEvent(ctx, operation, input, planned, isDemo);
+    }
+
+    const success = (writes: number, replay: boolean): WalletSuccess => {
+      const operation = operations[writes]!;
+      return {
+        ok: true,
+        operationId: operationIds[writes]!,
+        transactionId: operation.ledgerTransactionId,
+        replay,
+        wallet: 'cash',
+        balancePaise: operation.balanceAfterPaise,
+        walletVersion: operation.walletVersion,
+      };
+    };
+    return answers.map((answer) => {
+      if ('writes' in answer) return success(answer.writes, false);
+      if ('replays' in answer) return success(answer.replays, true);
+      return answer;
+    });
   }
 
   /** One operation in a transaction of its own; a refusal rolls back whatever it began. */

@@ -207,3 +207,187 @@ export async function findWalletPlayer(
     .limit(1);
   return row;
 }
+
+/*
+ * The batch forms of the statements above, for WalletOperations.moveHolds (docs/decisions.md
+ * "Group commit in the wallet"): one statement for many operations or holds. Lists cross as
+ * one JSON parameter.
+ */
+
+export interface HoldKey {
+  playerId: number;
+  product: WalletProduct;
+  roundId: string;
+}
+
+/** The same key as text, for maps. */
+export const holdKeyText = (key: HoldKey) =>
+  JSON.stringify([key.playerId, key.product, key.roundId]);
+
+/** The operations under these (product, external id), locked, in id order. */
+export async function findOperationsForUpdate(
+  db: DbHandle,
+  keys: readonly { product: WalletProduct; externalId: string }[],
+): Promise<WalletOperationRow[]> {
+  if (keys.length === 0) return [];
+  const json = JSON.stringify(keys.map((key) => ({ p: key.product, e: key.externalId })));
+  const rows = await executeRows<RawOperation>(
+    db,
+    sql`select * from wallet_operations
+        where (product, external_id) in
+          (select x.p, x.e from jsonb_to_recordset(${json}::jsonb) as x(p text, e text))
+        order by id for update`,
+  );
+  return rows.map(toRow);
+}
+
+/** Which of these players exist, and whether each plays for points only. */
+export async function findWalletPlayers(
+  db: DbHandle,
+  playerIds: readonly number[],
+): Promise<Map<number, { isDemo: boolean }>> {
+  const found = new Map<number, { isDemo: boolean }>();
+  if (playerIds.length === 0) return found;
+  const rows = await executeRows<{ id: string | number; is_demo: boolean }>(
+    db,
+    sql`select id, is_demo from users
+        where id in (select jsonb_array_elements_text(${JSON.stringify(playerIds)}::jsonb)::bigint)`,
+  );
+  for (const row of rows) found.set(Number(row.id), { isDemo: row.is_demo });
+  return found;
+}
+
+/**
+ * lockHold for many rounds: absent rows are created at zero, then every row is locked (in
+ * key order). Answers each hold and whether this call created its row.
+ */
+export async function lockHolds(
+  db: DbHandle,
+  keys: readonly HoldKey[],
+): Promise<Map<string, { heldPaise: bigint; created: boolean }>> {
+  const holds = new Map<string, { heldPaise: bigint; created: boolean }>();
+  if (keys.length === 0) return holds;
+  const json = JSON.stringify(
+    keys.map((key) => ({ p: key.playerId, d: key.product, r: key.roundId })),
+  );
+  const created = await executeRows<{
+    player_id: string | number;
+    product: WalletProduct;
+    round_id: string;
+  }>(
+    db,
+    sql`insert into wallet_holds (player_id, product, round_id, held_paise)
+        select x.p, x.d, x.r, 0 from jsonb_to_recordset(${json}::jsonb) as x(p bigint, d text, r text)
+        order by x.p, x.d, x.r
+        on conflict do nothing
+        returning player_id, product, round_id`,
+  );
+  const createdKeys = new Set(
+    created.map((row) =>
+      holdKeyText({ playerId: Number(row.player_id), product: row.product, roundId: row.round_id }),
+    ),
+  );
+  const rows = await executeRows<{
+    player_id: string | number;
+    product: WalletProduct;
+    round_id: string;
+    held_paise: string | bigint;
+  }>(
+    db,
+    sql`select player_id, product, round_id, held_paise from wallet_holds
+        where (player_id, product, round_id) in
+          (select x.p, x.d, x.r from jsonb_to_recordset(${json}::jsonb) as x(p bigint, d text, r text))
+        order by player_id, product, round_id for update`,
+  );
+  for (const row of rows) {
+    const key = holdKeyText({
+      playerId: Number(row.player_id),
+      product: row.product,
+      roundId: row.round_id,
+    });
+    holds.set(key, { heldPaise: BigInt(row.held_paise), created: createdKeys.has(key) });
+  }
+  return holds;
+}
+
+/** setHold for many rounds: a hold of zero (null) is deleted, any other amount written. */
+export async function setHolds(
+  db: DbHandle,
+  holds: readonly { key: HoldKey; heldPaise: bigint | null }[],
+): Promise<void> {
+  if (holds.length === 0) return;
+  const json = JSON.stringify(
+    holds.map(({ key, heldPaise }) => ({
+      p: key.playerId,
+      d: key.product,
+      r: key.roundId,
+      h: heldPaise?.toString() ?? null,
+    })),
+  );
+  await db.execute(
+    sql`with x as (
+          select * from jsonb_to_recordset(${json}::jsonb) as x(p bigint, d text, r text, h bigint)
+        ),
+        gone as (
+          delete from wallet_holds w using x
+          where x.h is null and w.player_id = x.p and w.product = x.d and w.round_id = x.r
+        )
+        update wallet_holds w set held_paise = x.h from x
+        where x.h is not null and w.player_id = x.p and w.product = x.d and w.round_id = x.r`,
+  );
+}
+
+export interface NewWalletOperationWithOutcome extends NewWalletOperation {
+  ledgerTransactionId: string | null;
+  balanceAfterPaise: bigint;
+  walletVersion: number;
+}
+
+/**
+ * insertOperation and recordOutcome for many operations in one statement; answers the ids in
+ * input order, null where (product, external id) was taken meanwhile.
+ */
+export async function insertOperations(
+  db: DbHandle,
+  rows: readonly NewWalletOperationWithOutcome[],
+): Promise<(string | null)[]> {
+  if (rows.length === 0) return [];
+  const json = JSON.stringify(
+    rows.map((row, index) => ({
+      n: index,
+      product: row.product,
+      e: row.externalId,
+      o: row.operation,
+      s: row.status,
+      p: row.playerId,
+      r: row.roundId,
+      h: row.requestHash,
+      w: row.wallet,
+      a: row.amountPaise.toString(),
+      d: row.holdDeltaPaise.toString(),
+      x: row.relatedExternalId,
+      c: row.createdAt.toISOString(),
+      t: row.ledgerTransactionId,
+      b: row.balanceAfterPaise.toString(),
+      v: row.walletVersion,
+    })),
+  );
+  const inserted = await executeRows<{ id: string | number; product: string; external_id: string }>(
+    db,
+    sql`insert into wallet_operations
+          (product, external_id, operation, status, player_id, round_id, request_hash, wallet,
+           amount_paise, hold_delta_paise, related_external_id, created_at,
+           ledger_transaction_id, balance_after_paise, wallet_version)
+        select x.product, x.e, x.o, x.s, x.p, x.r, x.h, x.w, x.a, x.d, x.x, x.c, x.t, x.b, x.v
+        from jsonb_to_recordset(${json}::jsonb) as x(n int, product text, e text, o text, s text,
+          p bigint, r text, h text, w text, a bigint, d bigint, x text, c timestamptz, t bigint,
+          b bigint, v bigint)
+        order by x.n
+        on conflict (product, external_id) do nothing
+        returning id, product, external_id`,
+  );
+  const ids = new Map(
+    inserted.map((row) => [`${row.product}\u0000${row.external_id}`, String(row.id)]),
+  );
+  return rows.map((row) => ids.get(`${row.product}\u0000${row.externalId}`) ?? null);
+}

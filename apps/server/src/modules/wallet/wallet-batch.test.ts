@@ -1,0 +1,323 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows } from '../../db/database.ts';
+import { drivers, startHarness, type Harness } from '../../test/harness.ts';
+import { fund, insertPlayer } from '../../test/wallet.ts';
+import { ledgerTotals } from './ledger-repository.ts';
+import { ledgerTransaction, toWallet, type LedgerDeps } from './ledger-service.ts';
+import { WalletApi, type HoldMoveInput, type WalletResult } from './wallet-api.ts';
+
+/** One generated move: whose, which operation, which round, and its id (reused: replays). */
+interface MoveSpec {
+  player: 0 | 1;
+  operation: 'stake' | 'release';
+  round: 0 | 1 | 2;
+  amountPaise: bigint;
+  holdToPaise: bigint | undefined;
+  externalId: number;
+  /** Another body under the same id: a replay that does not match (DUPLICATE). */
+  variant: 0 | 1;
+}
+
+const moveSpec: fc.Arbitrary<MoveSpec> = fc.record({
+  player: fc.constantFrom(0 as const, 1 as const),
+  operation: fc.constantFrom('stake' as const, 'release' as const),
+  round: fc.constantFrom(0 as const, 1 as const, 2 as const),
+  amountPaise: fc.bigInt({ min: -1n, max: 4_000n }),
+  holdToPaise: fc.option(fc.bigInt({ min: -1n, max: 9_000n }), { nil: undefined }),
+  externalId: fc.integer({ min: 0, max: 12 }),
+  variant: fc.constantFrom(0 as const, 1 as const),
+});
+
+/**
+ * The two sides' rows with player ids as their position and the side's external id prefix
+ * taken out, so the loop's and the batch's writes compare equal when they are the same.
+ */
+function withoutIds(value: unknown, players: number[], prefix: string): unknown {
+  const json = JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'bigint' ? item.toString() : item,
+  );
+  return JSON.parse(json, (key, item: unknown) => {
+    if (key === 'player_id' || key === 'playerId') return players.indexOf(Number(item));
+    return typeof item === 'string' ? item.replaceAll(prefix, 'X-') : item;
+  }) as unknown;
+}
+
+describe.each(drivers)('wallet API moveHolds in multi-row statements on %s', (driver) => {
+  let h: Harness;
+  let deps: LedgerDeps;
+  let wallet: WalletApi;
+  let run = 0;
+
+  beforeAll(async () => {
+    h = await startHarness(driver);
+    deps = { db: h.db, clock: h.clock, realtime: h.app.realtime };
+    wallet = new WalletApi(deps);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  function toMoves(specs: readonly MoveSpec[], players: number[], prefix: string): HoldMoveInput[] {
+    return specs.map((spec) => {
+      const common = {
+        product: 'exchange' as const,
+        externalId: `${prefix}-${spec.externalId}`,
+        playerId: players[spec.player]!,
+        roundId: `round-${spec.round}`,
+        ...(spec.holdToPaise === undefined ? {} : { holdToPaise: spec.holdToPaise }),
+        ...(spec.variant === 1 ? { reference: 'other body' } : {}),
+      };
+      return spec.operation === 'stake'
+        ? {
+            operation: 'stake',
+            input: { ...common, amountPaise: spec.amountPaise, mode: 'hold' as const },
+          }
+        : { operation: 'release', input: common };
+    });
+  }
+
+  /** Runs one batch in its own ledger transaction; answers the results and what it queued. */
+  async function runBatch(moves: HoldMoveInput[], oneByOne: boolean) {
+    let queued: unknown = null;
+    const answer = await ledgerTransaction(deps, async (ctx) => {
+      const ops = wallet.within(ctx);
+      const results = oneByOne
+        ? await wallet.moveHoldsOneByOne(ctx, moves)
+        : await ops.moveHolds(moves);
+      queued = {
+        touched: [...ctx.touched].map(([playerId, view]) => ({ playerId, ...toWallet(view) })),
+        versions: [...ctx.versions].map(([playerId, version]) => ({ playerId, version })),
+        outbox: ctx.outbox,
+      };
+      return { ok: true as const, results };
+    });
+    return { answer, queued };
+  }
+
+  /** Everything the moves wrote for these players, with ids and their prefix taken out. */
+  async function stateOf(players: number[], prefix: string) {
+    const list = `{${players.join(',')}}`;
+    const operations = await executeRows(
+      h.db,
+      sql`select external_id, operation, status, player_id, round_id, wallet, amount_paise,
+                 hold_delta_paise, related_external_id, balance_after_paise, wallet_version,
+                 ledger_transaction_id is null as no_ledger
+          from wallet_operations where player_id = any(${list}::bigint[]) order by id`,
+    );
+    const transactions = await executeRows(
+      h.db,
+      sql`select kind, idempotency_key, description, reference, player_id, actor_staff_id,
+                 (select json_agg(json_build_object('kind', a.kind, 'm', p.amount_paise::text,
+                         'b', p.balance_after_paise::text) order by p.id)
+                  from ledger_postings p join ledger_accounts a on a.id = p.account_id
+                  where p.transaction_id = t.id) as postings
+          from ledger_transactions t where player_id = any(${list}::bigint[])
+          order by id`,
+    );
+    const accounts = await executeRows(
+      h.db,
+      sql`select player_id, kind, balance_paise from ledger_accounts
+          where player_id = any(${list}::bigint[]) order by player_id, kind`,
+    );
+    const holds = await executeRows(
+      h.db,
+      sql`select player_id, product, round_id, held_paise from wallet_holds
+          where player_id = any(${list}::bigint[]) order by player_id, round_id`,
+    );
+    const versions = await executeRows(
+      h.db,
+      sql`select player_id, version from wallet_versions
+          where player_id = any(${list}::bigint[]) order by player_id`,
+    );
+    return withoutIds({ operations, transactions, accounts, holds, versions }, players, prefix);
+  }
+
+  /** Results with ids as the order they first appeared in (the two sides' ids differ). */
+  function normalised(results: WalletResult[], seen: Map<string, number>) {
+    const idOf = (id: string | null) => {
+      if (id === null) return null;
+      if (!seen.has(id)) seen.set(id, seen.size);
+      return seen.get(id);
+    };
+    return results.map((result) =>
+      result.ok
+        ? {
+            ...result,
+            operationId: idOf(`op:${result.operationId}`),
+            transactionId: idOf(result.transactionId && `tx:${result.transactionId}`),
+          }
+        : result,
+    );
+  }
+
+  it('random batches answer and write exactly what the one-by-one loop does', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(moveSpec, { minLength: 1, maxLength: 14 }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.bigInt({ min: 0n, max: 12_000n }),
+        async (batches, fundsPaise) => {
+          run += 1;
+          const loopPlayers = [await insertPlayer(h.db), await insertPlayer(h.db)];
+          const batchPlayers = [await insertPlayer(h.db), await insertPlayer(h.db)];
+          for (const player of [...loopPlayers, ...batchPlayers]) {
+            if (fundsPaise > 0n) expect((await fund(deps, player, fundsPaise)).ok).toBe(true);
+          }
+          const loopIds = new Map<string, number>();
+          const batchIds = new Map<string, number>();
+          for (const specs of batches) {
+            const loop = await runBatch(toMoves(specs, loopPlayers, `L${run}`), true);
+            const batch = await runBatch(toMoves(specs, batchPlayers, `B${run}`), false);
+            if (!loop.answer.ok || !batch.answer.ok) {
+              // Not enough money rolls the whole transaction back on both paths.
+              expect(batch.answer).toEqual(loop.answer);
+              continue;
+            }
+            expect(normalised(batch.answer.results, batchIds)).toEqual(
+              normalised(loop.answer.results, loopIds),
+            );
+            expect(withoutIds(batch.queued, batchPlayers, `B${run}-`)).toEqual(
+              withoutIds(loop.queued, loopPlayers, `L${run}-`),
+            );
+          }
+          expect(await stateOf(batchPlayers, `B${run}-`)).toEqual(
+            await stateOf(loopPlayers, `L${run}-`),
+          );
+        },
+      ),
+      { numRuns: driver === 'pglite' ? 25 : 40 },
+    );
+    const totals = await ledgerTotals(h.db);
+    expect(totals.postingsSum).toBe(0n);
+    expect(totals.playerRowsDisagreeing).toBe(0);
+  });
+
+  it('a replay inside one batch answers the first move; another body under its id is DUPLICATE', async () => {
+    const player = await insertPlayer(h.db);
+    await fund(deps, player, 10_000n);
+    const stake = {
+      product: 'exchange' as const,
+      externalId: `replay-${player}`,
+      playerId: player,
+      roundId: 'm1',
+      amountPaise: 2_000n,
+      mode: 'hold' as const,
+    };
+    const answer = await ledgerTransaction(deps, async (ctx) => ({
+      ok: true as const,
+      results: await wallet.within(ctx).moveHolds([
+        { operation: 'stake', input: stake },
+        { operation: 'stake', input: stake },
+        { operation: 'stake', input: { ...stake, amountPaise: 3_000n } },
+        {
+          operation: 'release',
+          input: { ...stake, externalId: `release-${player}`, holdToPaise: 500n },
+        },
+      ]),
+    }));
+    expect(answer.ok).toBe(true);
+    if (!answer.ok) return;
+    const [first, replay, mismatch, release] = answer.results;
+    expect(first).toMatchObject({
+      ok: true,
+      replay: false,
+      balancePaise: 8_000n,
+      walletVersion: 2,
+    });
+    expect(replay).toEqual({ ...first, replay: true });
+    expect(mismatch).toEqual({ ok: false, code: 'DUPLICATE' });
+    // The release sees the stake before it in the batch, and shares its wallet version.
+    expect(release).toMatchObject({
+      ok: true,
+      replay: false,
+      balancePaise: 9_500n,
+      walletVersion: 2,
+    });
+    const [hold] = await executeRows<{ held_paise: string | bigint }>(
+      h.db,
+      sql`select held_paise from wallet_holds where player_id = ${player}`,
+    );
+    expect(BigInt(hold?.held_paise ?? 0)).toBe(500n);
+    // The same request again in a later batch: a replay from the operation log.
+    const again = await ledgerTransaction(deps, async (ctx) => ({
+      ok: true as const,
+      results: await wallet.within(ctx).moveHolds([{ operation: 'stake', input: stake }]),
+    }));
+    expect(again.ok && again.results[0]).toEqual({ ...first, replay: true });
+  });
+
+  it('a batch that cannot be covered rolls back whole, as the loop does', async () => {
+    const player = await insertPlayer(h.db);
+    await fund(deps, player, 1_000n);
+    const stake = (externalId: string, amountPaise: bigint): HoldMoveInput => ({
+      operation: 'stake',
+      input: {
+        product: 'exchange',
+        externalId,
+        playerId: player,
+        roundId: 'm',
+        amountPaise,
+        mode: 'hold',
+      },
+    });
+    const answer = await ledgerTransaction(deps, async (ctx) => ({
+      ok: true as const,
+      results: await wallet
+        .within(ctx)
+        .moveHolds([stake(`a-${player}`, 600n), stake(`b-${player}`, 600n)]),
+    }));
+    expect(answer).toEqual({ ok: false, code: 'INSUFFICIENT_FUNDS' });
+    const [counted] = await executeRows<{ n: string | number }>(
+      h.db,
+      sql`select count(*) as n from wallet_operations where player_id = ${player}`,
+    );
+    expect(Number(counted?.n)).toBe(0);
+  });
+
+  it('with a limit check registered every debit still meets it (moves go one by one)', async () => {
+    const checked: bigint[] = [];
+    const limited = new WalletApi(deps, {
+      limitChecks: [
+        async (request) => {
+          checked.push(request.debitPaise);
+          return request.debitPaise > 1_000n ? { ok: false, limit: 'stake-cap' } : { ok: true };
+        },
+      ],
+    });
+    const player = await insertPlayer(h.db);
+    await fund(deps, player, 10_000n);
+    const answer = await ledgerTransaction(deps, async (ctx) => ({
+      ok: true as const,
+      results: await limited.within(ctx).moveHolds([
+        {
+          operation: 'stake',
+          input: {
+            product: 'exchange',
+            externalId: `l1-${player}`,
+            playerId: player,
+            roundId: 'm',
+            amountPaise: 800n,
+            mode: 'hold',
+          },
+        },
+        {
+          operation: 'stake',
+          input: {
+            product: 'exchange',
+            externalId: `l2-${player}`,
+            playerId: player,
+            roundId: 'm',
+            amountPaise: 1_500n,
+            mode: 'hold',
+          },
+        },
+      ]),
+    }));
+    expect(answer.ok && answer.results.map((r) => r.ok || r.code)).toEqual([true, 'LIMIT_REACHED']);
+    expect(checked).toEqual([800n, 1_500n]);
+  });
+});
