@@ -527,13 +527,17 @@ export async function writeLedgerBatch(
   transactions: readonly BatchLedgerTransaction[],
   balanceMoves: readonly { accountId: number; deltaPaise: bigint }[],
   versionBumps: ReadonlyMap<number, number>,
+  /** Players whose version is only read (answered unchanged, 0 when absent). */
+  versionReads: readonly number[] = [],
 ): Promise<{
   transactionIds: string[];
   balances: Map<number, bigint>;
   versions: Map<number, number>;
 }> {
   const versions = new Map<number, number>();
-  if (transactions.length === 0) return { transactionIds: [], balances: new Map(), versions };
+  if (transactions.length === 0 && versionReads.length === 0) {
+    return { transactionIds: [], balances: new Map(), versions };
+  }
   const txJson = JSON.stringify(
     transactions.map(({ row }, index) => ({
       n: index + 1,
@@ -614,7 +618,11 @@ export async function writeLedgerBatch(
         union all
         select 'balance', b.id, b.balance_paise from b
         union all
-        select 'version', v.player_id, v.version from v`,
+        select 'version', v.player_id, v.version from v
+        union all
+        select 'version', r.id, coalesce(
+          (select version from wallet_versions where player_id = r.id), 0)
+        from unnest(${pgArray([...versionReads])}::bigint[]) as r(id)`,
   );
   const transactionIds: string[] = new Array<string>(transactions.length);
   const balances = new Map<number, bigint>();

@@ -17,7 +17,6 @@ import {
   lockCashBalances,
   lockPlayerAccounts,
   walletVersionOf,
-  walletVersionsOf,
   writeLedgerBatch,
   type BatchLedgerTransaction,
   type LedgerTransactionKind,
@@ -418,14 +417,13 @@ export class WalletApi {
     for (const row of await lockPlayerAccounts(ctx.tx, movingPlayers)) {
       balances.set(accountKey(playerAccount(String(row.playerId), row.kind)), row.balancePaise);
     }
-    const storedVersions = await walletVersionsOf(
-      ctx.tx,
-      movingPlayers.filter((playerId) => !ctx.versions.has(playerId)),
-    );
 
-    // 2. The plan, move by move, in memory.
-    const versionNow = new Map(ctx.versions);
+    // 2. The plan, move by move, in memory. A version this transaction has not taken yet is
+    // read (or raised) by the ledger statement below: noted as "stored", "stored + 1" here.
     const bumps = new Map<number, number>();
+    const versionNow = (playerId: number): number | { stored: number; plus: 0 | 1 } =>
+      ctx.versions.get(playerId) ?? { stored: playerId, plus: bumps.has(playerId) ? 1 : 0 };
+    const versionOf: ReturnType<typeof versionNow>[] = [];
     const viewOf = (playerId: number) =>
       walletView((kind) => balances.get(accountKey(playerAccount(String(playerId), kind))) ?? 0n);
     type Answer = WalletResult | { writes: number } | { replays: number };
@@ -512,10 +510,7 @@ export class WalletApi {
           after.set(account, balance);
         }
         for (const [account, balance] of after) balances.set(account, balance);
-        if (!versionNow.has(input.playerId)) {
-          versionNow.set(input.playerId, (storedVersions.get(input.playerId) ?? 0) + 1);
-          bumps.set(input.playerId, 1);
-        }
+        if (!ctx.versions.has(input.playerId)) bumps.set(input.playerId, 1);
         ledgerIndex = ledgerRows.length;
         ledgerRows.push({
           row: {
@@ -554,8 +549,9 @@ export class WalletApi {
         createdAt: ctx.now,
         ledgerTransactionId: null,
         balanceAfterPaise: view.balancePaise,
-        walletVersion: versionNow.get(input.playerId) ?? storedVersions.get(input.playerId) ?? 0,
+        walletVersion: 0,
       });
+      versionOf.push(versionNow(input.playerId));
       if (planned.event) events.push({ input, operation, planned, isDemo: player.isDemo });
     });
 
@@ -588,20 +584,25 @@ export class WalletApi {
       const deltaPaise = finalPaise - (startOf.get(accountId) ?? 0n);
       return deltaPaise === 0n ? [] : [{ accountId, deltaPaise, finalPaise }];
     });
-    const written = await writeLedgerBatch(ctx.tx, batchRows, balanceMoves, bumps);
+    const versionReads = movingPlayers.filter((p) => !ctx.versions.has(p) && !bumps.has(p));
+    const written = await writeLedgerBatch(ctx.tx, batchRows, balanceMoves, bumps, versionReads);
     for (const move of balanceMoves) {
       if (written.balances.get(move.accountId) !== move.finalPaise) {
         throw new Error(`moveHolds: account ${move.accountId} is not where the plan put it`);
       }
     }
-    // In the order the moves first raised them, as the loop would have recorded them.
-    for (const playerId of bumps.keys()) {
+    const stored = (playerId: number) => {
       const version = written.versions.get(playerId);
-      if (version === undefined || versionNow.get(playerId) !== version) {
-        throw new Error(`moveHolds: wallet version of ${playerId} moved under the batch`);
-      }
-      ctx.versions.set(playerId, version);
-    }
+      if (version === undefined) throw new Error(`moveHolds: no wallet version for ${playerId}`);
+      return version - (bumps.get(playerId) ?? 0);
+    };
+    operations.forEach((operation, index) => {
+      const version = versionOf[index]!;
+      operation.walletVersion =
+        typeof version === 'number' ? version : stored(version.stored) + version.plus;
+    });
+    // In the order the moves first raised them, as the loop would have recorded them.
+    for (const playerId of bumps.keys()) ctx.versions.set(playerId, stored(playerId) + 1);
     operations.forEach((operation, index) => {
       const ledgerIndex = ledgerOf[index];
       operation.ledgerTransactionId =

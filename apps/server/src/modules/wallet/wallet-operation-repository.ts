@@ -258,8 +258,10 @@ export async function findWalletPlayers(
 }
 
 /**
- * lockHold for many rounds: absent rows are created at zero, then every row is locked (in
- * key order). Answers each hold and whether this call created its row.
+ * lockHold for many rounds in one statement: an upsert that creates absent rows at zero and
+ * otherwise rewrites the row unchanged, which locks it and answers it as last committed
+ * (after waiting for a writer that held it). Answers each hold and whether this call created
+ * its row (xmax is 0 on a row this statement inserted).
  */
 export async function lockHolds(
   db: DbHandle,
@@ -270,34 +272,19 @@ export async function lockHolds(
   const json = JSON.stringify(
     keys.map((key) => ({ p: key.playerId, d: key.product, r: key.roundId })),
   );
-  const created = await executeRows<{
-    player_id: string | number;
-    product: WalletProduct;
-    round_id: string;
-  }>(
-    db,
-    sql`insert into wallet_holds (player_id, product, round_id, held_paise)
-        select x.p, x.d, x.r, 0 from jsonb_to_recordset(${json}::jsonb) as x(p bigint, d text, r text)
-        order by x.p, x.d, x.r
-        on conflict do nothing
-        returning player_id, product, round_id`,
-  );
-  const createdKeys = new Set(
-    created.map((row) =>
-      holdKeyText({ playerId: Number(row.player_id), product: row.product, roundId: row.round_id }),
-    ),
-  );
   const rows = await executeRows<{
     player_id: string | number;
     product: WalletProduct;
     round_id: string;
     held_paise: string | bigint;
+    created: boolean;
   }>(
     db,
-    sql`select player_id, product, round_id, held_paise from wallet_holds
-        where (player_id, product, round_id) in
-          (select x.p, x.d, x.r from jsonb_to_recordset(${json}::jsonb) as x(p bigint, d text, r text))
-        order by player_id, product, round_id for update`,
+    sql`insert into wallet_holds as w (player_id, product, round_id, held_paise)
+        select x.p, x.d, x.r, 0 from jsonb_to_recordset(${json}::jsonb) as x(p bigint, d text, r text)
+        order by x.p, x.d, x.r
+        on conflict (player_id, product, round_id) do update set held_paise = w.held_paise
+        returning w.player_id, w.product, w.round_id, w.held_paise, (w.xmax = 0) as created`,
   );
   for (const row of rows) {
     const key = holdKeyText({
@@ -305,7 +292,7 @@ export async function lockHolds(
       product: row.product,
       roundId: row.round_id,
     });
-    holds.set(key, { heldPaise: BigInt(row.held_paise), created: createdKeys.has(key) });
+    holds.set(key, { heldPaise: BigInt(row.held_paise), created: row.created });
   }
   return holds;
 }
