@@ -12,8 +12,16 @@ import {
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeRows } from '../../db/database.ts';
-import { drivers, startHarness, type Harness } from '../../test/harness.ts';
+import { systemClock } from '../../clock.ts';
+import { executeRows, migrate, openPostgresDatabase, type Database } from '../../db/database.ts';
+import {
+  createTestDatabase,
+  drivers,
+  postgresAvailable,
+  startHarness,
+  type Harness,
+  type TestDatabase,
+} from '../../test/harness.ts';
 import { fund, insertPlayer } from '../../test/wallet.ts';
 import { ledgerTotals } from './ledger-repository.ts';
 import {
@@ -239,5 +247,64 @@ describe.each(drivers)('post() group commit on %s', (driver) => {
     );
     expect(BigInt(row?.balance_paise ?? -1)).toBe(0n);
     await expectLedgerBalanced();
+  });
+});
+
+describe.skipIf(!postgresAvailable)('post() group commit from two processes on postgres', () => {
+  let testDatabase: TestDatabase;
+  let other: Database;
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase('postgres');
+    await migrate(testDatabase.database);
+    // A second pool on the same database: another server process, with its own batcher.
+    other = openPostgresDatabase(testDatabase.url!);
+  });
+  afterAll(async () => {
+    await other?.close();
+    await testDatabase?.dispose();
+  });
+
+  it('the same keys and one balance from two batchers: each key written once, never below zero', async () => {
+    const clock = systemClock;
+    const mine: LedgerDeps = { db: testDatabase.database.db, clock, realtime: silentRealtime };
+    const theirs: LedgerDeps = { db: other.db, clock, realtime: silentRealtime };
+    const player = await insertPlayer(testDatabase.database.db);
+    expect((await fund(mine, player, 5_000n)).ok).toBe(true);
+    const cash = playerAccount(String(player), 'cash');
+    const debit = (n: number): PostInput => ({
+      kind: 'adjustment_debit',
+      postings: transfer(cash, systemAccount('house'), 100n),
+      description: 'two processes',
+      reference: 'TWO',
+      playerId: player,
+      idempotencyKey: `two-${player}-${n}`,
+      requestHash: 'same',
+    });
+    // Both processes send the same 80 keyed debits (5,000 covers 50 of them).
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, n) => [post(mine, debit(n)), post(theirs, debit(n))]).flat(),
+    );
+    const written = new Map<string, string>();
+    for (const answer of answers) {
+      if (answer.ok && !answer.replay) {
+        expect(written.has(answer.transactionId)).toBe(false);
+        written.set(answer.transactionId, answer.transactionId);
+      }
+    }
+    expect(written.size).toBe(50);
+    for (let n = 0; n < 80; n += 1) {
+      const [a, b] = [answers[2 * n], answers[2 * n + 1]];
+      // The two copies of one key answer the same transaction, or both are refused.
+      if (a?.ok && b?.ok) expect(a.transactionId).toBe(b.transactionId);
+    }
+    const totals = await ledgerTotals(testDatabase.database.db);
+    expect(totals.postingsSum).toBe(0n);
+    expect(totals.playerRowsDisagreeing).toBe(0);
+    const [row] = await executeRows<{ balance_paise: string | bigint }>(
+      testDatabase.database.db,
+      sql`select balance_paise from ledger_accounts where player_id = ${player} and kind = 'cash'`,
+    );
+    expect(BigInt(row?.balance_paise ?? -1)).toBe(0n);
   });
 });

@@ -577,7 +577,7 @@ export async function writeLedgerBatch(
   }>(
     db,
     sql`with ids as materialized (
-          select n, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as id
+          select n, nextval((select pg_get_serial_sequence('ledger_transactions', 'id'))::regclass) as id
           from generate_series(1, ${transactions.length}::int) as n
         ),
         t as (
