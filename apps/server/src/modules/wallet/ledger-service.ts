@@ -470,10 +470,24 @@ export function lastPostBatchFallback(db: Db): unknown {
 /** Thrown inside a batch when what the database holds is not what the plan assumed. */
 class BatchPlanMismatch extends Error {}
 
+/**
+ * The batch's statements all ran but its commit failed: the database may or may not have
+ * committed, so running the posts again could move money twice. Each caller gets the error,
+ * as a post whose own commit failed always did.
+ */
+class BatchCommitUnknown extends Error {
+  constructor(readonly failure: unknown) {
+    super('group commit: the outcome of the commit is unknown');
+  }
+}
+
 async function runPostBatch(db: Db, items: QueuedPost[]): Promise<Settled<PostResult>[]> {
   try {
     return (await postBatch(db, items)).map((value) => ({ ok: true, value }));
   } catch (error) {
+    if (error instanceof BatchCommitUnknown) {
+      return items.map(() => ({ ok: false, error: error.failure }));
+    }
     // Something the plan could not foresee (a key or an account another process wrote
     // meanwhile, a deadlock victim, a lost connection): the batch rolled back whole, so each
     // post runs again in a transaction of its own, which knows how to answer every case.
@@ -501,8 +515,6 @@ type PlannedPost =
       /** Position among the batch's written transactions. */
       written: number;
       wallets: Map<number, WalletView>;
-      /** Player id → the version this post raised it to (filled in after the bump). */
-      versions: Map<number, number>;
       /** Filled in once the batch's statement answered the new ids. */
       transactionId?: string;
     };
@@ -526,196 +538,200 @@ async function postBatch(db: Db, items: QueuedPost[]): Promise<PostResult[]> {
   const planned: PlannedPost[] = [];
   const toWrite: { item: number; postings: Posting[] }[] = [];
   let wroteEvents = false;
+  let statementsDone = false;
 
-  await db.transaction(async (tx) => {
-    const stored = await findTransactionsByKeys(tx, keys);
-    const systemKinds = [
-      ...new Set(
-        netted.flatMap((postings) =>
-          postings.flatMap((p) =>
-            p.account.owner === 'system' && !known.has(accountKey(p.account))
-              ? [p.account.kind]
-              : [],
+  try {
+    await db.transaction(async (tx) => {
+      const stored = await findTransactionsByKeys(tx, keys);
+      const systemKinds = [
+        ...new Set(
+          netted.flatMap((postings) =>
+            postings.flatMap((p) =>
+              p.account.owner === 'system' && !known.has(accountKey(p.account))
+                ? [p.account.kind]
+                : [],
+            ),
           ),
         ),
-      ),
-    ];
-    if (systemKinds.length > 0) {
-      for (const [kind, id] of await ensureSystemAccounts(tx, systemKinds)) {
-        learnt.set(accountKey(systemAccount(kind)), id);
-      }
-    }
-    const players = new Set(playersOf.flat());
-    for (const found of stored.values()) for (const p of found.playerIds) players.add(p);
-    const locked = await lockPlayerAccounts(
-      tx,
-      [...players].sort((a, b) => a - b),
-    );
-
-    // The batch's picture of every locked balance, moved post by post as planned.
-    const balances = new Map<string, Paise>();
-    const initial = new Map<string, Paise>();
-    for (const row of locked) {
-      const key = accountKey(playerAccount(String(row.playerId), row.kind));
-      balances.set(key, row.balancePaise);
-      initial.set(key, row.balancePaise);
-      learnt.set(key, row.id);
-    }
-    const viewOf = (playerId: number) =>
-      walletView((kind) => balances.get(accountKey(playerAccount(String(playerId), kind))) ?? 0n);
-    const viewsOf = (playerIds: readonly number[]) =>
-      new Map(playerIds.map((playerId) => [playerId, viewOf(playerId)]));
-
-    const takenInBatch = new Map<string, { item: number; hash: string | null }>();
-    items.forEach(({ input }, index) => {
-      const key = input.idempotencyKey;
-      const hash = input.requestHash ?? null;
-      if (key) {
-        const earlier = takenInBatch.get(key);
-        if (earlier) {
-          planned.push(
-            earlier.hash === hash
-              ? {
-                  answer: 'replay-in-batch',
-                  of: earlier.item,
-                  wallets: viewsOf(playersOf[earlier.item] ?? []),
-                }
-              : { answer: 'refused', code: 'IDEMPOTENCY_MISMATCH' },
-          );
-          return;
-        }
-        const first = stored.get(key);
-        if (first) {
-          planned.push(
-            first.requestHash === hash
-              ? { answer: 'replay', transactionId: first.id, wallets: viewsOf(first.playerIds) }
-              : { answer: 'refused', code: 'IDEMPOTENCY_MISMATCH' },
-          );
-          return;
+      ];
+      if (systemKinds.length > 0) {
+        for (const [kind, id] of await ensureSystemAccounts(tx, systemKinds)) {
+          learnt.set(accountKey(systemAccount(kind)), id);
         }
       }
-      const postings = netted[index] ?? [];
-      const after = new Map<string, Paise>();
-      for (const posting of postings) {
-        if (posting.account.owner !== 'player') continue;
-        const account = accountKey(posting.account);
-        const balance = (balances.get(account) ?? 0n) + posting.amountPaise;
-        if (balance < 0n) {
-          planned.push({ answer: 'refused', code: 'INSUFFICIENT_FUNDS' });
-          return;
-        }
-        after.set(account, balance);
-      }
-      for (const [account, balance] of after) balances.set(account, balance);
-      if (key) takenInBatch.set(key, { item: index, hash });
-      planned.push({
-        answer: 'write',
-        written: toWrite.length,
-        wallets: viewsOf(playersOf[index] ?? []),
-        versions: new Map(),
-      });
-      toWrite.push({ item: index, postings });
-    });
-    if (toWrite.length === 0) return;
+      const players = new Set(playersOf.flat());
+      for (const found of stored.values()) for (const p of found.playerIds) players.add(p);
+      const locked = await lockPlayerAccounts(
+        tx,
+        [...players].sort((a, b) => a - b),
+      );
 
-    // Accounts first used by this batch (never by a refused post): created now, at zero.
-    const missing = new Map<string, { playerId: number; kind: PlayerAccountKind }>();
-    for (const { postings } of toWrite) {
-      for (const { account } of postings) {
-        const key = accountKey(account);
-        if (account.owner === 'player' && !learnt.has(key) && !known.has(key)) {
-          missing.set(key, { playerId: Number(account.playerId), kind: account.kind });
-        }
+      // The batch's picture of every locked balance, moved post by post as planned.
+      const balances = new Map<string, Paise>();
+      const initial = new Map<string, Paise>();
+      for (const row of locked) {
+        const key = accountKey(playerAccount(String(row.playerId), row.kind));
+        balances.set(key, row.balancePaise);
+        initial.set(key, row.balancePaise);
+        learnt.set(key, row.id);
       }
-    }
-    if (missing.size > 0) {
-      for (const [key, id] of await ensurePlayerAccounts(tx, [...missing.values()])) {
-        const [playerId = '', kind = ''] = key.split(':');
-        learnt.set(`player:${playerId}:${kind}`, id);
-      }
-    }
-    const idOf = (account: AccountRef) => {
-      const key = accountKey(account);
-      const id = learnt.get(key) ?? known.get(key);
-      if (id === undefined) throw new Error(`no account for ${key}`);
-      return id;
-    };
+      const viewOf = (playerId: number) =>
+        walletView((kind) => balances.get(accountKey(playerAccount(String(playerId), kind))) ?? 0n);
+      const viewsOf = (playerIds: readonly number[]) =>
+        new Map(playerIds.map((playerId) => [playerId, viewOf(playerId)]));
 
-    // Replay each written post's postings on the starting balances for balance_after.
-    const running = new Map(initial);
-    const rows: BatchLedgerTransaction[] = toWrite.map(({ item, postings }) => {
-      const { input } = items[item]!;
-      const resolved = postings
-        .map((posting) => ({ posting, accountId: idOf(posting.account) }))
-        .sort((a, b) => a.accountId - b.accountId);
-      return {
-        row: {
-          kind: input.kind,
-          idempotencyKey: input.idempotencyKey ?? null,
-          requestHash: input.requestHash ?? null,
-          description: input.description,
-          reference: input.reference,
-          playerId: input.playerId ?? null,
-          actorStaffId: input.actorStaffId ?? null,
-          createdAt: nows[item]!,
-        },
-        postings: resolved.map(({ posting, accountId }) => {
-          if (posting.account.owner !== 'player') {
-            return { accountId, amountPaise: posting.amountPaise, balanceAfterPaise: null };
+      const takenInBatch = new Map<string, { item: number; hash: string | null }>();
+      items.forEach(({ input }, index) => {
+        const key = input.idempotencyKey;
+        const hash = input.requestHash ?? null;
+        if (key) {
+          const earlier = takenInBatch.get(key);
+          if (earlier) {
+            planned.push(
+              earlier.hash === hash
+                ? {
+                    answer: 'replay-in-batch',
+                    of: earlier.item,
+                    wallets: viewsOf(playersOf[earlier.item] ?? []),
+                  }
+                : { answer: 'refused', code: 'IDEMPOTENCY_MISMATCH' },
+            );
+            return;
           }
-          const key = accountKey(posting.account);
-          const balanceAfterPaise = (running.get(key) ?? 0n) + posting.amountPaise;
-          running.set(key, balanceAfterPaise);
-          return { accountId, amountPaise: posting.amountPaise, balanceAfterPaise };
-        }),
+          const first = stored.get(key);
+          if (first) {
+            planned.push(
+              first.requestHash === hash
+                ? { answer: 'replay', transactionId: first.id, wallets: viewsOf(first.playerIds) }
+                : { answer: 'refused', code: 'IDEMPOTENCY_MISMATCH' },
+            );
+            return;
+          }
+        }
+        const postings = netted[index] ?? [];
+        const after = new Map<string, Paise>();
+        for (const posting of postings) {
+          if (posting.account.owner !== 'player') continue;
+          const account = accountKey(posting.account);
+          const balance = (balances.get(account) ?? 0n) + posting.amountPaise;
+          if (balance < 0n) {
+            planned.push({ answer: 'refused', code: 'INSUFFICIENT_FUNDS' });
+            return;
+          }
+          after.set(account, balance);
+        }
+        for (const [account, balance] of after) balances.set(account, balance);
+        if (key) takenInBatch.set(key, { item: index, hash });
+        planned.push({
+          answer: 'write',
+          written: toWrite.length,
+          wallets: viewsOf(playersOf[index] ?? []),
+        });
+        toWrite.push({ item: index, postings });
+      });
+      if (toWrite.length === 0) return;
+
+      // Accounts first used by this batch (never by a refused post): created now, at zero.
+      const missing = new Map<string, { playerId: number; kind: PlayerAccountKind }>();
+      for (const { postings } of toWrite) {
+        for (const { account } of postings) {
+          const key = accountKey(account);
+          if (account.owner === 'player' && !learnt.has(key) && !known.has(key)) {
+            missing.set(key, { playerId: Number(account.playerId), kind: account.kind });
+          }
+        }
+      }
+      if (missing.size > 0) {
+        for (const [key, id] of await ensurePlayerAccounts(tx, [...missing.values()])) {
+          const [playerId = '', kind = ''] = key.split(':');
+          learnt.set(`player:${playerId}:${kind}`, id);
+        }
+      }
+      const idOf = (account: AccountRef) => {
+        const key = accountKey(account);
+        const id = learnt.get(key) ?? known.get(key);
+        if (id === undefined) throw new Error(`no account for ${key}`);
+        return id;
       };
+
+      // Replay each written post's postings on the starting balances for balance_after.
+      const running = new Map(initial);
+      const rows: BatchLedgerTransaction[] = toWrite.map(({ item, postings }) => {
+        const { input } = items[item]!;
+        const resolved = postings
+          .map((posting) => ({ posting, accountId: idOf(posting.account) }))
+          .sort((a, b) => a.accountId - b.accountId);
+        return {
+          row: {
+            kind: input.kind,
+            idempotencyKey: input.idempotencyKey ?? null,
+            requestHash: input.requestHash ?? null,
+            description: input.description,
+            reference: input.reference,
+            playerId: input.playerId ?? null,
+            actorStaffId: input.actorStaffId ?? null,
+            createdAt: nows[item]!,
+          },
+          postings: resolved.map(({ posting, accountId }) => {
+            if (posting.account.owner !== 'player') {
+              return { accountId, amountPaise: posting.amountPaise, balanceAfterPaise: null };
+            }
+            const key = accountKey(posting.account);
+            const balanceAfterPaise = (running.get(key) ?? 0n) + posting.amountPaise;
+            running.set(key, balanceAfterPaise);
+            return { accountId, amountPaise: posting.amountPaise, balanceAfterPaise };
+          }),
+        };
+      });
+      const moves: { accountId: number; deltaPaise: bigint; finalPaise: bigint }[] = [];
+      for (const [key, finalPaise] of running) {
+        const deltaPaise = finalPaise - (initial.get(key) ?? 0n);
+        const accountId = learnt.get(key) ?? known.get(key);
+        if (deltaPaise !== 0n && accountId !== undefined) {
+          moves.push({ accountId, deltaPaise, finalPaise });
+        }
+      }
+      // One version per written post and player, as one transaction each would have taken.
+      const bumps = new Map<number, number>();
+      for (const { item } of toWrite) {
+        for (const playerId of playersOf[item] ?? []) {
+          bumps.set(playerId, (bumps.get(playerId) ?? 0) + 1);
+        }
+      }
+      const written = await writeLedgerBatch(tx, rows, moves, bumps);
+      for (const move of moves) {
+        // A balance the plan did not foresee (an account another process created and funded
+        // between our read and our write): roll back, and let each post run alone.
+        if (written.balances.get(move.accountId) !== move.finalPaise) {
+          throw new BatchPlanMismatch(`account ${move.accountId} is not where the plan put it`);
+        }
+      }
+      for (const plan of planned) {
+        if (plan.answer !== 'write') continue;
+        plan.transactionId = written.transactionIds[plan.written];
+        if (plan.transactionId === undefined) throw new BatchPlanMismatch('transaction id missing');
+      }
+      const finalVersions = written.versions;
+      const nextVersion = new Map<number, number>();
+      for (const [playerId, by] of bumps) {
+        nextVersion.set(playerId, (finalVersions.get(playerId) ?? by) - by);
+      }
+      const events: NewOutboxEvent[] = [];
+      for (const plan of planned) {
+        if (plan.answer !== 'write') continue;
+        for (const [playerId, view] of [...plan.wallets].sort(([a], [b]) => a - b)) {
+          const version = (nextVersion.get(playerId) ?? 0) + 1;
+          nextVersion.set(playerId, version);
+          events.push(socketEvent(playerId, 'update_balance', { ...toWallet(view), version }));
+        }
+      }
+      await insertOutboxEvents(tx, events, nows[0] ?? new Date());
+      wroteEvents = events.length > 0;
+      statementsDone = true;
     });
-    const moves: { accountId: number; deltaPaise: bigint; finalPaise: bigint }[] = [];
-    for (const [key, finalPaise] of running) {
-      const deltaPaise = finalPaise - (initial.get(key) ?? 0n);
-      const accountId = learnt.get(key) ?? known.get(key);
-      if (deltaPaise !== 0n && accountId !== undefined) {
-        moves.push({ accountId, deltaPaise, finalPaise });
-      }
-    }
-    // One version per written post and player, as one transaction each would have taken.
-    const bumps = new Map<number, number>();
-    for (const { item } of toWrite) {
-      for (const playerId of playersOf[item] ?? []) {
-        bumps.set(playerId, (bumps.get(playerId) ?? 0) + 1);
-      }
-    }
-    const written = await writeLedgerBatch(tx, rows, moves, bumps);
-    for (const move of moves) {
-      // A balance the plan did not foresee (an account another process created and funded
-      // between our read and our write): roll back, and let each post run alone.
-      if (written.balances.get(move.accountId) !== move.finalPaise) {
-        throw new BatchPlanMismatch(`account ${move.accountId} is not where the plan put it`);
-      }
-    }
-    for (const plan of planned) {
-      if (plan.answer !== 'write') continue;
-      plan.transactionId = written.transactionIds[plan.written];
-      if (plan.transactionId === undefined) throw new BatchPlanMismatch('transaction id missing');
-    }
-    const finalVersions = written.versions;
-    const nextVersion = new Map<number, number>();
-    for (const [playerId, by] of bumps) {
-      nextVersion.set(playerId, (finalVersions.get(playerId) ?? by) - by);
-    }
-    const events: NewOutboxEvent[] = [];
-    for (const plan of planned) {
-      if (plan.answer !== 'write') continue;
-      for (const [playerId, view] of [...plan.wallets].sort(([a], [b]) => a - b)) {
-        const version = (nextVersion.get(playerId) ?? 0) + 1;
-        nextVersion.set(playerId, version);
-        plan.versions.set(playerId, version);
-        events.push(socketEvent(playerId, 'update_balance', { ...toWallet(view), version }));
-      }
-    }
-    await insertOutboxEvents(tx, events, nows[0] ?? new Date());
-    wroteEvents = events.length > 0;
-  });
+  } catch (error) {
+    throw statementsDone ? new BatchCommitUnknown(error) : error;
+  }
 
   for (const [key, id] of learnt) known.set(key, id);
   if (wroteEvents) {
