@@ -39,10 +39,9 @@ import {
   findWalletPlayers,
   holdKeyText,
   insertOperation,
-  insertOperations,
+  writeOperationsAndHolds,
   lockHold,
   lockHolds,
-  setHolds,
   type NewWalletOperationWithOutcome,
   markRolledBack,
   recordOutcome,
@@ -360,8 +359,8 @@ export class WalletApi {
    * in the wallet"): the operations, players and ledger keys read at once, the holds and the
    * players' accounts locked at once, every move planned in memory in the order given
    * exactly as the single operation would (replays, a replay of an earlier move of the same
-   * batch, refusals, the hold rows lockHold leaves), then the ledger, the operations and the
-   * holds written in one statement each. Not enough money throws the rollback postWithin
+   * batch, refusals, the hold rows lockHold leaves), then the ledger in one statement and the
+   * operations with the holds in another: 7 round trips. Not enough money throws the rollback postWithin
    * throws. A ledger key already in the ledger (or twice in the batch) is the one case the
    * plan does not cover: then, with nothing written yet, the moves go one by one.
    */
@@ -610,19 +609,19 @@ export class WalletApi {
           ? null
           : (written.transactionIds[ledgerIndex] ?? null);
     });
-    const operationIds = await insertOperations(ctx.tx, operations);
-    if (operationIds.some((id) => id === null)) {
-      // Only a concurrent transaction with the same external id can take one: this one rolls
-      // back and its retry answers the replays.
-      throw new Error('moveHolds: an external id was taken by a concurrent transaction');
-    }
-    await setHolds(
+    const operationIds = await writeOperationsAndHolds(
       ctx.tx,
+      operations,
       [...holds].map(([key, hold]) => ({
         key: holdKeys.get(key)!,
         heldPaise: hold.exists ? hold.heldPaise : null,
       })),
     );
+    if (operationIds.some((id) => id === null)) {
+      // Only a concurrent transaction with the same external id can take one: this one rolls
+      // back and its retry answers the replays.
+      throw new Error('moveHolds: an external id was taken by a concurrent transaction');
+    }
     for (const [playerId, view] of touched) ctx.touched.set(playerId, view);
     for (const { input, operation, planned, isDemo } of events) {
       pushEvent(ctx, operation, input, planned, isDemo);

@@ -297,33 +297,6 @@ export async function lockHolds(
   return holds;
 }
 
-/** setHold for many rounds: a hold of zero (null) is deleted, any other amount written. */
-export async function setHolds(
-  db: DbHandle,
-  holds: readonly { key: HoldKey; heldPaise: bigint | null }[],
-): Promise<void> {
-  if (holds.length === 0) return;
-  const json = JSON.stringify(
-    holds.map(({ key, heldPaise }) => ({
-      p: key.playerId,
-      d: key.product,
-      r: key.roundId,
-      h: heldPaise?.toString() ?? null,
-    })),
-  );
-  await db.execute(
-    sql`with x as (
-          select * from jsonb_to_recordset(${json}::jsonb) as x(p bigint, d text, r text, h bigint)
-        ),
-        gone as (
-          delete from wallet_holds w using x
-          where x.h is null and w.player_id = x.p and w.product = x.d and w.round_id = x.r
-        )
-        update wallet_holds w set held_paise = x.h from x
-        where x.h is not null and w.player_id = x.p and w.product = x.d and w.round_id = x.r`,
-  );
-}
-
 export interface NewWalletOperationWithOutcome extends NewWalletOperation {
   ledgerTransactionId: string | null;
   balanceAfterPaise: bigint;
@@ -331,14 +304,16 @@ export interface NewWalletOperationWithOutcome extends NewWalletOperation {
 }
 
 /**
- * insertOperation and recordOutcome for many operations in one statement; answers the ids in
- * input order, null where (product, external id) was taken meanwhile.
+ * insertOperation and recordOutcome for many operations, and setHold for many rounds (a hold
+ * of zero, null here, is deleted), in one statement. Answers the operations' ids in input
+ * order, null where (product, external id) was taken meanwhile.
  */
-export async function insertOperations(
+export async function writeOperationsAndHolds(
   db: DbHandle,
   rows: readonly NewWalletOperationWithOutcome[],
+  holds: readonly { key: HoldKey; heldPaise: bigint | null }[],
 ): Promise<(string | null)[]> {
-  if (rows.length === 0) return [];
+  if (rows.length === 0 && holds.length === 0) return [];
   const json = JSON.stringify(
     rows.map((row, index) => ({
       n: index,
@@ -359,9 +334,32 @@ export async function insertOperations(
       v: row.walletVersion,
     })),
   );
-  const inserted = await executeRows<{ id: string | number; product: string; external_id: string }>(
+  const holdsJson = JSON.stringify(
+    holds.map(({ key, heldPaise }) => ({
+      p: key.playerId,
+      d: key.product,
+      r: key.roundId,
+      h: heldPaise?.toString() ?? null,
+    })),
+  );
+  const inserted = await executeRows<{
+    id: string | number;
+    product: string;
+    external_id: string;
+  }>(
     db,
-    sql`insert into wallet_operations
+    sql`with h as (
+          select * from jsonb_to_recordset(${holdsJson}::jsonb) as h(p bigint, d text, r text, h bigint)
+        ),
+        gone as (
+          delete from wallet_holds w using h
+          where h.h is null and w.player_id = h.p and w.product = h.d and w.round_id = h.r
+        ),
+        kept as (
+          update wallet_holds w set held_paise = h.h from h
+          where h.h is not null and w.player_id = h.p and w.product = h.d and w.round_id = h.r
+        )
+        insert into wallet_operations
           (product, external_id, operation, status, player_id, round_id, request_hash, wallet,
            amount_paise, hold_delta_paise, related_external_id, created_at,
            ledger_transaction_id, balance_after_paise, wallet_version)
