@@ -70,6 +70,32 @@ describe.each(drivers)('wallet, statement and notifications on %s', (driver) => 
     expect(bobGot).toEqual([]);
   });
 
+  it('posts committed together push one update_balance each, in version order', async () => {
+    const player = await newPlayer();
+    const socket = await connectAs(player.token);
+    const got: UpdateBalancePayload[] = [];
+    const all = new Promise<void>((resolve) =>
+      socket.on('update_balance', (payload) => {
+        got.push(payload);
+        if (got.length === 20) resolve();
+      }),
+    );
+    // Sent in one tick: group-committed (one or a few batches), each still its own money move.
+    const funded = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => fund(deps(), player.id, BigInt(100 * (n + 1)))),
+    );
+    expect(funded.every((result) => result.ok)).toBe(true);
+    await all;
+    expect(got.map((payload) => payload.version)).toEqual(
+      Array.from({ length: 20 }, (_, n) => n + 1),
+    );
+    // Credits only: every push shows more than the one before, the last the whole 210 points.
+    const balances = got.map((payload) => payload.balance);
+    expect([...balances].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(balances);
+    expect(new Set(balances).size).toBe(20);
+    expect(got.at(-1)).toMatchObject({ balance: 210, cash: 210 });
+  });
+
   it('exposure endpoint answers the held amount in points, and needs a session', async () => {
     const player = await newPlayer();
     const res = await call(h, 'GET', '/api/bet/exposure/amount', undefined, {
