@@ -520,7 +520,9 @@ export interface BatchLedgerTransaction {
  * Balance updates keep the no-negative guard; the answer lists the balances after them, and
  * the caller checks they are the ones it planned (a missing row means the guard refused).
  * A key taken meanwhile by another transaction fails the statement (unique violation).
- * The same statement raises the players' wallet versions as bumpWalletVersions does.
+ * The same statement raises each player's wallet version by the number of this batch's
+ * transactions that moved their money (what one bump per transaction reaches), in player id
+ * order, and reads the versions of `versionReads` unchanged.
  */
 export async function writeLedgerBatch(
   db: DbHandle,
@@ -632,46 +634,4 @@ export async function writeLedgerBatch(
     else versions.set(Number(row.id), Number(row.value));
   }
   return { transactionIds, balances, versions };
-}
-
-/**
- * Raises several players' wallet versions at once, each by the number of transactions that
- * moved their money in the batch (what one bump per transaction would have reached), in
- * player id order; answers the new versions. The rows stay locked until commit.
- */
-export async function bumpWalletVersions(
-  db: DbHandle,
-  bumps: ReadonlyMap<number, number>,
-): Promise<Map<number, number>> {
-  const versions = new Map<number, number>();
-  if (bumps.size === 0) return versions;
-  const json = JSON.stringify(
-    [...bumps].sort(([a], [b]) => a - b).map(([playerId, by]) => ({ p: playerId, k: by })),
-  );
-  const rows = await executeRows<{ player_id: string | number; version: string | number }>(
-    db,
-    sql`insert into wallet_versions (player_id, version)
-        select x.p, x.k from jsonb_to_recordset(${json}::jsonb) as x(p bigint, k bigint)
-        order by x.p
-        on conflict (player_id) do update set version = wallet_versions.version + excluded.version
-        returning player_id, version`,
-  );
-  for (const row of rows) versions.set(Number(row.player_id), Number(row.version));
-  return versions;
-}
-
-/** Several players' wallet versions now (0 before any money moved). */
-export async function walletVersionsOf(
-  db: DbHandle,
-  playerIds: readonly number[],
-): Promise<Map<number, number>> {
-  const versions = new Map<number, number>(playerIds.map((id) => [id, 0]));
-  if (playerIds.length === 0) return versions;
-  const rows = await executeRows<{ player_id: string | number; version: string | number }>(
-    db,
-    sql`select player_id, version from wallet_versions
-        where player_id = any(${pgArray([...playerIds])}::bigint[])`,
-  );
-  for (const row of rows) versions.set(Number(row.player_id), Number(row.version));
-  return versions;
 }

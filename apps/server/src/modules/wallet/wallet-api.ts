@@ -13,7 +13,6 @@ import {
 } from '@spm/core';
 import type { DbHandle } from '../../db/database.ts';
 import {
-  findTransactionsByKeys,
   lockCashBalances,
   lockPlayerAccounts,
   walletVersionOf,
@@ -34,14 +33,13 @@ import {
 } from './ledger-service.ts';
 import {
   findOperationForUpdate,
-  findOperationsForUpdate,
   findWalletPlayer,
-  findWalletPlayers,
   holdKeyText,
   insertOperation,
   writeOperationsAndHolds,
   lockHold,
   lockHolds,
+  readBeforeHoldMoves,
   type NewWalletOperationWithOutcome,
   markRolledBack,
   recordOutcome,
@@ -360,7 +358,7 @@ export class WalletApi {
    * players' accounts locked at once, every move planned in memory in the order given
    * exactly as the single operation would (replays, a replay of an earlier move of the same
    * batch, refusals, the hold rows lockHold leaves), then the ledger in one statement and the
-   * operations with the holds in another: 7 round trips. Not enough money throws the rollback postWithin
+   * operations with the holds in another: 5 round trips. Not enough money throws the rollback postWithin
    * throws. A ledger key already in the ledger (or twice in the batch) is the one case the
    * plan does not cover: then, with nothing written yet, the moves go one by one.
    */
@@ -375,26 +373,27 @@ export class WalletApi {
     const hashes = moves.map((move) => operationHash(move.operation, move.input));
 
     // 1. Reads and locks only: the one-by-one path can still take over after them.
+    const read = await readBeforeHoldMoves(ctx.tx, {
+      operations: moves.map(({ input }) => ({
+        product: input.product,
+        externalId: input.externalId,
+      })),
+      playerIds: [...new Set(moves.map(({ input }) => input.playerId))],
+      ledgerKeys: [...new Set(moves.map(({ input }) => ledgerKeyOf(input)))],
+    });
     const existing = new Map(
-      (
-        await findOperationsForUpdate(
-          ctx.tx,
-          moves.map(({ input }) => ({ product: input.product, externalId: input.externalId })),
-        )
-      ).map((row) => [`${row.product}\u0000${row.externalId}`, row]),
+      read.operations.map((row) => [`${row.product}\u0000${row.externalId}`, row]),
     );
-    const players = await findWalletPlayers(ctx.tx, [
-      ...new Set(moves.map(({ input }) => input.playerId)),
-    ]);
+    const players = read.players;
     const fresh = moves.filter(({ input }) => !existing.has(opKey(input)));
     const ledgerKeyOwners = new Map<string, string>();
     for (const { input } of fresh) {
-      const owner = ledgerKeyOwners.get(ledgerKeyOf(input));
-      if (owner !== undefined && owner !== opKey(input)) return this.moveHoldsOneByOne(ctx, moves);
-      ledgerKeyOwners.set(ledgerKeyOf(input), opKey(input));
-    }
-    if ((await findTransactionsByKeys(ctx.tx, [...ledgerKeyOwners.keys()])).size > 0) {
-      return this.moveHoldsOneByOne(ctx, moves);
+      const key = ledgerKeyOf(input);
+      const owner = ledgerKeyOwners.get(key);
+      if ((owner !== undefined && owner !== opKey(input)) || read.takenLedgerKeys.has(key)) {
+        return this.moveHoldsOneByOne(ctx, moves);
+      }
+      ledgerKeyOwners.set(key, opKey(input));
     }
     const reaching = fresh.filter(
       (move) =>

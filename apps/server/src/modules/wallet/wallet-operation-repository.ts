@@ -224,39 +224,6 @@ export interface HoldKey {
 export const holdKeyText = (key: HoldKey) =>
   JSON.stringify([key.playerId, key.product, key.roundId]);
 
-/** The operations under these (product, external id), locked, in id order. */
-export async function findOperationsForUpdate(
-  db: DbHandle,
-  keys: readonly { product: WalletProduct; externalId: string }[],
-): Promise<WalletOperationRow[]> {
-  if (keys.length === 0) return [];
-  const json = JSON.stringify(keys.map((key) => ({ p: key.product, e: key.externalId })));
-  const rows = await executeRows<RawOperation>(
-    db,
-    sql`select * from wallet_operations
-        where (product, external_id) in
-          (select x.p, x.e from jsonb_to_recordset(${json}::jsonb) as x(p text, e text))
-        order by id for update`,
-  );
-  return rows.map(toRow);
-}
-
-/** Which of these players exist, and whether each plays for points only. */
-export async function findWalletPlayers(
-  db: DbHandle,
-  playerIds: readonly number[],
-): Promise<Map<number, { isDemo: boolean }>> {
-  const found = new Map<number, { isDemo: boolean }>();
-  if (playerIds.length === 0) return found;
-  const rows = await executeRows<{ id: string | number; is_demo: boolean }>(
-    db,
-    sql`select id, is_demo from users
-        where id in (select jsonb_array_elements_text(${JSON.stringify(playerIds)}::jsonb)::bigint)`,
-  );
-  for (const row of rows) found.set(Number(row.id), { isDemo: row.is_demo });
-  return found;
-}
-
 /**
  * lockHold for many rounds in one statement: an upsert that creates absent rows at zero and
  * otherwise rewrites the row unchanged, which locks it and answers it as last committed
@@ -375,4 +342,64 @@ export async function writeOperationsAndHolds(
     inserted.map((row) => [`${row.product}\u0000${row.external_id}`, String(row.id)]),
   );
   return rows.map((row) => ids.get(`${row.product}\u0000${row.externalId}`) ?? null);
+}
+
+/**
+ * What moveHolds reads before it plans, in one statement: the operations under these
+ * (product, external id), locked (as findOperationForUpdate); which players exist and whether
+ * they play for points only (as findWalletPlayer); which of these ledger keys the ledger
+ * already holds (the one read of a ledger table here: existence only, for the batch to
+ * leave those moves to the one-by-one path). Rows cross as JSON with amounts as text.
+ */
+export async function readBeforeHoldMoves(
+  db: DbHandle,
+  query: {
+    operations: readonly { product: WalletProduct; externalId: string }[];
+    playerIds: readonly number[];
+    ledgerKeys: readonly string[];
+  },
+): Promise<{
+  operations: WalletOperationRow[];
+  players: Map<number, { isDemo: boolean }>;
+  takenLedgerKeys: Set<string>;
+}> {
+  const keysJson = JSON.stringify(query.operations.map((k) => ({ p: k.product, e: k.externalId })));
+  const rows = await executeRows<{ what: 'operation' | 'player' | 'key'; data: unknown }>(
+    db,
+    sql`with ops as (
+          select * from wallet_operations
+          where (product, external_id) in
+            (select x.p, x.e from jsonb_to_recordset(${keysJson}::jsonb) as x(p text, e text))
+          order by id for update
+        )
+        select 'operation' as what, jsonb_build_object(
+                 'id', id::text, 'product', product, 'external_id', external_id,
+                 'operation', operation, 'status', status, 'player_id', player_id::text,
+                 'round_id', round_id, 'request_hash', request_hash, 'wallet', wallet,
+                 'amount_paise', amount_paise::text, 'hold_delta_paise', hold_delta_paise::text,
+                 'related_external_id', related_external_id,
+                 'ledger_transaction_id', ledger_transaction_id::text,
+                 'balance_after_paise', balance_after_paise::text,
+                 'wallet_version', wallet_version::text) as data
+        from ops
+        union all
+        select 'player', jsonb_build_object('id', id::text, 'is_demo', is_demo) from users
+        where id in (select jsonb_array_elements_text(${JSON.stringify(query.playerIds)}::jsonb)::bigint)
+        union all
+        select 'key', jsonb_build_object('key', idempotency_key) from ledger_transactions
+        where idempotency_key in (select jsonb_array_elements_text(${JSON.stringify(query.ledgerKeys)}::jsonb))`,
+  );
+  const operations: WalletOperationRow[] = [];
+  const players = new Map<number, { isDemo: boolean }>();
+  const takenLedgerKeys = new Set<string>();
+  for (const row of rows) {
+    // PGlite and pg both answer jsonb parsed; a driver answering text is parsed here.
+    const data: unknown = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
+    if (row.what === 'operation') operations.push(toRow(data as RawOperation));
+    else if (row.what === 'player') {
+      const player = data as { id: string; is_demo: boolean };
+      players.set(Number(player.id), { isDemo: player.is_demo });
+    } else takenLedgerKeys.add((data as { key: string }).key);
+  }
+  return { operations, players, takenLedgerKeys };
 }
