@@ -46,11 +46,10 @@ export class GroupCommitQueue<I, R> {
 
   private startBatches(): void {
     while (this.waiting.length > 0 && this.inFlight < this.options.maxInFlight) {
-      // What waits is shared among the free slots: batches in flight together overlap one's
-      // commit (the disk flush) with the next one's statements.
-      const free = this.options.maxInFlight - this.inFlight;
-      const size = Math.min(this.options.cap, Math.ceil(this.waiting.length / free));
-      const batch = this.waiting.splice(0, size);
+      // A free slot takes everything waiting: under load that is one large batch per commit
+      // (measured: splitting the waiting among the free slots made more, smaller commits and
+      // was slower), while a request arriving with a slot free starts at once.
+      const batch = this.waiting.splice(0, this.options.cap);
       this.inFlight += 1;
       this.stats.batches += 1;
       this.stats.requests += batch.length;

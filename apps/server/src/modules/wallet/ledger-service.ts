@@ -413,10 +413,11 @@ async function walletsOf(ctx: LedgerContext, playerIds: number[]) {
 /** The most posts one batch carries; the rest wait for the next one. */
 const POST_BATCH_CAP = 500;
 /**
- * Batches of one database in flight at once (each on its own pooled connection): while one
- * waits for its commit to reach the disk the next is already locking and writing. They lock
- * player accounts in id order, so two never wait crosswise; a batch whose players another
- * holds waits for that commit and then reads the balances it left.
+ * Batches of one database in flight at once (each on its own pooled connection): a post
+ * arriving while a slot is free starts at once instead of waiting for the batch before it
+ * to reach the disk. Under steady load the waiting posts gather into one batch per commit
+ * anyway. Batches lock player accounts in id order, so two never wait crosswise; a batch
+ * whose players another holds waits for that commit and then reads the balances it left.
  */
 const POST_BATCHES_IN_FLIGHT = Number(process.env.LEDGER_BATCHES_IN_FLIGHT ?? 4);
 
