@@ -419,8 +419,8 @@ export class WalletApi {
     // 2. The plan, move by move, in memory. A version this transaction has not taken yet is
     // read (or raised) by the ledger statement below: noted as "stored", "stored + 1" here.
     const bumps = new Map<number, number>();
-    const versionNow = (playerId: number): number | { stored: number; plus: 0 | 1 } =>
-      ctx.versions.get(playerId) ?? { stored: playerId, plus: bumps.has(playerId) ? 1 : 0 };
+    const versionNow = (playerId: number): number | { storedOf: number; plus: 0 | 1 } =>
+      ctx.versions.get(playerId) ?? { storedOf: playerId, plus: bumps.has(playerId) ? 1 : 0 };
     const versionOf: ReturnType<typeof versionNow>[] = [];
     const viewOf = (playerId: number) =>
       walletView((kind) => balances.get(accountKey(playerAccount(String(playerId), kind))) ?? 0n);
@@ -597,7 +597,7 @@ export class WalletApi {
     operations.forEach((operation, index) => {
       const version = versionOf[index]!;
       operation.walletVersion =
-        typeof version === 'number' ? version : stored(version.stored) + version.plus;
+        typeof version === 'number' ? version : stored(version.storedOf) + version.plus;
     });
     // In the order the moves first raised them, as the loop would have recorded them.
     for (const playerId of bumps.keys()) ctx.versions.set(playerId, stored(playerId) + 1);
