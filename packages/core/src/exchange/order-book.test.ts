@@ -8,6 +8,7 @@ import {
   getOrder,
   listRestingOrders,
   placeOrder,
+  restingOrdersOf,
   topOfBook,
   type Fill,
   type OrderBook,
@@ -677,5 +678,16 @@ describe('cloneOrderBook', () => {
       onCopy.ok && fillSummary(onCopy.fills),
     );
     expect(getOrder(book, 'o3')?.unmatchedPaise).toBe(700n);
+  });
+
+  it("lists one owner's resting orders", () => {
+    const { book, place } = driver();
+    place('back', 200, 1_000n, 'a');
+    place('lay', 190, 700n, 'b');
+    place('back', 210, 300n, 'a');
+    place('lay', 200, 1_000n, 'c'); // a's first back is gone
+    expect(restingOrdersOf(book, 'a').map((o) => [o.id, o.unmatchedPaise])).toEqual([['o3', 300n]]);
+    expect(restingOrdersOf(book, 'b').map((o) => o.id)).toEqual(['o2']);
+    expect(restingOrdersOf(book, 'z')).toEqual([]);
   });
 });

@@ -445,5 +445,17 @@ export function cloneOrderBook(book: OrderBook): OrderBook {
     }),
     mask: side.mask.slice(),
   });
-  return { backs: cloneSide(book.backs), lays: cloneSide(book.lays), orders, lastSeq: book.lastSeq };
+  return {
+    backs: cloneSide(book.backs),
+    lays: cloneSide(book.lays),
+    orders,
+    lastSeq: book.lastSeq,
+  };
+}
+
+/** One owner's resting orders, in no particular order (their exposure needs no priority). */
+export function restingOrdersOf(book: OrderBook, ownerId: string): RestingOrderView[] {
+  const result: RestingOrderView[] = [];
+  for (const order of book.orders.values()) if (order.ownerId === ownerId) result.push(view(order));
+  return result;
 }

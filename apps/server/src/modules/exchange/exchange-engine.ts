@@ -1,5 +1,5 @@
 import type { MarketResultBody, OrderAnswer, SettlementAnswer } from '@spm/contract';
-import { cancelOrder, inPlayDelayMs, listRestingOrders } from '@spm/core';
+import { inPlayDelayMs, listRestingOrders } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import type { DbHandle } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
@@ -8,12 +8,12 @@ import * as changes from './catalogue-changes.ts';
 import { eventView, listEventViews, marketSnapshot } from './catalogue-views.ts';
 import type {
   BookmakerPlaceBody,
+  ExchangeCommand,
   ExchangePlaceBody,
   FancyPlaceBody,
   PlaceBody,
   PlacementEnv,
 } from './exchange-context.ts';
-import { moneyTransaction } from './exchange-money.ts';
 import { resettleMarket, settleMarket } from './exchange-settlement.ts';
 import type {
   EventChange,
@@ -28,15 +28,10 @@ import type {
 } from './exchange-types.ts';
 import { rebalanceHolds } from './exposure-holds.ts';
 import { MarketCatalogue } from './market-catalogue.ts';
+import { ExchangeWriter } from './exchange-writer.ts';
 import { marketKind } from './market-kinds/index.ts';
 import { MarketQueue } from './market-queue.ts';
-import {
-  assertOpen,
-  cloneBook,
-  ledgerError,
-  orderAnswer,
-  stakeToPaise,
-} from './placement-support.ts';
+import { assertOpen, stakeToPaise } from './placement-support.ts';
 
 export type * from './exchange-types.ts';
 
@@ -49,6 +44,8 @@ export type * from './exchange-types.ts';
  */
 export class ExchangeEngine implements PlacementEnv {
   private readonly queue = new MarketQueue();
+  /** Each match-odds market's writer: its placements and cancels, batched (group commit). */
+  private readonly writer = new ExchangeWriter(this);
   readonly catalogue: MarketCatalogue;
   /** Called after every change of a market that clients should see. */
   onChange: (marketId: string) => void = () => undefined;
@@ -57,6 +54,27 @@ export class ExchangeEngine implements PlacementEnv {
 
   constructor(readonly deps: ServiceDeps) {
     this.catalogue = new MarketCatalogue(deps.db, (id) => this.queue.depth(id) > 0);
+    // A task that ran alone (settlement, status, catalogue) may have changed the fills and
+    // holds the writer keeps in memory: it reads them again before its next batch.
+    this.queue.afterAlone = (marketId) => this.writer.forget(marketId);
+  }
+
+  /**
+   * Tests: holds the market's writer so that what is placed meanwhile provably lands in one
+   * batch when the returned function is called.
+   */
+  pauseWriter(marketId: string): () => void {
+    return this.queue.pause(marketId);
+  }
+
+  /** Tests: commands and tasks of this market queued and not started. */
+  queuedAt(marketId: string): number {
+    return this.queue.queued(marketId);
+  }
+
+  /** Tests and metrics: told the size of every batch a market's writer runs. */
+  set onBatch(listener: (marketId: string, size: number) => void) {
+    this.queue.onBatch = listener;
   }
 
   get events(): Map<string, EventState> {
@@ -175,6 +193,10 @@ export class ExchangeEngine implements PlacementEnv {
     return existing.answer as OrderAnswer;
   }
 
+  submitExchange(market: MarketState, command: ExchangeCommand): Promise<OrderAnswer> {
+    return this.queue.submit(market.id, this.writer, command);
+  }
+
   rebalanceHolds: PlacementEnv['rebalanceHolds'] = (ctx, market, playerIds, move) =>
     rebalanceHolds(this.deps, ctx, market, playerIds, move);
 
@@ -199,6 +221,7 @@ export class ExchangeEngine implements PlacementEnv {
     return marketKind(market.type).place(this, playerId, market, body, { stakePaise, hash });
   }
 
+  /** Cancels (part of) a resting match-odds order: queued for the market's writer. */
   async cancel(
     playerId: number,
     body: { orderId: string; stake?: number | undefined },
@@ -208,38 +231,15 @@ export class ExchangeEngine implements PlacementEnv {
     const order = await repo.findOrder(this.deps.db, Number(body.orderId));
     if (!order || order.playerId !== playerId) throw new AppError('ORDER_NOT_FOUND');
     const market = await this.market(String(order.marketId));
-    const runner = market.runners.find((r) => r.id === String(order.runnerId));
-    if (!runner) throw new AppError('ORDER_NOT_FOUND');
-    return this.serial(market.id, async () => {
-      if (!runner.book.orders.has(body.orderId)) throw new AppError('ORDER_NOT_FOUND');
-      const before = listRestingOrders(runner.book);
-      const cancelled = cancelOrder(runner.book, body.orderId, amountPaise);
-      if (!cancelled.ok) throw new AppError('ORDER_NOT_FOUND');
-      const result = await moneyTransaction(this.deps, async (ctx) => {
-        await this.fence(ctx.tx, market.id);
-        const row = await repo.addToOrder(ctx.tx, order.id, 0n, cancelled.cancelledPaise);
-        await this.rebalanceHolds(ctx, market, [playerId], {
-          key: `cancel:${order.id}:${row.cancelledPaise}`,
-          playerId,
-          stakePaise: 0n,
-          reference: `CANCEL-${order.id}`,
-        });
-        market.version += 1;
-        await repo.updateMarket(ctx.tx, Number(market.id), { version: market.version });
-        return { ok: true as const, row };
-      }).catch((error: unknown) => {
-        runner.book = cloneBook(before);
-        throw error;
-      });
-      if (!result.ok) {
-        runner.book = cloneBook(before);
-        throw ledgerError(result.code);
-      }
-      this.onChange(market.id);
-      const fills = (await repo.fillsOfMarket(this.deps.db, Number(market.id))).filter(
-        (f) => f.takerOrderId === order.id || f.makerOrderId === order.id,
-      );
-      return orderAnswer(result.row, fills);
+    if (market.type !== 'match_odds' || order.runnerId === null) {
+      throw new AppError('ORDER_NOT_FOUND');
+    }
+    return this.submitExchange(market, {
+      kind: 'cancel',
+      playerId,
+      runnerId: String(order.runnerId),
+      orderId: body.orderId,
+      amountPaise,
     });
   }
 

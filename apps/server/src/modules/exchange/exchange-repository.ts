@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import type { DbHandle } from '../../db/database.ts';
+import { executeRows, type DbHandle } from '../../db/database.ts';
 import {
   competitions,
   events,
@@ -338,4 +338,108 @@ export async function eventIdOfMarket(db: DbHandle, marketId: number) {
     .from(markets)
     .where(eq(markets.id, marketId));
   return row?.eventId;
+}
+
+// ------------------------------------------------------------------ market writer (batches)
+
+/** A PostgreSQL array literal, each element quoted and escaped (bound as one text parameter). */
+function pgArray(values: readonly (string | number | bigint)[]): string {
+  const quoted = values.map((value) => `"${String(value).replace(/(["\\])/g, '\\$1')}"`);
+  return `{${quoted.join(',')}}`;
+}
+
+/** The orders already placed under any of these (player, idempotency key) pairs: one query. */
+export async function findOrdersByKeys(
+  db: DbHandle,
+  keys: readonly { playerId: number; idempotencyKey: string }[],
+) {
+  if (keys.length === 0) return [];
+  const players = pgArray(keys.map((k) => k.playerId));
+  const idempotencyKeys = pgArray(keys.map((k) => k.idempotencyKey));
+  return db
+    .select()
+    .from(orders)
+    .where(
+      sql`(${orders.playerId}, ${orders.idempotencyKey}) in (select * from unnest(${players}::bigint[], ${idempotencyKeys}::text[]))`,
+    );
+}
+
+/** `count` new order ids in one round trip, ascending: they are also the orders' time priority. */
+export async function nextOrderIds(db: DbHandle, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const rows = await executeRows<{ id: string | number }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id from generate_series(1, ${count})`,
+  );
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+}
+
+/** Many new orders in one statement (the writer knows each one's state after its batch). */
+export async function insertOrders(db: DbHandle, rows: NewOrder[]) {
+  if (rows.length > 0) await db.insert(orders).values(rows);
+}
+
+/** What a batch adds to orders that existed before it (fills as maker, cancels). */
+export interface OrderDelta {
+  orderId: number;
+  matchedPaise: bigint;
+  cancelledPaise: bigint;
+}
+
+/** Adds every delta and recomputes each status in one `update … from unnest`. */
+export async function applyOrderDeltas(db: DbHandle, deltas: readonly OrderDelta[]) {
+  if (deltas.length === 0) return;
+  const ids = pgArray(deltas.map((d) => d.orderId));
+  const matched = pgArray(deltas.map((d) => d.matchedPaise));
+  const cancelled = pgArray(deltas.map((d) => d.cancelledPaise));
+  await db.execute(sql`
+    update orders o set
+      matched_paise = o.matched_paise + d.matched,
+      cancelled_paise = o.cancelled_paise + d.cancelled,
+      status = case
+        when o.stake_paise - o.matched_paise - d.matched - o.cancelled_paise - d.cancelled > 0
+          then case when o.matched_paise + d.matched > 0 then 'partially_matched' else 'unmatched' end
+        when o.matched_paise + d.matched > 0 then 'matched' else 'cancelled' end
+    from unnest(${ids}::bigint[], ${matched}::bigint[], ${cancelled}::bigint[]) as d(id, matched, cancelled)
+    where o.id = d.id`);
+}
+
+/** The orders a batch cancels, as they stand before it (their cancelled totals name the holds). */
+export async function ordersByIds(db: DbHandle, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(sql`${orders.id} = any(${pgArray(orderIds)}::bigint[])`);
+}
+
+/** Every fill these orders took part in, as taker or maker (a cancel's average price). */
+export async function fillsOfOrders(db: DbHandle, marketId: number, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return [];
+  const ids = pgArray(orderIds);
+  return db
+    .select()
+    .from(fills)
+    .where(
+      and(
+        eq(fills.marketId, marketId),
+        sql`(${fills.takerOrderId} = any(${ids}::bigint[]) or ${fills.makerOrderId} = any(${ids}::bigint[]))`,
+      ),
+    );
+}
+
+/** Sets many players' held exposure of one market in one upsert. */
+export async function setExposures(
+  db: DbHandle,
+  marketId: number,
+  rows: readonly { playerId: number; exposurePaise: bigint }[],
+) {
+  if (rows.length === 0) return;
+  await db
+    .insert(marketExposures)
+    .values(rows.map((r) => ({ playerId: r.playerId, marketId, exposurePaise: r.exposurePaise })))
+    .onConflictDoUpdate({
+      target: [marketExposures.playerId, marketExposures.marketId],
+      set: { exposurePaise: sql`excluded.exposure_paise` },
+    });
 }
