@@ -5,6 +5,7 @@ import type { DbHandle } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import * as repo from './exchange-repository.ts';
 import * as changes from './catalogue-changes.ts';
+import { auditMarket } from './exchange-audit.ts';
 import { eventView, listEventViews, marketSnapshot } from './catalogue-views.ts';
 import type {
   BookmakerPlaceBody,
@@ -256,6 +257,14 @@ export class ExchangeEngine implements PlacementEnv {
         if (!(error instanceof AppError && error.code === 'ORDER_NOT_FOUND')) throw error;
       });
     }
+  }
+
+  /**
+   * What disagrees between a match-odds market's books and holds in memory and its tables
+   * (empty when all agree); for benchmarks and tests, on a quiet market.
+   */
+  async audit(marketId: string): Promise<string[]> {
+    return auditMarket(this.deps.db, await this.market(marketId));
   }
 
   // ------------------------------------------------------------------ settling
