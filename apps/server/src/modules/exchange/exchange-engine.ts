@@ -215,11 +215,40 @@ export class ExchangeEngine implements PlacementEnv {
   private async place(playerId: number, body: PlaceBody): Promise<OrderAnswer> {
     const stakePaise = stakeToPaise(body.stake);
     const hash = marketKind(body.kind).fingerprint(body, stakePaise);
+    if (body.kind === 'match_odds') return this.placeOnBook(playerId, body, { stakePaise, hash });
     const first = await this.replay(playerId, body.idempotencyKey, hash);
     if (first) return first;
     const market = await this.market(body.marketId);
     if (market.type !== body.kind) throw new AppError('MARKET_NOT_FOUND');
     return marketKind(market.type).place(this, playerId, market, body, { stakePaise, hash });
+  }
+
+  /**
+   * Match odds: the market's writer looks up replays for its whole batch in one query, so a
+   * new order (nearly every one) costs no lookup before the queue. A replay is still answered
+   * first: when a check before the queue refuses the order (the market suspended since, …),
+   * and before the in-play delay (a replay does not wait it).
+   */
+  private async placeOnBook(
+    playerId: number,
+    body: ExchangePlaceBody,
+    order: { stakePaise: bigint; hash: string },
+  ): Promise<OrderAnswer> {
+    try {
+      const market = await this.market(body.marketId);
+      if (market.type !== body.kind) throw new AppError('MARKET_NOT_FOUND');
+      if (inPlayDelayMs(market) > 0) {
+        const first = await this.replay(playerId, body.idempotencyKey, order.hash);
+        if (first) return first;
+      }
+      return await marketKind(market.type).place(this, playerId, market, body, order);
+    } catch (error) {
+      const answered = error instanceof AppError && error.code === 'IDEMPOTENCY_MISMATCH';
+      if (!(error instanceof AppError) || answered) throw error;
+      const first = await this.replay(playerId, body.idempotencyKey, order.hash);
+      if (first) return first;
+      throw error;
+    }
   }
 
   /** Cancels (part of) a resting match-odds order: queued for the market's writer. */

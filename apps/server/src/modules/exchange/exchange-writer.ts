@@ -145,7 +145,7 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
   ): Promise<BatchOutcome<OrderAnswer>[]> {
     const exposures = await this.exposuresOf(market);
     const batch = new Batch(market, exposures, commands);
-    batch.checkFirst((m) => this.env.checkOpen(m));
+    batch.checkRunners();
     const saved = new Map<RunnerState, OrderBook>();
     for (const runner of batch.runners) saved.set(runner, cloneOrderBook(runner.book));
     let result: Awaited<ReturnType<typeof moneyTransaction<{ ok: true }>>>;
@@ -171,7 +171,8 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
   /** Inside the batch's transaction: replays, ids, locks, the matching, then the writes. */
   private async write(ctx: LedgerContext, batch: Batch): Promise<void> {
     const tx = ctx.tx;
-    batch.answerReplays(await repo.findOrdersByKeys(tx, batch.placementKeys()));
+    const found = await repo.findOrdersByKeys(tx, batch.placementKeys());
+    batch.answerReplays(found, (market) => this.env.checkOpen(market));
     const cancelled = batch.cancelledOrderIds();
     batch.setCancelled(
       await repo.ordersByIds(tx, cancelled),
@@ -244,22 +245,14 @@ class Batch {
     this.results = commands.map(() => undefined);
   }
 
-  /** What needs no database: the runner exists, the market takes bets (placements). */
-  checkFirst(checkOpen: (market: MarketState) => void): void {
+  /** What needs no database: the runner of each command exists. */
+  checkRunners(): void {
     this.commands.forEach((command, i) => {
       const runner = this.market.runners.find((r) => r.id === command.runnerId);
       if (!runner) {
         const code = command.kind === 'place' ? 'RUNNER_NOT_FOUND' : 'ORDER_NOT_FOUND';
         this.results[i] = refuse(new AppError(code));
         return;
-      }
-      if (command.kind === 'place') {
-        try {
-          checkOpen(this.market);
-        } catch (error) {
-          this.results[i] = refuse(error);
-          return;
-        }
       }
       this.runnerOf.set(i, runner);
       this.runners.add(runner);
@@ -284,9 +277,10 @@ class Batch {
 
   /**
    * A key already in the orders table answers its first answer (IDEMPOTENCY_MISMATCH for
-   * another body); a key seen earlier in this batch answers what that command answers.
+   * another body), whatever the market's state now; a key seen earlier in this batch answers
+   * what that command answers. A new placement is then refused unless the market is open.
    */
-  answerReplays(found: repo.OrderRow[]): void {
+  answerReplays(found: repo.OrderRow[], checkOpen: (market: MarketState) => void): void {
     const keyOf = (playerId: number, key: string) => `${playerId}\u0000${key}`;
     const stored = new Map(found.map((row) => [keyOf(row.playerId, row.idempotencyKey), row]));
     const firstOf = new Map<string, number>();
@@ -304,7 +298,12 @@ class Batch {
       const first = firstOf.get(key);
       if (first === undefined) {
         firstOf.set(key, i);
-        this.fresh.push(i);
+        try {
+          checkOpen(this.market);
+          this.fresh.push(i);
+        } catch (error) {
+          this.results[i] = refuse(error);
+        }
       } else if (this.placement(first).hash === command.hash) {
         this.sameAs.set(i, first);
         this.results[i] = refuse(new Error('answered with the first command of its key'));
