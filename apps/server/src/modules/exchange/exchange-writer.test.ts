@@ -188,6 +188,28 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
     await expectConsistent(odds);
   });
 
+  it('answers a replay with its first answer even after the market was suspended', async () => {
+    const { odds, runners } = await newMarket();
+    const p = await player();
+    const body = {
+      marketId: odds,
+      runnerId: runners[0],
+      side: 'lay',
+      price: 3,
+      stake: 10,
+      idempotencyKey: key(),
+    };
+    const first = await place(p, body);
+    await h.app.exchange.updateMarket(odds, { status: 'suspended' });
+    expect((await place(p, body)).json().data).toEqual(first.json().data);
+    expect((await place(p, { ...body, stake: 12 })).json().errorCode).toBe('IDEMPOTENCY_MISMATCH');
+    expect((await place(p, { ...body, idempotencyKey: key() })).json().errorCode).toBe(
+      'MARKET_SUSPENDED',
+    );
+    await h.app.exchange.updateMarket(odds, { status: 'open' });
+    await expectConsistent(odds);
+  });
+
   it('fills and cancels the same order in one batch, each seeing the other', async () => {
     const { odds, runners } = await newMarket();
     const maker = await player();
