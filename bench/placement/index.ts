@@ -15,6 +15,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { executeRows } from '../../apps/server/src/db/database.ts';
 import { createSession } from '../../apps/server/src/modules/identity/session-service.ts';
 import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
@@ -115,6 +116,17 @@ async function check(h: Harness, targets: Target[]): Promise<string[]> {
   return problems;
 }
 
+/**
+ * SQL round trips of this process (every query a pooled client sends), to report them per
+ * batch and per placement: the cost group commit exists to cut.
+ */
+let roundTrips = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  roundTrips += 1;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
@@ -145,6 +157,7 @@ try {
     const targets = await createMarkets(h, markets, `${index}`);
     batches = 0;
     batched = 0;
+    roundTrips = 0;
     const reports = await Promise.all(
       Array.from({ length: LOAD_PROCESSES }, (_, w) =>
         runWorker({
@@ -158,6 +171,7 @@ try {
         }),
       ),
     );
+    const trips = roundTrips;
     const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
     const elapsed = Math.max(...reports.map((r) => r.elapsedSeconds));
     const answers: Record<string, number> = {};
@@ -174,6 +188,9 @@ try {
     console.log(`answers         ${latencies.length} ${JSON.stringify(answers)}`);
     console.log(
       `batches         ${batches}, mean size ${(batched / Math.max(1, batches)).toFixed(1)}`,
+    );
+    console.log(
+      `SQL round trips ${(trips / Math.max(1, batches)).toFixed(1)} per batch, ${(trips / Math.max(1, latencies.length)).toFixed(1)} per placement (all queries of this process)`,
     );
     console.log(
       `checks          ${problems.length === 0 ? 'ledger sums to zero, books equal orders, holds equal exposure' : 'FAILED'}`,
