@@ -182,14 +182,16 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     const players = batch.dryRunPlayers();
     batch.setAvailable(await lockAvailable(this.env.deps, ctx, players));
     batch.match();
-    await repo.insertOrders(tx, batch.newOrderRows(ctx.now));
-    await repo.insertFills(tx, batch.fillRows(ctx.now));
-    await repo.applyOrderDeltas(tx, batch.orderDeltas());
+    await repo.writeBatch(tx, {
+      marketId: Number(batch.market.id),
+      now: ctx.now,
+      orders: batch.newOrderRows(ctx.now),
+      fills: batch.fillRows(ctx.now),
+      deltas: batch.orderDeltas(),
+      exposures: batch.exposureRows(),
+      version: batch.changedBooks ? batch.market.version + 1 : null,
+    });
     await moveHolds(this.env.deps, ctx, batch.market, batch.holdChanges);
-    await repo.setExposures(tx, Number(batch.market.id), batch.exposureRows());
-    if (batch.changedBooks) {
-      await repo.updateMarket(tx, Number(batch.market.id), { version: batch.market.version + 1 });
-    }
   }
 }
 
