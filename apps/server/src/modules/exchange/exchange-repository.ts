@@ -348,30 +348,59 @@ function pgArray(values: readonly (string | number | bigint)[]): string {
   return `{${quoted.join(',')}}`;
 }
 
-/** The orders already placed under any of these (player, idempotency key) pairs: one query. */
-export async function findOrdersByKeys(
-  db: DbHandle,
-  keys: readonly { playerId: number; idempotencyKey: string }[],
-) {
-  if (keys.length === 0) return [];
-  const players = pgArray(keys.map((k) => k.playerId));
-  const idempotencyKeys = pgArray(keys.map((k) => k.idempotencyKey));
-  return db
-    .select()
-    .from(orders)
-    .where(
-      sql`(${orders.playerId}, ${orders.idempotencyKey}) in (select * from unnest(${players}::bigint[], ${idempotencyKeys}::text[]))`,
-    );
+/** An order placed before under a key a batch brings again. */
+export interface KeyedOrder {
+  playerId: number;
+  idempotencyKey: string;
+  requestHash: string;
+  answer: unknown;
 }
 
-/** `count` new order ids in one round trip, ascending: they are also the orders' time priority. */
-export async function nextOrderIds(db: DbHandle, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const rows = await executeRows<{ id: string | number }>(
+/**
+ * One round trip at the start of a batch: the orders already placed under any of these
+ * (player, idempotency key) pairs, and `count` new order ids, ascending (they are also the
+ * orders' time priority; ids a batch does not use are gaps, as a rolled-back insert leaves).
+ */
+export async function replaysAndOrderIds(
+  db: DbHandle,
+  keys: readonly { playerId: number; idempotencyKey: string }[],
+  count: number,
+): Promise<{ replays: KeyedOrder[]; orderIds: number[] }> {
+  if (keys.length === 0 && count === 0) return { replays: [], orderIds: [] };
+  const players = pgArray(keys.map((k) => k.playerId));
+  const idempotencyKeys = pgArray(keys.map((k) => k.idempotencyKey));
+  const rows = await executeRows<{
+    id: string | number;
+    player_id: string | number | null;
+    idempotency_key: string | null;
+    request_hash: string | null;
+    answer: unknown;
+  }>(
     db,
-    sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id from generate_series(1, ${count})`,
+    sql`select o.id, o.player_id, o.idempotency_key, o.request_hash, o.answer
+        from orders o
+        where (o.player_id, o.idempotency_key) in
+          (select * from unnest(${players}::bigint[], ${idempotencyKeys}::text[]))
+        union all
+        select nextval(pg_get_serial_sequence('orders', 'id')), null::bigint, null::text,
+          null::text, null::jsonb
+        from generate_series(1, ${count})`,
   );
-  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+  const replays: KeyedOrder[] = [];
+  const orderIds: number[] = [];
+  for (const row of rows) {
+    if (row.player_id === null) {
+      orderIds.push(Number(row.id));
+      continue;
+    }
+    replays.push({
+      playerId: Number(row.player_id),
+      idempotencyKey: row.idempotency_key!,
+      requestHash: row.request_hash!,
+      answer: typeof row.answer === 'string' ? JSON.parse(row.answer) : row.answer,
+    });
+  }
+  return { replays, orderIds: orderIds.sort((x, y) => x - y) };
 }
 
 /** What a batch adds to orders that existed before it (fills as maker, cancels). */

@@ -171,14 +171,15 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
   /** Inside the batch's transaction: replays, ids, locks, the matching, then the writes. */
   private async write(ctx: LedgerContext, batch: Batch): Promise<void> {
     const tx = ctx.tx;
-    const found = await repo.findOrdersByKeys(tx, batch.placementKeys());
-    batch.answerReplays(found, (market) => this.env.checkOpen(market));
+    const keys = batch.placementKeys();
+    const { replays, orderIds } = await repo.replaysAndOrderIds(tx, keys, keys.length);
+    batch.answerReplays(replays, (market) => this.env.checkOpen(market));
+    batch.setOrderIds(orderIds);
     const cancelled = batch.cancelledOrderIds();
     batch.setCancelled(
       await repo.ordersByIds(tx, cancelled),
       await repo.fillsOfOrders(tx, Number(batch.market.id), cancelled),
     );
-    batch.setOrderIds(await repo.nextOrderIds(tx, batch.freshCount()));
     const players = batch.dryRunPlayers();
     batch.setAvailable(await lockAvailable(this.env.deps, ctx, players));
     batch.match();
@@ -282,7 +283,7 @@ class Batch {
    * another body), whatever the market's state now; a key seen earlier in this batch answers
    * what that command answers. A new placement is then refused unless the market is open.
    */
-  answerReplays(found: repo.OrderRow[], checkOpen: (market: MarketState) => void): void {
+  answerReplays(found: repo.KeyedOrder[], checkOpen: (market: MarketState) => void): void {
     const keyOf = (playerId: number, key: string) => `${playerId}\u0000${key}`;
     const stored = new Map(found.map((row) => [keyOf(row.playerId, row.idempotencyKey), row]));
     const firstOf = new Map<string, number>();
@@ -326,10 +327,6 @@ class Batch {
   setCancelled(rows: repo.OrderRow[], fills: repo.FillRow[]): void {
     this.cancelledBefore = new Map(rows.map((row) => [row.id, row]));
     this.cancelledFills = fills;
-  }
-
-  freshCount(): number {
-    return this.fresh.length;
   }
 
   setOrderIds(ids: number[]): void {
