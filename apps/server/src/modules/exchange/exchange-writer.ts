@@ -146,6 +146,7 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     const exposures = await this.exposuresOf(market);
     const batch = new Batch(market, exposures, commands);
     batch.checkRunners();
+    if (!batch.hasPending()) return batch.outcomes();
     const saved = new Map<RunnerState, OrderBook>();
     for (const runner of batch.runners) saved.set(runner, cloneOrderBook(runner.book));
     let result: Awaited<ReturnType<typeof moneyTransaction<{ ok: true }>>>;
@@ -183,6 +184,7 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     const players = batch.dryRunPlayers();
     batch.setAvailable(await lockAvailable(this.env.deps, ctx, players));
     batch.match();
+    if (!batch.changedBooks) return;
     await repo.writeBatch(tx, {
       marketId: Number(batch.market.id),
       now: ctx.now,
@@ -260,6 +262,11 @@ class Batch {
       this.runnerOf.set(i, runner);
       this.runners.add(runner);
     });
+  }
+
+  /** Whether any command is left for the transaction (else the batch answers at once). */
+  hasPending(): boolean {
+    return this.results.some((result) => result === undefined);
   }
 
   private pending(kind: ExchangeCommand['kind']): number[] {
