@@ -61,6 +61,16 @@ export class ExchangeEngine implements PlacementEnv {
   }
 
   /**
+   * Drops what the market's writer keeps in memory (matched bets, held exposure per player):
+   * its next batch reads them from the tables. Any task run through `serial` does this on its
+   * own; call it when the market's tables may have changed without one (this node takes over
+   * a market another node wrote meanwhile).
+   */
+  forgetWriterState(marketId: string): void {
+    this.writer.forget(marketId);
+  }
+
+  /**
    * Tests: holds the market's writer so that what is placed meanwhile provably lands in one
    * batch when the returned function is called.
    */

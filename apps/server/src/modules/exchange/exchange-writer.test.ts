@@ -210,6 +210,46 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
     await expectConsistent(odds);
   });
 
+  it('places one order when one key comes on two markets at once; the other is a mismatch', async () => {
+    const first = await newMarket();
+    const second = await newMarket();
+    const p = await player();
+    const idempotencyKey = key();
+    const resumeFirst = h.app.exchange.pauseWriter(first.odds);
+    const resumeSecond = h.app.exchange.pauseWriter(second.odds);
+    const answers = [first, second].map((m) =>
+      place(p, {
+        marketId: m.odds,
+        runnerId: m.runners[0],
+        side: 'back',
+        price: 2,
+        stake: 10,
+        idempotencyKey,
+      }),
+    );
+    await vi.waitFor(
+      () => {
+        expect(h.app.exchange.queuedAt(first.odds)).toBe(1);
+        expect(h.app.exchange.queuedAt(second.odds)).toBe(1);
+      },
+      { timeout: 10_000 },
+    );
+    // Both writers run at once: on PostgreSQL the second insert of the key waits for the
+    // first commit, fails on the unique key and its batch is retried, answering the key.
+    resumeFirst();
+    resumeSecond();
+    const bodies = (await Promise.all(answers)).map((a) => a.json());
+    expect(bodies.filter((b) => b.data?.status === 'unmatched')).toHaveLength(1);
+    expect(bodies.filter((b) => b.errorCode === 'IDEMPOTENCY_MISMATCH')).toHaveLength(1);
+    const [orderCount] = await executeRows<{ n: string }>(
+      h.db,
+      sql`select count(*) as n from orders where player_id = ${p.id}`,
+    );
+    expect(Number(orderCount!.n)).toBe(1);
+    await expectConsistent(first.odds);
+    await expectConsistent(second.odds);
+  });
+
   it('fills and cancels the same order in one batch, each seeing the other', async () => {
     const { odds, runners } = await newMarket();
     const maker = await player();
