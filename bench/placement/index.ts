@@ -168,6 +168,7 @@ try {
           concurrency: Math.ceil(inFlight / LOAD_PROCESSES),
           durationMs: DURATION_MS,
           name: `c${index}w${w}-${Date.now()}`,
+          playerOffset: Math.floor((w * PLAYERS) / LOAD_PROCESSES),
         }),
       ),
     );

@@ -15,6 +15,12 @@ export interface WorkerConfig {
   durationMs: number;
   /** Makes the idempotency keys of different workers and runs distinct. */
   name: string;
+  /**
+   * Where this process starts in the player list: processes that walked the list in step
+   * would place for the same players at the same moment, on different markets, and their
+   * batches would wait on each other's locks (real players do not move in lockstep).
+   */
+  playerOffset: number;
 }
 
 export interface WorkerReport {
@@ -68,7 +74,7 @@ async function lane(): Promise<void> {
     // Orders 2k and 2k+1: a back and a lay of two players on one market at one price.
     const pair = n >> 1;
     const target = config.markets[pair % config.markets.length]!;
-    const player = (pair * 7 + (n & 1)) % config.tokens.length;
+    const player = (config.playerOffset + pair * 7 + (n & 1)) % config.tokens.length;
     const body = JSON.stringify({
       marketId: target.marketId,
       runnerId: target.runnerId,
