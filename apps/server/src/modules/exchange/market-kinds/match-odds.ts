@@ -24,8 +24,9 @@ import { addTo, pnlTally, runnerResultOf, validateRunnerResult } from './runner-
 
 /**
  * Match odds: players trade with each other on the book (DESIGN 5). An order matches what it
- * can at once and rests the remainder; the book is changed before the transaction and rebuilt
- * from a snapshot if the transaction fails, so a refused order leaves the book as it was.
+ * can at once and rests the remainder. The checks that need no database run here; the order
+ * then goes to the market's writer (exchange-writer.ts), which matches it with the other
+ * commands of its batch and commits them together; a refused order leaves the book as it was.
  */
 export const matchOdds: MarketKind = {
   type: 'match_odds',
