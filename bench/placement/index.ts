@@ -1,37 +1,54 @@
 /**
- * End-to-end exchange placements over HTTP against PostgreSQL: the real app listening on
- * 127.0.0.1, 100 funded players, backs and lays around 2.00 spread over 8 match-odds markets,
- * 32 requests in flight for about 10 s. Prints placements/s, latency percentiles, how many
- * matched, and that the ledger still sums to zero.
+ * Durable exchange placements over HTTP against PostgreSQL (issue 13, item 1). This process
+ * hosts the server under test (the real app listening on 127.0.0.1, PostgreSQL) and does
+ * nothing else while the load runs; the load comes from LOAD_PROCESSES child processes
+ * (load-worker.ts) over keep-alive connections. Four configurations, ~10 s each: 32 and 256
+ * requests in flight over 8 and over 200 fresh match-odds markets, backs and lays in pairs at
+ * one price so about half the orders match. After each it prints placements/s, p50, p99, max
+ * and the answers, then checks the ledger sums to zero, every market's book in memory equals
+ * its resting orders in the orders table, and every hold equals what the bets require (and
+ * the wallet's hold agrees); it exits non-zero if any check fails.
+ *
  * Run: npm run bench -- placement   (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
+ * BENCH_MS (per configuration), BENCH_CONFIGS ("32x8,256x200"), BENCH_PLAYERS tune it.
  */
-import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { executeRows } from '../../apps/server/src/db/database.ts';
 import { createSession } from '../../apps/server/src/modules/identity/session-service.ts';
 import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
-import { startHarness } from '../../apps/server/src/test/harness.ts';
+import { startHarness, type Harness } from '../../apps/server/src/test/harness.ts';
 import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';
-import { printLoad, runLoad } from '../support/load.ts';
+import type { WorkerConfig, WorkerReport } from './load-worker.ts';
 
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
 // The bench measures placements, not Redis or the simulator.
 delete process.env.REDIS_URL;
 
-const PLAYERS = 100;
-const MARKETS = 8;
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000);
 const DURATION_MS = Number(process.env.BENCH_MS ?? 10_000);
-const PRICES = [1.98, 1.99, 2, 2.02, 2.04];
+const LOAD_PROCESSES = Number(process.env.BENCH_LOAD_PROCESSES ?? 2);
+const CONFIGS = (process.env.BENCH_CONFIGS ?? '32x8,32x200,256x8,256x200').split(',').map((c) => {
+  const [inFlight, markets] = c.split('x').map(Number);
+  return { inFlight: inFlight!, markets: markets! };
+});
 
-const h = await startHarness('postgres', { listen: true });
-try {
+interface Target {
+  marketId: string;
+  runnerId: string;
+}
+
+async function createMarkets(h: Harness, count: number, label: string): Promise<Target[]> {
   const engine = h.app.exchange;
-  const competitionId = await engine.createCompetition(4, 'Bench League');
-  const markets: { marketId: string; runnerId: string }[] = [];
-  for (let i = 0; i < MARKETS; i += 1) {
+  const competitionId = await engine.createCompetition(4, `Bench ${label}`);
+  const targets: Target[] = [];
+  for (let i = 0; i < count; i += 1) {
     const event = await engine.createEvent({
       sportId: 4,
       competitionId,
-      name: `Bench ${i}`,
+      name: `Bench ${label} ${i}`,
       homeTeam: `Home ${i}`,
       awayTeam: `Away ${i}`,
       startTime: new Date(Date.now() + 3_600_000),
@@ -48,13 +65,78 @@ try {
       ],
     });
     const marketId = event.marketIds[0]!;
-    markets.push({ marketId, runnerId: engine.markets.get(marketId)!.runners[0]!.id });
+    targets.push({ marketId, runnerId: engine.markets.get(marketId)!.runners[0]!.id });
   }
+  return targets;
+}
 
+function runWorker(config: WorkerConfig): Promise<WorkerReport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'load-worker.ts')],
+      {
+        env: { ...process.env, BENCH_WORKER: JSON.stringify(config) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load process exited with ${code}`));
+      else resolve(JSON.parse(output) as WorkerReport);
+    });
+  });
+}
+
+/** What disagrees after a run: the markets' audits, wallet holds, the ledger. */
+async function check(h: Harness, targets: Target[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const { marketId } of targets) problems.push(...(await h.app.exchange.audit(marketId)));
+  const holds = await executeRows<{ player_id: string; market_id: string }>(
+    h.db,
+    sql`select e.player_id, e.market_id from market_exposures e
+        left join wallet_holds w on w.player_id = e.player_id and w.product = 'exchange'
+          and w.round_id = 'market:' || e.market_id
+        where e.exposure_paise <> coalesce(w.held_paise, 0)`,
+  );
+  for (const row of holds) {
+    problems.push(`player ${row.player_id} market ${row.market_id}: wallet hold disagrees`);
+  }
+  const totals = await ledgerTotals(h.db);
+  if (totals.postingsSum !== 0n || totals.unbalancedTransactions !== 0) {
+    problems.push(
+      `ledger: postings sum ${totals.postingsSum}, ${totals.unbalancedTransactions} unbalanced`,
+    );
+  }
+  if (totals.playerRowsDisagreeing !== 0) {
+    problems.push(`ledger: ${totals.playerRowsDisagreeing} player balances disagree with postings`);
+  }
+  return problems;
+}
+
+/**
+ * SQL round trips of this process (every query a pooled client sends), to report them per
+ * batch and per placement: the cost group commit exists to cut.
+ */
+let roundTrips = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  roundTrips += 1;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+
+const h = await startHarness('postgres', { listen: true });
+let failed = false;
+try {
   const tokens: string[] = [];
   for (let i = 0; i < PLAYERS; i += 1) {
     const id = await insertPlayer(h.db);
-    const funded = await fund(engine.deps, id, 100_000_000n);
+    const funded = await fund(h.app.exchange.deps, id, 1_000_000_000n);
     if (!funded.ok) throw new Error(`funding failed: ${funded.code}`);
     const session = await createSession(h.db, { clock: h.clock, config: h.config }, id, {
       ip: '127.0.0.1',
@@ -62,43 +144,61 @@ try {
     });
     tokens.push(session.token);
   }
-
-  const statuses = new Map<string, number>();
-  const load = await runLoad(CONCURRENCY, DURATION_MS, async (n, timed) => {
-    // Orders 2k and 2k+1: a back and a lay on the same market at the same price.
-    const pair = n >> 1;
-    const target = markets[pair % MARKETS]!;
-    const body = {
-      marketId: target.marketId,
-      runnerId: target.runnerId,
-      side: n % 2 === 0 ? 'back' : 'lay',
-      price: PRICES[pair % PRICES.length],
-      stake: 10,
-      idempotencyKey: randomUUID(),
-    };
-    const { response, answer } = await timed(async () => {
-      const response = await fetch(`${h.baseUrl}/api/bet/match/odds`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: tokens[n % PLAYERS]! },
-        body: JSON.stringify(body),
-      });
-      return { response, answer: (await response.json()) as { data?: { status?: string } } };
-    });
-    const key = response.ok ? (answer.data?.status ?? 'ok') : `http ${response.status}`;
-    statuses.set(key, (statuses.get(key) ?? 0) + 1);
-  });
-  const totals = await ledgerTotals(h.db);
-  const balanced = totals.postingsSum === 0n && totals.unbalancedTransactions === 0;
-
+  let batches = 0;
+  let batched = 0;
+  h.app.exchange.onBatch = (_marketId, size) => {
+    batches += 1;
+    batched += size;
+  };
   console.log(
-    `players ${PLAYERS}, markets ${MARKETS}, concurrency ${CONCURRENCY}, ${load.elapsedSeconds.toFixed(1)} s`,
+    `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes; ${DURATION_MS / 1000} s per configuration`,
   );
-  console.log(
-    `placements      ${load.latencies.length}  ${JSON.stringify(Object.fromEntries(statuses))}`,
-  );
-  printLoad('placements', load);
-  console.log(`ledger sums to zero: ${balanced ? 'yes' : 'NO'}`);
-  if (!balanced) process.exitCode = 1;
+  for (const [index, { inFlight, markets }] of CONFIGS.entries()) {
+    const targets = await createMarkets(h, markets, `${index}`);
+    batches = 0;
+    batched = 0;
+    roundTrips = 0;
+    const reports = await Promise.all(
+      Array.from({ length: LOAD_PROCESSES }, (_, w) =>
+        runWorker({
+          baseUrl: h.baseUrl!,
+          tokens,
+          // Each process covers every market, starting at a different one.
+          markets: targets.map((_, i) => targets[(i + w * 3) % targets.length]!),
+          concurrency: Math.ceil(inFlight / LOAD_PROCESSES),
+          durationMs: DURATION_MS,
+          name: `c${index}w${w}-${Date.now()}`,
+          playerOffset: Math.floor((w * PLAYERS) / LOAD_PROCESSES),
+        }),
+      ),
+    );
+    const trips = roundTrips;
+    const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
+    const elapsed = Math.max(...reports.map((r) => r.elapsedSeconds));
+    const answers: Record<string, number> = {};
+    for (const r of reports) {
+      for (const [what, n] of Object.entries(r.answers)) answers[what] = (answers[what] ?? 0) + n;
+    }
+    const problems = await check(h, targets);
+    failed ||= problems.length > 0;
+    console.log(`\n-- ${inFlight} in flight, ${markets} markets, ${elapsed.toFixed(1)} s`);
+    console.log(`placements/s    ${(latencies.length / elapsed).toFixed(0)}`);
+    console.log(`latency p50     ${pct(latencies, 0.5).toFixed(2)} ms`);
+    console.log(`latency p99     ${pct(latencies, 0.99).toFixed(2)} ms`);
+    console.log(`latency max     ${(latencies.at(-1) ?? 0).toFixed(2)} ms`);
+    console.log(`answers         ${latencies.length} ${JSON.stringify(answers)}`);
+    console.log(
+      `batches         ${batches}, mean size ${(batched / Math.max(1, batches)).toFixed(1)}`,
+    );
+    console.log(
+      `SQL round trips ${(trips / Math.max(1, batches)).toFixed(1)} per batch, ${(trips / Math.max(1, latencies.length)).toFixed(1)} per placement (all queries of this process)`,
+    );
+    console.log(
+      `checks          ${problems.length === 0 ? 'ledger sums to zero, books equal orders, holds equal exposure' : 'FAILED'}`,
+    );
+    for (const problem of problems.slice(0, 20)) console.log(`  ${problem}`);
+  }
 } finally {
   await h.close();
 }
+if (failed) process.exitCode = 1;

@@ -3,10 +3,12 @@ import fc from 'fast-check';
 import type { OddsType } from '@spm/contract';
 import {
   cancelOrder,
+  cloneOrderBook,
   createOrderBook,
   getOrder,
   listRestingOrders,
   placeOrder,
+  restingOrdersOf,
   topOfBook,
   type Fill,
   type OrderBook,
@@ -633,4 +635,59 @@ describe('order book against a model', () => {
     );
     // About 2 s alone; a loaded machine (CI, Stryker's runners) needs more than the default 5 s.
   }, 30_000);
+});
+
+describe('cloneOrderBook', () => {
+  it('copies the state: the copy matches as the original would, and neither sees the other', () => {
+    const { book, place } = driver();
+    place('back', 200, 1_000n, 'a');
+    place('back', 200, 500n, 'b');
+    place('lay', 190, 700n, 'c');
+    place('lay', 200, 300n, 'd'); // takes 300 of a's back: a level with a partly used head
+    const before = listRestingOrders(book);
+    const copy = cloneOrderBook(book);
+    expect(listRestingOrders(copy)).toEqual(before);
+    expectLevelBookkeeping(copy);
+
+    const onCopy = placeOrder(copy, {
+      id: 'x',
+      side: 'lay',
+      priceHundredths: 200,
+      stakePaise: 900n,
+      ownerId: 'e',
+      seq: 99,
+    });
+    expect(onCopy.ok && fillSummary(onCopy.fills)).toEqual([
+      ['o1', 200, 700n],
+      ['o2', 200, 200n],
+    ]);
+    expect(cancelOrder(copy, 'o3').ok).toBe(true);
+    expect(listRestingOrders(book)).toEqual(before);
+    expectLevelBookkeeping(book);
+    expectLevelBookkeeping(copy);
+
+    const onOriginal = placeOrder(book, {
+      id: 'x',
+      side: 'lay',
+      priceHundredths: 200,
+      stakePaise: 900n,
+      ownerId: 'e',
+      seq: 99,
+    });
+    expect(onOriginal.ok && fillSummary(onOriginal.fills)).toEqual(
+      onCopy.ok && fillSummary(onCopy.fills),
+    );
+    expect(getOrder(book, 'o3')?.unmatchedPaise).toBe(700n);
+  });
+
+  it("lists one owner's resting orders", () => {
+    const { book, place } = driver();
+    place('back', 200, 1_000n, 'a');
+    place('lay', 190, 700n, 'b');
+    place('back', 210, 300n, 'a');
+    place('lay', 200, 1_000n, 'c'); // a's first back is gone
+    expect(restingOrdersOf(book, 'a').map((o) => [o.id, o.unmatchedPaise])).toEqual([['o3', 300n]]);
+    expect(restingOrdersOf(book, 'b').map((o) => o.id)).toEqual(['o2']);
+    expect(restingOrdersOf(book, 'z')).toEqual([]);
+  });
 });

@@ -423,3 +423,39 @@ export function listRestingOrders(book: OrderBook): RestingOrderView[] {
   collect(book.backs, false);
   return result;
 }
+
+/**
+ * An independent copy of a book in the same state (same queues, same priorities): a market's
+ * writer keeps one to put the book back when a batch's transaction fails, and dry-runs a
+ * batch on one to learn which makers it will touch. Linear in the book's levels and orders.
+ */
+export function cloneOrderBook(book: OrderBook): OrderBook {
+  const orders = new Map<string, RestingOrder>();
+  const cloneSide = (side: BookSide): BookSide => ({
+    levels: side.levels.map((level) => {
+      if (level.queue.length === 0) return { queue: [], head: 0, dead: 0, totalPaise: 0n };
+      const queue = level.queue.map((entry) => {
+        const copy = { ...entry };
+        if (orders.get(entry.id) === undefined && book.orders.get(entry.id) === entry) {
+          orders.set(entry.id, copy);
+        }
+        return copy;
+      });
+      return { queue, head: level.head, dead: level.dead, totalPaise: level.totalPaise };
+    }),
+    mask: side.mask.slice(),
+  });
+  return {
+    backs: cloneSide(book.backs),
+    lays: cloneSide(book.lays),
+    orders,
+    lastSeq: book.lastSeq,
+  };
+}
+
+/** One owner's resting orders, in no particular order (their exposure needs no priority). */
+export function restingOrdersOf(book: OrderBook, ownerId: string): RestingOrderView[] {
+  const result: RestingOrderView[] = [];
+  for (const order of book.orders.values()) if (order.ownerId === ownerId) result.push(view(order));
+  return result;
+}

@@ -30,6 +30,11 @@ export interface PlacementEnv extends ExchangeContext {
   inPlayDelay(market: MarketState): Promise<void>;
   /** The stored answer of an earlier request with this key, or null for a new one. */
   replay(playerId: number, key: string, hash: string): Promise<OrderAnswer | null>;
+  /**
+   * Hands a match-odds placement or cancel to the market's writer: it runs in the writer's
+   * next batch (group commit) and answers once that batch committed.
+   */
+  submitExchange(market: MarketState, command: ExchangeCommand): Promise<OrderAnswer>;
   /** Moves each player's hold to what the market now requires. */
   rebalanceHolds(
     ctx: LedgerContext,
@@ -68,6 +73,29 @@ export interface FancyPlaceBody {
   stake: number;
   idempotencyKey: string;
 }
+
+/** A match-odds placement as the market's writer takes it (checked, priced, fingerprinted). */
+export interface PlaceCommand {
+  kind: 'place';
+  playerId: number;
+  runnerId: string;
+  side: 'back' | 'lay';
+  priceHundredths: number;
+  stakePaise: Paise;
+  idempotencyKey: string;
+  hash: string;
+}
+
+/** A cancel of a resting order (all of it, or `amountPaise` of it) as the writer takes it. */
+export interface CancelCommand {
+  kind: 'cancel';
+  playerId: number;
+  runnerId: string;
+  orderId: string;
+  amountPaise: Paise | undefined;
+}
+
+export type ExchangeCommand = PlaceCommand | CancelCommand;
 
 export type PlaceBody = ExchangePlaceBody | BookmakerPlaceBody | FancyPlaceBody;
 

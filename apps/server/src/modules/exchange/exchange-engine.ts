@@ -1,19 +1,20 @@
 import type { MarketResultBody, OrderAnswer, SettlementAnswer } from '@spm/contract';
-import { cancelOrder, inPlayDelayMs, listRestingOrders } from '@spm/core';
+import { inPlayDelayMs, listRestingOrders } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import type { DbHandle } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import * as repo from './exchange-repository.ts';
 import * as changes from './catalogue-changes.ts';
+import { auditMarket } from './exchange-audit.ts';
 import { eventView, listEventViews, marketSnapshot } from './catalogue-views.ts';
 import type {
   BookmakerPlaceBody,
+  ExchangeCommand,
   ExchangePlaceBody,
   FancyPlaceBody,
   PlaceBody,
   PlacementEnv,
 } from './exchange-context.ts';
-import { moneyTransaction } from './exchange-money.ts';
 import { resettleMarket, settleMarket } from './exchange-settlement.ts';
 import type {
   EventChange,
@@ -28,15 +29,10 @@ import type {
 } from './exchange-types.ts';
 import { rebalanceHolds } from './exposure-holds.ts';
 import { MarketCatalogue } from './market-catalogue.ts';
+import { ExchangeWriter } from './exchange-writer.ts';
 import { marketKind } from './market-kinds/index.ts';
 import { MarketQueue } from './market-queue.ts';
-import {
-  assertOpen,
-  cloneBook,
-  ledgerError,
-  orderAnswer,
-  stakeToPaise,
-} from './placement-support.ts';
+import { assertOpen, stakeToPaise } from './placement-support.ts';
 
 export type * from './exchange-types.ts';
 
@@ -49,6 +45,8 @@ export type * from './exchange-types.ts';
  */
 export class ExchangeEngine implements PlacementEnv {
   private readonly queue = new MarketQueue();
+  /** Each match-odds market's writer: its placements and cancels, batched (group commit). */
+  private readonly writer = new ExchangeWriter(this);
   readonly catalogue: MarketCatalogue;
   /** Called after every change of a market that clients should see. */
   onChange: (marketId: string) => void = () => undefined;
@@ -57,6 +55,37 @@ export class ExchangeEngine implements PlacementEnv {
 
   constructor(readonly deps: ServiceDeps) {
     this.catalogue = new MarketCatalogue(deps.db, (id) => this.queue.depth(id) > 0);
+    // A task that ran alone (settlement, status, catalogue) may have changed the fills and
+    // holds the writer keeps in memory: it reads them again before its next batch.
+    this.queue.afterAlone = (marketId) => this.writer.forget(marketId);
+  }
+
+  /**
+   * Drops what the market's writer keeps in memory (matched bets, held exposure per player):
+   * its next batch reads them from the tables. Any task run through `serial` does this on its
+   * own; call it when the market's tables may have changed without one (this node takes over
+   * a market another node wrote meanwhile).
+   */
+  forgetWriterState(marketId: string): void {
+    this.writer.forget(marketId);
+  }
+
+  /**
+   * Tests: holds the market's writer so that what is placed meanwhile provably lands in one
+   * batch when the returned function is called.
+   */
+  pauseWriter(marketId: string): () => void {
+    return this.queue.pause(marketId);
+  }
+
+  /** Tests: commands and tasks of this market queued and not started. */
+  queuedAt(marketId: string): number {
+    return this.queue.queued(marketId);
+  }
+
+  /** Tests and metrics: told the size of every batch a market's writer runs. */
+  set onBatch(listener: (marketId: string, size: number) => void) {
+    this.queue.onBatch = listener;
   }
 
   get events(): Map<string, EventState> {
@@ -175,6 +204,10 @@ export class ExchangeEngine implements PlacementEnv {
     return existing.answer as OrderAnswer;
   }
 
+  submitExchange(market: MarketState, command: ExchangeCommand): Promise<OrderAnswer> {
+    return this.queue.submit(market.id, this.writer, command);
+  }
+
   rebalanceHolds: PlacementEnv['rebalanceHolds'] = (ctx, market, playerIds, move) =>
     rebalanceHolds(this.deps, ctx, market, playerIds, move);
 
@@ -192,6 +225,7 @@ export class ExchangeEngine implements PlacementEnv {
   private async place(playerId: number, body: PlaceBody): Promise<OrderAnswer> {
     const stakePaise = stakeToPaise(body.stake);
     const hash = marketKind(body.kind).fingerprint(body, stakePaise);
+    if (body.kind === 'match_odds') return this.placeOnBook(playerId, body, { stakePaise, hash });
     const first = await this.replay(playerId, body.idempotencyKey, hash);
     if (first) return first;
     const market = await this.market(body.marketId);
@@ -199,6 +233,35 @@ export class ExchangeEngine implements PlacementEnv {
     return marketKind(market.type).place(this, playerId, market, body, { stakePaise, hash });
   }
 
+  /**
+   * Match odds: the market's writer looks up replays for its whole batch in one query, so a
+   * new order (nearly every one) costs no lookup before the queue. A replay is still answered
+   * first: when a check before the queue refuses the order (the market suspended since, …),
+   * and before the in-play delay (a replay does not wait it).
+   */
+  private async placeOnBook(
+    playerId: number,
+    body: ExchangePlaceBody,
+    order: { stakePaise: bigint; hash: string },
+  ): Promise<OrderAnswer> {
+    try {
+      const market = await this.market(body.marketId);
+      if (market.type !== body.kind) throw new AppError('MARKET_NOT_FOUND');
+      if (inPlayDelayMs(market) > 0) {
+        const first = await this.replay(playerId, body.idempotencyKey, order.hash);
+        if (first) return first;
+      }
+      return await marketKind(market.type).place(this, playerId, market, body, order);
+    } catch (error) {
+      const answered = error instanceof AppError && error.code === 'IDEMPOTENCY_MISMATCH';
+      if (!(error instanceof AppError) || answered) throw error;
+      const first = await this.replay(playerId, body.idempotencyKey, order.hash);
+      if (first) return first;
+      throw error;
+    }
+  }
+
+  /** Cancels (part of) a resting match-odds order: queued for the market's writer. */
   async cancel(
     playerId: number,
     body: { orderId: string; stake?: number | undefined },
@@ -208,38 +271,15 @@ export class ExchangeEngine implements PlacementEnv {
     const order = await repo.findOrder(this.deps.db, Number(body.orderId));
     if (!order || order.playerId !== playerId) throw new AppError('ORDER_NOT_FOUND');
     const market = await this.market(String(order.marketId));
-    const runner = market.runners.find((r) => r.id === String(order.runnerId));
-    if (!runner) throw new AppError('ORDER_NOT_FOUND');
-    return this.serial(market.id, async () => {
-      if (!runner.book.orders.has(body.orderId)) throw new AppError('ORDER_NOT_FOUND');
-      const before = listRestingOrders(runner.book);
-      const cancelled = cancelOrder(runner.book, body.orderId, amountPaise);
-      if (!cancelled.ok) throw new AppError('ORDER_NOT_FOUND');
-      const result = await moneyTransaction(this.deps, async (ctx) => {
-        await this.fence(ctx.tx, market.id);
-        const row = await repo.addToOrder(ctx.tx, order.id, 0n, cancelled.cancelledPaise);
-        await this.rebalanceHolds(ctx, market, [playerId], {
-          key: `cancel:${order.id}:${row.cancelledPaise}`,
-          playerId,
-          stakePaise: 0n,
-          reference: `CANCEL-${order.id}`,
-        });
-        market.version += 1;
-        await repo.updateMarket(ctx.tx, Number(market.id), { version: market.version });
-        return { ok: true as const, row };
-      }).catch((error: unknown) => {
-        runner.book = cloneBook(before);
-        throw error;
-      });
-      if (!result.ok) {
-        runner.book = cloneBook(before);
-        throw ledgerError(result.code);
-      }
-      this.onChange(market.id);
-      const fills = (await repo.fillsOfMarket(this.deps.db, Number(market.id))).filter(
-        (f) => f.takerOrderId === order.id || f.makerOrderId === order.id,
-      );
-      return orderAnswer(result.row, fills);
+    if (market.type !== 'match_odds' || order.runnerId === null) {
+      throw new AppError('ORDER_NOT_FOUND');
+    }
+    return this.submitExchange(market, {
+      kind: 'cancel',
+      playerId,
+      runnerId: String(order.runnerId),
+      orderId: body.orderId,
+      amountPaise,
     });
   }
 
@@ -256,6 +296,14 @@ export class ExchangeEngine implements PlacementEnv {
         if (!(error instanceof AppError && error.code === 'ORDER_NOT_FOUND')) throw error;
       });
     }
+  }
+
+  /**
+   * What disagrees between a match-odds market's books and holds in memory and its tables
+   * (empty when all agree); for benchmarks and tests, on a quiet market.
+   */
+  async audit(marketId: string): Promise<string[]> {
+    return auditMarket(this.deps.db, await this.market(marketId));
   }
 
   // ------------------------------------------------------------------ settling

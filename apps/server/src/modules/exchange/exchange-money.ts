@@ -3,6 +3,7 @@ import {
   requestHash,
   walletTransaction,
   WalletApi,
+  type HoldMoveInput,
   type WalletContext,
   type WalletResult,
 } from '../wallet/index.ts';
@@ -88,6 +89,69 @@ export async function moveHold(
         mode: 'hold',
       });
   expectOk(result, 'hold change');
+}
+
+/** One hold change of a batch: what moved it and the player's hold before and after. */
+export interface HoldChange {
+  move: HoldMove;
+  playerId: number;
+  heldPaise: Paise;
+  requiredPaise: Paise;
+}
+
+/** The wallet input of one hold change: exactly what `moveHold` sends for it alone. */
+function holdMoveInput(market: { id: string; name: string }, change: HoldChange): HoldMoveInput {
+  const { move } = change;
+  const common = {
+    product: 'exchange' as const,
+    externalId: `${move.key}:p${change.playerId}`,
+    playerId: change.playerId,
+    roundId: roundOf(market.id),
+    description: market.name,
+    reference: move.reference,
+    holdToPaise: change.requiredPaise,
+  };
+  const release = move.stakePaise === 0n && change.requiredPaise < change.heldPaise;
+  return release
+    ? { operation: 'release', input: common }
+    : {
+        operation: 'stake',
+        input: {
+          ...common,
+          amountPaise: change.playerId === move.playerId ? move.stakePaise : 0n,
+          mode: 'hold',
+        },
+      };
+}
+
+/**
+ * The batch form of `moveHold` (a market writer's batch): every hold change in the order the
+ * batch made them, in one wallet call. The writer decided each refusal before, from
+ * `lockAvailable`'s balances, so a refusal here is a bug and fails the whole batch.
+ */
+export async function moveHolds(
+  deps: ServiceDeps,
+  ctx: LedgerContext,
+  market: { id: string; name: string },
+  changes: readonly HoldChange[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const results = await walletOf(deps)
+    .within(ctx)
+    .moveHolds(changes.map((change) => holdMoveInput(market, change)));
+  for (const result of results) expectOk(result, 'hold change');
+}
+
+/**
+ * Locks these players' cash accounts until the batch commits and answers what each can stake
+ * now: the writer checks every order's funds against these numbers in memory.
+ */
+export function lockAvailable(
+  deps: ServiceDeps,
+  ctx: LedgerContext,
+  playerIds: readonly number[],
+): Promise<Map<number, Paise>> {
+  return walletOf(deps).within(ctx).lockAvailable(playerIds);
 }
 
 const settleKey = (marketId: string, version: number, playerId: string) =>

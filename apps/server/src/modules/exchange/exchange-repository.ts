@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import type { DbHandle } from '../../db/database.ts';
+import { executeRows, type DbHandle } from '../../db/database.ts';
 import {
   competitions,
   events,
@@ -338,4 +338,194 @@ export async function eventIdOfMarket(db: DbHandle, marketId: number) {
     .from(markets)
     .where(eq(markets.id, marketId));
   return row?.eventId;
+}
+
+// ------------------------------------------------------------------ market writer (batches)
+
+/** A PostgreSQL array literal, each element quoted and escaped (bound as one text parameter). */
+function pgArray(values: readonly (string | number | bigint)[]): string {
+  const quoted = values.map((value) => `"${String(value).replace(/(["\\])/g, '\\$1')}"`);
+  return `{${quoted.join(',')}}`;
+}
+
+/** An order placed before under a key a batch brings again. */
+export interface KeyedOrder {
+  playerId: number;
+  idempotencyKey: string;
+  requestHash: string;
+  answer: unknown;
+}
+
+/**
+ * One round trip at the start of a batch: the orders already placed under any of these
+ * (player, idempotency key) pairs, and `count` new order ids, ascending (they are also the
+ * orders' time priority; ids a batch does not use are gaps, as a rolled-back insert leaves).
+ */
+export async function replaysAndOrderIds(
+  db: DbHandle,
+  keys: readonly { playerId: number; idempotencyKey: string }[],
+  count: number,
+): Promise<{ replays: KeyedOrder[]; orderIds: number[] }> {
+  if (keys.length === 0 && count === 0) return { replays: [], orderIds: [] };
+  const players = pgArray(keys.map((k) => k.playerId));
+  const idempotencyKeys = pgArray(keys.map((k) => k.idempotencyKey));
+  const rows = await executeRows<{
+    id: string | number;
+    player_id: string | number | null;
+    idempotency_key: string | null;
+    request_hash: string | null;
+    answer: unknown;
+  }>(
+    db,
+    sql`select o.id, o.player_id, o.idempotency_key, o.request_hash, o.answer
+        from orders o
+        where (o.player_id, o.idempotency_key) in
+          (select * from unnest(${players}::bigint[], ${idempotencyKeys}::text[]))
+        union all
+        select nextval(pg_get_serial_sequence('orders', 'id')), null::bigint, null::text,
+          null::text, null::jsonb
+        from generate_series(1, ${count})`,
+  );
+  const replays: KeyedOrder[] = [];
+  const orderIds: number[] = [];
+  for (const row of rows) {
+    if (row.player_id === null) {
+      orderIds.push(Number(row.id));
+      continue;
+    }
+    replays.push({
+      playerId: Number(row.player_id),
+      idempotencyKey: row.idempotency_key!,
+      requestHash: row.request_hash!,
+      answer: typeof row.answer === 'string' ? JSON.parse(row.answer) : row.answer,
+    });
+  }
+  return { replays, orderIds: orderIds.sort((x, y) => x - y) };
+}
+
+/** What a batch adds to orders that existed before it (fills as maker, cancels). */
+export interface OrderDelta {
+  orderId: number;
+  matchedPaise: bigint;
+  cancelledPaise: bigint;
+}
+
+/** The orders a batch cancels, as they stand before it (their cancelled totals name the holds). */
+export async function ordersByIds(db: DbHandle, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(sql`${orders.id} = any(${pgArray(orderIds)}::bigint[])`);
+}
+
+/** Every fill these orders took part in, as taker or maker (a cancel's average price). */
+export async function fillsOfOrders(db: DbHandle, marketId: number, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return [];
+  const ids = pgArray(orderIds);
+  return db
+    .select()
+    .from(fills)
+    .where(
+      and(
+        eq(fills.marketId, marketId),
+        sql`(${fills.takerOrderId} = any(${ids}::bigint[]) or ${fills.makerOrderId} = any(${ids}::bigint[]))`,
+      ),
+    );
+}
+
+/** Everything a market writer's batch writes to the exchange's tables. */
+export interface BatchWrites {
+  marketId: number;
+  now: Date;
+  /** New orders with their amounts and status after the batch, and their stored answers. */
+  orders: NewOrder[];
+  fills: (typeof fills.$inferInsert)[];
+  /** What the batch adds to orders that existed before it. */
+  deltas: readonly OrderDelta[];
+  /** Players whose held exposure of the market changed, and its new amount. */
+  exposures: readonly { playerId: number; exposurePaise: bigint }[];
+  /** The market's new version, or null when the batch changed no book. */
+  version: number | null;
+}
+
+/**
+ * A batch's writes in ONE statement (one round trip): the new orders, the fills, the older
+ * orders' new amounts and statuses, the market's exposures and its version, as data-modifying
+ * CTEs over unnest()ed arrays. The fills' foreign keys to orders inserted by the same
+ * statement hold: PostgreSQL checks them at the end of the statement.
+ */
+export async function writeBatch(db: DbHandle, w: BatchWrites): Promise<void> {
+  const o = w.orders;
+  const f = w.fills;
+  const now = w.now.toISOString();
+  await db.execute(sql`
+    with new_orders as (
+      insert into orders (id, player_id, market_id, runner_id, side, price_hundredths,
+        stake_paise, matched_paise, cancelled_paise, status, idempotency_key, request_hash,
+        answer, seq, created_at)
+      select n.id, n.player_id, ${w.marketId}, n.runner_id, n.side, n.price, n.stake, n.matched,
+        n.cancelled, n.status, n.key, n.hash, n.answer::jsonb, n.id, ${now}::timestamptz
+      from unnest(
+        ${pgArray(o.map((r) => r.id!))}::bigint[], ${pgArray(o.map((r) => r.playerId))}::bigint[],
+        ${pgArray(o.map((r) => r.runnerId!))}::bigint[], ${pgArray(o.map((r) => r.side))}::text[],
+        ${pgArray(o.map((r) => r.priceHundredths!))}::int[],
+        ${pgArray(o.map((r) => r.stakePaise))}::bigint[],
+        ${pgArray(o.map((r) => r.matchedPaise ?? 0n))}::bigint[],
+        ${pgArray(o.map((r) => r.cancelledPaise ?? 0n))}::bigint[],
+        ${pgArray(o.map((r) => r.status))}::text[],
+        ${pgArray(o.map((r) => r.idempotencyKey))}::text[],
+        ${pgArray(o.map((r) => r.requestHash))}::text[],
+        ${pgArray(o.map((r) => JSON.stringify(r.answer)))}::text[]
+      ) as n(id, player_id, runner_id, side, price, stake, matched, cancelled, status, key, hash,
+        answer)
+      returning 1
+    ), new_fills as (
+      insert into fills (market_id, runner_id, taker_order_id, maker_order_id, taker_player_id,
+        maker_player_id, taker_side, price_hundredths, stake_paise, created_at)
+      select ${w.marketId}, n.runner_id, n.taker, n.maker, n.taker_player, n.maker_player, n.side,
+        n.price, n.stake, ${now}::timestamptz
+      from unnest(
+        ${pgArray(f.map((r) => r.runnerId))}::bigint[],
+        ${pgArray(f.map((r) => r.takerOrderId))}::bigint[],
+        ${pgArray(f.map((r) => r.makerOrderId))}::bigint[],
+        ${pgArray(f.map((r) => r.takerPlayerId))}::bigint[],
+        ${pgArray(f.map((r) => r.makerPlayerId))}::bigint[],
+        ${pgArray(f.map((r) => r.takerSide))}::text[],
+        ${pgArray(f.map((r) => r.priceHundredths))}::int[],
+        ${pgArray(f.map((r) => r.stakePaise))}::bigint[]
+      ) as n(runner_id, taker, maker, taker_player, maker_player, side, price, stake)
+      returning 1
+    ), changed_orders as (
+      update orders o set
+        matched_paise = o.matched_paise + d.matched,
+        cancelled_paise = o.cancelled_paise + d.cancelled,
+        status = case
+          when o.stake_paise - o.matched_paise - d.matched - o.cancelled_paise - d.cancelled > 0
+            then case when o.matched_paise + d.matched > 0 then 'partially_matched' else 'unmatched' end
+          when o.matched_paise + d.matched > 0 then 'matched' else 'cancelled' end
+      from unnest(
+        ${pgArray(w.deltas.map((d) => d.orderId))}::bigint[],
+        ${pgArray(w.deltas.map((d) => d.matchedPaise))}::bigint[],
+        ${pgArray(w.deltas.map((d) => d.cancelledPaise))}::bigint[]
+      ) as d(id, matched, cancelled)
+      where o.id = d.id
+      returning 1
+    ), exposures as (
+      insert into market_exposures (player_id, market_id, exposure_paise)
+      select e.player_id, ${w.marketId}, e.exposure
+      from unnest(
+        ${pgArray(w.exposures.map((e) => e.playerId))}::bigint[],
+        ${pgArray(w.exposures.map((e) => e.exposurePaise))}::bigint[]
+      ) as e(player_id, exposure)
+      on conflict (player_id, market_id) do update set exposure_paise = excluded.exposure_paise
+      returning 1
+    ), market_version as (
+      update markets set version = ${w.version ?? 0}
+      where id = ${w.marketId} and ${w.version !== null}
+      returning 1
+    )
+    select (select count(*) from new_orders) as orders, (select count(*) from new_fills) as fills,
+      (select count(*) from changed_orders) as changed, (select count(*) from exposures) as held,
+      (select count(*) from market_version) as versions`);
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
-import { MAX_MARKET_QUEUE_DEPTH, MarketQueue } from './market-queue.ts';
+import {
+  MAX_MARKET_QUEUE_DEPTH,
+  MarketQueue,
+  type BatchLane,
+  type BatchOutcome,
+} from './market-queue.ts';
 
 const gate = () => {
   let open: () => void = () => undefined;
@@ -58,5 +63,71 @@ describe('MarketQueue', () => {
 
   it('defaults to a generous bound', () => {
     expect(MAX_MARKET_QUEUE_DEPTH).toBe(500);
+  });
+
+  /** A lane that records each batch and answers each command with its double (odd ones refused). */
+  function doubling(log: number[][]): BatchLane<number, number> {
+    return {
+      run: async (_marketId, commands) => {
+        log.push(commands);
+        return commands.map((n): BatchOutcome<number> =>
+          n % 2 === 0 ? { ok: true, value: n * 2 } : { ok: false, error: new Error(`odd ${n}`) },
+        );
+      },
+    };
+  }
+
+  it('runs what queued while the writer was busy as one batch, answering each command alone', async () => {
+    const queue = new MarketQueue();
+    const batches: number[][] = [];
+    const lane = doubling(batches);
+    const blocked = gate();
+    const busy = queue.run('1', () => blocked.opened);
+    const answers = [2, 3, 4].map((n) => queue.submit('1', lane, n));
+    expect(queue.queued('1')).toBe(3);
+    blocked.open();
+    await busy;
+    expect(await answers[0]).toBe(4);
+    await expect(answers[1]).rejects.toThrow('odd 3');
+    expect(await answers[2]).toBe(8);
+    expect(batches).toEqual([[2, 3, 4]]);
+  });
+
+  it('keeps a task that runs alone strictly between the batches before and after it', async () => {
+    const queue = new MarketQueue();
+    const log: string[] = [];
+    const batches: number[][] = [];
+    const lane: BatchLane<number, number> = {
+      run: async (marketId, commands) => {
+        log.push(`batch ${commands.join(',')}`);
+        return doubling(batches).run(marketId, commands);
+      },
+    };
+    const resume = queue.pause('1');
+    const all = [
+      queue.submit('1', lane, 2),
+      queue.submit('1', lane, 4),
+      queue.run('1', async () => log.push('alone')),
+      queue.submit('1', lane, 6),
+    ];
+    expect(log).toEqual([]);
+    resume();
+    await Promise.all(all);
+    expect(log).toEqual(['batch 2,4', 'alone', 'batch 6']);
+  });
+
+  it('caps a batch and rejects every command of a batch whose lane throws', async () => {
+    const queue = new MarketQueue(500, 2);
+    const sizes: number[] = [];
+    queue.onBatch = (_marketId, size) => sizes.push(size);
+    const failing: BatchLane<number, number> = {
+      run: () => Promise.reject(new Error('database gone')),
+    };
+    const resume = queue.pause('1');
+    const all = [1, 2, 3].map((n) => queue.submit('1', failing, n));
+    resume();
+    for (const answer of all) await expect(answer).rejects.toThrow('database gone');
+    expect(sizes).toEqual([2, 1]);
+    expect(queue.depth('1')).toBe(0);
   });
 });

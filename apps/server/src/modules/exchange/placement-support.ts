@@ -42,14 +42,14 @@ export function ledgerError(code: string): AppError {
   return new AppError('INTERNAL', `ledger refused: ${code}`);
 }
 
-function orderStatus(stake: Paise, matched: Paise, cancelled: Paise): OrderAnswer['status'] {
+export function orderStatus(stake: Paise, matched: Paise, cancelled: Paise): OrderAnswer['status'] {
   if (stake - matched - cancelled > 0n) return matched > 0n ? 'partially_matched' : 'unmatched';
   return matched > 0n ? 'matched' : 'cancelled';
 }
 
 /** An order's answer: its state now and the stake-weighted average of its fills' prices. */
 export function orderAnswer(
-  row: repo.OrderRow,
+  row: Pick<repo.OrderRow, 'id' | 'stakePaise' | 'matchedPaise' | 'cancelledPaise'>,
   fills: { priceHundredths: number; stakePaise: Paise }[],
 ): OrderAnswer {
   let weighted = 0n;

@@ -1,4 +1,4 @@
-import type { MarketResultBody, OrderAnswer } from '@spm/contract';
+import type { MarketResultBody } from '@spm/contract';
 import {
   betsFromFill,
   exchangeBetPnl,
@@ -7,32 +7,26 @@ import {
   exchangeOrderProfitPaise,
   listRestingOrders,
   parsePrice,
-  placeOrder,
   settleExchangeMarket,
   type ExchangeBet,
-  type Fill,
   type Paise,
   type PlayerExchangeBet,
 } from '@spm/core';
 import { AppError } from '../../../http/app-error.ts';
 import type { DbHandle } from '../../../db/database.ts';
 import * as repo from '../exchange-repository.ts';
-import { moneyTransaction, placementHash, type LedgerContext } from '../exchange-money.ts';
-import type {
-  ExchangePlaceBody,
-  MarketKind,
-  PlacementEnv,
-  PlacementOrder,
-} from '../exchange-context.ts';
+import { placementHash } from '../exchange-money.ts';
+import type { ExchangePlaceBody, MarketKind } from '../exchange-context.ts';
 import { bodyOf } from '../exchange-context.ts';
-import type { MarketState, RunnerState } from '../exchange-types.ts';
-import { assertLimits, cloneBook, ledgerError, orderAnswer } from '../placement-support.ts';
+import type { MarketState } from '../exchange-types.ts';
+import { assertLimits } from '../placement-support.ts';
 import { addTo, pnlTally, runnerResultOf, validateRunnerResult } from './runner-results.ts';
 
 /**
  * Match odds: players trade with each other on the book (DESIGN 5). An order matches what it
- * can at once and rests the remainder; the book is changed before the transaction and rebuilt
- * from a snapshot if the transaction fails, so a refused order leaves the book as it was.
+ * can at once and rests the remainder. The checks that need no database run here; the order
+ * then goes to the market's writer (exchange-writer.ts), which matches it with the other
+ * commands of its batch and commits them together; a refused order leaves the book as it was.
  */
 export const matchOdds: MarketKind = {
   type: 'match_odds',
@@ -58,12 +52,16 @@ export const matchOdds: MarketKind = {
     const profitPaise = exchangeOrderProfitPaise(request.side, order.stakePaise, priceHundredths);
     assertLimits(market, order.stakePaise, profitPaise);
     await env.inPlayDelay(market);
-    return env.serial(market.id, async () => {
-      env.checkOpen(market);
-      const again = await env.replay(playerId, request.idempotencyKey, order.hash);
-      if (again) return again;
-      const trade = { playerId, market, runner, request, order, priceHundredths };
-      return matchOnBook(env, trade);
+    // The writer checks the market is open again, finds replays, matches and commits.
+    return env.submitExchange(market, {
+      kind: 'place',
+      playerId,
+      runnerId: runner.id,
+      side: request.side,
+      priceHundredths,
+      stakePaise: order.stakePaise,
+      idempotencyKey: request.idempotencyKey,
+      hash: order.hash,
     });
   },
 
@@ -139,120 +137,4 @@ export function betsOfFill(fill: repo.FillRow): [PlayerExchangeBet, PlayerExchan
     priceHundredths: fill.priceHundredths,
     stakePaise: fill.stakePaise,
   });
-}
-
-interface Trade {
-  playerId: number;
-  market: MarketState;
-  runner: RunnerState;
-  request: ExchangePlaceBody;
-  order: PlacementOrder;
-  priceHundredths: number;
-}
-
-/** Inside the market's turn: match, record and hold in one transaction, or leave no trace. */
-async function matchOnBook(env: PlacementEnv, trade: Trade): Promise<OrderAnswer> {
-  const { market, runner } = trade;
-  const before = listRestingOrders(runner.book);
-  let fillsDone: Fill[] = [];
-  const result = await moneyTransaction(env.deps, async (ctx) => {
-    await env.fence(ctx.tx, market.id);
-    const done = await recordTrade(env, ctx, trade);
-    fillsDone = done.fills;
-    return { ok: true as const, answer: done.answer };
-  }).catch((error: unknown) => {
-    runner.book = cloneBook(before);
-    throw error;
-  });
-  if (!result.ok) {
-    runner.book = cloneBook(before);
-    market.version += 1;
-    throw ledgerError(result.code);
-  }
-  for (const f of fillsDone) {
-    market.tradedVolumePaise += f.stakePaise;
-    runner.lastTradedPriceHundredths = f.priceHundredths;
-  }
-  env.changed(market.id);
-  return result.answer;
-}
-
-async function recordTrade(
-  env: PlacementEnv,
-  ctx: LedgerContext,
-  trade: Trade,
-): Promise<{ answer: OrderAnswer; fills: Fill[] }> {
-  const { playerId, market, runner, request, order, priceHundredths } = trade;
-  const orderId = await repo.nextOrderId(ctx.tx);
-  await repo.insertOrder(ctx.tx, {
-    id: orderId,
-    playerId,
-    marketId: Number(market.id),
-    runnerId: Number(runner.id),
-    side: request.side,
-    priceHundredths,
-    stakePaise: order.stakePaise,
-    status: 'unmatched',
-    idempotencyKey: request.idempotencyKey,
-    requestHash: order.hash,
-    seq: orderId,
-    createdAt: ctx.now,
-  });
-  const placed = placeOrder(runner.book, {
-    id: String(orderId),
-    side: request.side,
-    priceHundredths,
-    stakePaise: order.stakePaise,
-    ownerId: String(playerId),
-    seq: orderId,
-  });
-  if (!placed.ok) throw new Error(`order book refused order ${orderId}: ${placed.code}`);
-  const makers = await recordFills(ctx, trade, orderId, placed.fills);
-  const row = await repo.addToOrder(
-    ctx.tx,
-    orderId,
-    placed.matchedPaise,
-    placed.selfCrossCancelledPaise,
-  );
-  await env.rebalanceHolds(ctx, market, [playerId, ...makers], {
-    key: `order:${orderId}`,
-    playerId,
-    stakePaise: order.stakePaise,
-    reference: `ORDER-${orderId}`,
-  });
-  const answer = orderAnswer(row, placed.fills);
-  await repo.setOrderAnswer(ctx.tx, orderId, answer);
-  market.version += 1;
-  await repo.updateMarket(ctx.tx, Number(market.id), { version: market.version });
-  return { answer, fills: placed.fills };
-}
-
-/** The fills and the makers' matched stakes; answers the makers whose holds change. */
-async function recordFills(
-  ctx: LedgerContext,
-  trade: Trade,
-  orderId: number,
-  fills: Fill[],
-): Promise<Set<number>> {
-  await repo.insertFills(
-    ctx.tx,
-    fills.map((f) => ({
-      marketId: Number(trade.market.id),
-      runnerId: Number(trade.runner.id),
-      takerOrderId: orderId,
-      makerOrderId: Number(f.makerOrderId),
-      takerPlayerId: trade.playerId,
-      makerPlayerId: Number(f.makerOwnerId),
-      takerSide: f.takerSide,
-      priceHundredths: f.priceHundredths,
-      stakePaise: f.stakePaise,
-      createdAt: ctx.now,
-    })),
-  );
-  const makers = new Set<number>();
-  for (const f of fills) {
-    await repo.addToOrder(ctx.tx, Number(f.makerOrderId), f.stakePaise, 0n);
-    makers.add(Number(f.makerOwnerId));
-  }
-  return makers;
 }

@@ -1,0 +1,345 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { executeRows } from '../../db/database.ts';
+import { drivers, startHarness, type Harness } from '../../test/harness.ts';
+import { post, registerPlayer } from '../../test/identity.ts';
+import { fund } from '../../test/wallet.ts';
+import { ledgerTotals } from '../wallet/ledger-repository.ts';
+
+const key = () => `k-${randomBytes(8).toString('hex')}`;
+
+/**
+ * The market writer's group commit: commands queued while the writer is paused provably run
+ * as one batch (the engine reports every batch's size), so these tests need no timing.
+ */
+describe.each(drivers)('market writer batches on %s', (driver) => {
+  let h: Harness;
+  let competitionId: string;
+  const batches: { marketId: string; size: number }[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness(driver);
+    competitionId = await h.app.exchange.createCompetition(4, 'Batch League');
+    h.app.exchange.onBatch = (marketId, size) => batches.push({ marketId, size });
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  interface Player {
+    id: number;
+    token: string;
+  }
+  async function player(points = 10_000): Promise<Player> {
+    const p = await registerPlayer(h);
+    const id = Number(p.user.id);
+    if (points > 0) await fund(h.app.exchange.deps, id, BigInt(points * 100));
+    return { id, token: p.token };
+  }
+
+  async function newMarket(): Promise<{ odds: string; runners: string[] }> {
+    const event = await h.app.exchange.createEvent({
+      sportId: 4,
+      competitionId,
+      name: 'A v B',
+      homeTeam: 'A',
+      awayTeam: 'B',
+      startTime: new Date(Date.now() + 3_600_000),
+      markets: [
+        {
+          type: 'match_odds',
+          name: 'Match Odds',
+          runners: [{ name: 'A' }, { name: 'B' }],
+          minStakePaise: 100n,
+          maxStakePaise: 1_000_000n,
+          maxProfitPaise: 10_000_000n,
+        },
+      ],
+    });
+    const odds = event.marketIds[0]!;
+    return { odds, runners: h.app.exchange.markets.get(odds)!.runners.map((r) => r.id) };
+  }
+
+  const place = (p: Player, body: Record<string, unknown>) =>
+    post(h, '/api/bet/match/odds', { idempotencyKey: key(), ...body }, { token: p.token });
+  const cancel = (p: Player, orderId: string) =>
+    post(h, '/api/bet/match/odds/cancel', { orderId }, { token: p.token });
+
+  /**
+   * Sends the requests while the writer is paused, each once the one before is queued (so they
+   * queue in this order), and lets the writer go once all are queued.
+   */
+  async function inOneBatch<T>(marketId: string, sends: (() => Promise<T>)[]): Promise<T[]> {
+    const resume = h.app.exchange.pauseWriter(marketId);
+    const seen = batches.length;
+    const sent: Promise<T>[] = [];
+    for (const send of sends) {
+      sent.push(send());
+      await vi.waitFor(() => expect(h.app.exchange.queuedAt(marketId)).toBe(sent.length), {
+        timeout: 10_000,
+      });
+    }
+    resume();
+    const answers = await Promise.all(sent);
+    expect(batches.slice(seen).filter((b) => b.marketId === marketId)).toEqual([
+      { marketId, size: sent.length },
+    ]);
+    return answers;
+  }
+
+  async function exposureOf(p: Player, marketId: string): Promise<bigint> {
+    const rows = await executeRows<{ e: string }>(
+      h.db,
+      sql`select exposure_paise as e from market_exposures
+          where player_id = ${p.id} and market_id = ${Number(marketId)}`,
+    );
+    return BigInt(rows[0]?.e ?? 0);
+  }
+
+  /** Books equal the orders table, holds what the bets require, wallet holds agree, ledger zero. */
+  async function expectConsistent(marketId: string): Promise<void> {
+    expect(await h.app.exchange.audit(marketId)).toEqual([]);
+    const disagreeing = await executeRows<{ player_id: string }>(
+      h.db,
+      sql`select e.player_id from market_exposures e
+          left join wallet_holds w on w.player_id = e.player_id and w.product = 'exchange'
+            and w.round_id = 'market:' || e.market_id
+          where e.market_id = ${Number(marketId)}
+            and e.exposure_paise <> coalesce(w.held_paise, 0)`,
+    );
+    expect(disagreeing).toEqual([]);
+    const totals = await ledgerTotals(h.db);
+    expect(totals.postingsSum).toBe(0n);
+    expect(totals.unbalancedTransactions).toBe(0);
+    expect(totals.playerRowsDisagreeing).toBe(0);
+  }
+
+  it('refuses the one order that fails its funds check; the others commit as if it never came', async () => {
+    const { odds, runners } = await newMarket();
+    const maker = await player();
+    const poor = await player(50);
+    const rich = await player();
+    const other = await player();
+    await place(maker, {
+      marketId: odds,
+      runnerId: runners[0],
+      side: 'back',
+      price: 5,
+      stake: 100,
+    });
+
+    const [poorLay, richLay, otherBack] = await inOneBatch(odds, [
+      // Would take the maker's whole back and risk 400, with 50 in cash.
+      () =>
+        place(poor, { marketId: odds, runnerId: runners[0], side: 'lay', price: 5, stake: 100 }),
+      // Takes the back the refused lay would have taken.
+      () =>
+        place(rich, { marketId: odds, runnerId: runners[0], side: 'lay', price: 5, stake: 100 }),
+      () =>
+        place(other, { marketId: odds, runnerId: runners[1], side: 'back', price: 3, stake: 20 }),
+    ]);
+    expect(poorLay!.json().errorCode).toBe('INSUFFICIENT_FUNDS');
+    expect(richLay!.json().data).toMatchObject({ status: 'matched', matchedStake: 100 });
+    expect(otherBack!.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 20 });
+
+    const [orderCount] = await executeRows<{ n: string }>(
+      h.db,
+      sql`select count(*) as n from orders where player_id = ${poor.id}`,
+    );
+    expect(Number(orderCount!.n)).toBe(0);
+    expect(await exposureOf(poor, odds)).toBe(0n);
+    expect(await exposureOf(rich, odds)).toBe(40_000n);
+    expect(await exposureOf(maker, odds)).toBe(10_000n);
+    const book = h.app.exchange.snapshot(h.app.exchange.markets.get(odds)!).runners;
+    expect(book[0]!.availableToBack).toEqual([]);
+    expect(book[0]!.availableToLay).toEqual([]);
+    expect(book[1]!.availableToLay).toEqual([{ price: 3, amount: 20 }]);
+    await expectConsistent(odds);
+  });
+
+  it('answers a replay of a key placed earlier in the same batch with the first answer', async () => {
+    const { odds, runners } = await newMarket();
+    const p = await player();
+    const body = {
+      marketId: odds,
+      runnerId: runners[0],
+      side: 'back',
+      price: 2,
+      stake: 10,
+      idempotencyKey: key(),
+    };
+    const [first, again, changed] = await inOneBatch(odds, [
+      () => place(p, body),
+      () => place(p, body),
+      () => place(p, { ...body, stake: 11 }),
+    ]);
+    expect(first!.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 10 });
+    expect(again!.json().data).toEqual(first!.json().data);
+    expect(changed!.json().errorCode).toBe('IDEMPOTENCY_MISMATCH');
+    const [orderCount] = await executeRows<{ n: string }>(
+      h.db,
+      sql`select count(*) as n from orders where player_id = ${p.id}`,
+    );
+    expect(Number(orderCount!.n)).toBe(1);
+    expect(await exposureOf(p, odds)).toBe(1_000n);
+    // And once committed, the same key answers from the table.
+    expect((await place(p, body)).json().data).toEqual(first!.json().data);
+    await expectConsistent(odds);
+  });
+
+  it('answers a replay with its first answer even after the market was suspended', async () => {
+    const { odds, runners } = await newMarket();
+    const p = await player();
+    const body = {
+      marketId: odds,
+      runnerId: runners[0],
+      side: 'lay',
+      price: 3,
+      stake: 10,
+      idempotencyKey: key(),
+    };
+    const first = await place(p, body);
+    await h.app.exchange.updateMarket(odds, { status: 'suspended' });
+    expect((await place(p, body)).json().data).toEqual(first.json().data);
+    expect((await place(p, { ...body, stake: 12 })).json().errorCode).toBe('IDEMPOTENCY_MISMATCH');
+    expect((await place(p, { ...body, idempotencyKey: key() })).json().errorCode).toBe(
+      'MARKET_SUSPENDED',
+    );
+    await h.app.exchange.updateMarket(odds, { status: 'open' });
+    await expectConsistent(odds);
+  });
+
+  it('places one order when one key comes on two markets at once; the other is a mismatch', async () => {
+    const first = await newMarket();
+    const second = await newMarket();
+    const p = await player();
+    const idempotencyKey = key();
+    const resumeFirst = h.app.exchange.pauseWriter(first.odds);
+    const resumeSecond = h.app.exchange.pauseWriter(second.odds);
+    const answers = [first, second].map((m) =>
+      place(p, {
+        marketId: m.odds,
+        runnerId: m.runners[0],
+        side: 'back',
+        price: 2,
+        stake: 10,
+        idempotencyKey,
+      }),
+    );
+    await vi.waitFor(
+      () => {
+        expect(h.app.exchange.queuedAt(first.odds)).toBe(1);
+        expect(h.app.exchange.queuedAt(second.odds)).toBe(1);
+      },
+      { timeout: 10_000 },
+    );
+    // Both writers run at once: on PostgreSQL the second insert of the key waits for the
+    // first commit, fails on the unique key and its batch is retried, answering the key.
+    resumeFirst();
+    resumeSecond();
+    const bodies = (await Promise.all(answers)).map((a) => a.json());
+    expect(bodies.filter((b) => b.data?.status === 'unmatched')).toHaveLength(1);
+    expect(bodies.filter((b) => b.errorCode === 'IDEMPOTENCY_MISMATCH')).toHaveLength(1);
+    const [orderCount] = await executeRows<{ n: string }>(
+      h.db,
+      sql`select count(*) as n from orders where player_id = ${p.id}`,
+    );
+    expect(Number(orderCount!.n)).toBe(1);
+    await expectConsistent(first.odds);
+    await expectConsistent(second.odds);
+  });
+
+  it('fills and cancels the same order in one batch, each seeing the other', async () => {
+    const { odds, runners } = await newMarket();
+    const maker = await player();
+    const taker = await player();
+    const resting = await place(maker, {
+      marketId: odds,
+      runnerId: runners[0],
+      side: 'back',
+      price: 2,
+      stake: 100,
+    });
+    const orderId = resting.json().data.orderId as string;
+    expect(await exposureOf(maker, odds)).toBe(10_000n);
+
+    const [fill, cancelled] = await inOneBatch(odds, [
+      () =>
+        place(taker, { marketId: odds, runnerId: runners[0], side: 'lay', price: 2, stake: 40 }),
+      () => cancel(maker, orderId),
+    ]);
+    expect(fill!.json().data).toMatchObject({ status: 'matched', matchedStake: 40 });
+    expect(cancelled!.json().data).toMatchObject({
+      orderId,
+      status: 'matched',
+      matchedStake: 40,
+      unmatchedStake: 0,
+      averagePrice: 2,
+    });
+    const [row] = await executeRows<{
+      matched_paise: string;
+      cancelled_paise: string;
+      status: string;
+    }>(
+      h.db,
+      sql`select matched_paise::text, cancelled_paise::text, status from orders where id = ${Number(orderId)}`,
+    );
+    expect(row).toMatchObject({
+      matched_paise: '4000',
+      cancelled_paise: '6000',
+      status: 'matched',
+    });
+    expect(await exposureOf(maker, odds)).toBe(4_000n);
+    expect(await exposureOf(taker, odds)).toBe(4_000n);
+    // The cancel's hold move is keyed by the order's cancelled total, as a cancel alone is.
+    const [operation] = await executeRows<{ n: string }>(
+      h.db,
+      sql`select count(*) as n from wallet_operations
+          where external_id = ${`cancel:${orderId}:6000:p${maker.id}`}`,
+    );
+    expect(Number(operation!.n)).toBe(1);
+    await expectConsistent(odds);
+  });
+
+  it('keeps books, holds and the ledger in agreement under many concurrent placements', async () => {
+    const { odds, runners } = await newMarket();
+    const players = await Promise.all(Array.from({ length: 8 }, () => player(2_000)));
+    const prices = [1.9, 1.95, 2, 2.04, 2.1];
+    const bodies = Array.from({ length: 80 }, (_, n) => ({
+      who: players[(n * 5) % players.length]!,
+      body: {
+        marketId: odds,
+        runnerId: runners[n % 3 === 0 ? 1 : 0],
+        side: n % 2 === 0 ? 'back' : 'lay',
+        price: prices[(n * 7) % prices.length],
+        stake: 50 + ((n * 37) % 400),
+      },
+    }));
+    const seen = batches.length;
+    const resume = h.app.exchange.pauseWriter(odds);
+    const first = bodies.slice(0, 40).map(({ who, body }) => place(who, body));
+    await vi.waitFor(() => expect(h.app.exchange.queuedAt(odds)).toBe(40), { timeout: 10_000 });
+    resume();
+    // The rest arrive while batches run: they queue behind and batch as they come.
+    const rest = bodies.slice(40).map(({ who, body }) => place(who, body));
+    const answers = await Promise.all([...first, ...rest]);
+    const statuses = answers.map((a) => a.json().data?.status ?? a.json().errorCode);
+    expect(
+      statuses.filter((s) => s === 'matched' || s === 'partially_matched').length,
+    ).toBeGreaterThan(0);
+    expect(batches.slice(seen).some((b) => b.marketId === odds && b.size === 40)).toBe(true);
+    expect(statuses.every((s) => typeof s === 'string')).toBe(true);
+    expect(new Set(statuses.filter((s) => !s.includes('matched')))).toEqual(
+      new Set(statuses.filter((s) => s === 'INSUFFICIENT_FUNDS')),
+    );
+    await expectConsistent(odds);
+    // Cancelling everything left releases every hold that no matched bet keeps.
+    for (const p of players) await h.app.exchange.cancelAllOf(p.id, odds);
+    await expectConsistent(odds);
+    const book = h.app.exchange.snapshot(h.app.exchange.markets.get(odds)!).runners;
+    expect(book.every((r) => r.availableToBack.length === 0 && r.availableToLay.length === 0)).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,622 @@
+import type { OrderAnswer } from '@spm/contract';
+import {
+  betsFromFill,
+  cancelOrder,
+  cloneOrderBook,
+  exchangeExposure,
+  getOrder,
+  placeOrder,
+  restingOrdersOf,
+  type ExchangeBet,
+  type Fill,
+  type OrderBook,
+  type Paise,
+} from '@spm/core';
+import { AppError } from '../../http/app-error.ts';
+import type { DbHandle } from '../../db/database.ts';
+import type { ServiceDeps } from '../../deps.ts';
+import * as repo from './exchange-repository.ts';
+import type { CancelCommand, ExchangeCommand, PlaceCommand } from './exchange-context.ts';
+import {
+  lockAvailable,
+  moneyTransaction,
+  moveHolds,
+  type HoldChange,
+  type HoldMove,
+  type LedgerContext,
+} from './exchange-money.ts';
+import type { MarketState, RunnerState } from './exchange-types.ts';
+import { betsOfFill } from './market-kinds/match-odds.ts';
+import type { BatchLane, BatchOutcome } from './market-queue.ts';
+import { ledgerError, orderAnswer, orderStatus } from './placement-support.ts';
+
+/** What the writer needs of the engine. */
+export interface WriterEnv {
+  readonly deps: ServiceDeps;
+  readonly markets: Map<string, MarketState>;
+  checkOpen(market: MarketState): void;
+  fence(tx: DbHandle, marketId: string): Promise<void>;
+  changed(marketId: string): void;
+}
+
+/**
+ * A market's matched bets and held exposure per player, in memory: built from the fills and
+ * market_exposures tables the first time the writer runs a batch of the market, appended to
+ * by every committed batch, dropped after any task that ran alone (settlement, status
+ * changes: they may change both tables) and rebuilt on the next batch.
+ */
+interface MarketExposures {
+  matched: Map<number, ExchangeBet[]>;
+  held: Map<number, Paise>;
+}
+
+/** A batch's transaction failed for a reason a new attempt can get past. */
+const RETRYABLE_CODES = new Set([
+  '40P01', // deadlock: a maker the dry run did not foresee was locked in another order
+  '40001', // serialization failure
+  '23505', // a key taken by a concurrent batch of another market: the retry answers it as a replay
+]);
+const MAX_ATTEMPTS = 5;
+
+function isRetryable(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+const refuse = (error: unknown): BatchOutcome<OrderAnswer> => ({ ok: false, error });
+const answer = (value: OrderAnswer): BatchOutcome<OrderAnswer> => ({ ok: true, value });
+
+/**
+ * The market writer's batch (group commit, DESIGN 5): every placement and cancel queued for
+ * one match-odds market while its previous batch committed, matched in memory in arrival
+ * order and written in ONE transaction of multi-row statements. See docs/decisions.md,
+ * "Group commit per market".
+ */
+export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
+  private readonly exposures = new Map<string, MarketExposures>();
+
+  constructor(private readonly env: WriterEnv) {}
+
+  /** Drops a market's in-memory exposures: rebuilt from the tables on its next batch. */
+  forget(marketId: string): void {
+    this.exposures.delete(marketId);
+  }
+
+  async run(marketId: string, commands: ExchangeCommand[]): Promise<BatchOutcome<OrderAnswer>[]> {
+    const market = this.env.markets.get(marketId);
+    if (!market) return commands.map(() => refuse(new AppError('MARKET_NOT_FOUND')));
+    try {
+      return await this.runWithRetries(market, commands);
+    } catch (error) {
+      if (commands.length === 1) return [refuse(error)];
+      // Something no check foresaw sank the batch: run each command alone so that one
+      // command's failure is its own and the others still go through.
+      const outcomes: BatchOutcome<OrderAnswer>[] = [];
+      for (const command of commands) {
+        outcomes.push(
+          ...(await this.runWithRetries(market, [command]).catch((e: unknown) => [refuse(e)])),
+        );
+      }
+      return outcomes;
+    }
+  }
+
+  private async runWithRetries(
+    market: MarketState,
+    commands: ExchangeCommand[],
+  ): Promise<BatchOutcome<OrderAnswer>[]> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.attempt(market, commands);
+      } catch (error) {
+        if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      }
+    }
+  }
+
+  private async exposuresOf(market: MarketState): Promise<MarketExposures> {
+    const known = this.exposures.get(market.id);
+    if (known) return known;
+    const db = this.env.deps.db;
+    const matched = new Map<number, ExchangeBet[]>();
+    for (const fill of await repo.fillsOfMarket(db, Number(market.id))) {
+      for (const bet of betsOfFill(fill)) addTo(matched, Number(bet.playerId), bet);
+    }
+    const held = new Map<number, Paise>();
+    for (const row of await repo.exposuresOfMarket(db, Number(market.id))) {
+      held.set(row.playerId, row.exposurePaise);
+    }
+    const loaded = { matched, held };
+    this.exposures.set(market.id, loaded);
+    return loaded;
+  }
+
+  /**
+   * One attempt at the batch: the books are changed in memory as the commands run, and put
+   * back as they were when the transaction fails; the in-memory exposures change only after
+   * the commit.
+   */
+  private async attempt(
+    market: MarketState,
+    commands: ExchangeCommand[],
+  ): Promise<BatchOutcome<OrderAnswer>[]> {
+    const exposures = await this.exposuresOf(market);
+    const batch = new Batch(market, exposures, commands);
+    batch.checkRunners();
+    if (!batch.hasPending()) return batch.outcomes();
+    const saved = new Map<RunnerState, OrderBook>();
+    for (const runner of batch.runners) saved.set(runner, cloneOrderBook(runner.book));
+    let result: Awaited<ReturnType<typeof moneyTransaction<{ ok: true }>>>;
+    try {
+      result = await moneyTransaction(this.env.deps, async (ctx) => {
+        await this.env.fence(ctx.tx, market.id);
+        await this.write(ctx, batch);
+        return { ok: true as const };
+      });
+    } catch (error) {
+      for (const [runner, book] of saved) runner.book = book;
+      throw error;
+    }
+    if (!result.ok) {
+      for (const [runner, book] of saved) runner.book = book;
+      throw ledgerError(result.code);
+    }
+    batch.committed();
+    if (batch.changedBooks) this.env.changed(market.id);
+    return batch.outcomes();
+  }
+
+  /** Inside the batch's transaction: replays, ids, locks, the matching, then the writes. */
+  private async write(ctx: LedgerContext, batch: Batch): Promise<void> {
+    const tx = ctx.tx;
+    const keys = batch.placementKeys();
+    const { replays, orderIds } = await repo.replaysAndOrderIds(tx, keys, keys.length);
+    batch.answerReplays(replays, (market) => this.env.checkOpen(market));
+    batch.setOrderIds(orderIds);
+    const cancelled = batch.cancelledOrderIds();
+    batch.setCancelled(
+      await repo.ordersByIds(tx, cancelled),
+      await repo.fillsOfOrders(tx, Number(batch.market.id), cancelled),
+    );
+    const players = batch.dryRunPlayers();
+    batch.setAvailable(await lockAvailable(this.env.deps, ctx, players));
+    batch.match();
+    if (!batch.changedBooks) return;
+    await repo.writeBatch(tx, {
+      marketId: Number(batch.market.id),
+      now: ctx.now,
+      orders: batch.newOrderRows(ctx.now),
+      fills: batch.fillRows(ctx.now),
+      deltas: batch.orderDeltas(),
+      exposures: batch.exposureRows(),
+      version: batch.changedBooks ? batch.market.version + 1 : null,
+    });
+    await moveHolds(this.env.deps, ctx, batch.market, batch.holdChanges);
+  }
+}
+
+function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+interface NewOrderState {
+  command: PlaceCommand;
+  id: number;
+  stakePaise: Paise;
+  matchedPaise: Paise;
+  cancelledPaise: Paise;
+  answer: OrderAnswer;
+}
+
+interface FillRecord {
+  runnerId: string;
+  takerOrderId: number;
+  takerPlayerId: number;
+  fill: Fill;
+}
+
+/** One attempt's working state: what each command did, in memory, until the commit. */
+class Batch {
+  private readonly results: (BatchOutcome<OrderAnswer> | undefined)[];
+  /** Later commands with the same (player, key) as an earlier one of the batch: index → first. */
+  private readonly sameAs = new Map<number, number>();
+  /** Indexes of the placements that are new (not replays): they get order ids, in order. */
+  private readonly fresh: number[] = [];
+  private readonly orderIds = new Map<number, number>();
+  private readonly runnerOf = new Map<number, RunnerState>();
+  readonly runners = new Set<RunnerState>();
+  private available = new Map<number, Paise>();
+  private cancelledBefore = new Map<number, repo.OrderRow>();
+  private cancelledFills: repo.FillRow[] = [];
+
+  readonly newOrders = new Map<string, NewOrderState>();
+  readonly fills: FillRecord[] = [];
+  private readonly deltas = new Map<number, repo.OrderDelta>();
+  readonly holdChanges: HoldChange[] = [];
+  private readonly heldNow = new Map<number, Paise>();
+  private readonly matchedNow = new Map<number, ExchangeBet[]>();
+  changedBooks = false;
+
+  constructor(
+    readonly market: MarketState,
+    private readonly exposures: MarketExposures,
+    private readonly commands: ExchangeCommand[],
+  ) {
+    this.results = commands.map(() => undefined);
+  }
+
+  /** What needs no database: the runner of each command exists. */
+  checkRunners(): void {
+    this.commands.forEach((command, i) => {
+      const runner = this.market.runners.find((r) => r.id === command.runnerId);
+      if (!runner) {
+        const code = command.kind === 'place' ? 'RUNNER_NOT_FOUND' : 'ORDER_NOT_FOUND';
+        this.results[i] = refuse(new AppError(code));
+        return;
+      }
+      this.runnerOf.set(i, runner);
+      this.runners.add(runner);
+    });
+  }
+
+  /** Whether any command is left for the transaction (else the batch answers at once). */
+  hasPending(): boolean {
+    return this.results.some((result) => result === undefined);
+  }
+
+  private pending(kind: ExchangeCommand['kind']): number[] {
+    const indexes: number[] = [];
+    this.commands.forEach((c, i) => {
+      if (c.kind === kind && this.results[i] === undefined) indexes.push(i);
+    });
+    return indexes;
+  }
+
+  private placement(i: number): PlaceCommand {
+    return this.commands[i] as PlaceCommand;
+  }
+
+  placementKeys(): { playerId: number; idempotencyKey: string }[] {
+    return this.pending('place').map((i) => this.placement(i));
+  }
+
+  /**
+   * A key already in the orders table answers its first answer (IDEMPOTENCY_MISMATCH for
+   * another body), whatever the market's state now; a key seen earlier in this batch answers
+   * what that command answers. A new placement is then refused unless the market is open.
+   */
+  answerReplays(found: repo.KeyedOrder[], checkOpen: (market: MarketState) => void): void {
+    const keyOf = (playerId: number, key: string) => `${playerId}\u0000${key}`;
+    const stored = new Map(found.map((row) => [keyOf(row.playerId, row.idempotencyKey), row]));
+    const firstOf = new Map<string, number>();
+    for (const i of this.pending('place')) {
+      const command = this.placement(i);
+      const key = keyOf(command.playerId, command.idempotencyKey);
+      const row = stored.get(key);
+      if (row) {
+        this.results[i] =
+          row.requestHash === command.hash
+            ? answer(row.answer as OrderAnswer)
+            : refuse(new AppError('IDEMPOTENCY_MISMATCH'));
+        continue;
+      }
+      const first = firstOf.get(key);
+      if (first === undefined) {
+        firstOf.set(key, i);
+        try {
+          checkOpen(this.market);
+          this.fresh.push(i);
+        } catch (error) {
+          this.results[i] = refuse(error);
+        }
+      } else if (this.placement(first).hash === command.hash) {
+        this.sameAs.set(i, first);
+        this.results[i] = refuse(new Error('answered with the first command of its key'));
+      } else {
+        this.results[i] = refuse(new AppError('IDEMPOTENCY_MISMATCH'));
+      }
+    }
+  }
+
+  cancelledOrderIds(): number[] {
+    return [
+      ...new Set(
+        this.pending('cancel').map((i) => Number((this.commands[i] as CancelCommand).orderId)),
+      ),
+    ];
+  }
+
+  setCancelled(rows: repo.OrderRow[], fills: repo.FillRow[]): void {
+    this.cancelledBefore = new Map(rows.map((row) => [row.id, row]));
+    this.cancelledFills = fills;
+  }
+
+  setOrderIds(ids: number[]): void {
+    this.fresh.forEach((i, n) => this.orderIds.set(i, ids[n]!));
+  }
+
+  /**
+   * Who the batch will move money for: every placer and canceller, and every maker a dry run
+   * of the batch on copies of the books fills (all orders accepted). A refusal can only make
+   * a later order reach a maker the dry run did not: then the wallet locks it late, a
+   * deadlock is possible and the batch is retried from the start.
+   */
+  dryRunPlayers(): number[] {
+    const players = new Set<number>();
+    const books = new Map<RunnerState, OrderBook>();
+    for (const runner of this.runners) books.set(runner, cloneOrderBook(runner.book));
+    this.commands.forEach((command, i) => {
+      if (this.results[i] !== undefined) return;
+      players.add(command.playerId);
+      const book = books.get(this.runnerOf.get(i)!)!;
+      if (command.kind === 'cancel') {
+        cancelOrder(book, command.orderId, command.amountPaise);
+        return;
+      }
+      const id = this.orderIds.get(i)!;
+      const placed = placeOrder(book, this.orderRequest(command, id));
+      if (placed.ok) for (const f of placed.fills) players.add(Number(f.makerOwnerId));
+    });
+    return [...players].sort((a, b) => a - b);
+  }
+
+  setAvailable(available: Map<number, Paise>): void {
+    this.available = available;
+  }
+
+  private orderRequest(command: PlaceCommand, id: number) {
+    return {
+      id: String(id),
+      side: command.side,
+      priceHundredths: command.priceHundredths,
+      stakePaise: command.stakePaise,
+      ownerId: String(command.playerId),
+      seq: id,
+    };
+  }
+
+  /** Runs every command on the live books, in arrival order. */
+  match(): void {
+    this.commands.forEach((command, i) => {
+      if (this.results[i] !== undefined) return;
+      const runner = this.runnerOf.get(i)!;
+      this.results[i] =
+        command.kind === 'place'
+          ? this.place(command, this.orderIds.get(i)!, runner)
+          : this.cancel(command, runner);
+    });
+  }
+
+  private heldOf(playerId: number): Paise {
+    return this.heldNow.get(playerId) ?? this.exposures.held.get(playerId) ?? 0n;
+  }
+
+  /** The exposure the player's bets of this market require now, as match-odds computes it. */
+  private requiredOf(
+    playerId: number,
+    extraMatched: readonly ExchangeBet[] = [],
+    extraUnmatched: readonly ExchangeBet[] = [],
+  ): Paise {
+    const matched = [
+      ...(this.exposures.matched.get(playerId) ?? []),
+      ...(this.matchedNow.get(playerId) ?? []),
+      ...extraMatched,
+    ];
+    const unmatched = [...extraUnmatched];
+    const owner = String(playerId);
+    for (const runner of this.market.runners) {
+      for (const resting of restingOrdersOf(runner.book, owner)) {
+        unmatched.push({
+          side: resting.side,
+          runnerId: runner.id,
+          priceHundredths: resting.priceHundredths,
+          stakePaise: resting.unmatchedPaise,
+        });
+      }
+    }
+    const runnerIds = this.market.runners.map((r) => r.id);
+    return exchangeExposure({ runnerIds, matched, unmatched }).exposurePaise;
+  }
+
+  /** Moves the player's hold to what the market requires now (one wallet move, in order). */
+  private rebalance(playerId: number, move: HoldMove): void {
+    const heldPaise = this.heldOf(playerId);
+    const requiredPaise = this.requiredOf(playerId);
+    if (requiredPaise === heldPaise) return;
+    this.holdChanges.push({ move, playerId, heldPaise, requiredPaise });
+    this.heldNow.set(playerId, requiredPaise);
+    const available = this.available.get(playerId);
+    if (available !== undefined) {
+      this.available.set(playerId, available - (requiredPaise - heldPaise));
+    }
+  }
+
+  private delta(orderId: number): repo.OrderDelta {
+    let delta = this.deltas.get(orderId);
+    if (!delta) {
+      delta = { orderId, matchedPaise: 0n, cancelledPaise: 0n };
+      this.deltas.set(orderId, delta);
+    }
+    return delta;
+  }
+
+  /**
+   * Matches one order. Its funds are checked against the player's available cash as the batch
+   * left it; only when that cash is below the order's worst case is the book copied first, so
+   * a refused order leaves the book as if it never came.
+   */
+  private place(command: PlaceCommand, orderId: number, runner: RunnerState) {
+    const { playerId } = command;
+    const heldPaise = this.heldOf(playerId);
+    const availablePaise = this.available.get(playerId) ?? 0n;
+    const asResting: ExchangeBet = {
+      side: command.side,
+      runnerId: runner.id,
+      priceHundredths: command.priceHundredths,
+      stakePaise: command.stakePaise,
+    };
+    // A fill never asks more than the same stake resting would (see exchangeExposure).
+    const worstPaise = this.requiredOf(playerId, [], [asResting]);
+    const snapshot =
+      worstPaise - heldPaise > availablePaise ? cloneOrderBook(runner.book) : undefined;
+    const placed = placeOrder(runner.book, this.orderRequest(command, orderId));
+    if (!placed.ok) {
+      if (snapshot) runner.book = snapshot;
+      return refuse(new Error(`order book refused order ${orderId}: ${placed.code}`));
+    }
+    const takerBets = placed.fills.map((f) => betsFromFill(runner.id, f)[0]);
+    if (this.requiredOf(playerId, takerBets) - heldPaise > availablePaise) {
+      if (!snapshot) throw new Error('an order within its worst case was found short of funds');
+      runner.book = snapshot;
+      return refuse(new AppError('INSUFFICIENT_FUNDS'));
+    }
+    this.changedBooks = true;
+    const makers = new Set<number>();
+    for (const fill of placed.fills) {
+      const [takerBet, makerBet] = betsFromFill(runner.id, fill);
+      const makerId = Number(fill.makerOwnerId);
+      addTo(this.matchedNow, playerId, takerBet);
+      addTo(this.matchedNow, makerId, makerBet);
+      makers.add(makerId);
+      this.fills.push({
+        runnerId: runner.id,
+        takerOrderId: orderId,
+        takerPlayerId: playerId,
+        fill,
+      });
+      const inBatch = this.newOrders.get(fill.makerOrderId);
+      if (inBatch) inBatch.matchedPaise += fill.stakePaise;
+      else this.delta(Number(fill.makerOrderId)).matchedPaise += fill.stakePaise;
+    }
+    const row = {
+      id: orderId,
+      stakePaise: command.stakePaise,
+      matchedPaise: placed.matchedPaise,
+      cancelledPaise: placed.selfCrossCancelledPaise,
+    };
+    const orderAnswered = orderAnswer(row, placed.fills);
+    this.newOrders.set(String(orderId), { command, ...row, answer: orderAnswered });
+    const move: HoldMove = {
+      key: `order:${orderId}`,
+      playerId,
+      stakePaise: command.stakePaise,
+      reference: `ORDER-${orderId}`,
+    };
+    for (const player of new Set([playerId, ...makers])) this.rebalance(player, move);
+    return answer(orderAnswered);
+  }
+
+  /** Cancels (part of) a resting order of the player; the hold falls with it. */
+  private cancel(command: CancelCommand, runner: RunnerState) {
+    const resting = getOrder(runner.book, command.orderId);
+    if (!resting || resting.ownerId !== String(command.playerId)) {
+      return refuse(new AppError('ORDER_NOT_FOUND'));
+    }
+    const cancelled = cancelOrder(runner.book, command.orderId, command.amountPaise);
+    if (!cancelled.ok) return refuse(new AppError('ORDER_NOT_FOUND'));
+    this.changedBooks = true;
+    const orderId = Number(command.orderId);
+    let row: Pick<repo.OrderRow, 'id' | 'stakePaise' | 'matchedPaise' | 'cancelledPaise'>;
+    const inBatch = this.newOrders.get(command.orderId);
+    if (inBatch) {
+      inBatch.cancelledPaise += cancelled.cancelledPaise;
+      row = inBatch;
+    } else {
+      const before = this.cancelledBefore.get(orderId);
+      if (!before) throw new Error(`order ${orderId} rests in the book but not in the table`);
+      const delta = this.delta(orderId);
+      delta.cancelledPaise += cancelled.cancelledPaise;
+      row = {
+        id: orderId,
+        stakePaise: before.stakePaise,
+        matchedPaise: before.matchedPaise + delta.matchedPaise,
+        cancelledPaise: before.cancelledPaise + delta.cancelledPaise,
+      };
+    }
+    this.rebalance(command.playerId, {
+      key: `cancel:${orderId}:${row.cancelledPaise}`,
+      playerId: command.playerId,
+      stakePaise: 0n,
+      reference: `CANCEL-${orderId}`,
+    });
+    const itsFills = [
+      ...this.cancelledFills.filter(
+        (f) => f.takerOrderId === orderId || f.makerOrderId === orderId,
+      ),
+      ...this.fills
+        .filter((f) => f.takerOrderId === orderId || f.fill.makerOrderId === command.orderId)
+        .map((f) => f.fill),
+    ];
+    return answer(orderAnswer(row, itsFills));
+  }
+
+  newOrderRows(now: Date): repo.NewOrder[] {
+    return [...this.newOrders.values()].map((o) => ({
+      id: o.id,
+      playerId: o.command.playerId,
+      marketId: Number(this.market.id),
+      runnerId: Number(o.command.runnerId),
+      side: o.command.side,
+      priceHundredths: o.command.priceHundredths,
+      stakePaise: o.command.stakePaise,
+      matchedPaise: o.matchedPaise,
+      cancelledPaise: o.cancelledPaise,
+      status: orderStatus(o.command.stakePaise, o.matchedPaise, o.cancelledPaise),
+      idempotencyKey: o.command.idempotencyKey,
+      requestHash: o.command.hash,
+      answer: o.answer,
+      seq: o.id,
+      createdAt: now,
+    }));
+  }
+
+  fillRows(now: Date) {
+    return this.fills.map(({ runnerId, takerOrderId, takerPlayerId, fill }) => ({
+      marketId: Number(this.market.id),
+      runnerId: Number(runnerId),
+      takerOrderId,
+      makerOrderId: Number(fill.makerOrderId),
+      takerPlayerId,
+      makerPlayerId: Number(fill.makerOwnerId),
+      takerSide: fill.takerSide,
+      priceHundredths: fill.priceHundredths,
+      stakePaise: fill.stakePaise,
+      createdAt: now,
+    }));
+  }
+
+  orderDeltas(): repo.OrderDelta[] {
+    return [...this.deltas.values()];
+  }
+
+  exposureRows(): { playerId: number; exposurePaise: Paise }[] {
+    return [...this.heldNow].map(([playerId, exposurePaise]) => ({ playerId, exposurePaise }));
+  }
+
+  /** After the commit: the in-memory exposures, volume, last prices and version move on. */
+  committed(): void {
+    for (const [playerId, bets] of this.matchedNow) {
+      for (const bet of bets) addTo(this.exposures.matched, playerId, bet);
+    }
+    for (const [playerId, held] of this.heldNow) this.exposures.held.set(playerId, held);
+    for (const { runnerId, fill } of this.fills) {
+      this.market.tradedVolumePaise += fill.stakePaise;
+      const runner = this.market.runners.find((r) => r.id === runnerId);
+      if (runner) runner.lastTradedPriceHundredths = fill.priceHundredths;
+    }
+    if (this.changedBooks) this.market.version += 1;
+  }
+
+  outcomes(): BatchOutcome<OrderAnswer>[] {
+    return this.results.map((result, i) => {
+      const first = this.sameAs.get(i);
+      const outcome = first === undefined ? result : this.results[first];
+      return outcome ?? refuse(new Error('the batch left a command unanswered'));
+    });
+  }
+}
