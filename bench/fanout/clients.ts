@@ -25,8 +25,14 @@ import {
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** Connects still waiting for their subscription ack, at most, so a slow server is not flooded. */
-const MAX_CONNECTING = 200;
+/**
+ * Connects still waiting for their subscription ack, at most, so a slow server is not flooded:
+ * each handshake reads the session from the database (twice), which on PGlite shares the
+ * server's thread. The ramp then goes as fast as the server answers, up to the planned rate.
+ */
+const MAX_CONNECTING = 40;
+/** socket.io-client's default (20 s) is shorter than a busy machine's connect storm. */
+const CONNECT_TIMEOUT_MS = 60_000;
 const RAMP_STEP_MS = 20;
 
 const send = (message: FromClientProcess) =>
@@ -76,6 +82,7 @@ async function run(plan: ClientPlan): Promise<void> {
         forceNew: true,
         // A dropped client must show as a loss, not quietly come back.
         reconnection: false,
+        timeout: CONNECT_TIMEOUT_MS,
       });
       sockets.push(socket);
       socket.on(MARKET_EVENTS.update, (update: MarketUpdate) => {
