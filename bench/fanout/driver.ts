@@ -6,10 +6,10 @@ import type { DriverPlan, DriverReport, BenchMarket } from './protocol.ts';
 
 /**
  * Changes of one market still unanswered, at most: the server applies them in order per
- * market, so a slow answer need not cost the next change; beyond a second's worth the server
- * is not keeping up and the change is skipped (and counted).
+ * market, so one slow answer need not cost the next change; beyond that the server is not
+ * keeping up and the change is skipped (and counted) rather than queued without end.
  */
-const MAX_IN_FLIGHT_PER_MARKET = 4;
+const MAX_IN_FLIGHT_PER_MARKET = 2;
 
 async function drive(plan: DriverPlan): Promise<DriverReport> {
   const latencies: number[] = [];

@@ -85,7 +85,7 @@ export interface DriverReport {
   changes: number;
   failures: number;
   firstFailure: string | null;
-  /** Changes not sent because that market had a second's worth unanswered already. */
+  /** Changes not sent because that market had MAX_IN_FLIGHT_PER_MARKET unanswered already. */
   skipped: number;
   /** Milliseconds each PUT took, fastest first. */
   latencies: number[];
