@@ -601,11 +601,16 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
       auth: { token: p.token },
     });
     try {
-      const first = new Promise<Market>((resolve) => socket.once(MARKET_EVENTS.update, resolve));
+      const first = new Promise<MarketUpdate>((resolve) =>
+        socket.once(MARKET_EVENTS.update, resolve),
+      );
+      const subscribedAt = performance.timeOrigin + performance.now();
       socket.emit(MARKET_EVENTS.subscribe, { marketIds: [odds] });
       const market = await first;
       expect(market.id).toBe(odds);
       expect(market.runners[0]!.availableToLay[0]).toEqual({ price: 5, amount: 10 });
+      // The snapshot is stamped when it is sent too, not when the market last changed.
+      expect(market.sentAt).toBeGreaterThan(subscribedAt);
     } finally {
       socket.disconnect();
     }
