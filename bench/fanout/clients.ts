@@ -101,16 +101,20 @@ async function run(plan: ClientPlan): Promise<void> {
         else lastVersion[i] = update.version;
       });
       socket.once('connect', () => {
-        socket.emit(
-          MARKET_EVENTS.subscribe,
-          { marketIds: [marketId] },
-          (ack: MarketSubscribeAck) => {
-            if (ack.status === 'success' && ack.marketIds.includes(marketId)) {
-              subscribed[i] = 1;
-              settle(true);
-            } else settle(false, `subscribe answered ${JSON.stringify(ack)}`);
-          },
-        );
+        // A lost ack must not hang the bench: it counts as a failed client after the timeout.
+        // (The ack settles a microtask later; nothing is broadcast before every client is in.)
+        socket
+          .timeout(CONNECT_TIMEOUT_MS)
+          .emitWithAck(MARKET_EVENTS.subscribe, { marketIds: [marketId] })
+          .then(
+            (ack: MarketSubscribeAck) => {
+              if (ack.status === 'success' && ack.marketIds.includes(marketId)) {
+                subscribed[i] = 1;
+                settle(true);
+              } else settle(false, `subscribe answered ${JSON.stringify(ack)}`);
+            },
+            (error: unknown) => settle(false, `no subscribe ack: ${String(error)}`),
+          );
       });
       socket.once('connect_error', (error) => settle(false, `connect_error: ${error.message}`));
       socket.on('disconnect', () => {
