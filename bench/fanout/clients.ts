@@ -47,7 +47,8 @@ async function run(plan: ClientPlan): Promise<void> {
   const lastVersion = new Float64Array(clients).fill(-1);
   const received = new Uint32Array(clients);
   const subscribed = new Uint8Array(clients);
-  const versionsSeen = markets.map(() => new Set<number>());
+  /** Per market: each broadcast version received here → its fastest delivery (ms). */
+  const firstDelivery = markets.map(() => new Map<number, number>());
   const outOfOrder = new Uint32Array(markets.length);
   const latency = new Uint32Array(BUCKETS);
   let negativeLatencies = 0;
@@ -96,7 +97,10 @@ async function run(plan: ClientPlan): Promise<void> {
         if (ms < 0) negativeLatencies += 1;
         latency[Math.min(BUCKETS - 1, Math.max(0, Math.floor(ms / BUCKET_MS)))]! += 1;
         received[i]! += 1;
-        versionsSeen[marketIndex]!.add(update.version);
+        const fastest = firstDelivery[marketIndex]!.get(update.version);
+        if (fastest === undefined || ms < fastest) {
+          firstDelivery[marketIndex]!.set(update.version, ms);
+        }
         if (update.version <= lastVersion[i]!) outOfOrder[marketIndex]! += 1;
         else lastVersion[i] = update.version;
       });
@@ -152,7 +156,8 @@ async function run(plan: ClientPlan): Promise<void> {
 
   const seen: MarketSeen[] = markets.map((market, index) => ({
     marketId: market.marketId,
-    versions: [...versionsSeen[index]!],
+    versions: [...firstDelivery[index]!.keys()],
+    firstLatencies: [...firstDelivery[index]!.values()],
     subscribers: 0,
     received: 0,
     lastVersions: [],

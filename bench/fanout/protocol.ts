@@ -45,6 +45,8 @@ export interface MarketSeen {
   marketId: string;
   /** Every broadcast version any subscriber here received (each once). */
   versions: number[];
+  /** For each of `versions`, the latency of its first delivery here (the fastest subscriber). */
+  firstLatencies: number[];
   subscribers: number;
   /** Sum over the subscribers of the broadcasts each received. */
   received: number;
