@@ -19,6 +19,8 @@ export interface StartedServer {
   child: ChildProcess;
   /** Milliseconds from spawn to the "is running" banner on stdout. */
   runningAfterMs: number;
+  /** What the server printed so far (stdout and stderr): the banner, warnings. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -32,7 +34,13 @@ export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
  * platform is running. A fresh temp DATA_DIR unless one is given.
  */
 export async function startServer(
-  options: { command?: string[]; dataDir?: string; port?: number } = {},
+  options: {
+    command?: string[];
+    dataDir?: string;
+    port?: number;
+    /** Set over the embedded default's environment (e.g. DATABASE_URL for PostgreSQL). */
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<StartedServer> {
   const port = options.port ?? (await freePort());
   const ownDir = options.dataDir === undefined;
@@ -41,7 +49,7 @@ export async function startServer(
   const startedAt = performance.now();
   const child = spawn(program!, args, {
     cwd: repoRoot,
-    env: serverEnv(port, dataDir),
+    env: { ...serverEnv(port, dataDir), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -68,6 +76,7 @@ export async function startServer(
     baseUrl: `http://127.0.0.1:${port}`,
     child,
     runningAfterMs,
+    output: () => output,
     async stop() {
       if (child.exitCode === null && child.pid !== undefined) {
         const exited = new Promise((done) => child.once('exit', done));

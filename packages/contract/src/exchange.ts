@@ -214,6 +214,14 @@ export const MARKET_EVENTS = {
 export const marketSubscribeSchema = z.object({ marketIds: z.array(z.string()).max(50) });
 /** At most this many `market:update` per market per second (conflation). */
 export const MARKET_UPDATES_PER_SECOND = 4;
+/**
+ * The `market:update` payload: the whole Market plus `sentAt`, the server's wall clock in
+ * epoch milliseconds with sub-millisecond precision (`performance.timeOrigin +
+ * performance.now()`) when the stream emitted it, so a client on the same clock can measure
+ * delivery time (bench/fanout). The app reads it through `marketSchema`, which drops it.
+ */
+export const marketUpdateSchema = marketSchema.extend({ sentAt: z.number() });
+export type MarketUpdate = z.infer<typeof marketUpdateSchema>;
 
 /** GET /api/sports/match/settings?eventId= */
 export const matchSettingsQuerySchema = z.object({ eventId: numericIdSchema });

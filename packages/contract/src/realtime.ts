@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppDetails } from './app-data.ts';
-import type { MARKET_EVENTS, Market } from './exchange.ts';
+import type { MARKET_EVENTS, MarketUpdate } from './exchange.ts';
 import { walletSchema, type GetBalanceAck, type NotificationToast } from './wallet.ts';
 import type { CLIENT_EVENTS, SERVER_EVENTS } from './realtime-names.ts';
 
@@ -42,8 +42,8 @@ export interface ServerToClientEvents {
   [SERVER_EVENTS.notificationToast]: (payload: NotificationToast) => void;
   [SERVER_EVENTS.sessionRefresh]: (payload: SessionRefresh) => void;
   [SERVER_EVENTS.appDetails]: (payload: AppDetails) => void;
-  /** A whole market snapshot to the sockets in its `market:{id}` room. */
-  [MARKET_EVENTS.update]: (payload: Market) => void;
+  /** A whole market snapshot (and when it was sent) to the sockets in its `market:{id}` room. */
+  [MARKET_EVENTS.update]: (payload: MarketUpdate) => void;
 }
 
 /** What the app emits; each takes only an acknowledgement callback. */

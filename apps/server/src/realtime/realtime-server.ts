@@ -47,6 +47,10 @@ export function createRealtimeServer(
     serveClient: false,
     // The token travels in the handshake, never in a cookie.
     cookie: false,
+    // engine.io's default, pinned because fan-out depends on it: without per-message deflate
+    // a room broadcast is encoded once and every socket gets the same ready WebSocket frame;
+    // with it, each socket would compress each update again (bench/fanout, docs/decisions.md).
+    perMessageDeflate: false,
   });
   if (redis) {
     io.adapter(createAdapter(redis.pub, redis.sub, { key: `${redis.prefix}socket.io` }));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MARKET_EVENTS, REALTIME_PATH, type Market } from '@spm/contract';
+import { MARKET_EVENTS, REALTIME_PATH, type Market, type MarketUpdate } from '@spm/contract';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
@@ -576,11 +576,16 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
         socket.emit(MARKET_EVENTS.subscribe, { marketIds: [odds] }, resolve),
       );
       expect(ack).toEqual({ status: 'success', marketIds: [odds] });
-      const update = new Promise<Market>((resolve) => socket.once(MARKET_EVENTS.update, resolve));
+      const update = new Promise<MarketUpdate>((resolve) =>
+        socket.once(MARKET_EVENTS.update, resolve),
+      );
+      const placedAt = performance.timeOrigin + performance.now();
       await place(p, { marketId: odds, runnerId: runners[0], side: 'back', price: 4, stake: 10 });
       const market = await update;
       expect(market.id).toBe(odds);
       expect(market.runners[0]!.availableToLay[0]).toEqual({ price: 4, amount: 10 });
+      // Stamped when the stream sent it, after the placement began (bench/fanout reads it).
+      expect(market.sentAt).toBeGreaterThan(placedAt);
     } finally {
       socket.disconnect();
     }
@@ -596,11 +601,16 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
       auth: { token: p.token },
     });
     try {
-      const first = new Promise<Market>((resolve) => socket.once(MARKET_EVENTS.update, resolve));
+      const first = new Promise<MarketUpdate>((resolve) =>
+        socket.once(MARKET_EVENTS.update, resolve),
+      );
+      const subscribedAt = performance.timeOrigin + performance.now();
       socket.emit(MARKET_EVENTS.subscribe, { marketIds: [odds] });
       const market = await first;
       expect(market.id).toBe(odds);
       expect(market.runners[0]!.availableToLay[0]).toEqual({ price: 5, amount: 10 });
+      // The snapshot is stamped when it is sent too, not when the market last changed.
+      expect(market.sentAt).toBeGreaterThan(subscribedAt);
     } finally {
       socket.disconnect();
     }

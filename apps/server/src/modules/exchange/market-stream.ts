@@ -4,6 +4,7 @@ import {
   marketSubscribeSchema,
   type Market,
   type MarketSubscribeAck,
+  type MarketUpdate,
 } from '@spm/contract';
 import type { RealtimeServer } from '../../realtime/emitter.ts';
 
@@ -14,6 +15,15 @@ export const MAX_MARKET_ROOMS = 50;
 const MIN_GAP_MS = 1000 / MARKET_UPDATES_PER_SECOND;
 /** Send times kept before old ones are swept: a sweep walks the map, so not on every publish. */
 const MAX_SEND_TIMES = 1_000;
+
+/**
+ * The snapshot stamped with the moment it leaves: epoch ms with the sub-millisecond part
+ * (`Date.now()` has whole milliseconds only), so delivery time can be measured (bench/fanout).
+ */
+const stamped = (market: Market): MarketUpdate => ({
+  ...market,
+  sentAt: performance.timeOrigin + performance.now(),
+});
 
 /** `market:subscribe` / `market:unsubscribe`: validated, at most 50 rooms per socket. */
 export function installMarketStream(
@@ -45,7 +55,7 @@ export function installMarketStream(
         // app drops anything older than the version it holds).
         for (const id of wanted) {
           const market = snapshot(id);
-          if (market) socket.emit(MARKET_EVENTS.update, market);
+          if (market) socket.emit(MARKET_EVENTS.update, stamped(market));
         }
       } else {
         for (const id of parsed.data.marketIds) void socket.leave(marketRoom(id));
@@ -77,7 +87,7 @@ export function createMarketPublisher(
     pending.delete(marketId);
     lastSent.set(marketId, Date.now());
     const market = snapshot(marketId);
-    if (market) io.to(marketRoom(marketId)).emit(MARKET_EVENTS.update, market);
+    if (market) io.to(marketRoom(marketId)).emit(MARKET_EVENTS.update, stamped(market));
   };
   return {
     publish(marketId: string) {

@@ -1,0 +1,97 @@
+// The fan-out bench's market mover, a process of its own: sets new bookmaker rates on every
+// market `changesPerSecond` times a second through the staff API (PUT /staff/markets/:id/rates),
+// so each change is a real market change that reaches the stream as any staff edit does.
+import { performance } from 'node:perf_hooks';
+import type { DriverPlan, DriverReport, BenchMarket } from './protocol.ts';
+
+/**
+ * Changes of one market still unanswered, at most: the server applies them in order per
+ * market, so one slow answer need not cost the next change; beyond that the server is not
+ * keeping up and the change is skipped (and counted) rather than queued without end.
+ */
+const MAX_IN_FLIGHT_PER_MARKET = 2;
+
+async function drive(plan: DriverPlan): Promise<DriverReport> {
+  const latencies: number[] = [];
+  let changes = 0;
+  let failures = 0;
+  let skipped = 0;
+  let firstFailure: string | null = null;
+  const inFlight = new Map<string, number>();
+  const cpuAtStart = process.cpuUsage();
+  const startedAt = performance.now();
+  let turn = 0;
+
+  const change = async (market: BenchMarket) => {
+    const pending = inFlight.get(market.marketId) ?? 0;
+    if (pending >= MAX_IN_FLIGHT_PER_MARKET) {
+      skipped += 1;
+      return;
+    }
+    inFlight.set(market.marketId, pending + 1);
+    turn += 1;
+    const rates = market.runnerIds.map((runnerId, index) => {
+      const backRate = 60 + ((turn * 7 + index * 13) % 60);
+      return { runnerId, backRate, layRate: backRate + 3 };
+    });
+    const begin = performance.now();
+    try {
+      const response = await fetch(`${plan.baseUrl}/api/staff/markets/${market.marketId}/rates`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: plan.staffToken },
+        body: JSON.stringify({ rates }),
+      });
+      const text = await response.text();
+      if (response.ok) {
+        changes += 1;
+        latencies.push(performance.now() - begin);
+      } else {
+        failures += 1;
+        firstFailure ??= `${response.status} ${text.slice(0, 200)}`;
+      }
+    } catch (error) {
+      failures += 1;
+      firstFailure ??= String(error);
+    } finally {
+      const left = inFlight.get(market.marketId)! - 1;
+      if (left === 0) inFlight.delete(market.marketId);
+      else inFlight.set(market.marketId, left);
+    }
+  };
+
+  // Each market on its own timer, the markets spread over one period: the changes arrive
+  // evenly, as independent markets' do, instead of 50 at once.
+  const periodMs = 1000 / plan.changesPerSecond;
+  const timers: NodeJS.Timeout[] = [];
+  const starts: NodeJS.Timeout[] = [];
+  plan.markets.forEach((market, index) => {
+    starts.push(
+      setTimeout(
+        () => {
+          void change(market);
+          timers.push(setInterval(() => void change(market), periodMs));
+        },
+        (index * periodMs) / plan.markets.length,
+      ),
+    );
+  });
+  await new Promise((resolve) => setTimeout(resolve, plan.durationMs));
+  for (const timer of [...starts, ...timers]) clearTimeout(timer);
+  // The changes already sent finish before the report.
+  while (inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  const cpu = process.cpuUsage(cpuAtStart);
+  latencies.sort((a, b) => a - b);
+  return {
+    kind: 'driven',
+    changes,
+    failures,
+    firstFailure,
+    skipped,
+    latencies,
+    cpuPercent: ((cpu.user + cpu.system) / 1000 / (performance.now() - startedAt)) * 100,
+  };
+}
+
+process.once('message', (plan: DriverPlan) => {
+  void drive(plan).then((report) => process.send!(report, () => process.exit(0)));
+});
