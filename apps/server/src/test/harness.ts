@@ -125,6 +125,8 @@ export interface Harness {
   clock: ManualClock;
   /** http://127.0.0.1:<port> when started with `listen`. */
   baseUrl: string | undefined;
+  /** PostgreSQL only: the fresh database's URL, for other processes (the cluster tests). */
+  databaseUrl: string | undefined;
   close: () => Promise<void>;
 }
 
@@ -164,6 +166,7 @@ export async function startHarness(
       seedResult,
       clock,
       baseUrl,
+      databaseUrl: testDatabase.url,
       close: async () => {
         await built.close();
         await testDatabase.dispose();
