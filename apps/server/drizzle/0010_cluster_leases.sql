@@ -1,6 +1,7 @@
 CREATE TABLE "cluster_nodes" (
 	"node_id" text PRIMARY KEY NOT NULL,
 	"address" text NOT NULL,
+	"runs_feed" boolean DEFAULT false NOT NULL,
 	"started_at" timestamp with time zone NOT NULL,
 	"heartbeat_at" timestamp with time zone NOT NULL
 );

@@ -76,7 +76,8 @@ const envSchema = z
     OTP_MAX_PER_IP_PER_HOUR: intKey(1, 100_000, 20),
     LOGIN_MAX_FAILURES: intKey(1, 100, 5),
     LOGIN_LOCK_MINUTES: intKey(1, 1440, 15),
-    SIMULATOR: z.enum(['on', 'off']).default('on'),
+    // Unset: on, but off with CLUSTER=on (one node of a cluster runs the feed: set it there).
+    SIMULATOR: z.enum(['on', 'off']).optional(),
     SIMULATOR_MARKET_MAKER: z.enum(['on', 'off']).default('on'),
     DEPOSIT_EXPIRY_MINUTES: intKey(5, 43_200, 1440),
     GATEWAY_PAYMENT_EXPIRY_MINUTES: intKey(1, 1440, 30),
@@ -206,6 +207,8 @@ export interface ClusterConfig {
   advertiseUrl: string;
   /** A lease not renewed within this is taken over; renewed every third of it. */
   leaseMs: number;
+  /** This node runs the market simulator: the simulated markets are owned here while it lives. */
+  runsFeed: boolean;
 }
 
 export interface Config {
@@ -323,7 +326,7 @@ export function loadConfig(
             sender: parsed.SMS_HTTP_SENDER ?? '',
           }
         : { provider: 'console' },
-    simulator: parsed.SIMULATOR === 'on',
+    simulator: (parsed.SIMULATOR ?? (parsed.CLUSTER === 'on' ? 'off' : 'on')) === 'on',
     simulatorMarketMaker: parsed.SIMULATOR_MARKET_MAKER === 'on',
     metricsToken: parsed.METRICS_TOKEN,
     cluster:
@@ -334,6 +337,7 @@ export function loadConfig(
               parsed.CLUSTER_ADVERTISE_URL ?? `http://${advertisedHost(parsed.HOST)}:${parsed.PORT}`
             ).replace(/\/+$/, ''),
             leaseMs: parsed.CLUSTER_LEASE_MS,
+            runsFeed: parsed.SIMULATOR === 'on',
           }
         : undefined,
     otp: {

@@ -86,11 +86,7 @@ async function main(): Promise<void> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     process.stdout.write(`${formatSignInInfo(config, port, database.driver, seedResult)}\n`);
-    if (config.simulator && config.cluster) {
-      // The simulator drives events and markets from one process; on several nodes it would
-      // act on markets other nodes own (docs/decisions.md "Several nodes").
-      app.log.warn('the market simulator does not run with CLUSTER=on');
-    } else if (config.simulator) {
+    if (config.simulator) {
       const simulator = new MarketSimulator(
         app.exchange,
         Math.random,

@@ -171,10 +171,26 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
       const eventId = engine.markets.get(marketId)?.eventId;
       if (eventId !== undefined) announce(eventId);
     };
+    // A market created here (the feed, a staff page) is taken at once, before its creator
+    // places on it; the next tick hands it on if rendezvous hashing names another node.
+    const createEvent = engine.createEvent.bind(engine);
+    engine.createEvent = async (input, within) => {
+      const event = await createEvent(input, within);
+      await Promise.all(event.marketIds.map((id) => ownership.acquire(id)));
+      return engine.events.get(event.id) ?? event;
+    };
+    const createMarket = engine.createMarket.bind(engine);
+    engine.createMarket = async (eventId, input, within) => {
+      const market = await createMarket(eventId, input, within);
+      await ownership.acquire(market.id);
+      return engine.markets.get(market.id) ?? market;
+    };
     await subscriber.subscribe(channel);
     await ownership.start({
       serial: (marketId, work) => engine.serial(marketId, work),
       reload: (marketId) => reloadMarket(engine, marketId),
+      known: (marketId) => engine.markets.has(marketId),
+      loadNew: () => engine.load(),
     });
   });
 

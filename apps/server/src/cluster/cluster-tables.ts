@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestampTz } from '../db/columns.ts';
 
 /*
@@ -12,6 +12,8 @@ export const clusterNodes = pgTable('cluster_nodes', {
   nodeId: text('node_id').primaryKey(),
   /** The internal base URL others forward a request to (http://10.0.0.5:8080). */
   address: text('address').notNull(),
+  /** It runs the market simulator (the feed): simulated markets are owned there. */
+  runsFeed: boolean('runs_feed').notNull().default(false),
   startedAt: timestampTz('started_at').notNull(),
   heartbeatAt: timestampTz('heartbeat_at').notNull(),
 });

@@ -14,11 +14,16 @@ export interface OwnedMarkets {
   serial<T>(marketId: string, work: () => Promise<T>): Promise<T>;
   /** Replaces the in-memory market with what the database holds (book from the orders table). */
   reload(marketId: string): Promise<void>;
+  /** Whether the market is in memory at all (as owner or as a copy). */
+  known(marketId: string): boolean;
+  /** Reads open events and markets not in memory yet (created on another node). */
+  loadNew(): Promise<void>;
 }
 
 export interface LiveNode {
   nodeId: string;
   address: string;
+  runsFeed: boolean;
 }
 
 /** Where a request for a market goes: handled here, or forwarded to the owner's address. */
@@ -51,6 +56,7 @@ interface LeaseRow {
   market_id: string;
   owner_node: string | null;
   valid: boolean;
+  simulated: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,6 +77,8 @@ export class MarketOwnership {
   /** Monotonic time until which every held lease is surely still valid (renewed in time). */
   private validUntil = 0;
   private live: LiveNode[] = [];
+  /** Markets of simulated events, seen at the last tick. */
+  private simulated = new Set<string>();
   /** Valid lease holders seen at the last tick: a forward needs no query for them. */
   private owners = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
@@ -122,19 +130,19 @@ export class MarketOwnership {
   async start(markets: OwnedMarkets): Promise<void> {
     this.markets = markets;
     await this.pool.query(
-      `insert into cluster_nodes (node_id, address, started_at, heartbeat_at)
-       values ($1, $2, clock_timestamp(), clock_timestamp())
+      `insert into cluster_nodes (node_id, address, runs_feed, started_at, heartbeat_at)
+       values ($1, $2, $3, clock_timestamp(), clock_timestamp())
        on conflict (node_id) do update
-         set address = excluded.address, started_at = excluded.started_at,
-             heartbeat_at = excluded.heartbeat_at`,
-      [this.nodeId, this.config.advertiseUrl],
+         set address = excluded.address, runs_feed = excluded.runs_feed,
+             started_at = excluded.started_at, heartbeat_at = excluded.heartbeat_at`,
+      [this.nodeId, this.config.advertiseUrl, this.config.runsFeed],
     );
     await this.pool.query(
       `update market_leases set owner_node = null, expires_at = clock_timestamp()
        where owner_node = $1`,
       [this.nodeId],
     );
-    await this.tick();
+    await Promise.allSettled(await this.tick());
     this.schedule();
   }
 
@@ -142,6 +150,7 @@ export class MarketOwnership {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.ticking = this.tick()
+        .then(() => undefined)
         .catch((error: unknown) => this.log.warn({ err: error }, 'cluster tick failed'))
         .finally(() => this.schedule());
     }, this.config.leaseMs / 3);
@@ -235,7 +244,12 @@ export class MarketOwnership {
     return result.rows[0]?.market_id;
   }
 
+  /** The feed's node for its own markets (it drives them), else rendezvous hashing. */
   private designated(marketId: string): string | undefined {
+    if (this.simulated.has(marketId)) {
+      const feed = this.live.find((node) => node.runsFeed);
+      if (feed) return feed.nodeId;
+    }
     return rendezvousOwner(
       marketId,
       this.live.map((node) => node.nodeId),
@@ -327,15 +341,16 @@ export class MarketOwnership {
       .catch((error: unknown) => this.log.warn({ err: error, marketId }, 'reload failed'));
   }
 
-  private async tick(): Promise<void> {
-    if (this.stopped) return;
+  /** One round; answers the lease changes it started (a takeover may wait for a queue). */
+  private async tick(): Promise<Promise<unknown>[]> {
+    if (this.stopped) return [];
     const startedAt = performance.now();
     const leaseSeconds = this.config.leaseMs / 1000;
     await this.pool.query(
-      `insert into cluster_nodes (node_id, address, started_at, heartbeat_at)
-       values ($1, $2, clock_timestamp(), clock_timestamp())
+      `insert into cluster_nodes (node_id, address, runs_feed, started_at, heartbeat_at)
+       values ($1, $2, $3, clock_timestamp(), clock_timestamp())
        on conflict (node_id) do update set heartbeat_at = clock_timestamp()`,
-      [this.nodeId, this.config.advertiseUrl],
+      [this.nodeId, this.config.advertiseUrl, this.config.runsFeed],
     );
     const renewed = await this.pool.query<{ market_id: string; token: string }>(
       `update market_leases
@@ -351,24 +366,36 @@ export class MarketOwnership {
     // A lease renewed at `startedAt` at the latest is valid a lease later; a sixth of margin.
     this.validUntil = startedAt + (this.config.leaseMs * 5) / 6;
 
-    const nodes = await this.pool.query<{ node_id: string; address: string }>(
-      `select node_id, address from cluster_nodes
+    const nodes = await this.pool.query<{ node_id: string; address: string; runs_feed: boolean }>(
+      `select node_id, address, runs_feed from cluster_nodes
        where heartbeat_at > clock_timestamp() - make_interval(secs => $1::float8)
        order by node_id`,
       [leaseSeconds],
     );
-    this.live = nodes.rows.map((row) => ({ nodeId: row.node_id, address: row.address }));
+    this.live = nodes.rows.map((row) => ({
+      nodeId: row.node_id,
+      address: row.address,
+      runsFeed: row.runs_feed,
+    }));
 
     const leases = await this.pool.query<LeaseRow>(
-      `select m.id::text as market_id, l.owner_node,
+      `select m.id::text as market_id, l.owner_node, e.simulated,
               coalesce(l.owner_node is not null and l.expires_at > clock_timestamp(), false)
                 as valid
-       from markets m left join market_leases l on l.market_id = m.id
+       from markets m join events e on e.id = m.event_id
+         left join market_leases l on l.market_id = m.id
        where m.status not in ('settled', 'voided')`,
     );
     const owners = new Map<string, string>();
     const open = new Set<string>();
+    const markets = this.markets;
+    if (markets && leases.rows.some((row) => !markets.known(row.market_id))) {
+      // Created elsewhere (another node, a feed): every node lists it, not only its owner.
+      await markets.loadNew();
+    }
+    this.simulated = new Set();
     for (const row of leases.rows) {
+      if (row.simulated) this.simulated.add(row.market_id);
       open.add(row.market_id);
       if (row.valid && row.owner_node !== null) owners.set(row.market_id, row.owner_node);
     }
@@ -406,5 +433,6 @@ export class MarketOwnership {
         }
       }
     });
+    return work;
   }
 }
