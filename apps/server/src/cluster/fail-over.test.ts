@@ -293,6 +293,9 @@ describe.skipIf(!servicesAnswer)(
       stop.now = true;
       await load;
 
+      // The resumed node lives on (its cut-off session did not end the process) and serves.
+      expect(owner.child.exitCode).toBeNull();
+      expect((await fetch(`${owner.baseUrl}/api/healthz`)).status).toBe(200);
       const during = outcomes.slice(sentBefore);
       // Placements went on through the other node while the owner was stopped.
       expect(

@@ -128,6 +128,13 @@ export class MarketOwnership {
 
   /** Registers the node, frees leases a previous run under the same id left, starts ticking. */
   async start(markets: OwnedMarkets): Promise<void> {
+    await this.register(markets);
+    await Promise.allSettled(await this.tick());
+    this.schedule();
+  }
+
+  /** Registers the node and frees what a previous run under its id held; no ticking yet. */
+  async register(markets: OwnedMarkets): Promise<void> {
     this.markets = markets;
     await this.pool.query(
       `insert into cluster_nodes (node_id, address, runs_feed, started_at, heartbeat_at)
@@ -142,8 +149,6 @@ export class MarketOwnership {
        where owner_node = $1`,
       [this.nodeId],
     );
-    await Promise.allSettled(await this.tick());
-    this.schedule();
   }
 
   private schedule(): void {
