@@ -207,7 +207,13 @@ export class MarketOwnership {
   async route(marketId: string, forwarded: boolean): Promise<MarketRoute> {
     const deadline = performance.now() + this.config.leaseMs * 2;
     while (performance.now() < deadline && !this.stopped) {
-      if (this.held.has(marketId) && performance.now() < this.validUntil) return { local: true };
+      if (
+        this.held.has(marketId) &&
+        !this.handingOver.has(marketId) &&
+        performance.now() < this.validUntil
+      ) {
+        return { local: true };
+      }
       const pending = this.acquiring.get(marketId);
       if (pending) {
         await pending;
