@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { MARKET_EVENTS, SERVER_EVENTS, type Market } from '@spm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';
 import { listenOn, startHarness, type Harness } from '../test/harness.ts';
 import { registerPlayer } from '../test/identity.ts';
+import { connectPlayerSocket, type ClientSocket } from '../test/sockets.ts';
 import { adminToken } from '../test/staff.ts';
 import { fund } from '../test/wallet.ts';
 import { clusterServicesAnswer, freePort, waitFor } from './cluster-test-support.ts';
@@ -31,6 +33,7 @@ describe.skipIf(!servicesAnswer)(
     let second: App;
     const urls = new Map<App, string>();
     let admin: string;
+    const sockets: ClientSocket[] = [];
 
     async function api(
       app: App,
@@ -75,6 +78,7 @@ describe.skipIf(!servicesAnswer)(
     }, 60_000);
 
     afterAll(async () => {
+      for (const socket of sockets) socket.disconnect();
       await second?.close();
       await h?.close();
     });
@@ -136,6 +140,60 @@ describe.skipIf(!servicesAnswer)(
       expect((listed.body.data as { markets: { id: string }[] }).markets.map((m) => m.id)).toEqual(
         marketIds,
       );
+    });
+
+    it('the owner’s market stream and a player’s update_balance reach sockets on both nodes', async () => {
+      const { marketIds } = await staffEvent(h.app, 1);
+      const marketId = marketIds[0]!;
+      const owner = ownerOf(marketId)!;
+      const runnerId = owner.exchange.markets.get(marketId)!.runners[0]!.id;
+      const token = await fundedPlayer();
+      const watched = await Promise.all(
+        nodes().map(async (app) => {
+          const socket = await connectPlayerSocket(urls.get(app)!, token, sockets);
+          await new Promise<void>((resolve) =>
+            socket.emit(MARKET_EVENTS.subscribe, { marketIds: [marketId] }, () => resolve()),
+          );
+          return socket;
+        }),
+      );
+      // Both sockets see the player's room from the owner's side (the adapter is up).
+      await waitFor(
+        'both sockets visible from the owner',
+        async () => ((await owner.realtime.io.fetchSockets()).length >= 2 ? true : undefined),
+        5_000,
+      );
+      const seen = watched.map(
+        (socket) =>
+          new Promise<{ version: number; balance: boolean }>((resolve) => {
+            let version = -1;
+            let balance = false;
+            const check = () => {
+              if (version >= 0 && balance) resolve({ version, balance });
+            };
+            socket.on(MARKET_EVENTS.update, (market: Market) => {
+              if (market.id === marketId && market.runners[0]!.availableToLay.length > 0) {
+                version = market.version;
+                check();
+              }
+            });
+            socket.on(SERVER_EVENTS.updateBalance, () => {
+              balance = true;
+              check();
+            });
+          }),
+      );
+      const placed = await api(
+        owner,
+        'POST',
+        '/api/bet/match/odds',
+        { marketId, runnerId, side: 'back', price: 2, stake: 10, idempotencyKey: randomUUID() },
+        token,
+      );
+      expect(placed.status).toBe(200);
+      const [first, secondSeen] = await Promise.all(seen);
+      expect(first).toEqual(secondSeen);
+      expect(first!.balance).toBe(true);
     });
 
     it('placements, errors, cancels, staff changes and settlement at the other node are answered by the owner', async () => {
