@@ -72,6 +72,8 @@ export class MarketOwnership {
   private readonly pool: pg.Pool;
   /** Markets this node owns and has rebuilt, with the fencing token it holds for each. */
   private readonly held = new Map<string, number>();
+  /** Monotonic time each held market was taken: a renewal older than that cannot list it. */
+  private readonly heldSince = new Map<string, number>();
   private readonly acquiring = new Map<string, Promise<boolean>>();
   private readonly handingOver = new Set<string>();
   /** Monotonic time until which every held lease is surely still valid (renewed in time). */
@@ -316,6 +318,7 @@ export class MarketOwnership {
     await markets.serial(marketId, async () => {
       await markets.reload(marketId);
       this.held.set(marketId, taken);
+      this.heldSince.set(marketId, performance.now());
     });
     this.owners.set(marketId, this.nodeId);
     return true;
@@ -372,7 +375,8 @@ export class MarketOwnership {
     );
     const tokens = new Map(renewed.rows.map((row) => [row.market_id, Number(row.token)]));
     for (const [marketId, token] of this.held) {
-      if (tokens.get(marketId) !== token) this.lose(marketId);
+      const takenDuringRenewal = (this.heldSince.get(marketId) ?? 0) >= startedAt;
+      if (tokens.get(marketId) !== token && !takenDuringRenewal) this.lose(marketId);
     }
     // A lease renewed at `startedAt` at the latest is valid a lease later; a sixth of margin.
     this.validUntil = startedAt + (this.config.leaseMs * 5) / 6;
