@@ -183,9 +183,10 @@ export class MarketOwnership {
 
   /**
    * The fence (ExchangeContext.fence): first statement of every transaction that changes a
-   * market's orders or money. The FOR SHARE lock makes a takeover wait until this transaction
-   * ends, and the idle-in-transaction limit ends it if this process stalls (a paused node)
-   * so the takeover is not held up forever; its commit then fails and nothing of it stays.
+   * market's orders or money. The KEY SHARE lock makes a takeover (FOR UPDATE) wait until this
+   * transaction ends, while the owner's renewals (updates of non-key columns) go on beside it;
+   * the idle-in-transaction limit ends the transaction if this process stalls (a paused node),
+   * so the takeover is not held up forever: its commit then fails and nothing of it stays.
    */
   fence = async (tx: DbHandle, marketId: string): Promise<void> => {
     const token = this.held.get(marketId);
@@ -197,7 +198,7 @@ export class MarketOwnership {
           from market_leases
           where market_id = ${Number(marketId)} and owner_node = ${this.nodeId}
             and token = ${token} and expires_at > clock_timestamp()
-          for share`,
+          for key share`,
     );
     if (rows.length === 0) throw marketMovingError();
   };
@@ -292,19 +293,7 @@ export class MarketOwnership {
     if (!markets || this.stopped) return false;
     let token: number | undefined;
     try {
-      const result = await this.pool.query<{ token: string }>(
-        `insert into market_leases (market_id, owner_node, token, expires_at)
-         values ($1, $2, 1, clock_timestamp() + make_interval(secs => $3::float8 / 1000))
-         on conflict (market_id) do update
-           set owner_node = excluded.owner_node, token = market_leases.token + 1,
-               expires_at = clock_timestamp() + make_interval(secs => $3::float8 / 1000)
-           where market_leases.owner_node is null
-              or market_leases.expires_at <= clock_timestamp()
-         returning token`,
-        [Number(marketId), this.nodeId, this.config.leaseMs],
-      );
-      const row = result.rows[0];
-      token = row === undefined ? undefined : Number(row.token);
+      token = await this.takeLeaseRow(marketId);
     } catch (error) {
       // Most often lock_timeout: the old owner's last transaction still holds the row.
       this.log.warn({ err: error, marketId }, 'market lease not taken this time');
@@ -322,6 +311,51 @@ export class MarketOwnership {
     });
     this.owners.set(marketId, this.nodeId);
     return true;
+  }
+
+  /**
+   * The lease row taken when free or expired; answers the new token, or undefined. FOR UPDATE
+   * first: it waits for every transaction holding the fence's KEY SHARE lock on the row (an
+   * update of non-key columns alone would not), so the old owner's last commit is in the
+   * orders table before this node reads them.
+   */
+  private async takeLeaseRow(marketId: string): Promise<number | undefined> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('begin');
+      const inserted = await client.query<{ token: string }>(
+        `insert into market_leases (market_id, owner_node, token, expires_at)
+         values ($1, $2, 1, clock_timestamp() + make_interval(secs => $3::float8 / 1000))
+         on conflict (market_id) do nothing
+         returning token::text`,
+        [Number(marketId), this.nodeId, this.config.leaseMs],
+      );
+      if (inserted.rows[0]) {
+        await client.query('commit');
+        return Number(inserted.rows[0].token);
+      }
+      await client.query('select 1 from market_leases where market_id = $1 for update', [
+        Number(marketId),
+      ]);
+      const taken = await client.query<{ token: string }>(
+        `update market_leases
+         set owner_node = $2, token = token + 1,
+             expires_at = clock_timestamp() + make_interval(secs => $3::float8 / 1000)
+         where market_id = $1 and (owner_node is null or expires_at <= clock_timestamp())
+         returning token::text`,
+        [Number(marketId), this.nodeId, this.config.leaseMs],
+      );
+      await client.query('commit');
+      return taken.rows[0] ? Number(taken.rows[0].token) : undefined;
+    } catch (error) {
+      await client.query('rollback').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   }
 
   /** Gives a held market up: after its queued work, so nothing of it is cut short. */
