@@ -34,6 +34,11 @@ const STAFF_CATALOGUE = /^\/staff\/(events|markets)(\/|$)/;
 /** The change of a new event: read every live event not in memory yet. */
 const RELOAD_ALL = '*';
 
+/** A staff change shows on the other nodes' pages at once... */
+const STAFF_CHANGE_DELAY_MS = 50;
+/** ...an owner's stream of changes (placements, the feed) at most once a second per event. */
+const OWNER_CHANGE_DELAY_MS = 1000;
+
 /** A catalogue change announced to the other nodes. */
 interface CatalogueChange {
   origin: string;
@@ -104,19 +109,30 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
 
   // ---------------------------------------------------------------- catalogue across nodes
 
-  const outgoing = new Set<string>();
-  let flushTimer: NodeJS.Timeout | undefined;
-  /** Coalesced: a busy market changes many times a second, the others read it once. */
-  function announce(eventId: string): void {
-    outgoing.add(eventId);
-    flushTimer ??= setTimeout(() => {
-      flushTimer = undefined;
-      for (const id of outgoing) {
+  /** Events to announce, per delay: staff changes soon, an owner's own changes at most once a second. */
+  const batches = new Map<number, { ids: Set<string>; timer: NodeJS.Timeout | undefined }>();
+  /**
+   * Coalesced: a busy market changes many times a second (every placement), and each
+   * announcement makes every other node read the event again, books and all. Copies serve
+   * only the catalogue pages (commands go to the owner, the live book goes out on the market
+   * stream), so a second's lag is the price of keeping those reads off the database.
+   */
+  function announce(eventId: string, delayMs: number): void {
+    let batch = batches.get(delayMs);
+    if (!batch) {
+      batch = { ids: new Set(), timer: undefined };
+      batches.set(delayMs, batch);
+    }
+    const current = batch;
+    current.ids.add(eventId);
+    current.timer ??= setTimeout(() => {
+      current.timer = undefined;
+      for (const id of current.ids) {
         const change: CatalogueChange = { origin: nodeId, eventId: id };
         publisher.publish(channel, JSON.stringify(change)).catch(() => undefined);
       }
-      outgoing.clear();
-    }, 50);
+      current.ids.clear();
+    }, delayMs);
   }
 
   const incoming = new Set<string>();
@@ -159,7 +175,7 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
         ? undefined
         : app.exchange.markets.get(params.marketId)?.eventId);
     // A new event has its id in the answer only: every node reads the live catalogue again.
-    announce(eventId ?? RELOAD_ALL);
+    announce(eventId ?? RELOAD_ALL, STAFF_CHANGE_DELAY_MS);
   });
 
   app.addHook('onReady', async () => {
@@ -169,7 +185,7 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
     engine.onChange = (marketId) => {
       changed(marketId);
       const eventId = engine.markets.get(marketId)?.eventId;
-      if (eventId !== undefined) announce(eventId);
+      if (eventId !== undefined) announce(eventId, OWNER_CHANGE_DELAY_MS);
     };
     // A market created here (the feed, a staff page) is taken at once, before its creator
     // places on it; the next tick hands it on if rendezvous hashing names another node.
@@ -197,7 +213,7 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
   app.addHook('onClose', async () => {
     // After the server stopped taking requests and those under way finished.
     await ownership.stop();
-    clearTimeout(flushTimer);
+    for (const batch of batches.values()) clearTimeout(batch.timer);
     publisher.disconnect();
     subscriber.disconnect();
   });
