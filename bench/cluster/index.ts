@@ -92,6 +92,9 @@ try {
           databaseUrl: h.databaseUrl!,
           redisPrefix,
           env: { LOG_LEVEL: 'error' },
+          // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the nodes (written
+          // when they stop).
+          nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
         }),
       ),
     )),
@@ -152,11 +155,17 @@ try {
   console.log(
     `nodes 3, players ${PLAYERS}, markets ${MARKETS}, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s a round`,
   );
-  await round('sent to the owner', (marketId) => ownerOf.get(marketId)!);
-  await round('sent to another node (forwarded)', (marketId, n) => {
-    const others = nodes.filter((node) => node !== ownerOf.get(marketId));
-    return others[n % others.length]!;
-  });
+  // BENCH_ROUNDS=owner or =forwarded runs one round only (to profile one path).
+  const rounds = process.env.BENCH_ROUNDS ?? 'owner,forwarded';
+  if (rounds.includes('owner')) {
+    await round('sent to the owner', (marketId) => ownerOf.get(marketId)!);
+  }
+  if (rounds.includes('forwarded')) {
+    await round('sent to another node (forwarded)', (marketId, n) => {
+      const others = nodes.filter((node) => node !== ownerOf.get(marketId));
+      return others[n % others.length]!;
+    });
+  }
 
   const ledger = await client.query<{ sum: string; unbalanced: string }>(
     `select (select coalesce(sum(amount_paise), 0)::text from ledger_postings) as sum,

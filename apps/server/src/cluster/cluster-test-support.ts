@@ -67,11 +67,18 @@ export async function startNode(options: {
   databaseUrl: string;
   redisPrefix: string;
   env?: Record<string, string>;
+  /** Extra node flags before the entry (e.g. --cpu-prof). */
+  nodeArgs?: string[];
 }): Promise<ClusterNode> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve(repoRootDir, 'apps/server/src/main.ts')],
+    [
+      ...(options.nodeArgs ?? []),
+      '--import',
+      'tsx',
+      resolve(repoRootDir, 'apps/server/src/main.ts'),
+    ],
     {
       cwd: repoRootDir,
       env: {
