@@ -133,6 +133,20 @@ export class MarketOwnership {
     await this.register(markets);
     await Promise.allSettled(await this.tick());
     this.schedule();
+    if (this.config.runsFeed) await this.feedMarketsHeld();
+  }
+
+  /**
+   * The feed's node (re)starting: the simulator acts on its markets as soon as it runs, so
+   * wait (two leases at most) until the nodes that held them meanwhile have handed them over.
+   */
+  private async feedMarketsHeld(): Promise<void> {
+    const deadline = performance.now() + this.config.leaseMs * 2;
+    while (performance.now() < deadline && !this.stopped) {
+      if ([...this.simulated].every((marketId) => this.held.has(marketId))) return;
+      await sleep(this.config.leaseMs / 6);
+    }
+    this.log.warn({}, 'some simulated markets are still held by other nodes');
   }
 
   /** Registers the node and frees what a previous run under its id held; no ticking yet. */
