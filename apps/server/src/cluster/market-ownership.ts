@@ -414,6 +414,10 @@ export class MarketOwnership {
        on conflict (node_id) do update set heartbeat_at = clock_timestamp()`,
       [this.nodeId, this.config.advertiseUrl, this.config.runsFeed],
     );
+    // Nodes gone for a day are forgotten (a restarted node under the same id registers again).
+    await this.pool.query(
+      `delete from cluster_nodes where heartbeat_at < clock_timestamp() - interval '1 day'`,
+    );
     const renewed = await this.pool.query<{ market_id: string; token: string }>(
       `update market_leases
        set expires_at = clock_timestamp() + make_interval(secs => $2::float8)
