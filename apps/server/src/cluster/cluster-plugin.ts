@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { ClusterConfig } from '../config.ts';
 import { refreshEvent, reloadMarket } from '../modules/exchange/index.ts';
-import { FORWARDED_HEADER, forwardRequest } from './forwarding.ts';
+import { FORWARDED_HEADER, SERVED_BY_HEADER, forwardRequest } from './forwarding.ts';
 import { MarketOwnership, marketMovingError } from './market-ownership.ts';
 
 function isConnectRefused(error: unknown): boolean {
@@ -105,6 +105,12 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
         await new Promise((resolve) => setTimeout(resolve, options.cluster.leaseMs / 6));
       }
     }
+  });
+
+  // A forwarded answer keeps the owner's: operators (and the fail-over test) see who served.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader(SERVED_BY_HEADER)) reply.header(SERVED_BY_HEADER, nodeId);
+    return payload;
   });
 
   // ---------------------------------------------------------------- catalogue across nodes

@@ -147,8 +147,8 @@ export interface PlacementOutcome {
   token: string;
   /** 'acked' with the order id, or 'refused' with the error code, after retries. */
   result: { kind: 'acked'; orderId: string } | { kind: 'refused'; code: string };
-  /** Answers before the final one: each node tried, with status or network error. */
-  tries: { node: string; status: number | 'network'; at: number }[];
+  /** Each node tried, with status (or network error), when, and the node that served it. */
+  tries: { node: string; status: number | 'network'; at: number; servedBy?: string }[];
 }
 
 const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
@@ -180,7 +180,12 @@ export async function placeUntilKnown(
         data?: { orderId?: string } | null;
         errorCode?: string;
       };
-      tries.push({ node: node.nodeId, status: response.status, at: Date.now() });
+      tries.push({
+        node: node.nodeId,
+        status: response.status,
+        at: Date.now(),
+        servedBy: response.headers.get('x-spm-node') ?? undefined,
+      });
       if (response.status === 200 && answer.data?.orderId !== undefined) {
         return {
           key,

@@ -93,6 +93,22 @@ describe.skipIf(!servicesAnswer)(
       await h.app.close();
       client = new pg.Client({ connectionString: h.databaseUrl });
       await client.connect();
+      // Test-only: every change of a lease's owner, with the database's time, to tell which
+      // node held a market when an order began.
+      await client.query(`
+        create table lease_history (market_id bigint, owner_node text, token bigint,
+                                    at timestamptz not null default clock_timestamp());
+        create function record_lease() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'INSERT' or new.owner_node is distinct from old.owner_node
+             or new.token <> old.token then
+            insert into lease_history (market_id, owner_node, token)
+            values (new.market_id, coalesce(new.owner_node, ''), new.token);
+          end if;
+          return new;
+        end $$;
+        create trigger lease_history after insert or update on market_leases
+          for each row execute function record_lease();`);
       const redisPrefix = redisTestPrefix();
       nodes = await Promise.all(
         ['n1', 'n2', 'n3'].map((nodeId) =>
@@ -306,6 +322,25 @@ describe.skipIf(!servicesAnswer)(
             o.tries.at(-1)!.at > pausedAt,
         ),
       ).toBe(true);
+      // The orders the paused node answered itself began while it held the lease: before it
+      // lost it, or after it took the market back legitimately (hashing gives it the market,
+      // so the other node hands it back once it is alive again). None began in between.
+      const servedByOldOwner = during.flatMap((o) =>
+        o.result.kind === 'acked' && o.tries.at(-1)!.servedBy === owner.nodeId
+          ? [o.result.orderId]
+          : [],
+      );
+      const outside = await client.query<{ id: string }>(
+        `select o.id::text from orders o
+         where o.id = any($1::bigint[]) and $2 <> (
+           select h.owner_node from lease_history h
+           where h.market_id = o.market_id and h.at <= o.created_at
+           order by h.at desc limit 1)`,
+        [servedByOldOwner, owner.nodeId],
+      );
+      if (process.env.CLUSTER_TEST_VERBOSE)
+        console.log('served by old owner', servedByOldOwner.length);
+      expect(outside.rows).toEqual([]);
       await expectConsistent();
     }, 90_000);
   },

@@ -8,6 +8,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export const FORWARDED_HEADER = 'x-spm-forwarded-by';
 
+/** On every answer: the node that served it (the owner's id on a forwarded one). */
+export const SERVED_BY_HEADER = 'x-spm-node';
+
 /** Connection-level headers, and those the relaying node sets itself. */
 const NOT_RELAYED = new Set([
   'connection',
