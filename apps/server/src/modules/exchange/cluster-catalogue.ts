@@ -50,14 +50,18 @@ export async function reloadMarket(engine: ExchangeEngine, marketId: string): Pr
   const market = await fresh.market(marketId);
   const event = fresh.events.get(market.eventId);
   if (event) mergeEvent(engine, event);
-  engine.catalogue.markets.set(marketId, market);
-  const known = engine.catalogue.events.get(market.eventId);
-  if (known && !known.marketIds.includes(marketId)) known.marketIds.push(marketId);
+  // In place when it is in memory: whatever holds the market object (a writer, a queued
+  // task of this market) sees the rebuilt one, not a stale copy beside it.
+  const known = engine.catalogue.markets.get(marketId);
+  if (known) Object.assign(known, market);
+  else engine.catalogue.markets.set(marketId, market);
+  const listed = engine.catalogue.events.get(market.eventId);
+  if (listed && !listed.marketIds.includes(marketId)) listed.marketIds.push(marketId);
 }
 
 /**
  * Reads an event and its markets again after another node changed them. Markets this node
- * owns keep their books (they are the truth) and take the other fields; copies are replaced.
+ * owns keep their books (they are the truth) and take the other fields; copies take all.
  */
 export async function refreshEvent(
   engine: ExchangeEngine,
@@ -72,7 +76,9 @@ export async function refreshEvent(
   mergeEvent(engine, event);
   for (const [marketId, market] of fresh.markets) {
     if (!owns(marketId)) {
-      engine.catalogue.markets.set(marketId, market);
+      const copy = engine.catalogue.markets.get(marketId);
+      if (copy) Object.assign(copy, market);
+      else engine.catalogue.markets.set(marketId, market);
       continue;
     }
     // In the market's queue and read again there, so a change the owner is committing
