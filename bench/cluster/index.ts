@@ -110,7 +110,7 @@ try {
       );
       const owners = new Map(leases.rows.map((row) => [row.market_id, row.owner_node]));
       for (const m of markets) {
-        if (owners.get(m.marketId) !== rendezvousOwner(m.marketId, ids)) return undefined;
+        if (owners.get(m.marketId) !== rendezvousOwner(m.eventId, ids)) return undefined;
         ownerOf.set(
           m.marketId,
           nodes.find((n) => n.nodeId === owners.get(m.marketId))!,

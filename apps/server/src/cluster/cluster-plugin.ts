@@ -80,7 +80,28 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
       const { marketId } = request.params as { marketId?: string };
       return marketId !== undefined && /^\d{1,18}$/.test(marketId) ? marketId : undefined;
     }
+    // An event's page (its books) and its changes: all its markets share one owner.
+    if (
+      (request.method === 'GET' && path === '/bet/matches/:eventId') ||
+      ((request.method === 'GET' || request.method === 'PATCH') &&
+        path === '/staff/events/:eventId') ||
+      (request.method === 'POST' && path === '/staff/events/:eventId/markets')
+    ) {
+      const { eventId } = request.params as { eventId?: string };
+      return eventId === undefined ? undefined : marketOfEvent(eventId);
+    }
     return undefined;
+  }
+
+  /** One market of the event standing for it (an open one if any); none: handled here. */
+  function marketOfEvent(eventId: string): string | undefined {
+    const engine = app.exchange;
+    const marketIds = engine.events.get(eventId)?.marketIds ?? [];
+    const open = marketIds.find((id) => {
+      const status = engine.markets.get(id)?.status;
+      return status !== undefined && status !== 'settled' && status !== 'voided';
+    });
+    return open ?? marketIds[0];
   }
 
   app.addHook('preHandler', async (request, reply) => {

@@ -148,7 +148,7 @@ describe.skipIf(!servicesAnswer)(
           for (const market of markets) {
             const current = await lease(market.marketId);
             const wanted = rendezvousOwner(
-              market.marketId,
+              market.eventId,
               live.map((n) => n.nodeId),
             );
             if (current?.owner_node !== wanted) return undefined;

@@ -24,6 +24,8 @@ const limits = { minStake: 1, maxStake: 10_000, maxProfit: 100_000, inPlayDelayM
 interface Answer {
   status: number;
   body: { data: unknown; errorCode?: string };
+  /** The node that served it (x-spm-node). */
+  servedBy: string | null;
 }
 
 describe.skipIf(!servicesAnswer)(
@@ -50,7 +52,11 @@ describe.skipIf(!servicesAnswer)(
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      return { status: response.status, body: (await response.json()) as Answer['body'] };
+      return {
+        status: response.status,
+        body: (await response.json()) as Answer['body'],
+        servedBy: response.headers.get('x-spm-node'),
+      };
     }
 
     beforeAll(async () => {
@@ -115,7 +121,7 @@ describe.skipIf(!servicesAnswer)(
         async () => {
           for (const id of marketIds) {
             const owners = nodes().filter((node) => node.cluster?.owns(id));
-            const wanted = rendezvousOwner(id, ['node-a', 'node-b']);
+            const wanted = rendezvousOwner(eventId, ['node-a', 'node-b']);
             if (owners.length !== 1 || owners[0]!.cluster!.nodeId !== wanted) return undefined;
             if (!nodes().every((node) => node.exchange.markets.has(id))) return undefined;
           }
@@ -197,7 +203,7 @@ describe.skipIf(!servicesAnswer)(
     });
 
     it('placements, errors, cancels, staff changes and settlement at the other node are answered by the owner', async () => {
-      const { marketIds } = await staffEvent(h.app, 1);
+      const { eventId, marketIds } = await staffEvent(h.app, 1);
       const marketId = marketIds[0]!;
       const owner = ownerOf(marketId)!;
       const entry = nodes().find((app) => app !== owner)!;
@@ -219,6 +225,16 @@ describe.skipIf(!servicesAnswer)(
       const ownerRunner = () => owner.exchange.markets.get(marketId)!.runners[0]!;
       expect(ownerRunner().book.orders.has(orderId)).toBe(true);
       expect(entry.cluster!.owns(marketId)).toBe(false);
+
+      // The event page at the other node is the owner's, its book current at once.
+      const page = await api(entry, 'GET', `/api/bet/matches/${eventId}`);
+      expect(page.servedBy).toBe(owner.cluster!.nodeId);
+      const shown = page.body.data as {
+        markets: { id: string; runners: { availableToLay: { amount: number }[] }[] }[];
+      };
+      expect(shown.markets.find((m) => m.id === marketId)!.runners[0]!.availableToLay).toEqual([
+        expect.objectContaining({ amount: 100 }),
+      ]);
 
       // A refusal comes back as the owner gave it: same status, same code.
       const direct = await place(owner, 9_950);

@@ -54,6 +54,7 @@ export function rendezvousOwner(marketId: string, nodeIds: readonly string[]): s
 
 interface LeaseRow {
   market_id: string;
+  event_id: string;
   owner_node: string | null;
   valid: boolean;
   simulated: boolean;
@@ -81,6 +82,8 @@ export class MarketOwnership {
   private live: LiveNode[] = [];
   /** Markets of simulated events, seen at the last tick. */
   private simulated = new Set<string>();
+  /** The event of each market seen (an event's markets share one owner). */
+  private eventOf = new Map<string, string>();
   /** Valid lease holders seen at the last tick: a forward needs no query for them. */
   private owners = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
@@ -250,6 +253,7 @@ export class MarketOwnership {
         await sleep(this.config.leaseMs / 6);
         continue;
       }
+      if (!forwarded) await this.learnEvent(marketId);
       const chosen = forwarded ? this.nodeId : this.designated(marketId);
       if (chosen === undefined || chosen === this.nodeId) {
         await this.acquire(marketId);
@@ -272,16 +276,34 @@ export class MarketOwnership {
     return result.rows[0]?.market_id;
   }
 
-  /** The feed's node for its own markets (it drives them), else rendezvous hashing. */
+  /**
+   * The feed's node for its own markets (it drives them), else rendezvous hashing of the
+   * market's event: all markets of an event on one node, so an event page and an event's
+   * changes (which reach its markets) are served by one owner.
+   */
   private designated(marketId: string): string | undefined {
     if (this.simulated.has(marketId)) {
       const feed = this.live.find((node) => node.runsFeed);
       if (feed) return feed.nodeId;
     }
     return rendezvousOwner(
-      marketId,
+      this.eventOf.get(marketId) ?? `market:${marketId}`,
       this.live.map((node) => node.nodeId),
     );
+  }
+
+  /** Reads the market's event when no tick has seen the market yet (just created). */
+  private async learnEvent(marketId: string): Promise<void> {
+    if (this.eventOf.has(marketId)) return;
+    const result = await this.pool.query<{ event_id: string; simulated: boolean }>(
+      `select m.event_id::text, e.simulated from markets m join events e on e.id = m.event_id
+       where m.id = $1`,
+      [Number(marketId)],
+    );
+    const row = result.rows[0];
+    if (!row) return;
+    this.eventOf.set(marketId, row.event_id);
+    if (row.simulated) this.simulated.add(marketId);
   }
 
   private async currentOwner(marketId: string): Promise<string | undefined> {
@@ -446,7 +468,7 @@ export class MarketOwnership {
     }));
 
     const leases = await this.pool.query<LeaseRow>(
-      `select m.id::text as market_id, l.owner_node, e.simulated,
+      `select m.id::text as market_id, m.event_id::text as event_id, l.owner_node, e.simulated,
               coalesce(l.owner_node is not null and l.expires_at > clock_timestamp(), false)
                 as valid
        from markets m join events e on e.id = m.event_id
@@ -461,7 +483,9 @@ export class MarketOwnership {
       await markets.loadNew();
     }
     this.simulated = new Set();
+    this.eventOf = new Map();
     for (const row of leases.rows) {
+      this.eventOf.set(row.market_id, row.event_id);
       if (row.simulated) this.simulated.add(row.market_id);
       open.add(row.market_id);
       if (row.valid && row.owner_node !== null) owners.set(row.market_id, row.owner_node);
