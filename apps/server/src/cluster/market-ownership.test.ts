@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type ClusterConfig } from '../config.ts';
 import { executeRows } from '../db/database.ts';
+import { toAppError } from '../http/error-handler.ts';
 import { reloadMarket } from '../modules/exchange/index.ts';
 import { startHarness, type Harness } from '../test/harness.ts';
 import { clusterServicesAnswer } from './cluster-test-support.ts';
@@ -169,7 +170,8 @@ describe.skipIf(!servicesAnswer)(
       const stalled = fencedWrite(owner, LEASE_MS * 3);
       const outcome = stalled.then(
         () => 'committed',
-        () => 'refused',
+        // What the player would get: 503, try again (not a 500).
+        (error: Error) => toAppError(error).code,
       );
       // The lease runs out while the transaction holds the row: the taker's attempts wait on
       // the lock (and give up at its lock timeout) until PostgreSQL ends the stalled session.
@@ -178,7 +180,7 @@ describe.skipIf(!servicesAnswer)(
         await new Promise((resolve) => setTimeout(resolve, LEASE_MS / 3));
         taken = await taker.acquire(marketId);
       }
-      expect(await outcome).toBe('refused');
+      expect(await outcome).toBe('SERVICE_UNAVAILABLE');
       expect(await version()).toBe(before);
       expect((await lease()).owner_node).toBe('taker');
     });
