@@ -121,9 +121,13 @@ try {
     30_000,
   );
 
-  async function round(what: string, pick: (marketId: string, n: number) => ClusterNode) {
+  async function round(
+    what: string,
+    pick: (marketId: string, n: number) => ClusterNode,
+    durationMs = DURATION_MS,
+  ) {
     const statuses = new Map<string, number>();
-    const load = await runLoad(CONCURRENCY, DURATION_MS, async (n, timed) => {
+    const load = await runLoad(CONCURRENCY, durationMs, async (n, timed) => {
       const pair = n >> 1;
       const target = markets[pair % MARKETS]!;
       const node = pick(target.marketId, n);
@@ -146,6 +150,7 @@ try {
       const key = response.ok ? (answer.data?.status ?? 'ok') : `http ${response.status}`;
       statuses.set(key, (statuses.get(key) ?? 0) + 1);
     });
+    if (what === '') return;
     console.log(
       `\n${what}: ${load.latencies.length} ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
@@ -155,6 +160,8 @@ try {
   console.log(
     `nodes 3, players ${PLAYERS}, markets ${MARKETS}, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s a round`,
   );
+  // Unmeasured: the nodes' first requests compile their code paths (tsx) and warm the caches.
+  await round('', (marketId, n) => nodes[n % nodes.length]!, 3_000);
   // BENCH_ROUNDS=owner or =forwarded runs one round only (to profile one path).
   const rounds = process.env.BENCH_ROUNDS ?? 'owner,forwarded';
   if (rounds.includes('owner')) {
