@@ -40,6 +40,7 @@ import { prepareDummyPassword } from './security/password.ts';
 import { backofficeModule } from './modules/backoffice/index.ts';
 import { cashierModule } from './modules/cashier/index.ts';
 import { exchangeModule } from './modules/exchange/index.ts';
+import { clusterModule } from './cluster/cluster-plugin.ts';
 import {
   authenticateStaffToken,
   authenticateToken,
@@ -290,6 +291,16 @@ async function registerIdentity(
     await app.register(module, { prefix: API_PREFIX, deps });
   }
 
+  // Before the exchange, so its forwarding hook covers the exchange's routes.
+  if (config.cluster && config.databaseUrl && config.redisUrl) {
+    await app.register(clusterModule, {
+      cluster: config.cluster,
+      databaseUrl: config.databaseUrl,
+      redisUrl: config.redisUrl,
+      redisPrefix: config.redisPrefix,
+      apiPrefix: API_PREFIX,
+    });
+  }
   await app.register(exchangeModule, { deps, apiPrefix: API_PREFIX });
   // Never in production, whatever the provider: the outbox hands out every code (config.ts
   // already refuses SMS_PROVIDER=console there; this also covers an injected provider).

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { repoRootDir } from './paths.ts';
@@ -75,7 +76,8 @@ const envSchema = z
     OTP_MAX_PER_IP_PER_HOUR: intKey(1, 100_000, 20),
     LOGIN_MAX_FAILURES: intKey(1, 100, 5),
     LOGIN_LOCK_MINUTES: intKey(1, 1440, 15),
-    SIMULATOR: z.enum(['on', 'off']).default('on'),
+    // Unset: on, but off with CLUSTER=on (one node of a cluster runs the feed: set it there).
+    SIMULATOR: z.enum(['on', 'off']).optional(),
     SIMULATOR_MARKET_MAKER: z.enum(['on', 'off']).default('on'),
     DEPOSIT_EXPIRY_MINUTES: intKey(5, 43_200, 1440),
     GATEWAY_PAYMENT_EXPIRY_MINUTES: intKey(1, 1440, 30),
@@ -89,8 +91,31 @@ const envSchema = z
     GATEWAY_SIMULATOR: z.enum(['on', 'off']).optional(),
     FASTPAY_SECRET: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
+    CLUSTER: z.enum(['on', 'off']).default('off'),
+    NODE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: 'must be 1-64 letters, digits or _ . -' })
+      .optional(),
+    CLUSTER_ADVERTISE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .optional(),
+    CLUSTER_LEASE_MS: intKey(300, 60_000, 1500),
   })
   .superRefine((env, context) => {
+    if (env.CLUSTER === 'on') {
+      for (const key of ['DATABASE_URL', 'REDIS_URL'] as const) {
+        if (env[key] === undefined) {
+          context.addIssue({ code: 'custom', path: [key], message: 'required when CLUSTER=on' });
+        }
+      }
+      if (env.PORT === 0 && env.CLUSTER_ADVERTISE_URL === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['PORT'],
+          message: 'a fixed port (or CLUSTER_ADVERTISE_URL) is needed when CLUSTER=on',
+        });
+      }
+    }
     // The console provider shows every code at /api/dev/sms-outbox to anyone: on a public
     // site that is a password reset for any phone number, so production refuses to boot.
     if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'console') {
@@ -174,6 +199,18 @@ export interface CashierConfig {
   gatewaySimulator: boolean;
 }
 
+/** Several nodes sharing PostgreSQL and Redis (docs/decisions.md "Several nodes"). */
+export interface ClusterConfig {
+  /** Unique among live nodes; a restarted node may reuse it (its old leases are expired). */
+  nodeId: string;
+  /** The base URL other nodes forward requests to. */
+  advertiseUrl: string;
+  /** A lease not renewed within this is taken over; renewed every third of it. */
+  leaseMs: number;
+  /** This node runs the market simulator: the simulated markets are owned here while it lives. */
+  runsFeed: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -216,6 +253,14 @@ export interface Config {
    * answers only direct loopback requests (the figures name routes and load).
    */
   metricsToken: string | undefined;
+  /** Set (CLUSTER=on, with DATABASE_URL and REDIS_URL): market ownership and forwarding. */
+  cluster: ClusterConfig | undefined;
+}
+
+/** A wildcard listen address is no address to reach: peers on this machine use loopback. */
+function advertisedHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 export class ConfigError extends Error {
@@ -281,9 +326,20 @@ export function loadConfig(
             sender: parsed.SMS_HTTP_SENDER ?? '',
           }
         : { provider: 'console' },
-    simulator: parsed.SIMULATOR === 'on',
+    simulator: (parsed.SIMULATOR ?? (parsed.CLUSTER === 'on' ? 'off' : 'on')) === 'on',
     simulatorMarketMaker: parsed.SIMULATOR_MARKET_MAKER === 'on',
     metricsToken: parsed.METRICS_TOKEN,
+    cluster:
+      parsed.CLUSTER === 'on'
+        ? {
+            nodeId: parsed.NODE_ID ?? `${hostname()}-${process.pid}`,
+            advertiseUrl: (
+              parsed.CLUSTER_ADVERTISE_URL ?? `http://${advertisedHost(parsed.HOST)}:${parsed.PORT}`
+            ).replace(/\/+$/, ''),
+            leaseMs: parsed.CLUSTER_LEASE_MS,
+            runsFeed: parsed.SIMULATOR === 'on',
+          }
+        : undefined,
     otp: {
       ttlMinutes: parsed.OTP_TTL_MINUTES,
       maxAttempts: parsed.OTP_MAX_ATTEMPTS,

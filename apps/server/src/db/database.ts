@@ -91,6 +91,12 @@ export function openPostgresDatabase(
   // An idle client dropped by the server emits here; unhandled it would crash the process,
   // while the pool itself recovers by opening a new connection on the next query.
   pool.on('error', (error) => logger?.error({ err: error }, 'idle PostgreSQL client failed'));
+  // A checked-out client whose session the server ends between two queries (the cluster's
+  // idle-in-transaction limit on a stalled node, pg_terminate_backend) emits here; its next
+  // query fails and the transaction rolls back. Unhandled, the event would end the process.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL session ended'));
+  });
   const db = drizzleNodePg({ client: pool, schema });
   let closed = false;
   return {

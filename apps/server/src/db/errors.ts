@@ -20,3 +20,25 @@ export function uniqueViolationConstraint(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * PostgreSQL ended the session under the query: its idle-in-transaction limit (the cluster's
+ * fence sets it, so a stalled node's transaction is cut off), an administrator or a restart.
+ * The transaction did not commit (or, cut during COMMIT, its outcome is unknown): the client
+ * may try again, with the same idempotency key where there is one.
+ */
+export function databaseSessionEnded(error: unknown): boolean {
+  const ended = new Set(['25P03', '57P01', '57P02', '57P03']);
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && isRecord(current); depth += 1) {
+    if (typeof current.code === 'string' && ended.has(current.code)) return true;
+    if (
+      typeof current.message === 'string' &&
+      /^Connection terminated|connection error and is not queryable/.test(current.message)
+    ) {
+      return true;
+    }
+    current = current.cause;
+  }
+  return false;
+}

@@ -11,3 +11,4 @@ export * from '../modules/wallet/tables.ts';
 export * from '../outbox/outbox-tables.ts';
 export * from '../uploads/upload-tables.ts';
 export * from './seed-tables.ts';
+export * from '../cluster/cluster-tables.ts';

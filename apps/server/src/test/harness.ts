@@ -112,6 +112,28 @@ export interface HarnessOptions {
   listen?: boolean;
   /** Replaces the SMS provider the config names. */
   sms?: SmsProvider;
+  /**
+   * PostgreSQL and Redis only: the app is one node of a cluster (CLUSTER=on) with this id,
+   * listening on this fixed port of 127.0.0.1 (others forward to it there).
+   */
+  clusterNode?: { nodeId: string; port: number; leaseMs?: number };
+}
+
+/** The settings of a cluster node on the fresh database. */
+function clusterEnv(
+  node: HarnessOptions['clusterNode'],
+  databaseUrl: string | undefined,
+): Record<string, string> {
+  if (!node) return {};
+  if (!databaseUrl || !redisUrl) throw new Error('A cluster node needs PostgreSQL and Redis');
+  return {
+    CLUSTER: 'on',
+    NODE_ID: node.nodeId,
+    PORT: String(node.port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    CLUSTER_LEASE_MS: String(node.leaseMs ?? 1500),
+  };
 }
 
 export interface Harness {
@@ -125,6 +147,8 @@ export interface Harness {
   clock: ManualClock;
   /** http://127.0.0.1:<port> when started with `listen`. */
   baseUrl: string | undefined;
+  /** PostgreSQL only: the fresh database's URL, for other processes (the cluster tests). */
+  databaseUrl: string | undefined;
   close: () => Promise<void>;
 }
 
@@ -142,7 +166,11 @@ export async function startHarness(
   try {
     await migrate(database);
     const seedResult = await seed(database.db);
-    const config = testConfig({ ...redisEnv(), ...options.env });
+    const config = testConfig({
+      ...redisEnv(),
+      ...clusterEnv(options.clusterNode, testDatabase.url),
+      ...options.env,
+    });
     const clock = createManualClock();
     const built = await buildApp({
       config,
@@ -154,7 +182,11 @@ export async function startHarness(
     app = built;
     await options.configure?.(built);
     await built.ready();
-    const baseUrl = options.listen ? await listenOnFreePort(built) : undefined;
+    const baseUrl = options.clusterNode
+      ? await listenOn(built, options.clusterNode.port)
+      : options.listen
+        ? await listenOnFreePort(built)
+        : undefined;
     return {
       driver,
       app: built,
@@ -164,6 +196,7 @@ export async function startHarness(
       seedResult,
       clock,
       baseUrl,
+      databaseUrl: testDatabase.url,
       close: async () => {
         await built.close();
         await testDatabase.dispose();
@@ -177,8 +210,13 @@ export async function startHarness(
 }
 
 /** Listens on a free port of 127.0.0.1; answers http://127.0.0.1:<port>. */
-export async function listenOnFreePort(app: App): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
+export function listenOnFreePort(app: App): Promise<string> {
+  return listenOn(app, 0);
+}
+
+/** Listens on `port` of 127.0.0.1 (0: any free one); answers http://127.0.0.1:<port>. */
+export async function listenOn(app: App, port: number): Promise<string> {
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('The app has no port');
   return `http://127.0.0.1:${address.port}`;

@@ -47,5 +47,6 @@ async function exchangePlugin(
 export const exchangeModule = fp(exchangePlugin, { name: 'spm-exchange' });
 
 export { ExchangeEngine } from './exchange-engine.ts';
+export { refreshEvent, reloadMarket } from './cluster-catalogue.ts';
 export { listPlayerOrders } from './exchange-repository.ts';
 export { MarketSimulator } from './market-simulator.ts';

@@ -1,0 +1,249 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { ClusterConfig } from '../config.ts';
+import { refreshEvent, reloadMarket } from '../modules/exchange/index.ts';
+import { FORWARDED_HEADER, SERVED_BY_HEADER, forwardRequest } from './forwarding.ts';
+import { MarketOwnership, marketMovingError } from './market-ownership.ts';
+
+function isConnectRefused(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ECONNREFUSED';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set on several nodes (CLUSTER=on): this node's market ownership. */
+    cluster?: MarketOwnership;
+  }
+}
+
+export interface ClusterOptions {
+  cluster: ClusterConfig;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  apiPrefix: string;
+}
+
+/** Placements name their market in the body. */
+const PLACEMENTS = ['/bet/match/odds', '/bet/bookmaker/odds', '/bet/fancy/odds'];
+const CANCEL = '/bet/match/odds/cancel';
+/** Catalogue changes other nodes must read again (events, markets, rates, results). */
+const STAFF_CATALOGUE = /^\/staff\/(events|markets)(\/|$)/;
+
+/** The change of a new event: read every live event not in memory yet. */
+const RELOAD_ALL = '*';
+
+/** A staff change shows on the other nodes' pages at once... */
+const STAFF_CHANGE_DELAY_MS = 50;
+/** ...an owner's stream of changes (placements, the feed) at most once a second per event. */
+const OWNER_CHANGE_DELAY_MS = 1000;
+
+/** A catalogue change announced to the other nodes. */
+interface CatalogueChange {
+  origin: string;
+  eventId: string;
+}
+
+/**
+ * Several nodes (docs/decisions.md "Several nodes"): market ownership with fencing, forwarding
+ * of every request that changes or shows a market's book to its owner, and the catalogue kept
+ * alike on every node through Redis. Registered before the exchange module so its hook covers
+ * the exchange routes; it reaches the engine through `app.exchange` once that exists.
+ */
+async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Promise<void> {
+  const ownership = new MarketOwnership(options.cluster, options.databaseUrl, app.log);
+  app.decorate('cluster', ownership);
+  const nodeId = options.cluster.nodeId;
+  const channel = `${options.redisPrefix}cluster:catalogue`;
+  const publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
+  const subscriber = new Redis(options.redisUrl);
+  for (const client of [publisher, subscriber]) {
+    client.on('error', (error: unknown) => app.log.debug({ err: error }, 'cluster redis error'));
+  }
+
+  /** The market a request is about, when it changes or shows one market's book. */
+  async function marketOf(request: FastifyRequest): Promise<string | undefined> {
+    const route = request.routeOptions.url;
+    if (route === undefined || !route.startsWith(options.apiPrefix)) return undefined;
+    const path = route.slice(options.apiPrefix.length);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (request.method === 'POST' && PLACEMENTS.includes(path)) {
+      return typeof body.marketId === 'string' ? body.marketId : undefined;
+    }
+    if (request.method === 'POST' && path === CANCEL) {
+      return typeof body.orderId === 'string'
+        ? await ownership.marketOfOrder(body.orderId)
+        : undefined;
+    }
+    if (path.startsWith('/staff/markets/:marketId')) {
+      const { marketId } = request.params as { marketId?: string };
+      return marketId !== undefined && /^\d{1,18}$/.test(marketId) ? marketId : undefined;
+    }
+    // An event's page (its books) and its changes: all its markets share one owner.
+    if (
+      (request.method === 'GET' && path === '/bet/matches/:eventId') ||
+      ((request.method === 'GET' || request.method === 'PATCH') &&
+        path === '/staff/events/:eventId') ||
+      (request.method === 'POST' && path === '/staff/events/:eventId/markets')
+    ) {
+      const { eventId } = request.params as { eventId?: string };
+      return eventId === undefined ? undefined : marketOfEvent(eventId);
+    }
+    return undefined;
+  }
+
+  /** One market of the event standing for it (an open one if any); none: handled here. */
+  function marketOfEvent(eventId: string): string | undefined {
+    const engine = app.exchange;
+    const marketIds = engine.events.get(eventId)?.marketIds ?? [];
+    const open = marketIds.find((id) => {
+      const status = engine.markets.get(id)?.status;
+      return status !== undefined && status !== 'settled' && status !== 'voided';
+    });
+    return open ?? marketIds[0];
+  }
+
+  app.addHook('preHandler', async (request, reply) => {
+    const marketId = await marketOf(request);
+    if (marketId === undefined) return;
+    const forwarded = request.headers[FORWARDED_HEADER] !== undefined;
+    const deadline = performance.now() + options.cluster.leaseMs * 2;
+    for (;;) {
+      const route = await ownership.route(marketId, forwarded);
+      if (route.local) return;
+      try {
+        return await forwardRequest(request, reply, route.address, nodeId);
+      } catch (error) {
+        // Refused: the owner is gone and the request never reached it, so it is safe to send
+        // again once its lease has moved. Anything else may have reached it: the player
+        // retries (a placement with the same key answers its first result).
+        if (!isConnectRefused(error) || performance.now() > deadline) {
+          request.log.warn({ err: error, owner: route.nodeId }, 'forwarding failed');
+          throw marketMovingError();
+        }
+        ownership.suspect(route.nodeId);
+        await new Promise((resolve) => setTimeout(resolve, options.cluster.leaseMs / 6));
+      }
+    }
+  });
+
+  // A forwarded answer keeps the owner's: operators (and the fail-over test) see who served.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader(SERVED_BY_HEADER)) reply.header(SERVED_BY_HEADER, nodeId);
+    return payload;
+  });
+
+  // ---------------------------------------------------------------- catalogue across nodes
+
+  /** Events to announce, per delay: staff changes soon, an owner's own changes at most once a second. */
+  const batches = new Map<number, { ids: Set<string>; timer: NodeJS.Timeout | undefined }>();
+  /**
+   * Coalesced: a busy market changes many times a second (every placement), and each
+   * announcement makes every other node read the event again, books and all. Copies serve
+   * only the catalogue pages (commands go to the owner, the live book goes out on the market
+   * stream), so a second's lag is the price of keeping those reads off the database.
+   */
+  function announce(eventId: string, delayMs: number): void {
+    let batch = batches.get(delayMs);
+    if (!batch) {
+      batch = { ids: new Set(), timer: undefined };
+      batches.set(delayMs, batch);
+    }
+    const current = batch;
+    current.ids.add(eventId);
+    current.timer ??= setTimeout(() => {
+      current.timer = undefined;
+      for (const id of current.ids) {
+        const change: CatalogueChange = { origin: nodeId, eventId: id };
+        publisher.publish(channel, JSON.stringify(change)).catch(() => undefined);
+      }
+      current.ids.clear();
+    }, delayMs);
+  }
+
+  const incoming = new Set<string>();
+  let refreshing = false;
+  async function refreshIncoming(): Promise<void> {
+    if (refreshing) return;
+    refreshing = true;
+    try {
+      while (incoming.size > 0) {
+        const [eventId] = incoming;
+        incoming.delete(eventId!);
+        if (eventId === RELOAD_ALL) await app.exchange.load();
+        else await refreshEvent(app.exchange, eventId!, (id) => ownership.owns(id));
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'catalogue refresh failed');
+    } finally {
+      refreshing = false;
+    }
+  }
+
+  subscriber.on('message', (from: string, message: string) => {
+    if (from !== channel) return;
+    const change = JSON.parse(message) as CatalogueChange;
+    if (change.origin === nodeId) return;
+    incoming.add(change.eventId);
+    void refreshIncoming();
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode >= 400) return;
+    if (request.headers[FORWARDED_HEADER] !== undefined) return;
+    const route = request.routeOptions.url;
+    if (route === undefined || !route.startsWith(options.apiPrefix)) return;
+    if (!STAFF_CATALOGUE.test(route.slice(options.apiPrefix.length))) return;
+    const params = request.params as { eventId?: string; marketId?: string };
+    const eventId =
+      params.eventId ??
+      (params.marketId === undefined
+        ? undefined
+        : app.exchange.markets.get(params.marketId)?.eventId);
+    // A new event has its id in the answer only: every node reads the live catalogue again.
+    announce(eventId ?? RELOAD_ALL, STAFF_CHANGE_DELAY_MS);
+  });
+
+  app.addHook('onReady', async () => {
+    const engine = app.exchange;
+    engine.fence = ownership.fence;
+    const changed = engine.onChange;
+    engine.onChange = (marketId) => {
+      changed(marketId);
+      const eventId = engine.markets.get(marketId)?.eventId;
+      if (eventId !== undefined) announce(eventId, OWNER_CHANGE_DELAY_MS);
+    };
+    // A market created here (the feed, a staff page) is taken at once, before its creator
+    // places on it; the next tick hands it on if rendezvous hashing names another node.
+    const createEvent = engine.createEvent.bind(engine);
+    engine.createEvent = async (input, within) => {
+      const event = await createEvent(input, within);
+      await Promise.all(event.marketIds.map((id) => ownership.acquire(id)));
+      return engine.events.get(event.id) ?? event;
+    };
+    const createMarket = engine.createMarket.bind(engine);
+    engine.createMarket = async (eventId, input, within) => {
+      const market = await createMarket(eventId, input, within);
+      await ownership.acquire(market.id);
+      return engine.markets.get(market.id) ?? market;
+    };
+    await subscriber.subscribe(channel);
+    await ownership.start({
+      serial: (marketId, work) => engine.serial(marketId, work),
+      reload: (marketId) => reloadMarket(engine, marketId),
+      known: (marketId) => engine.markets.has(marketId),
+      loadNew: () => engine.load(),
+    });
+  });
+
+  app.addHook('onClose', async () => {
+    // After the server stopped taking requests and those under way finished.
+    await ownership.stop();
+    for (const batch of batches.values()) clearTimeout(batch.timer);
+    publisher.disconnect();
+    subscriber.disconnect();
+  });
+}
+
+export const clusterModule = fp(clusterPlugin, { name: 'spm-cluster' });
