@@ -121,11 +121,28 @@ async function check(h: Harness, targets: Target[]): Promise<string[]> {
  * batch and per placement: the cost group commit exists to cut.
  */
 let roundTrips = 0;
+/** BENCH_SQL=1: round trips by statement (its first 60 characters), printed after each run. */
+const byStatement = process.env.BENCH_SQL ? new Map<string, number>() : null;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   roundTrips += 1;
+  if (byStatement) {
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first.text ?? '')).replace(/\s+/g, ' ');
+    const key = text.trim().slice(0, 60);
+    byStatement.set(key, (byStatement.get(key) ?? 0) + 1);
+  }
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
+
+function printStatements(placements: number): void {
+  if (!byStatement) return;
+  const top = [...byStatement].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  for (const [text, count] of top) {
+    console.log(`  ${(count / Math.max(1, placements)).toFixed(2).padStart(6)}/placement  ${text}`);
+  }
+  byStatement.clear();
+}
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
@@ -158,6 +175,7 @@ try {
     batches = 0;
     batched = 0;
     roundTrips = 0;
+    byStatement?.clear();
     const reports = await Promise.all(
       Array.from({ length: LOAD_PROCESSES }, (_, w) =>
         runWorker({
@@ -197,6 +215,7 @@ try {
       `checks          ${problems.length === 0 ? 'ledger sums to zero, books equal orders, holds equal exposure' : 'FAILED'}`,
     );
     for (const problem of problems.slice(0, 20)) console.log(`  ${problem}`);
+    printStatements(latencies.length);
   }
 } finally {
   await h.close();

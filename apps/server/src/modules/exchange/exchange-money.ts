@@ -93,6 +93,8 @@ export async function moveHold(
 
 /** One hold change of a batch: what moved it and the player's hold before and after. */
 export interface HoldChange {
+  /** The market whose hold moves (round `market:{id}`, statement text its name). */
+  market: { id: string; name: string };
   move: HoldMove;
   playerId: number;
   heldPaise: Paise;
@@ -100,8 +102,8 @@ export interface HoldChange {
 }
 
 /** The wallet input of one hold change: exactly what `moveHold` sends for it alone. */
-function holdMoveInput(market: { id: string; name: string }, change: HoldChange): HoldMoveInput {
-  const { move } = change;
+function holdMoveInput(change: HoldChange): HoldMoveInput {
+  const { market, move } = change;
   const common = {
     product: 'exchange' as const,
     externalId: `${move.key}:p${change.playerId}`,
@@ -125,20 +127,17 @@ function holdMoveInput(market: { id: string; name: string }, change: HoldChange)
 }
 
 /**
- * The batch form of `moveHold` (a market writer's batch): every hold change in the order the
- * batch made them, in one wallet call. The writer decided each refusal before, from
+ * The batch form of `moveHold` (the market writers' group: one or more markets' batches):
+ * every hold change in the order the batches made them, in one wallet call. The writer decided each refusal before, from
  * `lockAvailable`'s balances, so a refusal here is a bug and fails the whole batch.
  */
 export async function moveHolds(
   deps: ServiceDeps,
   ctx: LedgerContext,
-  market: { id: string; name: string },
   changes: readonly HoldChange[],
 ): Promise<void> {
   if (changes.length === 0) return;
-  const results = await walletOf(deps)
-    .within(ctx)
-    .moveHolds(changes.map((change) => holdMoveInput(market, change)));
+  const results = await walletOf(deps).within(ctx).moveHolds(changes.map(holdMoveInput));
   for (const result of results) expectOk(result, 'hold change');
 }
 

@@ -450,24 +450,31 @@ export interface BatchWrites {
 }
 
 /**
- * A batch's writes in ONE statement (one round trip): the new orders, the fills, the older
- * orders' new amounts and statuses, the market's exposures and its version, as data-modifying
- * CTEs over unnest()ed arrays. The fills' foreign keys to orders inserted by the same
- * statement hold: PostgreSQL checks them at the end of the statement.
+ * The writes of one or more markets' batches in ONE statement (one round trip): the new
+ * orders, the fills, the older orders' new amounts and statuses, the exposures and the market
+ * versions, as data-modifying CTEs over unnest()ed arrays. The fills' foreign keys to orders
+ * inserted by the same statement hold: PostgreSQL checks them at the end of the statement.
  */
-export async function writeBatch(db: DbHandle, w: BatchWrites): Promise<void> {
-  const o = w.orders;
-  const f = w.fills;
-  const now = w.now.toISOString();
+export async function writeBatches(db: DbHandle, writes: readonly BatchWrites[]): Promise<void> {
+  if (writes.length === 0) return;
+  const o = writes.flatMap((w) => w.orders.map((r) => ({ ...r, marketId: w.marketId })));
+  const f = writes.flatMap((w) => w.fills.map((r) => ({ ...r, marketId: w.marketId })));
+  const deltas = writes.flatMap((w) => w.deltas);
+  const held = writes.flatMap((w) => w.exposures.map((e) => ({ ...e, marketId: w.marketId })));
+  const versions = writes.flatMap((w) =>
+    w.version === null ? [] : [{ marketId: w.marketId, version: w.version }],
+  );
+  const now = writes[0]!.now.toISOString();
   await db.execute(sql`
     with new_orders as (
       insert into orders (id, player_id, market_id, runner_id, side, price_hundredths,
         stake_paise, matched_paise, cancelled_paise, status, idempotency_key, request_hash,
         answer, seq, created_at)
-      select n.id, n.player_id, ${w.marketId}, n.runner_id, n.side, n.price, n.stake, n.matched,
+      select n.id, n.player_id, n.market_id, n.runner_id, n.side, n.price, n.stake, n.matched,
         n.cancelled, n.status, n.key, n.hash, n.answer::jsonb, n.id, ${now}::timestamptz
       from unnest(
         ${pgArray(o.map((r) => r.id!))}::bigint[], ${pgArray(o.map((r) => r.playerId))}::bigint[],
+        ${pgArray(o.map((r) => r.marketId))}::bigint[],
         ${pgArray(o.map((r) => r.runnerId!))}::bigint[], ${pgArray(o.map((r) => r.side))}::text[],
         ${pgArray(o.map((r) => r.priceHundredths!))}::int[],
         ${pgArray(o.map((r) => r.stakePaise))}::bigint[],
@@ -477,15 +484,16 @@ export async function writeBatch(db: DbHandle, w: BatchWrites): Promise<void> {
         ${pgArray(o.map((r) => r.idempotencyKey))}::text[],
         ${pgArray(o.map((r) => r.requestHash))}::text[],
         ${pgArray(o.map((r) => JSON.stringify(r.answer)))}::text[]
-      ) as n(id, player_id, runner_id, side, price, stake, matched, cancelled, status, key, hash,
-        answer)
+      ) as n(id, player_id, market_id, runner_id, side, price, stake, matched, cancelled, status,
+        key, hash, answer)
       returning 1
     ), new_fills as (
       insert into fills (market_id, runner_id, taker_order_id, maker_order_id, taker_player_id,
         maker_player_id, taker_side, price_hundredths, stake_paise, created_at)
-      select ${w.marketId}, n.runner_id, n.taker, n.maker, n.taker_player, n.maker_player, n.side,
+      select n.market_id, n.runner_id, n.taker, n.maker, n.taker_player, n.maker_player, n.side,
         n.price, n.stake, ${now}::timestamptz
       from unnest(
+        ${pgArray(f.map((r) => r.marketId))}::bigint[],
         ${pgArray(f.map((r) => r.runnerId))}::bigint[],
         ${pgArray(f.map((r) => r.takerOrderId))}::bigint[],
         ${pgArray(f.map((r) => r.makerOrderId))}::bigint[],
@@ -494,7 +502,7 @@ export async function writeBatch(db: DbHandle, w: BatchWrites): Promise<void> {
         ${pgArray(f.map((r) => r.takerSide))}::text[],
         ${pgArray(f.map((r) => r.priceHundredths))}::int[],
         ${pgArray(f.map((r) => r.stakePaise))}::bigint[]
-      ) as n(runner_id, taker, maker, taker_player, maker_player, side, price, stake)
+      ) as n(market_id, runner_id, taker, maker, taker_player, maker_player, side, price, stake)
       returning 1
     ), changed_orders as (
       update orders o set
@@ -505,24 +513,29 @@ export async function writeBatch(db: DbHandle, w: BatchWrites): Promise<void> {
             then case when o.matched_paise + d.matched > 0 then 'partially_matched' else 'unmatched' end
           when o.matched_paise + d.matched > 0 then 'matched' else 'cancelled' end
       from unnest(
-        ${pgArray(w.deltas.map((d) => d.orderId))}::bigint[],
-        ${pgArray(w.deltas.map((d) => d.matchedPaise))}::bigint[],
-        ${pgArray(w.deltas.map((d) => d.cancelledPaise))}::bigint[]
+        ${pgArray(deltas.map((d) => d.orderId))}::bigint[],
+        ${pgArray(deltas.map((d) => d.matchedPaise))}::bigint[],
+        ${pgArray(deltas.map((d) => d.cancelledPaise))}::bigint[]
       ) as d(id, matched, cancelled)
       where o.id = d.id
       returning 1
     ), exposures as (
       insert into market_exposures (player_id, market_id, exposure_paise)
-      select e.player_id, ${w.marketId}, e.exposure
+      select e.player_id, e.market_id, e.exposure
       from unnest(
-        ${pgArray(w.exposures.map((e) => e.playerId))}::bigint[],
-        ${pgArray(w.exposures.map((e) => e.exposurePaise))}::bigint[]
-      ) as e(player_id, exposure)
+        ${pgArray(held.map((e) => e.playerId))}::bigint[],
+        ${pgArray(held.map((e) => e.marketId))}::bigint[],
+        ${pgArray(held.map((e) => e.exposurePaise))}::bigint[]
+      ) as e(player_id, market_id, exposure)
       on conflict (player_id, market_id) do update set exposure_paise = excluded.exposure_paise
       returning 1
     ), market_version as (
-      update markets set version = ${w.version ?? 0}
-      where id = ${w.marketId} and ${w.version !== null}
+      update markets m set version = v.version
+      from unnest(
+        ${pgArray(versions.map((v) => v.marketId))}::bigint[],
+        ${pgArray(versions.map((v) => v.version))}::bigint[]
+      ) as v(id, version)
+      where m.id = v.id
       returning 1
     )
     select (select count(*) from new_orders) as orders, (select count(*) from new_fills) as fills,

@@ -69,14 +69,36 @@ function isRetryable(error: unknown): boolean {
 const refuse = (error: unknown): BatchOutcome<OrderAnswer> => ({ ok: false, error });
 const answer = (value: OrderAnswer): BatchOutcome<OrderAnswer> => ({ ok: true, value });
 
+/** A market's batch handed to the writer, answered when its group has committed. */
+interface GroupEntry {
+  market: MarketState;
+  commands: ExchangeCommand[];
+  resolve: (outcomes: BatchOutcome<OrderAnswer>[]) => void;
+}
+
 /**
- * The market writer's batch (group commit, DESIGN 5): every placement and cancel queued for
- * one match-odds market while its previous batch committed, matched in memory in arrival
- * order and written in ONE transaction of multi-row statements. See docs/decisions.md,
- * "Group commit per market".
+ * Group transactions in flight at once. Markets in different groups are always different (a
+ * market has one batch at a time), so two groups never touch one book; a player in both waits
+ * on the row lock `lockAvailable` takes. Two let PostgreSQL use both cores while the other
+ * group is being matched.
+ */
+export const MAX_GROUPS_IN_FLIGHT = 2;
+/** Commands one group takes at most (a market's batch is never split). */
+export const MAX_GROUP_COMMANDS = 512;
+
+/**
+ * The market writers' batches (group commit, DESIGN 5): every placement and cancel queued
+ * for one match-odds market while its previous batch committed is matched in memory in
+ * arrival order, and the batches of every market ready at the same moment are written
+ * together in ONE transaction of multi-row statements. See docs/decisions.md, "Group commit
+ * per market".
  */
 export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
   private readonly exposures = new Map<string, MarketExposures>();
+  private readonly waiting: GroupEntry[] = [];
+  private groupsInFlight = 0;
+  /** Called with the number of markets of every group transaction (tests, metrics). */
+  onGroup: (markets: number) => void = () => undefined;
 
   constructor(private readonly env: WriterEnv) {}
 
@@ -85,32 +107,81 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     this.exposures.delete(marketId);
   }
 
-  async run(marketId: string, commands: ExchangeCommand[]): Promise<BatchOutcome<OrderAnswer>[]> {
+  run(marketId: string, commands: ExchangeCommand[]): Promise<BatchOutcome<OrderAnswer>[]> {
     const market = this.env.markets.get(marketId);
-    if (!market) return commands.map(() => refuse(new AppError('MARKET_NOT_FOUND')));
-    try {
-      return await this.runWithRetries(market, commands);
-    } catch (error) {
-      if (commands.length === 1) return [refuse(error)];
-      // Something no check foresaw sank the batch: run each command alone so that one
-      // command's failure is its own and the others still go through.
-      const outcomes: BatchOutcome<OrderAnswer>[] = [];
-      for (const command of commands) {
-        outcomes.push(
-          ...(await this.runWithRetries(market, [command]).catch((e: unknown) => [refuse(e)])),
-        );
+    if (!market) {
+      return Promise.resolve(commands.map(() => refuse(new AppError('MARKET_NOT_FOUND'))));
+    }
+    return new Promise((resolve) => {
+      this.waiting.push({ market, commands, resolve });
+      this.startGroups();
+    });
+  }
+
+  /** Starts a group with what waits whenever a group slot is free. */
+  private startGroups(): void {
+    while (this.groupsInFlight < MAX_GROUPS_IN_FLIGHT && this.waiting.length > 0) {
+      const group: GroupEntry[] = [];
+      let size = 0;
+      while (this.waiting.length > 0) {
+        const next = this.waiting[0]!;
+        if (group.length > 0 && size + next.commands.length > MAX_GROUP_COMMANDS) break;
+        group.push(this.waiting.shift()!);
+        size += next.commands.length;
       }
-      return outcomes;
+      this.groupsInFlight += 1;
+      void this.runGroup(group).finally(() => {
+        this.groupsInFlight -= 1;
+        this.startGroups();
+      });
     }
   }
 
-  private async runWithRetries(
-    market: MarketState,
-    commands: ExchangeCommand[],
-  ): Promise<BatchOutcome<OrderAnswer>[]> {
+  private async runGroup(group: GroupEntry[]): Promise<void> {
+    this.onGroup(group.length);
+    let outcomes: BatchOutcome<OrderAnswer>[][];
+    try {
+      outcomes = await this.withRetries(group);
+    } catch (error) {
+      // Something no check foresaw sank the group: each market's batch goes again alone, and
+      // within a failing batch each command alone, so one command's failure is its own.
+      outcomes = [];
+      for (const entry of group) {
+        outcomes.push(
+          group.length === 1
+            ? entry.commands.length === 1
+              ? [refuse(error)]
+              : await this.commandByCommand(entry)
+            : await this.withRetries([entry]).then(
+                ([one]) => one!,
+                () => this.commandByCommand(entry),
+              ),
+        );
+      }
+    }
+    group.forEach((entry, i) => entry.resolve(outcomes[i]!));
+  }
+
+  private async commandByCommand(entry: GroupEntry): Promise<BatchOutcome<OrderAnswer>[]> {
+    const outcomes: BatchOutcome<OrderAnswer>[] = [];
+    for (const command of entry.commands) {
+      const one = { ...entry, commands: [command] };
+      outcomes.push(
+        await this.withRetries([one]).then(
+          ([result]) => result![0]!,
+          (error: unknown) => refuse(error),
+        ),
+      );
+    }
+    return outcomes;
+  }
+
+  private async withRetries(
+    group: Pick<GroupEntry, 'market' | 'commands'>[],
+  ): Promise<BatchOutcome<OrderAnswer>[][]> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.attempt(market, commands);
+        return await this.attempt(group);
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       }
@@ -135,25 +206,32 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
   }
 
   /**
-   * One attempt at the batch: the books are changed in memory as the commands run, and put
+   * One attempt at a group: the books are changed in memory as the commands run, and put
    * back as they were when the transaction fails; the in-memory exposures change only after
-   * the commit.
+   * the commit. The batches share one map of available cash, so a player betting on two
+   * markets of the group is checked against what the first left.
    */
   private async attempt(
-    market: MarketState,
-    commands: ExchangeCommand[],
-  ): Promise<BatchOutcome<OrderAnswer>[]> {
-    const exposures = await this.exposuresOf(market);
-    const batch = new Batch(market, exposures, commands);
-    batch.checkRunners();
-    if (!batch.hasPending()) return batch.outcomes();
+    group: Pick<GroupEntry, 'market' | 'commands'>[],
+  ): Promise<BatchOutcome<OrderAnswer>[][]> {
+    const available = new Map<number, Paise>();
+    const batches: Batch[] = [];
+    for (const { market, commands } of group) {
+      const batch = new Batch(market, await this.exposuresOf(market), commands, available);
+      batch.checkRunners();
+      batches.push(batch);
+    }
+    const live = batches.filter((batch) => batch.hasPending());
+    if (live.length === 0) return batches.map((batch) => batch.outcomes());
     const saved = new Map<RunnerState, OrderBook>();
-    for (const runner of batch.runners) saved.set(runner, cloneOrderBook(runner.book));
+    for (const batch of live) {
+      for (const runner of batch.runners) saved.set(runner, cloneOrderBook(runner.book));
+    }
     let result: Awaited<ReturnType<typeof moneyTransaction<{ ok: true }>>>;
     try {
       result = await moneyTransaction(this.env.deps, async (ctx) => {
-        await this.env.fence(ctx.tx, market.id);
-        await this.write(ctx, batch);
+        for (const batch of live) await this.env.fence(ctx.tx, batch.market.id);
+        await this.write(ctx, live, available);
         return { ok: true as const };
       });
     } catch (error) {
@@ -164,37 +242,63 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
       for (const [runner, book] of saved) runner.book = book;
       throw ledgerError(result.code);
     }
-    batch.committed();
-    if (batch.changedBooks) this.env.changed(market.id);
-    return batch.outcomes();
+    for (const batch of live) {
+      batch.committed();
+      if (batch.changedBooks) this.env.changed(batch.market.id);
+    }
+    return batches.map((batch) => batch.outcomes());
   }
 
-  /** Inside the batch's transaction: replays, ids, locks, the matching, then the writes. */
-  private async write(ctx: LedgerContext, batch: Batch): Promise<void> {
+  /** Inside the group's transaction: replays, ids, locks, the matching, then the writes. */
+  private async write(
+    ctx: LedgerContext,
+    batches: Batch[],
+    available: Map<number, Paise>,
+  ): Promise<void> {
     const tx = ctx.tx;
-    const keys = batch.placementKeys();
+    const keysOf = batches.map((batch) => batch.placementKeys());
+    const keys = keysOf.flat();
     const { replays, orderIds } = await repo.replaysAndOrderIds(tx, keys, keys.length);
-    batch.answerReplays(replays, (market) => this.env.checkOpen(market));
-    batch.setOrderIds(orderIds);
-    const cancelled = batch.cancelledOrderIds();
-    batch.setCancelled(
-      await repo.ordersByIds(tx, cancelled),
-      await repo.fillsOfOrders(tx, Number(batch.market.id), cancelled),
+    let taken = 0;
+    for (const [n, batch] of batches.entries()) {
+      batch.answerReplays(replays, (market) => this.env.checkOpen(market));
+      batch.setOrderIds(orderIds.slice(taken, taken + keysOf[n]!.length));
+      taken += keysOf[n]!.length;
+      const cancelled = batch.cancelledOrderIds();
+      if (cancelled.length > 0) {
+        batch.setCancelled(
+          await repo.ordersByIds(tx, cancelled),
+          await repo.fillsOfOrders(tx, Number(batch.market.id), cancelled),
+        );
+      }
+    }
+    const players = [...new Set(batches.flatMap((batch) => batch.dryRunPlayers()))];
+    const locked = await lockAvailable(
+      this.env.deps,
+      ctx,
+      players.sort((a, b) => a - b),
     );
-    const players = batch.dryRunPlayers();
-    batch.setAvailable(await lockAvailable(this.env.deps, ctx, players));
-    batch.match();
-    if (!batch.changedBooks) return;
-    await repo.writeBatch(tx, {
-      marketId: Number(batch.market.id),
-      now: ctx.now,
-      orders: batch.newOrderRows(ctx.now),
-      fills: batch.fillRows(ctx.now),
-      deltas: batch.orderDeltas(),
-      exposures: batch.exposureRows(),
-      version: batch.changedBooks ? batch.market.version + 1 : null,
-    });
-    await moveHolds(this.env.deps, ctx, batch.market, batch.holdChanges);
+    for (const [playerId, cash] of locked) available.set(playerId, cash);
+    for (const batch of batches) batch.match();
+    const changed = batches.filter((batch) => batch.changedBooks);
+    if (changed.length === 0) return;
+    await repo.writeBatches(
+      tx,
+      changed.map((batch) => ({
+        marketId: Number(batch.market.id),
+        now: ctx.now,
+        orders: batch.newOrderRows(ctx.now),
+        fills: batch.fillRows(ctx.now),
+        deltas: batch.orderDeltas(),
+        exposures: batch.exposureRows(),
+        version: batch.market.version + 1,
+      })),
+    );
+    await moveHolds(
+      this.env.deps,
+      ctx,
+      changed.flatMap((batch) => batch.holdChanges),
+    );
   }
 }
 
@@ -230,7 +334,6 @@ class Batch {
   private readonly orderIds = new Map<number, number>();
   private readonly runnerOf = new Map<number, RunnerState>();
   readonly runners = new Set<RunnerState>();
-  private available = new Map<number, Paise>();
   private cancelledBefore = new Map<number, repo.OrderRow>();
   private cancelledFills: repo.FillRow[] = [];
 
@@ -246,6 +349,8 @@ class Batch {
     readonly market: MarketState,
     private readonly exposures: MarketExposures,
     private readonly commands: ExchangeCommand[],
+    /** Each player's cash left as the group's batches run (shared by the group's batches). */
+    private readonly available: Map<number, Paise>,
   ) {
     this.results = commands.map(() => undefined);
   }
@@ -365,10 +470,6 @@ class Batch {
     return [...players].sort((a, b) => a - b);
   }
 
-  setAvailable(available: Map<number, Paise>): void {
-    this.available = available;
-  }
-
   private orderRequest(command: PlaceCommand, id: number) {
     return {
       id: String(id),
@@ -428,7 +529,7 @@ class Batch {
     const heldPaise = this.heldOf(playerId);
     const requiredPaise = this.requiredOf(playerId);
     if (requiredPaise === heldPaise) return;
-    this.holdChanges.push({ move, playerId, heldPaise, requiredPaise });
+    this.holdChanges.push({ market: this.market, move, playerId, heldPaise, requiredPaise });
     this.heldNow.set(playerId, requiredPaise);
     const available = this.available.get(playerId);
     if (available !== undefined) {
