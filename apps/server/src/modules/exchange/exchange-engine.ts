@@ -88,6 +88,11 @@ export class ExchangeEngine implements PlacementEnv {
     this.queue.onBatch = listener;
   }
 
+  /** Tests and metrics: told how many markets' batches each group transaction carries. */
+  set onGroup(listener: (markets: number) => void) {
+    this.writer.onGroup = listener;
+  }
+
   get events(): Map<string, EventState> {
     return this.catalogue.events;
   }

@@ -158,6 +158,44 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
     await expectConsistent(odds);
   });
 
+  it('writes the batches of two markets ready together in one transaction, checking a player on both against one purse', async () => {
+    const first = await newMarket();
+    const second = await newMarket();
+    // 60 points: a back of 40 fits, and then a back of 40 on the other market does not.
+    const p = await player(60);
+    const groups: number[] = [];
+    h.app.exchange.onGroup = (markets) => groups.push(markets);
+    const resumeFirst = h.app.exchange.pauseWriter(first.odds);
+    const resumeSecond = h.app.exchange.pauseWriter(second.odds);
+    const onFirst = place(p, {
+      marketId: first.odds,
+      runnerId: first.runners[0],
+      side: 'back',
+      price: 2,
+      stake: 40,
+    });
+    await vi.waitFor(() => expect(h.app.exchange.queuedAt(first.odds)).toBe(1));
+    const onSecond = place(p, {
+      marketId: second.odds,
+      runnerId: second.runners[0],
+      side: 'back',
+      price: 2,
+      stake: 40,
+    });
+    await vi.waitFor(() => expect(h.app.exchange.queuedAt(second.odds)).toBe(1));
+    resumeFirst();
+    resumeSecond();
+    const [a, b] = await Promise.all([onFirst, onSecond]);
+    h.app.exchange.onGroup = () => undefined;
+    expect(groups).toEqual([2]);
+    expect(a.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 40 });
+    expect(b.json().errorCode).toBe('INSUFFICIENT_FUNDS');
+    expect(await exposureOf(p, first.odds)).toBe(4_000n);
+    expect(await exposureOf(p, second.odds)).toBe(0n);
+    await expectConsistent(first.odds);
+    await expectConsistent(second.odds);
+  });
+
   it('answers a replay of a key placed earlier in the same batch with the first answer', async () => {
     const { odds, runners } = await newMarket();
     const p = await player();

@@ -97,6 +97,7 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
   private readonly exposures = new Map<string, MarketExposures>();
   private readonly waiting: GroupEntry[] = [];
   private groupsInFlight = 0;
+  private groupsScheduled = false;
   /** Called with the number of markets of every group transaction (tests, metrics). */
   onGroup: (markets: number) => void = () => undefined;
 
@@ -114,6 +115,20 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     }
     return new Promise((resolve) => {
       this.waiting.push({ market, commands, resolve });
+      this.scheduleGroups();
+    });
+  }
+
+  /**
+   * Starts groups once the current turn of the event loop is over: when a group commits,
+   * every market it carried hands its next batch over in the same turn, and they should all
+   * go into the next group rather than the first of them alone.
+   */
+  private scheduleGroups(): void {
+    if (this.groupsScheduled) return;
+    this.groupsScheduled = true;
+    setImmediate(() => {
+      this.groupsScheduled = false;
       this.startGroups();
     });
   }
@@ -132,7 +147,7 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
       this.groupsInFlight += 1;
       void this.runGroup(group).finally(() => {
         this.groupsInFlight -= 1;
-        this.startGroups();
+        this.scheduleGroups();
       });
     }
   }
