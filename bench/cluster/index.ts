@@ -20,6 +20,7 @@ import {
 } from '../../apps/server/src/cluster/cluster-test-support.ts';
 import { rendezvousOwner } from '../../apps/server/src/cluster/market-ownership.ts';
 import { createSession } from '../../apps/server/src/modules/identity/session-service.ts';
+import { createMatchOddsMarkets } from '../../apps/server/src/test/exchange.ts';
 import { startHarness } from '../../apps/server/src/test/harness.ts';
 import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';
 import { printLoad, runLoad } from '../support/load.ts';
@@ -39,35 +40,7 @@ const nodes: ClusterNode[] = [];
 const client = new pg.Client({ connectionString: h.databaseUrl });
 try {
   const engine = h.app.exchange;
-  const competitionId = await engine.createCompetition(4, 'Bench League');
-  const markets: { eventId: string; marketId: string; runnerId: string }[] = [];
-  for (let i = 0; i < MARKETS; i += 1) {
-    const event = await engine.createEvent({
-      sportId: 4,
-      competitionId,
-      name: `Bench ${i}`,
-      homeTeam: `Home ${i}`,
-      awayTeam: `Away ${i}`,
-      startTime: new Date(Date.now() + 3_600_000),
-      markets: [
-        {
-          type: 'match_odds',
-          name: 'Match Odds',
-          runners: [{ name: `Home ${i}` }, { name: `Away ${i}` }],
-          commissionBps: 200,
-          minStakePaise: 100n,
-          maxStakePaise: 10_000_000n,
-          maxProfitPaise: 100_000_000n,
-        },
-      ],
-    });
-    const marketId = event.marketIds[0]!;
-    markets.push({
-      eventId: event.id,
-      marketId,
-      runnerId: engine.markets.get(marketId)!.runners[0]!.id,
-    });
-  }
+  const markets = await createMatchOddsMarkets(engine, MARKETS, 'Bench');
   const tokens: string[] = [];
   for (let i = 0; i < PLAYERS; i += 1) {
     const id = await insertPlayer(h.db);

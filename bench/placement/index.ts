@@ -19,6 +19,7 @@ import pg from 'pg';
 import { executeRows } from '../../apps/server/src/db/database.ts';
 import { createSession } from '../../apps/server/src/modules/identity/session-service.ts';
 import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
+import { createMatchOddsMarkets, type TestMarket } from '../../apps/server/src/test/exchange.ts';
 import { startHarness, type Harness } from '../../apps/server/src/test/harness.ts';
 import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';
 import type { WorkerConfig, WorkerReport } from './load-worker.ts';
@@ -35,40 +36,7 @@ const CONFIGS = (process.env.BENCH_CONFIGS ?? '32x8,32x200,256x8,256x200').split
   return { inFlight: inFlight!, markets: markets! };
 });
 
-interface Target {
-  marketId: string;
-  runnerId: string;
-}
-
-async function createMarkets(h: Harness, count: number, label: string): Promise<Target[]> {
-  const engine = h.app.exchange;
-  const competitionId = await engine.createCompetition(4, `Bench ${label}`);
-  const targets: Target[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const event = await engine.createEvent({
-      sportId: 4,
-      competitionId,
-      name: `Bench ${label} ${i}`,
-      homeTeam: `Home ${i}`,
-      awayTeam: `Away ${i}`,
-      startTime: new Date(Date.now() + 3_600_000),
-      markets: [
-        {
-          type: 'match_odds',
-          name: 'Match Odds',
-          runners: [{ name: `Home ${i}` }, { name: `Away ${i}` }],
-          commissionBps: 200,
-          minStakePaise: 100n,
-          maxStakePaise: 10_000_000n,
-          maxProfitPaise: 100_000_000n,
-        },
-      ],
-    });
-    const marketId = event.marketIds[0]!;
-    targets.push({ marketId, runnerId: engine.markets.get(marketId)!.runners[0]!.id });
-  }
-  return targets;
-}
+type Target = TestMarket;
 
 function runWorker(config: WorkerConfig): Promise<WorkerReport> {
   return new Promise((resolve, reject) => {
@@ -171,7 +139,7 @@ try {
     `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes; ${DURATION_MS / 1000} s per configuration`,
   );
   for (const [index, { inFlight, markets }] of CONFIGS.entries()) {
-    const targets = await createMarkets(h, markets, `${index}`);
+    const targets = await createMatchOddsMarkets(h.app.exchange, markets, `Bench ${index}`);
     batches = 0;
     batched = 0;
     roundTrips = 0;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MARKET_EVENTS, SERVER_EVENTS, type Market } from '@spm/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMatchOddsMarkets } from '../test/exchange.ts';
 import { startHarness, type Harness } from '../test/harness.ts';
 import { registerPlayer } from '../test/identity.ts';
 import { connectPlayerSocket, type ClientSocket } from '../test/sockets.ts';
@@ -56,33 +57,7 @@ describe.skipIf(!servicesAnswer)(
     beforeAll(async () => {
       h = await startHarness('postgres');
       const engine = h.app.exchange;
-      const competitionId = await engine.createCompetition(4, 'Cluster League');
-      for (let i = 0; i < 2; i += 1) {
-        const event = await engine.createEvent({
-          sportId: 4,
-          competitionId,
-          name: `Cluster ${i}`,
-          homeTeam: `Home ${i}`,
-          awayTeam: `Away ${i}`,
-          startTime: new Date(Date.now() + 3_600_000),
-          markets: [
-            {
-              type: 'match_odds',
-              name: 'Match Odds',
-              runners: [{ name: `Home ${i}` }, { name: `Away ${i}` }],
-              minStakePaise: 100n,
-              maxStakePaise: 10_000_000n,
-              maxProfitPaise: 100_000_000n,
-            },
-          ],
-        });
-        const marketId = event.marketIds[0]!;
-        markets.push({
-          eventId: event.id,
-          marketId,
-          runnerId: engine.markets.get(marketId)!.runners[0]!.id,
-        });
-      }
+      markets.push(...(await createMatchOddsMarkets(engine, 2, 'Cluster')));
       for (let i = 0; i < PLAYERS; i += 1) {
         const player = await registerPlayer(h);
         const funded = await fund(engine.deps, Number(player.user.id), 100_000_000n);

@@ -70,24 +70,10 @@ export async function moveHold(
   move: HoldMove,
   change: { playerId: number; heldPaise: Paise; requiredPaise: Paise },
 ): Promise<void> {
+  const input = holdMoveInput({ market, move, ...change });
   const ops = walletOf(deps).within(ctx);
-  const common = {
-    product: 'exchange' as const,
-    externalId: `${move.key}:p${change.playerId}`,
-    playerId: change.playerId,
-    roundId: roundOf(market.id),
-    description: market.name,
-    reference: move.reference,
-    holdToPaise: change.requiredPaise,
-  };
-  const release = move.stakePaise === 0n && change.requiredPaise < change.heldPaise;
-  const result = release
-    ? await ops.release(common)
-    : await ops.stake({
-        ...common,
-        amountPaise: change.playerId === move.playerId ? move.stakePaise : 0n,
-        mode: 'hold',
-      });
+  const result =
+    input.operation === 'release' ? await ops.release(input.input) : await ops.stake(input.input);
   expectOk(result, 'hold change');
 }
 
