@@ -40,6 +40,7 @@ import {
   lockHold,
   lockHolds,
   readBeforeHoldMoves,
+  type NewWalletOperation,
   type NewWalletOperationWithOutcome,
   markRolledBack,
   recordOutcome,
@@ -468,35 +469,9 @@ export class WalletApi {
       if (!hold) throw new Error('moveHolds: a hold was not locked');
       if (!hold.exists) Object.assign(hold, { exists: true, heldPaise: 0n });
       const heldPaise = hold.heldPaise;
-      let planned: Plan;
-      if (operation === 'stake') {
-        const holdToPaise = input.holdToPaise ?? heldPaise + input.amountPaise;
-        if (!isAmount(holdToPaise)) return void answers.push(fail('INVALID_AMOUNT'));
-        planned = {
-          kind: holdToPaise >= heldPaise ? 'bet_hold' : 'bet_release',
-          postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
-          amountPaise: input.amountPaise,
-          holdDeltaPaise: holdToPaise - heldPaise,
-          holdToPaise,
-          stakePaise: input.amountPaise,
-          payoutPaise: 0n,
-          ...(input.amountPaise > 0n ? { event: WALLET_EVENTS.stake } : {}),
-        };
-      } else {
-        const holdToPaise = input.holdToPaise ?? 0n;
-        if (!isAmount(holdToPaise) || holdToPaise > heldPaise) {
-          return void answers.push(fail('INVALID_AMOUNT'));
-        }
-        planned = {
-          kind: 'bet_release',
-          postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
-          amountPaise: heldPaise - holdToPaise,
-          holdDeltaPaise: holdToPaise - heldPaise,
-          holdToPaise,
-          stakePaise: 0n,
-          payoutPaise: 0n,
-        };
-      }
+      const planned =
+        operation === 'stake' ? planHoldStake(input, heldPaise) : planHoldRelease(input, heldPaise);
+      if ('ok' in planned) return void answers.push(planned);
       let ledgerIndex: number | null = null;
       if (planned.postings.length > 0) {
         const after = new Map<string, Paise>();
@@ -533,18 +508,7 @@ export class WalletApi {
       answers.push({ writes: operations.length });
       ledgerOf.push(ledgerIndex);
       operations.push({
-        product: input.product,
-        externalId: input.externalId,
-        operation,
-        status: 'done',
-        playerId: input.playerId,
-        roundId: input.roundId,
-        requestHash: hash,
-        wallet: 'cash',
-        amountPaise: planned.amountPaise,
-        holdDeltaPaise: planned.holdDeltaPaise,
-        relatedExternalId: null,
-        createdAt: ctx.now,
+        ...operationRow(operation, input, hash, planned, ctx.now),
         ledgerTransactionId: null,
         balanceAfterPaise: view.balancePaise,
         walletVersion: 0,
@@ -687,20 +651,10 @@ export class WalletApi {
     const refused = await this.checkLimits(ctx, operation, input, planned);
     if (refused) return refused;
 
-    const operationId = await insertOperation(ctx.tx, {
-      product: input.product,
-      externalId: input.externalId,
-      operation,
-      status: 'done',
-      playerId: input.playerId,
-      roundId: input.roundId,
-      requestHash: hash,
-      wallet: 'cash',
-      amountPaise: planned.amountPaise,
-      holdDeltaPaise: planned.holdDeltaPaise,
-      relatedExternalId: planned.relatedExternalId ?? null,
-      createdAt: ctx.now,
-    });
+    const operationId = await insertOperation(
+      ctx.tx,
+      operationRow(operation, input, hash, planned, ctx.now),
+    );
     if (operationId === null) {
       // Taken by a concurrent identical call that committed while this one planned.
       const taken = await findOperationForUpdate(ctx.tx, input.product, input.externalId);
@@ -808,37 +762,14 @@ export class WalletApi {
         event: WALLET_EVENTS.stake,
       };
     }
-    const heldPaise = await lockHold(ctx.tx, holdKey(input));
-    const holdToPaise = input.holdToPaise ?? heldPaise + input.amountPaise;
-    if (!isAmount(holdToPaise)) return fail('INVALID_AMOUNT');
-    return {
-      kind: holdToPaise >= heldPaise ? 'bet_hold' : 'bet_release',
-      postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
-      amountPaise: input.amountPaise,
-      holdDeltaPaise: holdToPaise - heldPaise,
-      holdToPaise,
-      stakePaise: input.amountPaise,
-      payoutPaise: 0n,
-      ...(input.amountPaise > 0n ? { event: WALLET_EVENTS.stake } : {}),
-    };
+    return planHoldStake(input, await lockHold(ctx.tx, holdKey(input)));
   }
 
   private async planRelease(
     ctx: LedgerContext,
     input: ReleaseInput,
   ): Promise<Plan | WalletFailure> {
-    const heldPaise = await lockHold(ctx.tx, holdKey(input));
-    const holdToPaise = input.holdToPaise ?? 0n;
-    if (!isAmount(holdToPaise) || holdToPaise > heldPaise) return fail('INVALID_AMOUNT');
-    return {
-      kind: 'bet_release',
-      postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
-      amountPaise: heldPaise - holdToPaise,
-      holdDeltaPaise: holdToPaise - heldPaise,
-      holdToPaise,
-      stakePaise: 0n,
-      payoutPaise: 0n,
-    };
+    return planHoldRelease(input, await lockHold(ctx.tx, holdKey(input)));
   }
 
   private async planWin(ctx: LedgerContext, input: WinInput): Promise<Plan | WalletFailure> {
@@ -1010,6 +941,61 @@ async function insertRollbackMarker(ctx: LedgerContext, input: RollbackInput): P
 }
 
 /** The product-neutral event of the operation, in its transaction's outbox. */
+/** A stake into a round's hold that holds `heldPaise` now (the hold already locked). */
+function planHoldStake(input: StakeInput, heldPaise: Paise): Plan | WalletFailure {
+  const holdToPaise = input.holdToPaise ?? heldPaise + input.amountPaise;
+  if (!isAmount(holdToPaise)) return fail('INVALID_AMOUNT');
+  return {
+    kind: holdToPaise >= heldPaise ? 'bet_hold' : 'bet_release',
+    postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
+    amountPaise: input.amountPaise,
+    holdDeltaPaise: holdToPaise - heldPaise,
+    holdToPaise,
+    stakePaise: input.amountPaise,
+    payoutPaise: 0n,
+    ...(input.amountPaise > 0n ? { event: WALLET_EVENTS.stake } : {}),
+  };
+}
+
+/** A release of a round's hold that holds `heldPaise` now (the hold already locked). */
+function planHoldRelease(input: ReleaseInput, heldPaise: Paise): Plan | WalletFailure {
+  const holdToPaise = input.holdToPaise ?? 0n;
+  if (!isAmount(holdToPaise) || holdToPaise > heldPaise) return fail('INVALID_AMOUNT');
+  return {
+    kind: 'bet_release',
+    postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
+    amountPaise: heldPaise - holdToPaise,
+    holdDeltaPaise: holdToPaise - heldPaise,
+    holdToPaise,
+    stakePaise: 0n,
+    payoutPaise: 0n,
+  };
+}
+
+/** The operation log row of a planned operation (its outcome is recorded after the ledger). */
+function operationRow(
+  operation: WalletOperationKind,
+  input: OperationInput,
+  hash: string,
+  planned: Plan,
+  createdAt: Date,
+): NewWalletOperation {
+  return {
+    product: input.product,
+    externalId: input.externalId,
+    operation,
+    status: 'done',
+    playerId: input.playerId,
+    roundId: input.roundId,
+    requestHash: hash,
+    wallet: 'cash',
+    amountPaise: planned.amountPaise,
+    holdDeltaPaise: planned.holdDeltaPaise,
+    relatedExternalId: planned.relatedExternalId ?? null,
+    createdAt,
+  };
+}
+
 function pushEvent(
   ctx: LedgerContext,
   operation: WalletOperationKind,

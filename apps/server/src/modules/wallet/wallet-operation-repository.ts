@@ -9,8 +9,7 @@ export type WalletProduct = (typeof WALLET_PRODUCTS)[number];
 export type WalletOperationKind = (typeof WALLET_OPERATIONS)[number];
 export type WalletOperationStatus = (typeof WALLET_OPERATION_STATUSES)[number];
 
-export interface WalletOperationRow {
-  id: string;
+export interface NewWalletOperation {
   product: WalletProduct;
   externalId: string;
   operation: WalletOperationKind;
@@ -22,6 +21,12 @@ export interface WalletOperationRow {
   amountPaise: bigint;
   holdDeltaPaise: bigint;
   relatedExternalId: string | null;
+  createdAt: Date;
+}
+
+/** A stored operation: what was asked, and its outcome once the ledger was written. */
+export interface WalletOperationRow extends Omit<NewWalletOperation, 'createdAt'> {
+  id: string;
   ledgerTransactionId: string | null;
   balanceAfterPaise: bigint | null;
   walletVersion: number | null;
@@ -63,21 +68,6 @@ export async function findOperationForUpdate(
         where product = ${product} and external_id = ${externalId} for update`,
   );
   return rows[0] && toRow(rows[0]);
-}
-
-export interface NewWalletOperation {
-  product: WalletProduct;
-  externalId: string;
-  operation: WalletOperationKind;
-  status: WalletOperationStatus;
-  playerId: number;
-  roundId: string;
-  requestHash: string;
-  wallet: string;
-  amountPaise: bigint;
-  holdDeltaPaise: bigint;
-  relatedExternalId: string | null;
-  createdAt: Date;
 }
 
 /** The new operation's id, or null when (product, external id) was taken meanwhile. */
