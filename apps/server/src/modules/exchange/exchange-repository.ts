@@ -11,6 +11,7 @@ import {
   settlements,
 } from './tables.ts';
 import { users } from '../identity/tables.ts';
+import { marketsOfEvents } from './staff-sports-repository.ts';
 
 /**
  * The only SQL of the exchange: catalogue, orders, fills, exposures and settlements. The bet
@@ -74,23 +75,8 @@ async function loadEventsDetail(db: DbHandle, eventRows: EventRow[]) {
               eventRows.map((e) => e.competitionId),
             ),
           );
-  const marketRows =
-    eventIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(markets)
-          .where(inArray(markets.eventId, eventIds))
-          .orderBy(asc(markets.id));
+  const { marketRows, runnerRows } = await marketsOfEvents(db, eventIds);
   const marketIds = marketRows.map((m) => m.id);
-  const runnerRows =
-    marketIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(runners)
-          .where(inArray(runners.marketId, marketIds))
-          .orderBy(asc(runners.marketId), asc(runners.sort));
   const restingRows =
     marketIds.length === 0
       ? []
