@@ -2,10 +2,10 @@
 // the checks that nothing was lost or made twice. Test support only (never imported by main).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { freePort } from '../../../../scripts/support/built-server.ts';
 import { repoRootDir } from '../paths.ts';
 
 const BOOT_TIMEOUT_MS = 60_000;
@@ -36,17 +36,7 @@ export async function clusterServicesAnswer(): Promise<boolean> {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
+export { freePort };
 
 export interface ClusterNode {
   nodeId: string;

@@ -26,6 +26,7 @@ import {
   lockPlayerAccounts,
   writeLedgerBatch,
   type BatchLedgerTransaction,
+  type NewLedgerTransaction,
   ensurePlayerAccounts,
   ensureSystemAccounts,
   findTransactionByKey,
@@ -293,6 +294,20 @@ export async function resolveAccountIds(
   return ids;
 }
 
+/** The ledger_transactions row of a post. */
+function ledgerRowOf(input: PostInput, createdAt: Date): NewLedgerTransaction {
+  return {
+    kind: input.kind,
+    idempotencyKey: input.idempotencyKey ?? null,
+    requestHash: input.requestHash ?? null,
+    description: input.description,
+    reference: input.reference,
+    playerId: input.playerId ?? null,
+    actorStaffId: input.actorStaffId ?? null,
+    createdAt,
+  };
+}
+
 /**
  * The ledger write inside an open transaction (DESIGN 4):
  * 1. core checkTransaction (shape, sum zero);
@@ -315,16 +330,7 @@ export async function postWithin(ctx: LedgerContext, input: PostInput): Promise<
     throw new LedgerRollback('SYSTEM_KIND_ON_PLAYER');
   }
 
-  const row = {
-    kind: input.kind,
-    idempotencyKey: input.idempotencyKey ?? null,
-    requestHash: input.requestHash ?? null,
-    description: input.description,
-    reference: input.reference,
-    playerId: input.playerId ?? null,
-    actorStaffId: input.actorStaffId ?? null,
-    createdAt: ctx.now,
-  };
+  const row = ledgerRowOf(input, ctx.now);
   // A keyed transaction's row goes first, so a reused key is found before any balance
   // moves; an unkeyed one cannot conflict and is written with its postings (one trip less).
   let keyedId: string | null = null;
@@ -663,16 +669,7 @@ async function postBatch(db: Db, items: QueuedPost[]): Promise<PostResult[]> {
           .map((posting) => ({ posting, accountId: idOf(posting.account) }))
           .sort((a, b) => a.accountId - b.accountId);
         return {
-          row: {
-            kind: input.kind,
-            idempotencyKey: input.idempotencyKey ?? null,
-            requestHash: input.requestHash ?? null,
-            description: input.description,
-            reference: input.reference,
-            playerId: input.playerId ?? null,
-            actorStaffId: input.actorStaffId ?? null,
-            createdAt: nows[item]!,
-          },
+          row: ledgerRowOf(input, nows[item]!),
           postings: resolved.map(({ posting, accountId }) => {
             if (posting.account.owner !== 'player') {
               return { accountId, amountPaise: posting.amountPaise, balanceAfterPaise: null };
