@@ -75,7 +75,7 @@ describe.skipIf(!servicesAnswer)(
     /** A transaction on the app's own pool that changes the market after its fence. */
     function fencedWrite(owner: MarketOwnership, pauseMs = 0): Promise<void> {
       return h.db.transaction(async (tx) => {
-        await owner.fence(tx, marketId);
+        await owner.fence(tx, [marketId]);
         if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
         await tx.execute(sql`update markets set version = version + 1 where id = ${marketId}`);
       });

@@ -205,19 +205,21 @@ export class MarketOwnership {
    * the idle-in-transaction limit ends the transaction if this process stalls (a paused node),
    * so the takeover is not held up forever: its commit then fails and nothing of it stays.
    */
-  fence = async (tx: DbHandle, marketId: string): Promise<void> => {
-    const token = this.held.get(marketId);
-    if (token === undefined) throw marketMovingError();
+  fence = async (tx: DbHandle, marketIds: readonly string[]): Promise<void> => {
+    const tokens = marketIds.map((marketId) => this.held.get(marketId));
+    if (tokens.some((token) => token === undefined)) throw marketMovingError();
     const rows = await executeRows<{ limit_set: string }>(
       tx,
       sql`select set_config('idle_in_transaction_session_timeout', ${String(this.config.leaseMs)}, true)
             as limit_set
           from market_leases
-          where market_id = ${Number(marketId)} and owner_node = ${this.nodeId}
-            and token = ${token} and expires_at > clock_timestamp()
+          where (market_id, token) in (
+              select * from unnest(${`{${marketIds.join(',')}}`}::bigint[],
+                                   ${`{${tokens.join(',')}}`}::bigint[]))
+            and owner_node = ${this.nodeId} and expires_at > clock_timestamp()
           for key share`,
     );
-    if (rows.length === 0) throw marketMovingError();
+    if (rows.length !== new Set(marketIds).size) throw marketMovingError();
   };
 
   /**

@@ -15,11 +15,12 @@ export interface ExchangeContext {
   /** Tells clients a market changed (the realtime `market:update`). */
   changed(marketId: string): void;
   /**
-   * Called first in every transaction that changes a market's orders or money: throws unless
-   * this node still owns the market (its lease's fencing token is current), so a paused old
+   * Called first in every transaction that changes markets' orders or money (one call for all
+   * the markets of a writer group): throws unless this node still owns every one of them (its
+   * lease's fencing token is current), so a paused old
    * owner cannot commit after another node took the market over. A no-op on one node.
    */
-  fence(tx: DbHandle, marketId: string): Promise<void>;
+  fence(tx: DbHandle, marketIds: readonly string[]): Promise<void>;
 }
 
 /** What a market kind needs to take a bet, on top of the context. */

@@ -111,7 +111,7 @@ export class ExchangeEngine implements PlacementEnv {
   }
 
   /** Replaced by the cluster's market ownership (several nodes); one node owns every market. */
-  fence: (tx: DbHandle, marketId: string) => Promise<void> = () => Promise.resolve();
+  fence: (tx: DbHandle, marketIds: readonly string[]) => Promise<void> = () => Promise.resolve();
 
   /** Loads open events and unsettled markets, rebuilding each book from its resting orders. */
   load(): Promise<void> {

@@ -63,7 +63,7 @@ export async function settleMarket(
     }
     const settling = { market, result, version: market.settledVersion + 1, actor };
     const outcome = await moneyTransaction(cx.deps, async (ctx) => {
-      await cx.fence(ctx.tx, market.id);
+      await cx.fence(ctx.tx, [market.id]);
       await repo.cancelUnmatchedOfMarket(ctx.tx, Number(market.id));
       const players = await settleWithin(cx, ctx, settling);
       await auditSettlement(ctx, settling, 'market.settle');
@@ -90,7 +90,7 @@ export async function resettleMarket(
     if (sameResult(market.result, result)) return settledAnswer(market, 0, true);
     const settling = { market, result, version: market.settledVersion + 1, actor };
     const outcome = await moneyTransaction(cx.deps, async (ctx) => {
-      await cx.fence(ctx.tx, market.id);
+      await cx.fence(ctx.tx, [market.id]);
       await reverseSettlement(cx, ctx, market, market.settledVersion);
       const players = await settleWithin(cx, ctx, settling);
       await auditSettlement(ctx, settling, 'market.resettle');

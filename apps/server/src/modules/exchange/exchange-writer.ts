@@ -35,7 +35,7 @@ export interface WriterEnv {
   readonly deps: ServiceDeps;
   readonly markets: Map<string, MarketState>;
   checkOpen(market: MarketState): void;
-  fence(tx: DbHandle, marketId: string): Promise<void>;
+  fence(tx: DbHandle, marketIds: readonly string[]): Promise<void>;
   changed(marketId: string): void;
 }
 
@@ -245,7 +245,10 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     let result: Awaited<ReturnType<typeof moneyTransaction<{ ok: true }>>>;
     try {
       result = await moneyTransaction(this.env.deps, async (ctx) => {
-        for (const batch of live) await this.env.fence(ctx.tx, batch.market.id);
+        await this.env.fence(
+          ctx.tx,
+          live.map((batch) => batch.market.id),
+        );
         await this.write(ctx, live, available);
         return { ok: true as const };
       });

@@ -64,7 +64,7 @@ export async function placeWithHouse(
     );
     const bet: HouseBet = { playerId, market, request, order, terms, ratePer100 };
     const result = await moneyTransaction(env.deps, async (ctx) => {
-      await env.fence(ctx.tx, market.id);
+      await env.fence(ctx.tx, [market.id]);
       return { ok: true as const, answer: await recordHouseBet(env, ctx, bet) };
     });
     if (!result.ok) throw ledgerError(result.code);
