@@ -39,6 +39,7 @@ import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts
 import { prepareDummyPassword } from './security/password.ts';
 import { backofficeModule } from './modules/backoffice/index.ts';
 import { cashierModule } from './modules/cashier/index.ts';
+import { casinoModule } from './modules/casino/index.ts';
 import { exchangeModule } from './modules/exchange/index.ts';
 import { clusterModule } from './cluster/cluster-plugin.ts';
 import {
@@ -302,6 +303,7 @@ async function registerIdentity(
     });
   }
   await app.register(exchangeModule, { deps, apiPrefix: API_PREFIX });
+  await app.register(casinoModule, { deps, apiPrefix: API_PREFIX });
   // Never in production, whatever the provider: the outbox hands out every code (config.ts
   // already refuses SMS_PROVIDER=console there; this also covers an injected provider).
   if (isConsoleSmsProvider(sms) && config.nodeEnv !== 'production') {

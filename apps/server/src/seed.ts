@@ -1,5 +1,6 @@
 import { writeFile, chmod, mkdir } from 'node:fs/promises';
 import { insertGatewaysIfAbsent, SEED_GATEWAYS } from './modules/cashier/index.ts';
+import { insertCasinoCatalogueIfAbsent } from './modules/casino/index.ts';
 import { dirname } from 'node:path';
 import { REGISTRATION_PARENT_ID, REGISTRATION_TYPE_ID } from '@spm/contract';
 import type { Db } from './db/database.ts';
@@ -76,6 +77,7 @@ export interface SeedResult {
   seededAnnouncements: boolean;
   seededDemoUsers: boolean;
   seededGateways: boolean;
+  seededCasino: boolean;
 }
 
 /**
@@ -121,6 +123,12 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
     return true;
   });
 
+  const seededCasino = await db.transaction(async (tx) => {
+    if (!(await claimSeedMark(tx, 'casino-catalogue'))) return false;
+    await insertCasinoCatalogueIfAbsent(tx);
+    return true;
+  });
+
   const existingAdmin = await findFirstAdmin(db);
   let adminUsername = existingAdmin?.username ?? ADMIN_USERNAME;
   let adminPassword: string | null = null;
@@ -152,6 +160,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
     seededAnnouncements,
     seededDemoUsers,
     seededGateways,
+    seededCasino,
   };
 }
 

@@ -11,3 +11,4 @@ export * from './staff.ts';
 export * from './exchange.ts';
 export * from './cashier.ts';
 export * from './backoffice.ts';
+export * from './casino.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppDetails } from './app-data.ts';
+import type { GAME_EVENTS, GameRoundEvent, GameSubscribeAck } from './casino.ts';
 import type { MARKET_EVENTS, MarketUpdate } from './exchange.ts';
 import { walletSchema, type GetBalanceAck, type NotificationToast } from './wallet.ts';
 import type { CLIENT_EVENTS, SERVER_EVENTS } from './realtime-names.ts';
@@ -44,6 +45,8 @@ export interface ServerToClientEvents {
   [SERVER_EVENTS.appDetails]: (payload: AppDetails) => void;
   /** A whole market snapshot (and when it was sent) to the sockets in its `market:{id}` room. */
   [MARKET_EVENTS.update]: (payload: MarketUpdate) => void;
+  /** A built-in casino table's round, to the sockets in its `game:{tableId}` room. */
+  [GAME_EVENTS.round]: (payload: GameRoundEvent) => void;
 }
 
 /** What the app emits; each takes only an acknowledgement callback. */
@@ -56,6 +59,9 @@ export interface ClientToServerEvents {
     payload: unknown,
     ack?: (reply: MarketSubscribeAck) => void,
   ) => void;
+  /** `gameSubscribeSchema`: joins a casino table's room (anyone may watch a table). */
+  [GAME_EVENTS.subscribe]: (payload: unknown, ack?: (reply: GameSubscribeAck) => void) => void;
+  [GAME_EVENTS.unsubscribe]: (payload: unknown, ack?: (reply: GameSubscribeAck) => void) => void;
 }
 
 /** Ack of `market:subscribe` / `market:unsubscribe`: the market ids now subscribed. */

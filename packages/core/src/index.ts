@@ -5,3 +5,4 @@ export * from './exchange/index.ts';
 export * from './files.ts';
 export * from './cashier.ts';
 export * from './time.ts';
+export * from './casino/index.ts';

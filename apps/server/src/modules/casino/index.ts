@@ -1,0 +1,24 @@
+/**
+ * Casino (issue 14): the lobby and launch, the seamless wallet external providers and the
+ * built-in one call, SPM Games' tables, and the back office's casino screens.
+ * Money moves only through the wallet module's API (docs/adding-a-product.md).
+ * Other modules and the app import this module only through this file.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ServiceDeps } from '../../deps.ts';
+
+/**
+ * The casino's routes under `apiPrefix`. A fastify-plugin, so what it decorates (the SPM
+ * Games tables) is seen app-wide: main starts the tables, tests drive them.
+ */
+async function casinoPlugin(
+  _app: FastifyInstance,
+  _options: { deps: ServiceDeps; apiPrefix: string },
+): Promise<void> {
+  // Each part registers its routes here: lobby and launch, provider wallet, SPM Games, staff.
+}
+
+export const casinoModule = fp(casinoPlugin, { name: 'spm-casino' });
+
+export { insertCasinoCatalogueIfAbsent, SEED_SPM_TABLES } from './catalogue-seed.ts';
