@@ -116,7 +116,13 @@ export const CASINO_TIMESTAMP_HEADER = 'x-casino-timestamp';
 export const CASINO_SIGNATURE_HEADER = 'x-casino-signature';
 /** A request older or newer than this is refused (RS_ERROR_INVALID_SIGNATURE). */
 export const CASINO_SIGNATURE_WINDOW_MS = 5 * 60_000;
-export const CASINO_PROVIDER_OPERATIONS = ['balance', 'bet', 'win', 'rollback'] as const;
+export const CASINO_PROVIDER_OPERATIONS = [
+  'authenticate',
+  'balance',
+  'bet',
+  'win',
+  'rollback',
+] as const;
 export type CasinoProviderOperation = (typeof CASINO_PROVIDER_OPERATIONS)[number];
 
 /** The status every provider answer carries (always HTTP 200), after Hub88's names. */
@@ -145,6 +151,17 @@ export type CasinoProviderStatus = (typeof CASINO_PROVIDER_STATUSES)[number];
 export const CASINO_CURRENCIES = ['INR', 'PTS'] as const;
 
 const providerIdSchema = z.string().min(1).max(100);
+
+/**
+ * `authenticate`: the provider exchanges the single-use launch token it was opened with for
+ * the game session token its later callbacks carry (answered with `token`, `user`, `gameId`,
+ * `currency` and `balance`). A launch token works once, within 5 minutes of the launch.
+ */
+export const providerAuthenticateRequestSchema = z.object({
+  requestId: providerIdSchema,
+  launchToken: z.string().min(16).max(200),
+});
+export type ProviderAuthenticateRequest = z.infer<typeof providerAuthenticateRequestSchema>;
 /** Every request names the player and the game session the launch opened. */
 const providerRequestBase = z.object({
   /** The request's own id, echoed back. */
@@ -199,6 +216,9 @@ export const providerAnswerSchema = z.object({
   credited: z.number().int().nullable().optional(),
   /** An English explanation for a refusal. */
   message: z.string().optional(),
+  /** `authenticate` only: the game session token and the game it is bound to. */
+  token: z.string().optional(),
+  gameId: z.string().optional(),
 });
 export type ProviderAnswer = z.infer<typeof providerAnswerSchema>;
 
@@ -206,7 +226,15 @@ export type ProviderAnswer = z.infer<typeof providerAnswerSchema>;
 // SPM Games (the built-in provider): sessions, tables, bets and rounds
 // ---------------------------------------------------------------------------------------
 
-/** POST /api/casino/spm/session: the table page exchanges its launch token once. */
+/** The in-app address of an SPM Games table, as the launch answers it. */
+export const spmTablePath = (gameId: string, launchToken: string): string =>
+  `/spmgames/table/${encodeURIComponent(gameId)}?launch=${encodeURIComponent(launchToken)}`;
+export const SPM_TABLE_ROUTE = '/spmgames/table/:gameId';
+
+/**
+ * POST /api/casino/spm/session: the table page hands SPM Games its launch token once; SPM
+ * Games authenticates it with the operator and answers the game session.
+ */
 export const spmSessionBodySchema = z.object({ launchToken: z.string().min(16).max(200) });
 export const spmSessionSchema = z.object({
   /** Sent back as header `x-spm-session` with every table call. */
