@@ -4,13 +4,7 @@
  * seamless wallet signed, as an external provider's would (docs/decisions.md "SPM Games
  * tables").
  */
-import {
-  CASINO_SIGNATURE_HEADER,
-  CASINO_TIMESTAMP_HEADER,
-  providerAnswerSchema,
-} from '@spm/contract';
 import type { FastifyInstance } from 'fastify';
-import { signProviderBody } from '../provider-signature.ts';
 import type { ServiceDeps } from '../../../deps.ts';
 import { installGameStream } from './game-stream.ts';
 import type { ProviderWalletCaller } from './operator-wallet.ts';
@@ -24,41 +18,14 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The operator's seamless wallet called in-process, signed exactly as an external provider
- * signs over HTTP (the body serialised once, that text signed and sent). The timestamp is
- * the app's clock, which the operator checks the signature window against.
- */
-function injectedCaller(
-  app: FastifyInstance,
-  apiPrefix: string,
-  deps: ServiceDeps,
-): ProviderWalletCaller {
-  return async ({ providerId, secret, operation, body }) => {
-    const rawBody = JSON.stringify(body);
-    const timestampMs = deps.clock.now().getTime();
-    const response = await app.inject({
-      method: 'POST',
-      url: `${apiPrefix}/casino/provider/${encodeURIComponent(providerId)}/${operation}`,
-      headers: {
-        'content-type': 'application/json',
-        [CASINO_TIMESTAMP_HEADER]: String(timestampMs),
-        [CASINO_SIGNATURE_HEADER]: signProviderBody(secret, timestampMs, rawBody),
-      },
-      payload: rawBody,
-    });
-    return providerAnswerSchema.parse(response.json());
-  };
-}
-
 /** Decorates `app.spmGames`, installs the `game:*` handlers and the routes under `apiPrefix`. */
 export async function registerSpmGames(
   app: FastifyInstance,
-  options: { deps: ServiceDeps; apiPrefix: string; caller?: ProviderWalletCaller },
+  options: { deps: ServiceDeps; apiPrefix: string; caller: ProviderWalletCaller },
 ): Promise<void> {
   const games = new SpmGames({
     deps: options.deps,
-    caller: options.caller ?? injectedCaller(app, options.apiPrefix, options.deps),
+    caller: options.caller,
     io: app.realtime.io,
     log: app.log,
   });
