@@ -1,7 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { SpmRoundPhase } from '@spm/contract';
 import type { Harness } from '../../../test/harness.ts';
-import { casinoSessions } from '../tables.ts';
 import type { ProviderWalletCaller } from './operator-wallet.ts';
 import { SpmGames } from './spm-games.ts';
 import type { SpmTableRunner, SpmTiming } from './spm-table.ts';
@@ -50,25 +48,4 @@ export function restartedSpmGames(
     log: h.app.log,
     timing,
   });
-}
-
-/**
- * A launch of `gameId` for the player, as the operator's launch stores it: the single-use
- * launch token (its SHA-256 kept), valid 5 minutes.
- */
-export async function insertLaunch(
-  h: Harness,
-  input: { playerId: number; gameId: string; playMoney: boolean },
-): Promise<string> {
-  const launchToken = randomBytes(24).toString('base64url');
-  await h.db.insert(casinoSessions).values({
-    launchTokenHash: createHash('sha256').update(launchToken, 'utf8').digest('hex'),
-    playerId: input.playerId,
-    gameId: input.gameId,
-    providerId: 'spm',
-    playMoney: input.playMoney,
-    launchExpiresAt: new Date(h.clock.now().getTime() + 5 * 60_000),
-    createdAt: h.clock.now(),
-  });
-  return launchToken;
 }
