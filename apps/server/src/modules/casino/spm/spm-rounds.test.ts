@@ -1,4 +1,4 @@
-import { GAME_EVENTS, type GameRoundEvent, type SpmRound } from '@spm/contract';
+import { GAME_EVENTS, type GameRoundEvent } from '@spm/contract';
 import { sha256Hex, verifySpmRound } from '@spm/core';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { registerPlayer } from '../../../test/identity.ts';
 import { connectPlayerSocket, type ClientSocket } from '../../../test/sockets.ts';
 import { drivers, useHarness } from '../../../test/use-harness.ts';
 import { spmRounds } from '../tables.ts';
+import { publicRound } from './round-view.ts';
 import { restartedSpmGames, stepTable, stepUntil } from './spm-fixtures.ts';
 import { MAX_GAME_ROOMS } from './game-stream.ts';
 
@@ -159,7 +160,7 @@ describe.each(drivers)('SPM Games rounds on %s', (driver) => {
       expect(row).toMatchObject({ phase: 'settled', resultCode: round.dealt.outcome.resultCode });
       expect(row!.outcome).toEqual(round.dealt.outcome);
       const table = await after.table(tableId);
-      const shown: SpmRound = (await import('./round-view.ts')).publicRound(table.current!);
+      const shown = publicRound(table.current!);
       expect(shown.fairness.serverSeed).toBe(round.serverSeed);
       // Looked at again: the next number, a new seed.
       const next = await table.ready();

@@ -11,6 +11,7 @@ import { callProviderWallet } from '../index.ts';
 import { insertLaunch } from '../provider-wallet-fixtures.ts';
 import { casinoTransactions, spmBets } from '../tables.ts';
 import type { ProviderWalletCaller } from './operator-wallet.ts';
+import { publicRound } from './round-view.ts';
 import { restartedSpmGames, stepTable, stepUntil } from './spm-fixtures.ts';
 
 const TABLE = 'spm-lucky-7';
@@ -81,7 +82,7 @@ describe.each(drivers)('SPM Games tables and money on %s', (driver) => {
     }
     await runner.ready();
     expect(runner.current?.phase).toBe('betting');
-    return (await import('./round-view.ts')).publicRound(runner.current!);
+    return publicRound(runner.current!);
   }
 
   async function expectLedgerBalanced() {
