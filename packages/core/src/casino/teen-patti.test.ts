@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STARTING_DECK } from './fairness.ts';
 import { rankTeenPattiHand, type TeenPattiClass } from './teen-patti.ts';
 
 const rank = (hand: string) => rankTeenPattiHand(hand.split(' '));
@@ -85,5 +86,31 @@ describe('Teen Patti ranking', () => {
     expect(() => rankTeenPattiHand(['AS', 'KS', 'QS', 'JS'])).toThrow(RangeError);
     expect(() => rankTeenPattiHand(['AS', 'AS', 'QS'])).toThrow(RangeError);
     expect(() => rankTeenPattiHand(['AS', 'KS', 'ZZ'])).toThrow(RangeError);
+  });
+});
+
+describe('Teen Patti hands by class', () => {
+  it('counts the 22,100 hands as docs/casino-games.md does', () => {
+    const counts: Record<string, number> = {};
+    const values = new Set<number>();
+    for (let a = 0; a < 52; a += 1) {
+      for (let b = a + 1; b < 52; b += 1) {
+        for (let c = b + 1; c < 52; c += 1) {
+          const hand = rankTeenPattiHand([STARTING_DECK[a]!, STARTING_DECK[b]!, STARTING_DECK[c]!]);
+          counts[hand.handClass] = (counts[hand.handClass] ?? 0) + 1;
+          values.add(hand.value);
+        }
+      }
+    }
+    expect(counts).toEqual({
+      trail: 52,
+      'pure-sequence': 48,
+      sequence: 720,
+      colour: 1_096,
+      pair: 3_744,
+      'high-card': 16_440,
+    });
+    // Distinct values: 13 trails, 12 runs twice, 274 colours and high cards each, 156 pairs.
+    expect(values.size).toBe(13 + 12 + 12 + 274 + 156 + 274);
   });
 });
