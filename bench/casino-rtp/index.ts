@@ -11,7 +11,8 @@
  * spmGameRtpPercent) lie within 0.2 percentage points; it exits 1 if either fails. It prints
  * rounds per second (deal + settle of every spot) too.
  *
- * Run: npm run bench -- casino-rtp   (BENCH_ROUNDS to change the million)
+ * Run: npm run bench -- casino-rtp   (BENCH_ROUNDS to change the million, BENCH_GAMES to
+ * measure only some games, for example BENCH_GAMES=lucky-wheel,dragon-tiger)
  */
 import { performance } from 'node:perf_hooks';
 import { SPM_GAME_KINDS, type SpmGameKind } from '@spm/contract';
@@ -24,6 +25,9 @@ const STAKE_PAISE = 10_000n;
 /** The issue's bound on the quoted RTP's measurement, in percentage points. */
 const QUOTED_TOLERANCE_POINTS = 0.2;
 const MAX_STANDARD_ERRORS = 4;
+const GAMES = process.env.BENCH_GAMES
+  ? SPM_GAME_KINDS.filter((kind) => process.env.BENCH_GAMES!.split(',').includes(kind))
+  : SPM_GAME_KINDS;
 
 interface SpotReport {
   spotId: string;
@@ -76,7 +80,7 @@ const totalStarted = performance.now();
 console.log(
   `bench seed "${BENCH_SEED}", nonces 1..${ROUNDS}, stake ${STAKE_PAISE} paise on every spot of every round`,
 );
-for (const kind of SPM_GAME_KINDS) {
+for (const kind of GAMES) {
   const { reports, roundsPerSecond } = measure(kind);
   console.log(
     `\n${kind}: ${ROUNDS.toLocaleString('en')} rounds, ${Math.round(roundsPerSecond).toLocaleString('en')} rounds/s, quoted RTP ${spmGameRtpPercent(kind).toFixed(2)}%`,

@@ -9,6 +9,7 @@ import {
   createFairRandom,
   serverSeedMatches,
   shuffleDeck,
+  shuffledDeck,
 } from './fairness.ts';
 import { hmacSha256Hex, sha256Hex } from './sha256.ts';
 import type { RoundSeeds } from './types.ts';
@@ -149,6 +150,18 @@ describe('shuffleDeck', () => {
         expect(shuffleDeck(seeds)).toEqual(shuffleByHand(seeds));
       }),
       { numRuns: 50 },
+    );
+  });
+
+  it('deals lazily exactly the cards of the whole shuffle, in any order of asking', () => {
+    fc.assert(
+      fc.property(seedsArbitrary, fc.array(fc.integer({ min: -2, max: 53 })), (seeds, asks) => {
+        const whole = shuffleDeck(seeds);
+        const lazy = shuffledDeck(seeds);
+        for (const position of asks) expect(lazy.at(position)).toBe(whole[position]);
+        expect(Array.from({ length: 52 }, (_unused, position) => lazy.at(position))).toEqual(whole);
+      }),
+      { numRuns: 100 },
     );
   });
 

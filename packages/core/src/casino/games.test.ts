@@ -269,6 +269,24 @@ describe('every game', () => {
     }
   });
 
+  it("deals the card games from the top of the round's shuffled deck, in step order", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('teen-patti-2020', 'andar-bahar', 'dragon-tiger', 'lucky-7' as const),
+        seedsArbitrary,
+        (kind, roundSeeds) => {
+          const { steps } = SPM_GAME_RULES[kind].deal(roundSeeds);
+          const deck = shuffleDeck(roundSeeds);
+          expect(steps.map((step) => step.card)).toEqual(deck.slice(0, steps.length));
+          expect(SPM_CARD_GAME_RULES[kind].dealDeck(deck)).toEqual(
+            SPM_GAME_RULES[kind].deal(roundSeeds),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('answers outcomes in the contract shape, with cards only from one deck', () => {
     fc.assert(
       fc.property(kindArbitrary, seedsArbitrary, (kind, roundSeeds) => {
