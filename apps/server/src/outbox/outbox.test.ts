@@ -99,6 +99,7 @@ describe.each(drivers)('outbox on %s', (driver) => {
       emitToAll: () => undefined,
       disconnectSession: () => undefined,
       disconnectUser: () => undefined,
+      onSessionsEnded: () => undefined,
     });
     // Stop the app's own worker from taking these rows: it is kicked by the app's emitter
     // only, and its poll is a second away.

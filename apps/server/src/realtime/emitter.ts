@@ -12,10 +12,19 @@ export interface SocketData {
   sessionId: string;
 }
 
+/** Sessions that ended: one, or every session of a player. */
+export type EndedSessions = { sessionId: string } | { userId: number };
+
+/** What server processes tell each other through the Redis adapter. */
+export interface InterServerEvents {
+  /** Sessions ended on some node: every node forgets its cached copies at once. */
+  'sessions:ended': (ended: EndedSessions) => void;
+}
+
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 
@@ -40,9 +49,27 @@ export interface RealtimeEmitter {
   disconnectSession: (sessionId: string) => void;
   /** Closes every socket of the player (password reset, account lock). */
   disconnectUser: (userId: number) => void;
+  /**
+   * `listener` hears of every session that ends, on any node (both disconnects above
+   * announce it): the session cache forgets what it held of them.
+   */
+  onSessionsEnded: (listener: (ended: EndedSessions) => void) => void;
 }
 
-export function createRealtimeEmitter(io: RealtimeServer): RealtimeEmitter {
+/**
+ * `crossNode`: the Redis adapter is on, so `serverSideEmit` reaches the other processes (the
+ * in-memory adapter refuses it).
+ */
+export function createRealtimeEmitter(io: RealtimeServer, crossNode: boolean): RealtimeEmitter {
+  const listeners: ((ended: EndedSessions) => void)[] = [];
+  const tell = (ended: EndedSessions) => {
+    for (const listener of listeners) listener(ended);
+  };
+  if (crossNode) io.on('sessions:ended', tell);
+  const announce = (ended: EndedSessions) => {
+    tell(ended);
+    if (crossNode) io.serverSideEmit('sessions:ended', ended);
+  };
   return {
     emitToUser: (userId, event, payload) => {
       // socket.io's typed emit cannot see through the generic event name; the signature
@@ -56,10 +83,15 @@ export function createRealtimeEmitter(io: RealtimeServer): RealtimeEmitter {
       (io.emit as (event: string, payload: unknown) => boolean)(event, payload);
     },
     disconnectSession: (sessionId) => {
+      announce({ sessionId });
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     disconnectUser: (userId) => {
+      announce({ userId });
       io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    onSessionsEnded: (listener) => {
+      listeners.push(listener);
     },
   };
 }

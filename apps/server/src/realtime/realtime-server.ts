@@ -5,13 +5,15 @@ import {
   REALTIME_PATH,
   SESSION_ERROR,
   SESSION_ERROR_FALLBACK_MESSAGE,
+  type ClientToServerEvents,
   type GetBalanceAck,
+  type ServerToClientEvents,
   type SessionCheckAck,
   type SessionErrorData,
 } from '@spm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { isAppError } from '../http/app-error.ts';
 import { tokenFromAuthorization } from '../http/auth.ts';
 import { getWallet } from '../modules/wallet/index.ts';
@@ -22,9 +24,21 @@ import {
   sessionDeadline,
   type AuthContext,
 } from '../modules/identity/index.ts';
-import { sessionRoom, userRoom, type RealtimeServer } from './emitter.ts';
+import {
+  sessionRoom,
+  userRoom,
+  type InterServerEvents,
+  type RealtimeServer,
+  type SocketData,
+} from './emitter.ts';
 
-type ServerSocket = Parameters<Parameters<RealtimeServer['on']>[1]>[0];
+/** A player's socket (what `connection` hands over). */
+type ServerSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
 
 export interface RealtimeRedis {
   pub: Redis;

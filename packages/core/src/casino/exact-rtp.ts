@@ -124,7 +124,10 @@ function countBelowAndEqual(sorted: Int32Array, value: number): [number, number]
  * hands holding one given card, plus back those holding two, less A itself).
  * Answers [A wins, B wins, ties] in pairs.
  */
-export function teenPattiPairCounts(): { aWins: bigint; bWins: bigint; ties: bigint } {
+export function teenPattiPairCounts(
+  /** Which hands A to count (by index in the hands' lexicographic order); all by default. */
+  includesHandA: (index: number) => boolean = () => true,
+): { aWins: bigint; bWins: bigint; ties: bigint } {
   const { cards, values } = teenPattiHands();
   const sortedAll = Int32Array.from(values).sort();
   const byCard: number[][] = Array.from({ length: 52 }, () => []);
@@ -146,7 +149,10 @@ export function teenPattiPairCounts(): { aWins: bigint; bWins: bigint; ties: big
   const sortedByCard = byCard.map((list) => Int32Array.from(list).sort());
   let aWins = 0;
   let ties = 0;
+  let handsA = 0;
   cards.forEach((hand, index) => {
+    if (!includesHandA(index)) return;
+    handsA += 1;
     const value = values[index]!;
     let [below, equal] = countBelowAndEqual(sortedAll, value);
     for (const card of hand) {
@@ -169,7 +175,8 @@ export function teenPattiPairCounts(): { aWins: bigint; bWins: bigint; ties: big
     aWins += below;
     ties += equal;
   });
-  const pairs = 22_100n * 18_424n;
+  // Every hand A leaves C(49, 3) = 18,424 hands B.
+  const pairs = BigInt(handsA) * 18_424n;
   const bWins = pairs - BigInt(aWins) - BigInt(ties);
   return { aWins: BigInt(aWins), bWins, ties: BigInt(ties) };
 }

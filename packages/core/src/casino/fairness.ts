@@ -87,20 +87,45 @@ export const STARTING_DECK: readonly CardCode[] = CARD_SUITS.flatMap((suit) =>
 );
 
 /**
+ * A deck dealt from position 0 on. A plain array is one; so is the round's lazily shuffled
+ * deck, which draws from the fair stream only as far as the deal reaches.
+ */
+export interface DealingDeck {
+  readonly length: number;
+  at(position: number): CardCode | undefined;
+}
+
+/**
  * The round's deck: STARTING_DECK shuffled by Fisher-Yates from the top down: for position
  * i = 0 .. 50, swap it with position i + nextInt(52 - i). The cards are then dealt from
- * position 0 onwards.
+ * position 0 onwards. Position i is final once step i is done, so this deck runs the steps
+ * only up to the position asked for: a Dragon Tiger round draws 2 numbers, not 51, and deals
+ * exactly the top of `shuffleDeck`.
  */
-export function shuffleDeck(seeds: RoundSeeds): CardCode[] {
+export function shuffledDeck(seeds: RoundSeeds): DealingDeck {
   const random = createFairRandom(seeds);
   const deck = [...STARTING_DECK];
-  for (let position = 0; position < deck.length - 1; position += 1) {
-    const pick = position + random.nextInt(deck.length - position);
-    const card = deck[pick]!;
-    deck[pick] = deck[position]!;
-    deck[position] = card;
-  }
-  return deck;
+  let settled = 0;
+  return {
+    length: deck.length,
+    at(position) {
+      if (!Number.isInteger(position) || position < 0 || position >= deck.length) return undefined;
+      for (; settled <= position; settled += 1) {
+        if (settled === deck.length - 1) continue; // the last card has nowhere to go
+        const pick = settled + random.nextInt(deck.length - settled);
+        const card = deck[pick]!;
+        deck[pick] = deck[settled]!;
+        deck[settled] = card;
+      }
+      return deck[position];
+    },
+  };
+}
+
+/** The round's whole shuffled deck (see `shuffledDeck`). */
+export function shuffleDeck(seeds: RoundSeeds): CardCode[] {
+  const deck = shuffledDeck(seeds);
+  return Array.from({ length: deck.length }, (_unused, position) => deck.at(position)!);
 }
 
 /** Whether a server seed matches the hash published before the round (lowercase hex). */

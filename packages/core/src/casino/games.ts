@@ -7,14 +7,15 @@ import {
   cardRankValue,
   createFairRandom,
   serverSeedMatches,
-  shuffleDeck,
+  shuffledDeck,
+  type DealingDeck,
 } from './fairness.ts';
 import { rankTeenPattiHand } from './teen-patti.ts';
 
 /**
  * The five built-in games' rules (docs/casino-games.md): how a round is dealt from its seeds
  * and what each bet spot returns. Every card game deals from the top of the round's shuffled
- * deck (`shuffleDeck`); the wheel draws its segment with the round's first `nextInt(52)`.
+ * deck (`shuffledDeck`); the wheel draws its segment with the round's first `nextInt(52)`.
  */
 
 type Step = DealtRound['steps'][number];
@@ -64,12 +65,12 @@ function settle(
 
 /** A card game's rules with its deal from an already shuffled deck (for exact enumeration). */
 export interface CardGameRules extends CasinoGameRules {
-  dealDeck(deck: readonly CardCode[]): DealtRound;
+  dealDeck(deck: DealingDeck): DealtRound;
 }
 
 function cardGame(
   kind: SpmGameKind,
-  deal: (deck: readonly CardCode[]) => {
+  deal: (deck: DealingDeck) => {
     steps: Step[];
     hands: Record<string, CardCode[]>;
     winners: string[];
@@ -77,7 +78,7 @@ function cardGame(
   },
   returnPaise: CasinoGameRules['returnPaise'],
 ): CardGameRules {
-  const dealDeck = (deck: readonly CardCode[]): DealtRound => {
+  const dealDeck = (deck: DealingDeck): DealtRound => {
     const { steps, hands, winners, resultCode } = deal(deck);
     return { steps, outcome: { hands, segment: null, winners, resultCode } };
   };
@@ -85,17 +86,17 @@ function cardGame(
     kind,
     spots: SPM_GAME_SPOTS[kind],
     rtpPercent: spmGameRtpPercent(kind),
-    deal: (seeds: RoundSeeds) => dealDeck(shuffleDeck(seeds)),
+    deal: (seeds: RoundSeeds) => dealDeck(shuffledDeck(seeds)),
     dealDeck,
     returnPaise,
   };
 }
 
 /** Deals `deck`'s top cards to `order`'s hands in turn. */
-function dealInOrder(deck: readonly CardCode[], order: readonly string[]) {
+function dealInOrder(deck: DealingDeck, order: readonly string[]) {
   const hands: Record<string, CardCode[]> = {};
   const steps: Step[] = order.map((hand, index) => {
-    const card = deck[index]!;
+    const card = deck.at(index)!;
     (hands[hand] ??= []).push(card);
     return { hand, card };
   });
@@ -121,12 +122,12 @@ const teenPatti = cardGame(
 const andarBahar = cardGame(
   'andar-bahar',
   (deck) => {
-    const joker = deck[0]!;
+    const joker = deck.at(0)!;
     const hands: Record<string, CardCode[]> = { joker: [joker], andar: [], bahar: [] };
     const steps: Step[] = [{ hand: 'joker', card: joker }];
     // Andar takes the 1st, 3rd, ... card after the joker; three cards of its rank remain.
     for (let index = 1; index < deck.length; index += 1) {
-      const card = deck[index]!;
+      const card = deck.at(index)!;
       const hand = index % 2 === 1 ? 'andar' : 'bahar';
       hands[hand]!.push(card);
       steps.push({ hand, card });

@@ -12,7 +12,9 @@ export {
   createFairRandom,
   serverSeedMatches,
   shuffleDeck,
+  shuffledDeck,
   type CardRank,
+  type DealingDeck,
   type CardSuit,
   type FairRandom,
 } from './fairness.ts';

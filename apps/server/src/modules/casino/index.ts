@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceDeps } from '../../deps.ts';
+import { lobbyRoutes } from './lobby-routes.ts';
 import { callProviderWallet, providerWalletRoutes } from './provider-wallet-routes.ts';
 import { registerSpmGames } from './spm/index.ts';
 
@@ -19,6 +20,7 @@ async function casinoPlugin(
   { deps, apiPrefix }: { deps: ServiceDeps; apiPrefix: string },
 ): Promise<void> {
   // Each part registers its routes here: lobby and launch, provider wallet, SPM Games, staff.
+  await app.register(lobbyRoutes, { prefix: apiPrefix, deps });
   await app.register(providerWalletRoutes, { prefix: apiPrefix, deps });
   // SPM Games calls the wallet above signed, stamped with the app's clock (its window's).
   await registerSpmGames(app, {

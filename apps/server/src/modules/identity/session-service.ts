@@ -13,6 +13,7 @@ import {
   type SessionWithUser,
 } from './session-repository.ts';
 import { hashToken, randomToken } from '../../security/tokens.ts';
+import { SessionCache } from './session-cache.ts';
 import { HOUR_MS, MINUTE_MS, type RequestOrigin, type ServiceDeps } from '../../deps.ts';
 
 /**
@@ -95,6 +96,9 @@ async function acceptSession(
       session.absoluteExpiresAt,
     );
     await touchSession(deps.db, session.id, now, idleExpiresAt);
+    // The session cache may hold this very object: it carries the activity on.
+    session.lastSeenAt = now;
+    session.idleExpiresAt = idleExpiresAt;
   }
   return {
     sessionId: session.id,
@@ -106,9 +110,44 @@ async function acceptSession(
   };
 }
 
+/**
+ * How long this process trusts a session it read without reading it again, when no ending
+ * was announced (docs/decisions.md, "Session cache"), and how many it keeps.
+ */
+export const SESSION_CACHE_TTL_MS = 2_000;
+const SESSION_CACHE_MAX_ENTRIES = 50_000;
+
+/** One cache per app: keyed by its realtime emitter, which announces every ending. */
+const sessionCaches = new WeakMap<ServiceDeps['realtime'], SessionCache>();
+
+function sessionCacheOf(deps: ServiceDeps): SessionCache {
+  let cache = sessionCaches.get(deps.realtime);
+  if (!cache) {
+    const created = new SessionCache(SESSION_CACHE_TTL_MS, SESSION_CACHE_MAX_ENTRIES);
+    deps.realtime.onSessionsEnded((ended) => created.forget(ended));
+    sessionCaches.set(deps.realtime, created);
+    cache = created;
+  }
+  return cache;
+}
+
 export async function authenticateToken(deps: ServiceDeps, token: string): Promise<AuthContext> {
   if (token.length === 0 || token.length > 256) throw new AppError('UNAUTHORIZED');
-  return acceptSession(deps, await findSessionByTokenHash(deps.db, hashToken(token)));
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf(deps);
+  const nowMs = deps.clock.now().getTime();
+  const cached = cache.get(tokenHash, nowMs);
+  if (cached) {
+    // A cached copy may hold an idle expiry another node has since moved on: only an
+    // acceptance is trusted from it; a refusal is decided on a fresh read below.
+    const accepted = await acceptSession(deps, cached).catch(() => null);
+    if (accepted) return accepted;
+  }
+  const mark = cache.mark();
+  const found = await findSessionByTokenHash(deps.db, tokenHash);
+  const accepted = await acceptSession(deps, found);
+  cache.store(tokenHash, found!, mark, nowMs);
+  return accepted;
 }
 
 /** The same check for a socket, which knows its session by id after the handshake. */

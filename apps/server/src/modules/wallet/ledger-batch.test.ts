@@ -39,6 +39,7 @@ const silentRealtime = {
   emitToAll: () => undefined,
   disconnectSession: () => undefined,
   disconnectUser: () => undefined,
+  onSessionsEnded: () => undefined,
 };
 
 describe.each(drivers)('post() group commit on %s', (driver) => {

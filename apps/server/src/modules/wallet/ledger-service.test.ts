@@ -21,6 +21,7 @@ const silentRealtime = {
   emitToAll: () => undefined,
   disconnectSession: () => undefined,
   disconnectUser: () => undefined,
+  onSessionsEnded: () => undefined,
 };
 
 describe.each(drivers)('ledger service on %s', (driver) => {

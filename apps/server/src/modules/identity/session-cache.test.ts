@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.ts';
+import { hashToken } from '../../security/tokens.ts';
+import { drivers, redisUrl } from '../../test/harness.ts';
+import { call, post, registerPlayer } from '../../test/identity.ts';
+import { useHarness } from '../../test/use-harness.ts';
+import { SessionCache } from './session-cache.ts';
+import {
+  findSessionByTokenHash,
+  revokeSession,
+  type SessionWithUser,
+} from './session-repository.ts';
+import { revokeAllSessions, SESSION_CACHE_TTL_MS } from './session-service.ts';
+
+const found = (sessionId: string, userId: number): SessionWithUser =>
+  ({ session: { id: sessionId }, user: { id: userId } }) as SessionWithUser;
+
+describe('SessionCache', () => {
+  it('keeps a session for its time limit only', () => {
+    const cache = new SessionCache(1000, 10);
+    cache.store('t1', found('s1', 1), cache.mark(), 5000);
+    expect(cache.get('t1', 5999)?.session.id).toBe('s1');
+    expect(cache.get('t1', 6000)).toBeUndefined();
+    cache.store('t1', found('s1', 1), cache.mark(), 5000);
+    expect(cache.get('t1', 4000)).toBeUndefined();
+  });
+
+  it('forgets by session and by player', () => {
+    const cache = new SessionCache(1000, 10);
+    cache.store('t1', found('s1', 1), cache.mark(), 0);
+    cache.store('t2', found('s2', 1), cache.mark(), 0);
+    cache.store('t3', found('s3', 2), cache.mark(), 0);
+    cache.forget({ sessionId: 's1' });
+    expect(cache.get('t1', 1)).toBeUndefined();
+    expect(cache.get('t2', 1)).toBeDefined();
+    cache.forget({ userId: 1 });
+    expect(cache.get('t2', 1)).toBeUndefined();
+    expect(cache.get('t3', 1)).toBeDefined();
+  });
+
+  it('does not store a read that began before an ending', () => {
+    const cache = new SessionCache(1000, 10);
+    const mark = cache.mark();
+    cache.forget({ userId: 99 });
+    cache.store('t1', found('s1', 1), mark, 0);
+    expect(cache.get('t1', 1)).toBeUndefined();
+  });
+
+  it('drops the oldest entry when full', () => {
+    const cache = new SessionCache(1000, 2);
+    for (const n of [1, 2, 3]) cache.store(`t${n}`, found(`s${n}`, n), cache.mark(), 0);
+    expect(cache.size).toBe(2);
+    expect(cache.get('t1', 1)).toBeUndefined();
+    expect(cache.get('t3', 1)).toBeDefined();
+  });
+});
+
+describe.each(drivers)('session cache in the app on %s', (driver) => {
+  const h = useHarness(driver);
+  const exposure = (token: string, app?: App) =>
+    app
+      ? app.inject({
+          method: 'GET',
+          url: '/api/bet/exposure/amount',
+          headers: { authorization: token },
+        })
+      : call(h, 'GET', '/api/bet/exposure/amount', undefined, { token });
+
+  it('trusts a live session it read for its time limit, then reads it again', async () => {
+    const { token } = await registerPlayer(h);
+    expect((await exposure(token)).statusCode).toBe(200);
+    // Revoked behind the app's back (as an offline CLI would): no ending is announced.
+    const row = await findSessionByTokenHash(h.db, hashToken(token));
+    await revokeSession(h.db, row!.session.id, 'signout', h.clock.now());
+    expect((await exposure(token)).statusCode).toBe(200);
+    h.clock.advance(SESSION_CACHE_TTL_MS);
+    const refused = await exposure(token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().errorCode).toBe('SESSION_EXPIRED');
+  });
+
+  it('refuses a signed-out session from the next request on', async () => {
+    const { token } = await registerPlayer(h);
+    expect((await exposure(token)).statusCode).toBe(200);
+    expect((await post(h, '/api/signout', undefined, { token })).statusCode).toBe(200);
+    expect((await exposure(token)).statusCode).toBe(401);
+  });
+
+  it('refuses a locked account from the next request on', async () => {
+    const player = await registerPlayer(h);
+    expect((await exposure(player.token)).statusCode).toBe(200);
+    // What the back office's lock does: revoke and announce.
+    await revokeAllSessions(h.app.exchange.deps, Number(player.user.id), 'account_locked');
+    expect((await exposure(player.token)).statusCode).toBe(401);
+  });
+
+  describe.skipIf(!redisUrl)('on two nodes sharing Redis', () => {
+    let second: App;
+    beforeAll(async () => {
+      second = await buildApp({ config: h.config, db: h.db, clock: h.clock });
+      await second.ready();
+    });
+    afterAll(async () => {
+      await second?.close();
+    });
+
+    it('a sign-out on one node is refused on the other without waiting for the time limit', async () => {
+      const { token } = await registerPlayer(h);
+      expect((await exposure(token, second)).statusCode).toBe(200);
+      expect((await post(h, '/api/signout', undefined, { token })).statusCode).toBe(200);
+      // The clock stands still: only the announcement can end the other node's copy.
+      const deadline = Date.now() + 2_000;
+      let status = 200;
+      while (status === 200 && Date.now() < deadline) {
+        status = (await exposure(token, second)).statusCode;
+        if (status === 200) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(status).toBe(401);
+    });
+  });
+});

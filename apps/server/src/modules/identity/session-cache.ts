@@ -1,0 +1,72 @@
+import type { EndedSessions } from '../../realtime/emitter.ts';
+import type { SessionWithUser } from './session-repository.ts';
+
+/**
+ * The sessions this process read lately, by token hash, so an authenticated request does
+ * not read its session row each time (the auth guard's read was half of a placement's round
+ * trips: docs/decisions.md, "Session cache").
+ *
+ * Only a session that was live when read is kept, for at most `ttlMs`; any refusal reads the
+ * database again. Ending a session (sign-out, password change or reset, account lock) tells
+ * every process at once through the realtime emitter's `onSessionsEnded`, and the cache drops
+ * it: a revoked session is refused from the next request on, here and on every node. The
+ * time limit covers what no announcement reaches (an offline CLI change, a lost Redis
+ * message).
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { found: SessionWithUser; cachedAtMs: number }>();
+  /** Bumped by every ending: a read that began before one must not be stored after it. */
+  private endings = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  /** A mark to take before reading the database, for `store`. */
+  mark(): number {
+    return this.endings;
+  }
+
+  get(tokenHash: string, nowMs: number): SessionWithUser | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (nowMs - entry.cachedAtMs >= this.ttlMs || nowMs < entry.cachedAtMs) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    return entry.found;
+  }
+
+  /** Keeps a live session read since `mark`, unless some session ended meanwhile. */
+  store(tokenHash: string, found: SessionWithUser, mark: number, nowMs: number): void {
+    if (mark !== this.endings) return;
+    if (this.entries.size >= this.maxEntries) {
+      // Oldest first: a Map iterates in insertion order.
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.delete(tokenHash);
+    this.entries.set(tokenHash, { found, cachedAtMs: nowMs });
+  }
+
+  forget(ended: EndedSessions): void {
+    this.endings += 1;
+    for (const [tokenHash, { found }] of this.entries) {
+      const matches =
+        'sessionId' in ended
+          ? found.session.id === ended.sessionId
+          : found.user.id === ended.userId;
+      if (matches) this.entries.delete(tokenHash);
+    }
+  }
+
+  forgetToken(tokenHash: string): void {
+    this.endings += 1;
+    this.entries.delete(tokenHash);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
