@@ -2,37 +2,24 @@ import {
   CASINO_SIGNATURE_HEADER,
   CASINO_TIMESTAMP_HEADER,
   providerAnswerSchema,
-  type CasinoProviderOperation,
   type ProviderAnswer,
 } from '@spm/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { useHarness, drivers } from '../../test/use-harness.ts';
-import { fund, insertPlayer } from '../../test/wallet.ts';
+import { providerWalletKit } from '../../test/casino-wallet.ts';
 import { users } from '../identity/tables.ts';
-import { getWalletView } from '../wallet/index.ts';
-import { ledgerTotals } from '../wallet/ledger-repository.ts';
-import { callProviderWallet } from './index.ts';
 import { signProviderBody } from './provider-signature.ts';
-import { insertLaunch, insertTestProvider, type TestProvider } from './provider-wallet-fixtures.ts';
+import { insertLaunch, insertTestProvider } from './provider-wallet-fixtures.ts';
 import { casinoGames, casinoProviders, casinoSessions } from './tables.ts';
 
 describe.each(drivers)('casino provider wallet on %s', (driver) => {
   const h = useHarness(driver);
   let seq = 0;
   const next = (prefix: string) => `${prefix}-${++seq}-${Date.now()}`;
-  const nowMs = () => h.clock.now().getTime();
-  const deps = () => ({ db: h.db, clock: h.clock, realtime: h.app.realtime });
-
-  const call = (provider: TestProvider, operation: CasinoProviderOperation, body: unknown) =>
-    callProviderWallet(h.app, {
-      providerId: provider.providerId,
-      secret: provider.secret,
-      operation,
-      body,
-      timestampMs: nowMs(),
-    });
+  // The kit reads the harness only when its functions run (inside tests).
+  const { nowMs, call, session, fundedPlayer, cash, expectLedgerBalanced } = providerWalletKit(h);
 
   /** A raw POST: for the cases a well-behaved signer cannot produce. */
   async function raw(
@@ -54,44 +41,6 @@ describe.each(drivers)('casino provider wallet on %s', (driver) => {
     [CASINO_TIMESTAMP_HEADER]: String(timestampMs),
     [CASINO_SIGNATURE_HEADER]: signProviderBody(secret, timestampMs, body),
   });
-
-  async function fundedPlayer(paise: bigint, isDemo = false): Promise<number> {
-    const player = await insertPlayer(h.db, isDemo);
-    if (paise > 0n) expect((await fund(deps(), player, paise)).ok).toBe(true);
-    return player;
-  }
-
-  /** A player launched at the provider's game and authenticated: the callbacks' session. */
-  async function session(provider: TestProvider, paise = 100_000n, isDemo = false) {
-    const playerId = await fundedPlayer(paise, isDemo);
-    const { launchToken } = await insertLaunch(h.db, {
-      ...provider,
-      playerId,
-      playMoney: isDemo,
-      now: h.clock.now(),
-    });
-    const answer = await call(provider, 'authenticate', { requestId: next('auth'), launchToken });
-    expect(answer.status).toBe('RS_OK');
-    return {
-      playerId,
-      base: {
-        token: answer.token!,
-        user: String(playerId),
-        gameId: provider.gameId,
-        currency: answer.currency!,
-      },
-    };
-  }
-
-  const cash = async (playerId: number) => (await getWalletView(h.db, playerId)).balancePaise;
-
-  async function expectLedgerBalanced() {
-    const totals = await ledgerTotals(h.db);
-    expect(totals.postingsSum).toBe(0n);
-    expect(totals.playerRowsSum + totals.systemPostingsSum).toBe(0n);
-    expect(totals.playerRowsDisagreeing).toBe(0);
-    expect(totals.unbalancedTransactions).toBe(0);
-  }
 
   describe('signature', () => {
     it('accepts a correctly signed request and refuses a tampered, stale, wrongly keyed or unsigned one', async () => {
