@@ -4,9 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { drivers, useHarness } from '../../../test/use-harness.ts';
-import { fund, insertPlayer } from '../../../test/wallet.ts';
-import { getWalletView } from '../../wallet/index.ts';
-import { ledgerTotals } from '../../wallet/ledger-repository.ts';
+import { providerWalletKit } from '../../../test/casino-wallet.ts';
+import { call, post, registerPlayer } from '../../../test/identity.ts';
+import { fund } from '../../../test/wallet.ts';
 import { callProviderWallet } from '../index.ts';
 import { insertLaunch } from '../provider-wallet-fixtures.ts';
 import { casinoTransactions, spmBets } from '../tables.ts';
@@ -22,40 +22,44 @@ describe.each(drivers)('SPM Games tables and money on %s', (driver) => {
   beforeAll(() => h.app.spmGames.start({ tableIds: [TABLE, OTHER_TABLE] }));
 
   const key = () => `k-${randomBytes(8).toString('hex')}`;
-  const cash = async (playerId: number) => (await getWalletView(h.db, playerId)).balancePaise;
+  const kit = providerWalletKit(h);
+  const { cash, expectLedgerBalanced } = kit;
   const table = () => h.app.spmGames.table(TABLE);
   /** The wallet as SPM Games calls it in the app: signed, stamped with the app's clock. */
   const caller: ProviderWalletCaller = (call) =>
     callProviderWallet(h.app, { ...call, timestampMs: h.clock.now().getTime() });
 
-  async function launch(paise: bigint, gameId = TABLE, isDemo = false) {
-    const playerId = await insertPlayer(h.db, isDemo);
-    if (paise > 0n) {
-      const deps = { db: h.db, clock: h.clock, realtime: h.app.realtime };
-      expect((await fund(deps, playerId, paise)).ok).toBe(true);
-    }
+  /** A funded player with a launch written as the lobby writes it (service-level cases). */
+  async function launch(paise: bigint, gameId = TABLE) {
+    const playerId = await kit.fundedPlayer(paise);
     const { launchToken } = await insertLaunch(h.db, {
       providerId: 'spm',
       gameId,
       playerId,
-      playMoney: isDemo,
+      playMoney: false,
       now: h.clock.now(),
     });
     return { playerId, launchToken };
   }
 
-  /** A funded player through launch and `POST /api/casino/spm/session`. */
+  /**
+   * A signed-up, funded player through the lobby's `POST /api/casino/launch` and the table
+   * page's `POST /api/casino/spm/session`.
+   */
   async function seated(paise: bigint, gameId = TABLE) {
-    const { playerId, launchToken } = await launch(paise, gameId);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/casino/spm/session',
-      payload: { launchToken },
-    });
-    expect(res.statusCode).toBe(200);
+    const player = await registerPlayer(h);
+    const playerId = Number(player.user.id);
+    expect((await fund(kit.deps(), playerId, paise)).ok).toBe(true);
+    const launched = await post(h, '/api/casino/launch', { gameId }, { token: player.token });
+    expect(launched.statusCode, launched.body).toBe(200);
+    const { url, embed } = launched.json().data;
+    expect(embed).toBe('page');
+    const launchToken = new URL(url, 'http://site').searchParams.get('launch')!;
+    const res = await post(h, '/api/casino/spm/session', { launchToken });
+    expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ gameId, tableId: gameId, playMoney: false });
-    return { playerId, launchToken, token: data.sessionToken as string };
+    return { playerId, launchToken, token: data.sessionToken as string, siteToken: player.token };
   }
 
   const readTable = (token: string | undefined, tableId = TABLE) =>
@@ -83,14 +87,6 @@ describe.each(drivers)('SPM Games tables and money on %s', (driver) => {
     await runner.ready();
     expect(runner.current?.phase).toBe('betting');
     return publicRound(runner.current!);
-  }
-
-  async function expectLedgerBalanced() {
-    const totals = await ledgerTotals(h.db);
-    expect(totals.postingsSum).toBe(0n);
-    expect(totals.playerRowsSum + totals.systemPostingsSum).toBe(0n);
-    expect(totals.playerRowsDisagreeing).toBe(0);
-    expect(totals.unbalancedTransactions).toBe(0);
   }
 
   it('plays a round with two players: balances move by exactly the payouts, one win per player', async () => {
@@ -166,6 +162,16 @@ describe.each(drivers)('SPM Games tables and money on %s', (driver) => {
       expect(wins).toHaveLength(1);
       expect(wins[0]!.amountPaise).toBe(returns(player));
     }
+
+    // The operator's history shows each player's round closed with what moved.
+    const history = await call(h, 'GET', '/api/casino/rounds', undefined, { token: a.siteToken });
+    expect(history.json().data.items[0]).toMatchObject({
+      providerRoundId: roundId,
+      gameId: TABLE,
+      status: 'closed',
+      staked: 150.25,
+      won: Number(returns(a)) / 100,
+    });
 
     // The settled round on the table: seed revealed, and it deals what was paid.
     const settled = (await readTable(b.token)).json().data;
