@@ -46,6 +46,8 @@ export interface SpmBetsContext {
   wallet: OperatorWallet;
   /** Called when a bet must be rolled back by the money path (an odd replay). */
   owed: () => void;
+  /** Placements under way by `${playerId}:${idempotencyKey}`. */
+  inFlight: Map<string, Promise<SpmPlaceBet>>;
 }
 
 async function operatorAnswer<T>(call: () => Promise<T>): Promise<T> {
@@ -114,27 +116,41 @@ export async function placeBet(
   if (stakePaise < game.minBetPaise || stakePaise > game.maxBetPaise) {
     throw new AppError('BET_OUTSIDE_LIMITS');
   }
-  const earlier = await betByKey(ctx.deps.db, session.playerId, body.idempotencyKey);
-  if (earlier) return replay(ctx, session, earlier, { ...body, stakePaise });
-
-  return table.admitBet(body.roundId, async (round) => {
-    const bet = await insertPendingBet(ctx.deps.db, {
-      roundId: round.id,
-      playerId: session.playerId,
-      sessionId: session.sessionId,
-      spot: body.spot,
-      stakePaise,
-      idempotencyKey: body.idempotencyKey,
-      createdAt: ctx.deps.clock.now(),
+  // The same key twice at once: the second waits for the first and answers its result.
+  const flightKey = `${session.playerId}:${body.idempotencyKey}`;
+  const running = ctx.inFlight.get(flightKey);
+  if (running) {
+    await running.catch(() => undefined);
+    const first = await betByKey(ctx.deps.db, session.playerId, body.idempotencyKey);
+    if (!first) throw new AppError('CONFLICT');
+    return replay(ctx, session, first, { ...body, stakePaise });
+  }
+  const placing = (async () => {
+    const earlier = await betByKey(ctx.deps.db, session.playerId, body.idempotencyKey);
+    if (earlier) return replay(ctx, session, earlier, { ...body, stakePaise });
+    return table.admitBet(body.roundId, async (round) => {
+      const bet = await insertPendingBet(ctx.deps.db, {
+        roundId: round.id,
+        playerId: session.playerId,
+        sessionId: session.sessionId,
+        spot: body.spot,
+        stakePaise,
+        idempotencyKey: body.idempotencyKey,
+        createdAt: ctx.deps.clock.now(),
+      });
+      if (!bet) {
+        // Another process stored the key first.
+        const first = await betByKey(ctx.deps.db, session.playerId, body.idempotencyKey);
+        if (!first) throw new AppError('CONFLICT');
+        return replay(ctx, session, first, { ...body, stakePaise });
+      }
+      return sendBet(ctx, session, bet);
     });
-    if (!bet) {
-      // The same key arrived twice at once: the other request stored it first.
-      const first = await betByKey(ctx.deps.db, session.playerId, body.idempotencyKey);
-      if (!first) throw new AppError('CONFLICT');
-      return replay(ctx, session, first, { ...body, stakePaise });
-    }
-    return sendBet(ctx, session, bet);
-  });
+  })();
+  ctx.inFlight.set(flightKey, placing);
+  const forget = () => ctx.inFlight.delete(flightKey);
+  placing.then(forget, forget);
+  return placing;
 }
 
 /** The `bet` callback for a stored pending bet, and its answer written down. */

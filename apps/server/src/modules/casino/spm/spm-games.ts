@@ -58,11 +58,15 @@ export class SpmGames {
     this.wallet = new OperatorWallet(options.deps.db, options.caller);
     this.sessions = new SpmSessions(options.deps, this.wallet);
     this.settlement = new SpmSettlement(options.deps, this.wallet, this.sessions, options.log);
+    this.betsContext = {
+      deps: this.deps,
+      wallet: this.wallet,
+      owed: () => this.settlement.kick(),
+      inFlight: new Map(),
+    };
   }
 
-  private get betsContext(): SpmBetsContext {
-    return { deps: this.deps, wallet: this.wallet, owed: () => this.settlement.kick() };
-  }
+  private readonly betsContext: SpmBetsContext;
 
   /**
    * Runs the enabled tables (or those of `tableIds`): each first finishes the round a stop

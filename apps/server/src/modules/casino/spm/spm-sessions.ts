@@ -36,6 +36,9 @@ export function unansweredError(error: unknown): AppError {
   return new AppError('SERVICE_UNAVAILABLE', undefined, { cause: error });
 }
 
+/** Players' tokens kept at once; one forgotten is known again at that player's next call. */
+const MAX_REMEMBERED_SESSIONS = 50_000;
+
 /**
  * The players' game sessions at SPM Games. The browser brings the launch token once (the
  * operator exchanges it for a game session token) and then the session token with every
@@ -102,7 +105,13 @@ export class SpmSessions {
     const key = `${session.playerId}:${session.gameId}`;
     const known = this.latest.get(key);
     if (known && known.sessionId > session.sessionId) return;
+    // Newest use last, so the oldest goes first once the map is full.
+    this.latest.delete(key);
     this.latest.set(key, session);
+    if (this.latest.size > MAX_REMEMBERED_SESSIONS) {
+      const oldest = this.latest.keys().next().value;
+      if (oldest !== undefined) this.latest.delete(oldest);
+    }
     if (known?.token !== session.token) this.onToken(session);
   }
 }

@@ -228,11 +228,17 @@ describe.each(drivers)('SPM Games tables and money on %s', (driver) => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toEqual(first.json().data);
     expect(await cash(a.playerId)).toBe(97_500n);
+    // The same key sent twice at once: one bet, both answered with it.
+    const twice = { ...body, spot: 'red', idempotencyKey: key() };
+    const [one, two] = await Promise.all([bet(a.token, twice), bet(a.token, twice)]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect(one.json().data.bet).toEqual(two.json().data.bet);
+    expect(await cash(a.playerId)).toBe(95_000n);
     const other = await bet(a.token, { ...body, stake: 30 });
     expect([other.statusCode, other.json().errorCode]).toEqual([409, 'IDEMPOTENCY_MISMATCH']);
     const rows = await h.db.select().from(spmBets).where(eq(spmBets.playerId, a.playerId));
-    expect(rows).toHaveLength(1);
-    expect(await cash(a.playerId)).toBe(97_500n);
+    expect(rows).toHaveLength(2);
+    expect(await cash(a.playerId)).toBe(95_000n);
   });
 
   it('refuses a bet above the balance with nothing changed; its replay gets the same refusal', async () => {
