@@ -152,7 +152,8 @@ describe.each(drivers)('SPM Games rounds on %s', (driver) => {
     expect(round.phase).toBe('betting');
     await before.stop();
 
-    const after = restartedSpmGames(h, noCaller);
+    // The e2e run's short timing (SPM_BETTING_SECONDS_OVERRIDE, SPM_DEAL_STEP_MS).
+    const after = restartedSpmGames(h, noCaller, { bettingSecondsOverride: 3, dealStepMs: 100 });
     try {
       await after.start({ tableIds: [tableId] });
       await after.idle();
@@ -165,6 +166,9 @@ describe.each(drivers)('SPM Games rounds on %s', (driver) => {
       // Looked at again: the next number, a new seed.
       const next = await table.ready();
       expect(next).toMatchObject({ number: round.number + 1, phase: 'betting' });
+      expect(next.bettingClosesAt.getTime() - h.clock.now().getTime()).toBe(3_000);
+      await stepTable(h, table);
+      expect(table.nextDueAtMs! - h.clock.now().getTime()).toBe(100);
     } finally {
       await after.stop();
     }
