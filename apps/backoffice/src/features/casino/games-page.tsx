@@ -190,14 +190,16 @@ export function CasinoGamesPage() {
           {opsErrorText(change.error)}
         </p>
       ) : null}
-      <DataTable
-        columns={columns}
-        rows={games.data ? rows : undefined}
-        rowKey={(game) => game.id}
-        loading={games.isPending}
-        empty={t('casino.games.empty')}
-        testId="casino-games-table"
-      />
+      <div className="casino-table">
+        <DataTable
+          columns={columns}
+          rows={games.data ? rows : undefined}
+          rowKey={(game) => game.id}
+          loading={games.isPending}
+          empty={t('casino.games.empty')}
+          testId="casino-games-table"
+        />
+      </div>
       <GameEditDialog game={editing} onClose={() => setEditing(null)} />
     </section>
   );

@@ -181,14 +181,16 @@ export function CasinoProvidersPage() {
           {opsErrorText(actionError)}
         </p>
       ) : null}
-      <DataTable
-        columns={columns}
-        rows={providers.data}
-        rowKey={(provider) => provider.id}
-        loading={providers.isPending}
-        empty={t('casino.providers.empty')}
-        testId="casino-providers-table"
-      />
+      <div className="casino-table">
+        <DataTable
+          columns={columns}
+          rows={providers.data}
+          rowKey={(provider) => provider.id}
+          loading={providers.isPending}
+          empty={t('casino.providers.empty')}
+          testId="casino-providers-table"
+        />
+      </div>
       <ConfirmDialog
         open={pending?.kind === 'rotate'}
         title={t('casino.providers.rotateTitle', { name: pending?.provider.name ?? '' })}

@@ -196,15 +196,17 @@ export function CasinoRoundsPage() {
           {opsErrorText(rounds.error)}
         </p>
       ) : null}
-      <DataTable
-        columns={columns}
-        rows={rounds.data?.items}
-        rowKey={(round) => round.id}
-        loading={rounds.isPending}
-        empty={t('casino.rounds.empty')}
-        renderDetail={(round) => (open.has(round.id) ? <RoundDetail round={round} /> : null)}
-        testId="casino-rounds-table"
-      />
+      <div className="casino-table">
+        <DataTable
+          columns={columns}
+          rows={rounds.data?.items}
+          rowKey={(round) => round.id}
+          loading={rounds.isPending}
+          empty={t('casino.rounds.empty')}
+          renderDetail={(round) => (open.has(round.id) ? <RoundDetail round={round} /> : null)}
+          testId="casino-rounds-table"
+        />
+      </div>
       {rounds.data ? (
         <Pager
           page={rounds.data.page}
