@@ -254,6 +254,25 @@ describe('casino games', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('sends only what the editor changed', async () => {
+    const fetchMock = mockApi({
+      'GET /api/staff/casino/games': ok([game()]),
+      'PATCH /api/staff/casino/games/spm-andar-bahar': ok(game({ name: 'Andar Bahar Live' })),
+    });
+    renderPage(<CasinoGamesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Andar Bahar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Andar Bahar' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), {
+      target: { value: 'Andar Bahar Live' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PATCH /api/staff/casino/games/spm-andar-bahar')[0]?.body).toEqual({
+        name: 'Andar Bahar Live',
+      }),
+    );
+  });
+
   it('shows the error when the games cannot be loaded', async () => {
     mockApi({ 'GET /api/staff/casino/games': fail(500, 'INTERNAL', 'Something went wrong') });
     renderPage(<CasinoGamesPage />);

@@ -303,10 +303,17 @@ function GameEditDialog({ game, onClose }: { game: StaffCasinoGame | null; onClo
       setProblem(t('casino.games.maxAboveRules', { max: formatAmount(MAX_BET_POINTS) }));
       return;
     }
-    const body: StaffCasinoGameUpdateBody = { minBet, maxBet };
+    // Only what changed is sent, so the audit shows exactly what this edit did.
+    const body: StaffCasinoGameUpdateBody = {};
+    if (minBet !== game.minBet) body.minBet = minBet;
+    if (maxBet !== game.maxBet) body.maxBet = maxBet;
     if (draft.name.trim() !== game.name) body.name = draft.name;
     if (draft.category.trim() !== game.category) body.category = draft.category;
     if (draft.thumbnail.trim() !== game.thumbnail) body.thumbnail = draft.thumbnail;
+    if (Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
     const checked = staffCasinoGameUpdateBodySchema.safeParse(body);
     if (!checked.success) {
       setProblem(firstIssue(checked.error));
