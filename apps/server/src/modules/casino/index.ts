@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceDeps } from '../../deps.ts';
 import { lobbyRoutes } from './lobby-routes.ts';
+import { staffCasinoRoutes } from './staff-casino-routes.ts';
 
 /**
  * The casino's routes under `apiPrefix`. A fastify-plugin, so what it decorates (the SPM
@@ -19,6 +20,7 @@ async function casinoPlugin(
 ): Promise<void> {
   // Each part registers its routes here: lobby and launch, provider wallet, SPM Games, staff.
   await app.register(lobbyRoutes, { prefix: apiPrefix, deps });
+  await app.register(staffCasinoRoutes, { prefix: apiPrefix, deps });
 }
 
 export const casinoModule = fp(casinoPlugin, { name: 'spm-casino' });
