@@ -12,3 +12,4 @@ export * from './exchange.ts';
 export * from './cashier.ts';
 export * from './backoffice.ts';
 export * from './casino.ts';
+export * from './casino-staff.ts';

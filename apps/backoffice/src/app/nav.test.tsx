@@ -28,6 +28,10 @@ describe('role-aware navigation', () => {
       'Withdrawals',
       'KYC',
       'Events and markets',
+      'Games',
+      'Providers',
+      'Rounds',
+      'Casino GGR',
       'App details',
       'Banners',
       'Announcements',
@@ -39,16 +43,25 @@ describe('role-aware navigation', () => {
     expect(screen.getByTestId('staff-who')).toHaveTextContent('root.adminAdmin');
   });
 
-  it('shows an agent only the dashboard and players, and refuses the other pages', async () => {
+  it('shows an agent only the dashboard, players and casino rounds, and refuses the other pages', async () => {
     mockApi({ 'GET /api/staff/me': ok(agentMe) });
     const { router } = await renderApp({ path: '/', staff: agentStaff });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    expect(navLinks()).toEqual(['Dashboard', 'Players']);
+    expect(navLinks()).toEqual(['Dashboard', 'Players', 'Rounds']);
     expect(await screen.findByText('Code AG7')).toBeVisible();
     // Pending counts are shown without links to queues the agent cannot open.
     expect(within(screen.getByTestId('pending')).queryByRole('link')).toBeNull();
 
-    for (const path of ['/audit', '/staff', '/queues/deposits', '/sports', '/settings/app']) {
+    for (const path of [
+      '/audit',
+      '/staff',
+      '/queues/deposits',
+      '/sports',
+      '/settings/app',
+      '/casino/games',
+      '/casino/providers',
+      '/casino/ggr',
+    ]) {
       await router.navigate(path);
       expect(await screen.findByRole('heading', { name: 'Not available' })).toBeVisible();
     }

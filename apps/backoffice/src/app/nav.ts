@@ -4,7 +4,7 @@ export interface NavItem {
   to: string;
   /** Translation key of the label. */
   label: string;
-  /** Who sees it; agents see only the dashboard and their players (read-only). */
+  /** Who sees it; agents see only the dashboard, their players and their casino rounds (read-only). */
   roles: readonly StaffRole[];
 }
 
@@ -36,6 +36,15 @@ export const NAV: NavGroup[] = [
   {
     heading: 'nav.sportsHeading',
     items: [{ to: '/sports', label: 'nav.events', roles: ADMIN }],
+  },
+  {
+    heading: 'nav.casinoHeading',
+    items: [
+      { to: '/casino/games', label: 'nav.casinoGames', roles: ADMIN },
+      { to: '/casino/providers', label: 'nav.casinoProviders', roles: ADMIN },
+      { to: '/casino/rounds', label: 'nav.casinoRounds', roles: EVERYONE },
+      { to: '/casino/ggr', label: 'nav.casinoGgr', roles: ADMIN },
+    ],
   },
   {
     heading: 'nav.settings',

@@ -27,6 +27,7 @@ const AuditPage = lazyNamed(() => import('../features/audit/index.ts'), 'AuditPa
 const queues = () => import('../features/queues/index.ts');
 const sports = () => import('../features/sports/index.ts');
 const settings = () => import('../features/settings/index.ts');
+const casino = () => import('../features/casino/index.ts');
 const DepositQueuePage = lazyNamed(queues, 'DepositQueuePage');
 const WithdrawalQueuePage = lazyNamed(queues, 'WithdrawalQueuePage');
 const KycQueuePage = lazyNamed(queues, 'KycQueuePage');
@@ -37,6 +38,10 @@ const BannersPage = lazyNamed(settings, 'BannersPage');
 const AnnouncementsPage = lazyNamed(settings, 'AnnouncementsPage');
 const GatewaysPage = lazyNamed(settings, 'GatewaysPage');
 const BroadcastPage = lazyNamed(settings, 'BroadcastPage');
+const CasinoGamesPage = lazyNamed(casino, 'CasinoGamesPage');
+const CasinoProvidersPage = lazyNamed(casino, 'CasinoProvidersPage');
+const CasinoRoundsPage = lazyNamed(casino, 'CasinoRoundsPage');
+const CasinoGgrPage = lazyNamed(casino, 'CasinoGgrPage');
 
 const admin = (page: ReactNode) => <RequireRole roles={['admin']}>{page}</RequireRole>;
 
@@ -58,6 +63,10 @@ export const routes: RouteObject[] = [
       { path: 'queues/kyc', element: admin(<KycQueuePage />) },
       { path: 'sports', element: admin(<SportsEventsPage />) },
       { path: 'sports/:eventId', element: admin(<SportsEventPage />) },
+      { path: 'casino/games', element: admin(<CasinoGamesPage />) },
+      { path: 'casino/providers', element: admin(<CasinoProvidersPage />) },
+      { path: 'casino/rounds', element: <CasinoRoundsPage /> },
+      { path: 'casino/ggr', element: admin(<CasinoGgrPage />) },
       { path: 'settings/app', element: admin(<AppSettingsPage />) },
       { path: 'settings/banners', element: admin(<BannersPage />) },
       { path: 'settings/announcements', element: admin(<AnnouncementsPage />) },

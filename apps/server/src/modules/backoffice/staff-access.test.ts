@@ -41,6 +41,8 @@ const AGENT_ROUTES = new Set([
   'GET /api/staff/kyc',
   'GET /api/staff/kyc/:id',
   'GET /api/staff/uploads/:id',
+  // Casino rounds and their transactions, scoped to the downline (issue 14).
+  'GET /api/staff/casino/rounds',
 ]);
 
 /** Routes that must exist: if the router listing below stops parsing, this test says so. */

@@ -10,6 +10,7 @@ import type { ServiceDeps } from '../../deps.ts';
 import { lobbyRoutes } from './lobby-routes.ts';
 import { callProviderWallet, providerWalletRoutes } from './provider-wallet-routes.ts';
 import { registerSpmGames } from './spm/index.ts';
+import { staffCasinoRoutes } from './staff-casino-routes.ts';
 
 /**
  * The casino's routes under `apiPrefix`. A fastify-plugin, so what it decorates (the SPM
@@ -29,6 +30,7 @@ async function casinoPlugin(
     caller: (call) =>
       callProviderWallet(app, { ...call, apiPrefix, timestampMs: deps.clock.now().getTime() }),
   });
+  await app.register(staffCasinoRoutes, { prefix: apiPrefix, deps });
 }
 
 export const casinoModule = fp(casinoPlugin, { name: 'spm-casino' });
