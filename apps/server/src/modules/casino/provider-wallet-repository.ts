@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
 import { users } from '../identity/tables.ts';
 import type { CASINO_ROUND_STATUSES, CASINO_TRANSACTION_KINDS } from './tables.ts';
@@ -159,7 +159,7 @@ export interface RoundRow {
 }
 
 /**
- * The player's round at the provider, created when absent, locked FOR UPDATE for the rest of
+ * The player's round at the provider, created when absent, locked for the rest of
  * the transaction: every callback of one round runs one after the other.
  */
 export async function lockRound(
@@ -173,7 +173,9 @@ export async function lockRound(
     now: Date;
   },
 ): Promise<RoundRow> {
-  await db
+  // One statement: the insert, or on conflict a no-op update that locks the existing row
+  // (as FOR UPDATE would) and returns it.
+  const [row] = await db
     .insert(casinoRounds)
     .values({
       providerId: input.providerId,
@@ -184,25 +186,18 @@ export async function lockRound(
       playMoney: input.playMoney,
       startedAt: input.now,
     })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({
+    .onConflictDoUpdate({
+      target: [casinoRounds.providerId, casinoRounds.providerRoundId, casinoRounds.playerId],
+      set: { status: sql`${casinoRounds.status}` },
+    })
+    .returning({
       id: casinoRounds.id,
       gameId: casinoRounds.gameId,
       status: casinoRounds.status,
       stakedPaise: casinoRounds.stakedPaise,
       wonPaise: casinoRounds.wonPaise,
       refundedPaise: casinoRounds.refundedPaise,
-    })
-    .from(casinoRounds)
-    .where(
-      and(
-        eq(casinoRounds.providerId, input.providerId),
-        eq(casinoRounds.providerRoundId, input.providerRoundId),
-        eq(casinoRounds.playerId, input.playerId),
-      ),
-    )
-    .for('update');
+    });
   if (!row) throw new Error('casino round neither inserted nor found');
   return row;
 }

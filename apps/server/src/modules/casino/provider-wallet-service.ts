@@ -432,7 +432,7 @@ async function transaction(
 
 /**
  * Inside the money transaction: the round locked (created when this is its first callback),
- * the id checked again under the lock, the decision, the round's totals and the answer stored.
+ * the decision, the round's totals and the answer stored.
  */
 async function decideAndStore(
   ctx: OperationContext,
@@ -450,8 +450,9 @@ async function decideAndStore(
     playMoney: session.playMoney,
     now: money.now,
   });
-  const stored = await findTransaction(money.tx, ctx.providerId, request.transactionId);
-  if (stored) return answerStored(stored, request, hash);
+  // No second look for the id here: a concurrent request with the same id that got the lock
+  // first makes this one's insert below conflict, which rolls all of this back (the wallet's
+  // replay included) and answers what that one stored.
   const decision = await decideUnder(round);
   if (decision.round) await updateRound(money.tx, round.id, decision.round);
   if (decision.rolledBackBeforeArrival !== undefined) {

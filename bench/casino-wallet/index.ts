@@ -1,0 +1,239 @@
+/**
+ * The casino's seamless wallet over HTTP against PostgreSQL (issue 14, item 8). This process
+ * hosts the server under test (the real app listening on 127.0.0.1, PostgreSQL) and does
+ * nothing else while the load runs; the load comes from LOAD_PROCESSES child processes
+ * (load-worker.ts), each playing rounds for its own players: a signed bet, then a signed win
+ * (a lost round half the time, a win of 0), one callback after the other per player, many
+ * players at once. It prints callbacks/s, p50, p99 and max over every callback, whether the
+ * goal (2,000 callbacks/s, p99 under 50 ms) was met, and then checks that the ledger sums to
+ * zero, that every accepted casino transaction has its wallet operation with the same amount
+ * (and no wallet operation is without one), that every round's totals equal its
+ * transactions, and that each player's cash equals the funding less bets plus wins. It exits
+ * non-zero if a check fails (not when the goal is missed: the machine is shared and noisy).
+ *
+ * Run: npm run bench -- casino-wallet   (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
+ * BENCH_MS, BENCH_IN_FLIGHT (default 64), BENCH_PLAYERS (default 1000), BENCH_LOAD_PROCESSES tune it.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { executeRows } from '../../apps/server/src/db/database.ts';
+import { callProviderWallet } from '../../apps/server/src/modules/casino/index.ts';
+import {
+  insertLaunch,
+  insertTestProvider,
+} from '../../apps/server/src/modules/casino/provider-wallet-fixtures.ts';
+import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
+import { startHarness, type Harness } from '../../apps/server/src/test/harness.ts';
+import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';
+import type { WorkerConfig, WorkerReport, WorkerSession } from './load-worker.ts';
+
+process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
+// The bench measures the wallet callbacks, not Redis.
+delete process.env.REDIS_URL;
+
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000);
+const DURATION_MS = Number(process.env.BENCH_MS ?? 15_000);
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 64);
+const LOAD_PROCESSES = Number(process.env.BENCH_LOAD_PROCESSES ?? 2);
+const FUNDING_PAISE = 100_000_000n;
+const GOAL_PER_SECOND = 2_000;
+const GOAL_P99_MS = 50;
+
+function runWorker(config: WorkerConfig): Promise<WorkerReport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'load-worker.ts')],
+      {
+        env: { ...process.env, BENCH_WORKER: JSON.stringify(config) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load process exited with ${code}`));
+      else resolve(JSON.parse(output) as WorkerReport);
+    });
+  });
+}
+
+/** Everything that must agree after the run; each disagreement as a line. */
+async function check(h: Harness, providerId: string, players: number[]): Promise<string[]> {
+  const problems: string[] = [];
+  const totals = await ledgerTotals(h.db);
+  if (totals.postingsSum !== 0n || totals.unbalancedTransactions !== 0) {
+    problems.push(
+      `ledger: postings sum ${totals.postingsSum}, ${totals.unbalancedTransactions} unbalanced`,
+    );
+  }
+  if (totals.playerRowsDisagreeing !== 0) {
+    problems.push(`ledger: ${totals.playerRowsDisagreeing} player balances disagree with postings`);
+  }
+  const [wallet] = await executeRows<Record<string, string>>(
+    h.db,
+    sql`select
+          (select count(*) from casino_transactions c
+             left join wallet_operations w on w.id = c.wallet_operation_id
+             where c.provider_id = ${providerId} and c.status = 'RS_OK'
+               and (w.id is null or w.amount_paise <> c.applied_paise
+                    or w.external_id <> c.provider_id || ':' || c.provider_transaction_id))::text
+            as unmatched,
+          (select count(*) from wallet_operations w where w.product = 'casino'
+             and not exists (select 1 from casino_transactions c
+               where c.wallet_operation_id = w.id))::text as orphans`,
+  );
+  if (wallet?.unmatched !== '0') {
+    problems.push(`${wallet?.unmatched} accepted transactions without their wallet operation`);
+  }
+  if (wallet?.orphans !== '0')
+    problems.push(`${wallet?.orphans} wallet operations without a casino transaction`);
+  const rounds = await executeRows<{ id: string }>(
+    h.db,
+    sql`select r.id::text as id from casino_rounds r
+        left join (
+          select round_id,
+                 sum(case when kind = 'bet' then applied_paise else 0 end)
+                   - sum(case when kind = 'rollback' then applied_paise else 0 end) as staked,
+                 sum(case when kind = 'win' then applied_paise else 0 end) as won,
+                 sum(case when kind = 'rollback' then applied_paise else 0 end) as refunded
+          from casino_transactions where status = 'RS_OK' group by round_id
+        ) t on t.round_id = r.id
+        where r.provider_id = ${providerId}
+          and (r.staked_paise <> coalesce(t.staked, 0) or r.won_paise <> coalesce(t.won, 0)
+               or r.refunded_paise <> coalesce(t.refunded, 0))`,
+  );
+  if (rounds.length > 0) problems.push(`${rounds.length} rounds whose totals disagree`);
+  const cash = await executeRows<{ player_id: string }>(
+    h.db,
+    sql`select a.player_id::text as player_id from ledger_accounts a
+        left join (
+          select player_id,
+                 sum(case when kind = 'bet' then -applied_paise else applied_paise end) as net
+          from casino_transactions where status = 'RS_OK' group by player_id
+        ) t on t.player_id = a.player_id
+        where a.kind = 'cash' and a.player_id = any(${`{${players.join(',')}}`}::bigint[])
+          and a.balance_paise <> ${FUNDING_PAISE} + coalesce(t.net, 0)`,
+  );
+  if (cash.length > 0)
+    problems.push(`${cash.length} players whose cash disagrees with their bets and wins`);
+  const [negative] = await executeRows<{ n: string }>(
+    h.db,
+    sql`select count(*)::text as n from ledger_accounts where owner = 'player' and balance_paise < 0`,
+  );
+  if (negative?.n !== '0') problems.push(`${negative?.n} negative player balances`);
+  return problems;
+}
+
+/** SQL round trips of this process (every query a pooled client sends), per callback. */
+let roundTrips = 0;
+/** BENCH_SQL=1: round trips by statement (its first 60 characters), printed after the run. */
+const byStatement = process.env.BENCH_SQL ? new Map<string, number>() : null;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  roundTrips += 1;
+  if (byStatement) {
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first.text ?? '')).replace(/\s+/g, ' ');
+    const key = text.trim().slice(0, 60);
+    byStatement.set(key, (byStatement.get(key) ?? 0) + 1);
+  }
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+
+const h = await startHarness('postgres', { listen: true });
+let failed = false;
+try {
+  const provider = await insertTestProvider(h.db, { minBetPaise: 100n, maxBetPaise: 750_000n });
+  const deps = { db: h.db, clock: h.clock, realtime: h.app.realtime };
+  const players: number[] = [];
+  const sessions: WorkerSession[] = [];
+  for (let i = 0; i < PLAYERS; i += 1) {
+    const playerId = await insertPlayer(h.db);
+    const funded = await fund(deps, playerId, FUNDING_PAISE);
+    if (!funded.ok) throw new Error(`funding failed: ${funded.code}`);
+    const { launchToken } = await insertLaunch(h.db, { ...provider, playerId, now: h.clock.now() });
+    const answer = await callProviderWallet(h.app, {
+      ...provider,
+      operation: 'authenticate',
+      body: { requestId: `auth-${i}`, launchToken },
+      timestampMs: h.clock.now().getTime(),
+    });
+    if (answer.status !== 'RS_OK') throw new Error(`authenticate: ${answer.status}`);
+    players.push(playerId);
+    sessions.push({
+      token: answer.token!,
+      user: answer.user!,
+      gameId: answer.gameId!,
+      currency: answer.currency!,
+    });
+  }
+  // The harness's clock stands still; the workers sign with the real time, well within the
+  // 5-minute window of a run this long.
+  console.log(
+    `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes, ${IN_FLIGHT} callbacks in flight; ${DURATION_MS / 1000} s`,
+  );
+  roundTrips = 0;
+  byStatement?.clear();
+  const share = Math.ceil(PLAYERS / LOAD_PROCESSES);
+  const reports = await Promise.all(
+    Array.from({ length: LOAD_PROCESSES }, (_, w) =>
+      runWorker({
+        baseUrl: h.baseUrl!,
+        providerId: provider.providerId,
+        secret: provider.secret,
+        sessions: sessions.slice(w * share, (w + 1) * share),
+        concurrency: Math.ceil(IN_FLIGHT / LOAD_PROCESSES),
+        durationMs: DURATION_MS,
+        name: `w${w}-${Date.now()}`,
+      }),
+    ),
+  );
+  const trips = roundTrips;
+  const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const elapsed = Math.max(...reports.map((r) => r.elapsedSeconds));
+  const answers: Record<string, number> = {};
+  for (const r of reports) {
+    for (const [what, n] of Object.entries(r.answers)) answers[what] = (answers[what] ?? 0) + n;
+  }
+  const perSecond = latencies.length / elapsed;
+  const p99 = pct(latencies, 0.99);
+  console.log(`callbacks/s     ${perSecond.toFixed(0)}`);
+  console.log(`latency p50     ${pct(latencies, 0.5).toFixed(2)} ms`);
+  console.log(`latency p99     ${p99.toFixed(2)} ms`);
+  console.log(`latency max     ${(latencies.at(-1) ?? 0).toFixed(2)} ms`);
+  console.log(`answers         ${latencies.length} ${JSON.stringify(answers)}`);
+  console.log(
+    `SQL round trips ${(trips / Math.max(1, latencies.length)).toFixed(1)} per callback (all queries of this process)`,
+  );
+  if (byStatement) {
+    const top = [...byStatement].sort((a, b) => b[1] - a[1]).slice(0, 25);
+    for (const [text, n] of top) {
+      console.log(
+        `  ${(n / Math.max(1, latencies.length)).toFixed(2).padStart(6)}/callback  ${text}`,
+      );
+    }
+  }
+  console.log(
+    `goal            ${GOAL_PER_SECOND}/s and p99 < ${GOAL_P99_MS} ms: ${
+      perSecond >= GOAL_PER_SECOND && p99 < GOAL_P99_MS ? 'met' : 'NOT met'
+    } (a shared, noisy machine: compare runs, not one figure)`,
+  );
+  const unexpected = Object.keys(answers).filter((what) => !what.endsWith('RS_OK'));
+  const problems = await check(h, provider.providerId, players);
+  if (unexpected.length > 0) problems.push(`answers other than RS_OK: ${unexpected.join(', ')}`);
+  failed = problems.length > 0;
+  console.log(
+    `checks          ${failed ? 'FAILED' : 'ledger sums to zero; casino transactions, rounds and cash agree with the wallet'}`,
+  );
+  for (const problem of problems.slice(0, 20)) console.log(`  ${problem}`);
+} finally {
+  await h.close();
+}
+if (failed) process.exitCode = 1;
