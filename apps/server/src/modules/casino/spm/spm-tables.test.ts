@@ -9,7 +9,7 @@ import { call, post, registerPlayer } from '../../../test/identity.ts';
 import { fund } from '../../../test/wallet.ts';
 import { callProviderWallet } from '../index.ts';
 import { insertLaunch } from '../provider-wallet-fixtures.ts';
-import { casinoTransactions, spmBets } from '../tables.ts';
+import { casinoGames, casinoTransactions, spmBets } from '../tables.ts';
 import type { ProviderWalletCaller } from './operator-wallet.ts';
 import { publicRound } from './round-view.ts';
 import { restartedSpmGames, stepTable, stepUntil } from './spm-fixtures.ts';
@@ -361,5 +361,26 @@ describe.each(drivers)('SPM Games tables and money on %s', (driver) => {
     } finally {
       await after.stop();
     }
+  });
+
+  it('stops a table the back office disabled after its round, and starts it again once enabled', async () => {
+    const a = await seated(10_000n, OTHER_TABLE);
+    const runner = await h.app.spmGames.table(OTHER_TABLE);
+    const round = await runner.ready();
+    await h.db.update(casinoGames).set({ enabled: false }).where(eq(casinoGames.id, OTHER_TABLE));
+    // The round under way goes on, but the operator refuses its bets.
+    const refused = await bet(a.token, { roundId: round.id, spot: 'tie', stake: 1 }, OTHER_TABLE);
+    expect([refused.statusCode, refused.json().errorCode]).toEqual([409, 'GAME_DISABLED']);
+    await stepUntil(h, h.app.spmGames, runner, 'settled');
+    await stepTable(h, runner); // the pause ends: no new round
+    expect(runner.current).toMatchObject({ id: round.id, phase: 'settled' });
+    const read = await readTable(a.token, OTHER_TABLE);
+    expect([read.statusCode, read.json().errorCode]).toEqual([409, 'GAME_DISABLED']);
+    expect(await cash(a.playerId)).toBe(10_000n);
+
+    await h.db.update(casinoGames).set({ enabled: true }).where(eq(casinoGames.id, OTHER_TABLE));
+    const again = await readTable(a.token, OTHER_TABLE);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.round).toMatchObject({ number: round.number + 1, phase: 'betting' });
   });
 });
