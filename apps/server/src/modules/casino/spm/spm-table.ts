@@ -223,12 +223,20 @@ export class SpmTableRunner {
     this.results = await lastResults(this.deps.db, this.tableId, LAST_RESULTS);
     if (!row) return;
     this.round = this.stateOf(row);
-    if (row.phase === 'settled') return;
-    // The deal was fixed by the seeds before any bet: finish it as dealt, without the show.
+    if (row.phase !== 'settled') await this.finishLeftRound(row);
+  }
+
+  /**
+   * A round a stop (or crash) left unfinished. Its deal was fixed by the seeds before any
+   * bet: it is finished as dealt, straight to settled, without the show.
+   */
+  private async finishLeftRound(row: SpmRoundRow): Promise<void> {
     this.hooks.log.info({ tableId: this.tableId, roundId: row.id }, 'finishing an SPM round');
-    await this.finishBetting(this.round);
-    this.round.revealed = this.round.dealt.steps.length;
-    await this.settle(this.round);
+    const round = this.stateOf(row);
+    this.round = round;
+    await this.finishBetting(round);
+    round.revealed = round.dealt.steps.length;
+    await this.settle(round);
   }
 
   private async openRound(): Promise<void> {
@@ -242,13 +250,8 @@ export class SpmTableRunner {
     this.game = game;
     this.disabled = false;
     const previous = await latestRound(this.deps.db, this.tableId);
-    if (previous && previous.phase !== 'settled') {
-      // Never two open rounds: finish the one left first (a failed settle being retried).
-      this.round = this.stateOf(previous);
-      await this.finishBetting(this.round);
-      this.round.revealed = this.round.dealt.steps.length;
-      await this.settle(this.round);
-    }
+    // Never two open rounds: one left unfinished is finished first.
+    if (previous && previous.phase !== 'settled') await this.finishLeftRound(previous);
     const number = (previous?.number ?? 0) + 1;
     const now = this.deps.clock.now();
     const serverSeed = newServerSeed();
