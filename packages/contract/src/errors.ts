@@ -106,8 +106,9 @@ export const errorCatalogue = {
   ANNOUNCEMENT_NOT_FOUND: { status: 404, message: 'No such announcement.' },
   GAME_NOT_FOUND: { status: 404, message: 'No such game.' },
   GAME_DISABLED: { status: 409, message: 'This game is not available right now.' },
+  // Not 401: the app ends the site session on any 401; a spent game link must not.
   CASINO_SESSION_INVALID: {
-    status: 401,
+    status: 403,
     message: 'Your game session has ended. Please open the game again.',
   },
   BETTING_CLOSED: { status: 409, message: 'Betting is closed for this round.' },
