@@ -409,8 +409,12 @@ async function transaction(
         ),
       );
       if (!('ok' in outcome)) return outcome;
-      // The guarded debit found the cash gone (the bet checks first, so only a race with a
-      // withdrawal lands here): everything rolled back; store the refusal on its own.
+      // Any other ledger refusal is a bug, not an answer to store: RS_ERROR_UNKNOWN, nothing kept.
+      if (outcome.code !== 'INSUFFICIENT_FUNDS') {
+        throw new Error(`casino ${request.kind}: the ledger refused with ${outcome.code}`);
+      }
+      // The bet's guarded debit found the cash short: everything rolled back (the round's row
+      // too); store the refusal, with the balance, in a transaction of its own.
       return await walletTransaction(ctx.deps, async (money) =>
         decideAndStore(ctx, money, session, request, hash, async () => ({
           answer: refusal('RS_ERROR_NOT_ENOUGH_MONEY', {
@@ -521,17 +525,10 @@ async function decide(
   round: RoundRow,
 ): Promise<Decision> {
   const fields = { requestId: request.requestId, user: request.user, currency };
-  const refuse = async (
-    status: CasinoProviderStatus,
-    message?: string,
-    balancePaise?: bigint,
-  ): Promise<Decision> => ({
+  const refuse = async (status: CasinoProviderStatus, message?: string): Promise<Decision> => ({
     answer: refusal(
       status,
-      {
-        ...fields,
-        balance: Number(balancePaise ?? (await cashPaise(money, session.playerId))),
-      },
+      { ...fields, balance: Number(await cashPaise(money, session.playerId)) },
       message,
     ),
     appliedPaise: 0n,
@@ -558,8 +555,8 @@ async function decide(
     if (round.stakedPaise + amountPaise > MAX_ROUND_STAKE_PAISE) {
       return refuse('RS_ERROR_LIMIT_REACHED', 'The round would pass 7,500 points of stakes.');
     }
-    const available = (await ops.lockAvailable([session.playerId])).get(session.playerId) ?? 0n;
-    if (available < amountPaise) return refuse('RS_ERROR_NOT_ENOUGH_MONEY', undefined, available);
+    // Not enough cash is found by the wallet's guarded debit, which rolls this transaction
+    // back: transaction() then stores RS_ERROR_NOT_ENOUGH_MONEY on its own.
     const staked = await ops.stake({
       ...base,
       amountPaise,
