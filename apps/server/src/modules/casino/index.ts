@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceDeps } from '../../deps.ts';
-import { providerWalletRoutes } from './provider-wallet-routes.ts';
+import { PROVIDER_WALLET_PREFIX, providerWalletRoutes } from './provider-wallet-routes.ts';
 
 /**
  * The casino's routes under `apiPrefix`. A fastify-plugin, so what it decorates (the SPM
@@ -18,7 +18,10 @@ async function casinoPlugin(
   { deps, apiPrefix }: { deps: ServiceDeps; apiPrefix: string },
 ): Promise<void> {
   // Each part registers its routes here: lobby and launch, provider wallet, SPM Games, staff.
-  await app.register(providerWalletRoutes, { prefix: apiPrefix, deps });
+  await app.register(providerWalletRoutes, {
+    prefix: `${apiPrefix}${PROVIDER_WALLET_PREFIX}`,
+    deps,
+  });
 }
 
 export const casinoModule = fp(casinoPlugin, { name: 'spm-casino' });
