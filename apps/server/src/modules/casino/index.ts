@@ -8,7 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceDeps } from '../../deps.ts';
 import { lobbyRoutes } from './lobby-routes.ts';
-import { callProviderWallet, providerWalletRoutes } from './provider-wallet-routes.ts';
+import {
+  callProviderWallet,
+  PROVIDER_WALLET_PREFIX,
+  providerWalletRoutes,
+} from './provider-wallet-routes.ts';
 import { registerSpmGames } from './spm/index.ts';
 import { staffCasinoRoutes } from './staff-casino-routes.ts';
 
@@ -22,7 +26,10 @@ async function casinoPlugin(
 ): Promise<void> {
   // Each part registers its routes here: lobby and launch, provider wallet, SPM Games, staff.
   await app.register(lobbyRoutes, { prefix: apiPrefix, deps });
-  await app.register(providerWalletRoutes, { prefix: apiPrefix, deps });
+  await app.register(providerWalletRoutes, {
+    prefix: `${apiPrefix}${PROVIDER_WALLET_PREFIX}`,
+    deps,
+  });
   // SPM Games calls the wallet above signed, stamped with the app's clock (its window's).
   await registerSpmGames(app, {
     deps,

@@ -21,19 +21,6 @@ export interface ProviderRow {
   enabled: boolean;
 }
 
-export async function findProvider(db: DbHandle, providerId: string): Promise<ProviderRow | null> {
-  const [row] = await db
-    .select({
-      id: casinoProviders.id,
-      secret: casinoProviders.secret,
-      enabled: casinoProviders.enabled,
-    })
-    .from(casinoProviders)
-    .where(eq(casinoProviders.id, providerId))
-    .limit(1);
-  return row ?? null;
-}
-
 /** A game session with what the callbacks check: the player's status and the game's limits. */
 export interface SessionRow {
   id: number;
@@ -71,6 +58,59 @@ function sessionQuery(db: DbHandle) {
     .from(casinoSessions)
     .innerJoin(users, eq(users.id, casinoSessions.playerId))
     .innerJoin(casinoGames, eq(casinoGames.id, casinoSessions.gameId));
+}
+
+/**
+ * A callback's reads in one round trip: the provider, the game session its token names (at
+ * this provider) and the transaction its id names, each null when absent or not asked.
+ */
+export async function readCallback(
+  db: DbHandle,
+  input: { providerId: string; sessionTokenHash: string | null; transactionId: string | null },
+): Promise<{
+  provider: ProviderRow | null;
+  session: SessionRow | null;
+  stored: StoredTransaction | null;
+}> {
+  const [row] = await db
+    .select({
+      provider: {
+        id: casinoProviders.id,
+        secret: casinoProviders.secret,
+        enabled: casinoProviders.enabled,
+      },
+      session: sessionColumns,
+      stored: storedColumns,
+    })
+    .from(casinoProviders)
+    .leftJoin(
+      casinoSessions,
+      input.sessionTokenHash === null
+        ? sql`false`
+        : and(
+            eq(casinoSessions.sessionTokenHash, input.sessionTokenHash),
+            eq(casinoSessions.providerId, casinoProviders.id),
+          ),
+    )
+    .leftJoin(users, eq(users.id, casinoSessions.playerId))
+    .leftJoin(casinoGames, eq(casinoGames.id, casinoSessions.gameId))
+    .leftJoin(
+      casinoTransactions,
+      input.transactionId === null
+        ? sql`false`
+        : and(
+            eq(casinoTransactions.providerId, casinoProviders.id),
+            eq(casinoTransactions.providerTransactionId, input.transactionId),
+          ),
+    )
+    .where(eq(casinoProviders.id, input.providerId))
+    .limit(1);
+  if (!row) return { provider: null, session: null, stored: null };
+  // An absent left-joined row: drizzle answers null, or (for columns of several tables) an
+  // object of nulls; its key column tells.
+  const session = row.session?.id == null ? null : (row.session as SessionRow);
+  const stored = row.stored?.kind == null ? null : (row.stored as StoredTransaction);
+  return { provider: row.provider, session, stored };
 }
 
 /** The session a launch token opened, at this provider (exchanged or not). */
@@ -239,23 +279,25 @@ export interface StoredTransaction {
   answer: Record<string, unknown>;
 }
 
+const storedColumns = {
+  kind: casinoTransactions.kind,
+  requestHash: casinoTransactions.requestHash,
+  roundId: casinoTransactions.roundId,
+  providerRoundId: casinoTransactions.providerRoundId,
+  playerId: casinoTransactions.playerId,
+  amountPaise: casinoTransactions.amountPaise,
+  appliedPaise: casinoTransactions.appliedPaise,
+  status: casinoTransactions.status,
+  answer: casinoTransactions.answer,
+};
+
 export async function findTransaction(
   db: DbHandle,
   providerId: string,
   providerTransactionId: string,
 ): Promise<StoredTransaction | null> {
   const [row] = await db
-    .select({
-      kind: casinoTransactions.kind,
-      requestHash: casinoTransactions.requestHash,
-      roundId: casinoTransactions.roundId,
-      providerRoundId: casinoTransactions.providerRoundId,
-      playerId: casinoTransactions.playerId,
-      amountPaise: casinoTransactions.amountPaise,
-      appliedPaise: casinoTransactions.appliedPaise,
-      status: casinoTransactions.status,
-      answer: casinoTransactions.answer,
-    })
+    .select(storedColumns)
     .from(casinoTransactions)
     .where(
       and(

@@ -100,6 +100,19 @@ describe.each(drivers)('casino provider wallet on %s', (driver) => {
       });
       expect(asText.statusCode).toBe(200);
       expect(asText.json()).toMatchObject({ status: 'RS_ERROR_WRONG_SYNTAX' });
+      for (const [method, url] of [
+        ['POST', path],
+        ['POST', `${path}/bet/extra`],
+        ['GET', `${path}/balance`],
+      ] as const) {
+        const wrong = await h.app.inject({ method, url, headers: signed(provider.secret, body) });
+        expect(wrong.statusCode).toBe(200);
+        expect(wrong.json()).toMatchObject({ status: 'RS_ERROR_WRONG_SYNTAX' });
+      }
+      const withNul = JSON.stringify({ requestId: 'x\u0000y' });
+      expect((await raw(`${path}/balance`, withNul, signed(provider.secret, withNul))).status).toBe(
+        'RS_ERROR_WRONG_SYNTAX',
+      );
       const tooBig = JSON.stringify({ requestId: 'x', pad: 'x'.repeat(40_000) });
       expect((await raw(`${path}/balance`, tooBig, signed(provider.secret, tooBig))).status).toBe(
         'RS_ERROR_WRONG_SYNTAX',

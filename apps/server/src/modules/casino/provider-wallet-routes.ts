@@ -11,9 +11,12 @@ import { WalletApi } from '../wallet/index.ts';
 import { signProviderBody } from './provider-signature.ts';
 import { handleProviderCall, refusal } from './provider-wallet-service.ts';
 
+/** Where the seamless wallet's routes are registered, under the API prefix. */
+export const PROVIDER_WALLET_PREFIX = '/casino/provider';
+
 /** The seamless wallet's address under the API prefix (docs/casino-provider-api.md). */
 export const providerWalletPath = (providerId: string, operation: string) =>
-  `/casino/provider/${encodeURIComponent(providerId)}/${encodeURIComponent(operation)}`;
+  `${PROVIDER_WALLET_PREFIX}/${encodeURIComponent(providerId)}/${encodeURIComponent(operation)}`;
 
 /** A provider's request is small; anything bigger is not one. */
 const BODY_LIMIT_BYTES = 16 * 1024;
@@ -54,8 +57,14 @@ export async function providerWalletRoutes(
     return sendAnswer(reply, refusal('RS_ERROR_WRONG_SYNTAX', {}, message));
   });
 
+  // Registered under `{apiPrefix}/casino/provider`: a wrong address below it (a missing
+  // operation, a GET) is answered here in the provider's shape, not the app's 404 envelope.
+  app.setNotFoundHandler((_request, reply) =>
+    sendAnswer(reply, refusal('RS_ERROR_WRONG_SYNTAX', {}, 'No such provider operation.')),
+  );
+
   app.post(
-    '/casino/provider/:provider/:operation',
+    '/:provider/:operation',
     {
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {

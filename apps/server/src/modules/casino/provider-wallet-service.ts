@@ -27,7 +27,7 @@ import {
 import { verifyProviderSignature } from './provider-signature.ts';
 import {
   exchangeLaunchToken,
-  findProvider,
+  readCallback,
   findSessionByLaunchToken,
   findSessionByToken,
   findTransaction,
@@ -116,12 +116,18 @@ export function refusal(
 const isOperation = (value: string): value is CasinoProviderOperation =>
   (CASINO_PROVIDER_OPERATIONS as readonly string[]).includes(value);
 
-/** The requestId of a body, when it has one, to echo in an early refusal. */
-function requestIdOf(body: unknown): string | null {
+/** A string field of a body (at most 200 characters, as the schemas allow), else null. */
+function stringField(body: unknown, name: string): string | null {
   if (typeof body !== 'object' || body === null) return null;
-  const id = (body as { requestId?: unknown }).requestId;
-  return typeof id === 'string' && id.length <= 100 ? id : null;
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' && value.length <= 200 ? value : null;
 }
+
+/** The requestId of a body, when it has one, to echo in an early refusal. */
+const requestIdOf = (body: unknown): string | null => {
+  const id = stringField(body, 'requestId');
+  return id !== null && id.length <= 100 ? id : null;
+};
 
 /** Every provider request: checks in the order the protocol documents, then the operation. */
 export async function handleProviderCall(
@@ -129,7 +135,23 @@ export async function handleProviderCall(
   call: ProviderCall,
 ): Promise<ProviderAnswer> {
   const { deps } = service;
-  const provider = await findProvider(deps.db, call.providerId);
+  // Parsed before the signature is checked only to name what to read (the session and the
+  // transaction, with the provider, in one round trip); nothing is trusted until it passes.
+  let body: unknown;
+  let isJson = true;
+  try {
+    body = JSON.parse(call.rawBody);
+  } catch {
+    isJson = false;
+  }
+  const token = stringField(body, 'token');
+  const transactionId = stringField(body, 'transactionId');
+  const read = await readCallback(deps.db, {
+    providerId: call.providerId,
+    sessionTokenHash: token === null ? null : hashToken(token),
+    transactionId,
+  });
+  const { provider } = read;
   if (!provider) return refusal('RS_ERROR_UNKNOWN_PROVIDER');
   const signature = verifyProviderSignature({
     secret: provider.secret,
@@ -140,13 +162,7 @@ export async function handleProviderCall(
   });
   if (!signature.ok) return refusal('RS_ERROR_INVALID_SIGNATURE');
   if (!provider.enabled) return refusal('RS_ERROR_PROVIDER_DISABLED');
-
-  let body: unknown;
-  try {
-    body = JSON.parse(call.rawBody);
-  } catch {
-    return refusal('RS_ERROR_WRONG_SYNTAX', {}, 'The body is not JSON.');
-  }
+  if (!isJson) return refusal('RS_ERROR_WRONG_SYNTAX', {}, 'The body is not JSON.');
   const requestId = requestIdOf(body);
   if (!isOperation(call.operation)) {
     return refusal('RS_ERROR_WRONG_SYNTAX', { requestId }, `Unknown operation ${call.operation}.`);
@@ -155,7 +171,11 @@ export async function handleProviderCall(
   if (findNul(body, '') !== null) {
     return refusal('RS_ERROR_WRONG_SYNTAX', { requestId }, 'A field holds a NUL character.');
   }
-  const context = { ...service, providerId: provider.id };
+  const context: OperationContext = {
+    ...service,
+    providerId: provider.id,
+    prefetched: { token, session: read.session, transactionId, stored: read.stored },
+  };
   switch (call.operation) {
     case 'authenticate': {
       const parsed = providerAuthenticateRequestSchema.safeParse(body);
@@ -197,6 +217,13 @@ function syntaxRefusal(requestId: string | null, error: z.ZodError): ProviderAns
 
 interface OperationContext extends ProviderWalletDeps {
   providerId: string;
+  /** What readCallback found for the body's token and transaction id. */
+  prefetched: {
+    token: string | null;
+    session: SessionRow | null;
+    transactionId: string | null;
+    stored: StoredTransaction | null;
+  };
 }
 
 const currencyOf = (session: Pick<SessionRow, 'playMoney'>): Currency =>
@@ -258,7 +285,11 @@ async function sessionOf(
   request: SessionRequest,
   live: boolean,
 ): Promise<SessionRow | ProviderAnswer> {
-  const session = await findSessionByToken(ctx.deps.db, ctx.providerId, hashToken(request.token));
+  const { prefetched } = ctx;
+  const session =
+    prefetched.token === request.token
+      ? prefetched.session
+      : await findSessionByToken(ctx.deps.db, ctx.providerId, hashToken(request.token));
   const { requestId } = request;
   if (
     !session ||
@@ -388,7 +419,10 @@ async function transaction(
   if (isAnswer(session)) return session;
   // Answered before: the first answer again, whatever changed since (an expired session, a
   // disabled player: the provider's retry must get what the first attempt got).
-  const stored = await findTransaction(ctx.deps.db, ctx.providerId, request.transactionId);
+  const stored =
+    ctx.prefetched.transactionId === request.transactionId
+      ? ctx.prefetched.stored
+      : await findTransaction(ctx.deps.db, ctx.providerId, request.transactionId);
   if (stored) return answerStored(stored, request, hash);
 
   const fields = { requestId: request.requestId, user: request.user };
@@ -409,8 +443,12 @@ async function transaction(
         ),
       );
       if (!('ok' in outcome)) return outcome;
-      // The guarded debit found the cash gone (the bet checks first, so only a race with a
-      // withdrawal lands here): everything rolled back; store the refusal on its own.
+      // Any other ledger refusal is a bug, not an answer to store: RS_ERROR_UNKNOWN, nothing kept.
+      if (outcome.code !== 'INSUFFICIENT_FUNDS') {
+        throw new Error(`casino ${request.kind}: the ledger refused with ${outcome.code}`);
+      }
+      // The bet's guarded debit found the cash short: everything rolled back (the round's row
+      // too); store the refusal, with the balance, in a transaction of its own.
       return await walletTransaction(ctx.deps, async (money) =>
         decideAndStore(ctx, money, session, request, hash, async () => ({
           answer: refusal('RS_ERROR_NOT_ENOUGH_MONEY', {
@@ -521,17 +559,10 @@ async function decide(
   round: RoundRow,
 ): Promise<Decision> {
   const fields = { requestId: request.requestId, user: request.user, currency };
-  const refuse = async (
-    status: CasinoProviderStatus,
-    message?: string,
-    balancePaise?: bigint,
-  ): Promise<Decision> => ({
+  const refuse = async (status: CasinoProviderStatus, message?: string): Promise<Decision> => ({
     answer: refusal(
       status,
-      {
-        ...fields,
-        balance: Number(balancePaise ?? (await cashPaise(money, session.playerId))),
-      },
+      { ...fields, balance: Number(await cashPaise(money, session.playerId)) },
       message,
     ),
     appliedPaise: 0n,
@@ -558,8 +589,8 @@ async function decide(
     if (round.stakedPaise + amountPaise > MAX_ROUND_STAKE_PAISE) {
       return refuse('RS_ERROR_LIMIT_REACHED', 'The round would pass 7,500 points of stakes.');
     }
-    const available = (await ops.lockAvailable([session.playerId])).get(session.playerId) ?? 0n;
-    if (available < amountPaise) return refuse('RS_ERROR_NOT_ENOUGH_MONEY', undefined, available);
+    // Not enough cash is found by the wallet's guarded debit, which rolls this transaction
+    // back: transaction() then stores RS_ERROR_NOT_ENOUGH_MONEY on its own.
     const staked = await ops.stake({
       ...base,
       amountPaise,

@@ -264,14 +264,14 @@ describe.each(drivers)('SPM Games tables and money on %s', (driver) => {
       await readTable(a.token, OTHER_TABLE),
       await bet(a.token, { roundId: 'r', spot: 'tie', stake: 1 }, OTHER_TABLE),
     ]) {
-      expect([res.statusCode, res.json().errorCode]).toEqual([401, 'CASINO_SESSION_INVALID']);
+      expect([res.statusCode, res.json().errorCode]).toEqual([403, 'CASINO_SESSION_INVALID']);
     }
     const again = await h.app.inject({
       method: 'POST',
       url: '/api/casino/spm/session',
       payload: { launchToken: a.launchToken },
     });
-    expect([again.statusCode, again.json().errorCode]).toEqual([401, 'CASINO_SESSION_INVALID']);
+    expect([again.statusCode, again.json().errorCode]).toEqual([403, 'CASINO_SESSION_INVALID']);
   });
 
   /** A caller whose answers to the operations in `lose` go missing (`after`: the wallet got it). */
