@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
+import { SPM_TABLE_ROUTE } from '@spm/contract';
 import {
   MAINTENANCE_PATH,
   PROTECTED_HOME_PATH,
@@ -89,6 +90,17 @@ const WithdrawListPage = lazy(() =>
 const KycPage = lazy(() =>
   import('@/features/cashier/kyc-page').then((module) => ({ default: module.KycPage })),
 );
+const CasinoLobbyPage = lazy(() =>
+  import('@/features/casino/lobby-page').then((module) => ({ default: module.CasinoLobbyPage })),
+);
+const SpmTablePage = lazy(() =>
+  import('@/features/casino/table-page').then((module) => ({ default: module.SpmTablePage })),
+);
+const CasinoHistoryPage = lazy(() =>
+  import('@/features/casino/history-page').then((module) => ({
+    default: module.CasinoHistoryPage,
+  })),
+);
 const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
 );
@@ -107,6 +119,14 @@ const authRoute = (path: string, titleKey: string, authModal: AuthModal): AppRou
   page: AuthRoutePage,
   titleKey,
   authModal,
+});
+
+/** A casino lobby route (issue 14): the page reads its family from the address. */
+const casinoLobby = (path: string, titleKey: string): AppRoute => ({
+  path,
+  access: 'protected',
+  page: CasinoLobbyPage,
+  titleKey,
 });
 
 const placeholder = (path: string, access: RouteAccess, titleKey: string): AppRoute => ({
@@ -150,8 +170,8 @@ export const routeTable: readonly AppRoute[] = [
     titleKey: 'routes.maintenance',
   },
   // protected
-  placeholder('/jetfair', 'protected', 'routes.jetfair'),
-  placeholder('/jacktop', 'protected', 'routes.jacktop'),
+  casinoLobby('/jetfair', 'routes.jetfair'),
+  casinoLobby('/jacktop', 'routes.jacktop'),
   { path: '/kyc', access: 'protected', page: KycPage, titleKey: 'routes.kyc' },
   placeholder('/referral', 'protected', 'routes.referral'),
   { path: '/cashier', access: 'protected', page: CashierPage, titleKey: 'routes.cashier' },
@@ -188,7 +208,7 @@ export const routeTable: readonly AppRoute[] = [
     titleKey: 'routes.withdrawGateways',
   },
   { path: PROTECTED_HOME_PATH, access: 'protected', page: HomePage, titleKey: 'routes.home' },
-  placeholder('/spmgames', 'protected', 'routes.spmGames'),
+  casinoLobby('/spmgames', 'routes.spmGames'),
   {
     path: '/sports/:provider',
     access: 'protected',
@@ -196,14 +216,23 @@ export const routeTable: readonly AppRoute[] = [
     titleKey: 'routes.sports',
   },
   placeholder('/dashboard', 'protected', 'routes.dashboard'),
-  placeholder('/live-casino', 'protected', 'routes.liveCasino'),
-  placeholder('/casinolisting', 'protected', 'routes.casinoListing'),
-  placeholder('/live-show', 'protected', 'routes.liveShow'),
+  casinoLobby('/live-casino', 'routes.liveCasino'),
+  casinoLobby('/casinolisting', 'routes.casinoListing'),
+  casinoLobby('/live-show', 'routes.liveShow'),
   placeholder('/session', 'protected', 'routes.session'),
   placeholder('/aviatorgames', 'protected', 'routes.aviatorGames'),
   // SPEC 2.6 names an "account statement" screen without a route; it lives here, protected,
   // named after its API call GET /getAccountstatement (SPEC 7.3).
   { path: '/statement', access: 'protected', page: StatementPage, titleKey: 'routes.statement' },
+  // Issue 14: an SPM Games table (opened by a launch) and the player's casino rounds, beside
+  // the sports bets of /mybets.
+  { path: SPM_TABLE_ROUTE, access: 'protected', page: SpmTablePage, titleKey: 'routes.spmTable' },
+  {
+    path: '/mybets/casino',
+    access: 'protected',
+    page: CasinoHistoryPage,
+    titleKey: 'routes.casinoHistory',
+  },
 ];
 
 function findRoute(pathname: string): AppRoute | undefined {
