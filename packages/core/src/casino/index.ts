@@ -1,2 +1,25 @@
 export * from './types.ts';
 export * from './spots.ts';
+export { sha256Hex, hmacSha256Hex } from './sha256.ts';
+export {
+  CARD_RANKS,
+  CARD_SUITS,
+  STARTING_DECK,
+  cardColour,
+  cardRank,
+  cardRankValue,
+  cardSuit,
+  createFairRandom,
+  serverSeedMatches,
+  shuffleDeck,
+  type CardRank,
+  type CardSuit,
+  type FairRandom,
+} from './fairness.ts';
+export {
+  rankTeenPattiHand,
+  TEEN_PATTI_CLASSES,
+  type TeenPattiClass,
+  type TeenPattiHand,
+} from './teen-patti.ts';
+export { LUCKY_WHEEL_SEGMENTS, SPM_GAME_RULES, dealWheelSegment, verifySpmRound } from './games.ts';

@@ -4,7 +4,8 @@ import type { BetSpotRule } from './types.ts';
 /**
  * The bet spots of the built-in games and what each returns per 1 staked on a win (stake
  * included). Every round deals from one freshly shuffled 52-card deck (the wheel: 52
- * segments). Rules and the exact RTP derivations: docs/casino-games.md.
+ * segments). Rules and the exact RTP derivations: docs/casino-games.md; every rtpPercent is
+ * recomputed exactly by exact-rtp.ts in spots.test.ts.
  */
 export const SPM_GAME_SPOTS: Record<SpmGameKind, readonly BetSpotRule[]> = {
   // Player A against Player B, three cards each; a tie of equal hands returns both stakes.
@@ -14,8 +15,8 @@ export const SPM_GAME_SPOTS: Record<SpmGameKind, readonly BetSpotRule[]> = {
   ],
   // Joker first, then Andar, Bahar, Andar, ... until a card of the joker's rank.
   'andar-bahar': [
-    { id: 'andar', payout: 1.9, rtpPercent: 97.9 },
-    { id: 'bahar', payout: 2.0, rtpPercent: 96.97 },
+    { id: 'andar', payout: 1.9, rtpPercent: 97.85 },
+    { id: 'bahar', payout: 2.0, rtpPercent: 97.0 },
   ],
   // One card each, aces low; on a tie the Dragon and Tiger bets return half their stake.
   'dragon-tiger': [
@@ -31,14 +32,15 @@ export const SPM_GAME_SPOTS: Record<SpmGameKind, readonly BetSpotRule[]> = {
     { id: 'red', payout: 1.95, rtpPercent: 97.5 },
     { id: 'black', payout: 1.95, rtpPercent: 97.5 },
   ],
-  // 52 segments: 25 × "1", 12 × "3", 8 × "5", 4 × "10", 2 × "20", 1 × "50"; a number pays n to 1.
+  // 52 segments: 25 × "1", 12 × "3", 8 × "5", 4 × "10", 2 × "20", 1 × "50"; a number pays n to
+  // 1, except "50" (47 to 1), so that the best spot is the low-variance "1" (the lobby's RTP).
   'lucky-wheel': [
     { id: '1', payout: 2, rtpPercent: 96.15 },
     { id: '3', payout: 4, rtpPercent: 92.31 },
     { id: '5', payout: 6, rtpPercent: 92.31 },
     { id: '10', payout: 11, rtpPercent: 84.62 },
     { id: '20', payout: 21, rtpPercent: 80.77 },
-    { id: '50', payout: 51, rtpPercent: 98.08 },
+    { id: '50', payout: 48, rtpPercent: 92.31 },
   ],
 };
 

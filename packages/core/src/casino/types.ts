@@ -38,7 +38,7 @@ export interface DealtRound {
 export interface CasinoGameRules {
   kind: SpmGameKind;
   spots: readonly BetSpotRule[];
-  /** The game's theoretical RTP, percent: the lowest of its spots' (what the lobby shows). */
+  /** The game's theoretical RTP, percent: its best spot's (`spmGameRtpPercent`, the lobby's "up to"). */
   rtpPercent: number;
   /** Deals a round from its seeds: the same seeds always deal the same round. */
   deal(seeds: RoundSeeds): DealtRound;
