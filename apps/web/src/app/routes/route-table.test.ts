@@ -92,7 +92,14 @@ describe('route table (SPEC 2.2, 2.6)', () => {
 
 describe('casino routes (issue 14)', () => {
   it('gives every casino family its lobby instead of a placeholder, protected', () => {
-    const lobbies = ['/live-casino', '/casinolisting', '/live-show', '/jacktop', '/jetfair', '/spmgames'];
+    const lobbies = [
+      '/live-casino',
+      '/casinolisting',
+      '/live-show',
+      '/jacktop',
+      '/jetfair',
+      '/spmgames',
+    ];
     const pages = lobbies.map((path) => routeTable.find((route) => route.path === path));
     expect(pages.map((route) => route?.access)).toEqual(lobbies.map(() => 'protected'));
     const placeholder = routeTable.find((route) => route.path === '/contactus')?.page;

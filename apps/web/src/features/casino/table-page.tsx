@@ -32,7 +32,11 @@ function PhaseLine({ round, secondsLeft }: { round: SpmRound; secondsLeft: numbe
   const { t } = useTranslation();
   if (round.phase === 'betting' && secondsLeft > 0) {
     return (
-      <p className="table-phase table-phase--betting" data-testid="table-phase" data-phase="betting">
+      <p
+        className="table-phase table-phase--betting"
+        data-testid="table-phase"
+        data-phase="betting"
+      >
         {t('casino.table.bettingCloses')}{' '}
         <strong className="table-countdown" data-testid="table-countdown">
           {secondsLeft}
@@ -42,7 +46,11 @@ function PhaseLine({ round, secondsLeft }: { round: SpmRound; secondsLeft: numbe
   }
   if (round.phase === 'settled') {
     return (
-      <p className="table-phase table-phase--settled" data-testid="table-phase" data-phase="settled">
+      <p
+        className="table-phase table-phase--settled"
+        data-testid="table-phase"
+        data-phase="settled"
+      >
         {t('casino.table.result')}{' '}
         <strong data-testid="table-result">{round.outcome.resultCode ?? '—'}</strong>
       </p>
@@ -101,9 +109,7 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
   const current = table.data ?? initial;
   const [live, setLive] = useState<SpmRound | null>(null);
   const [serverOffsetMs, setServerOffsetMs] = useState(0);
-  const [recentResults, setRecentResults] = useState<{ roundId: string; resultCode: string }[]>(
-    [],
-  );
+  const [recentResults, setRecentResults] = useState<{ roundId: string; resultCode: string }[]>([]);
   const [placed, setPlaced] = useState<SpmBet[]>([]);
   const [balance, setBalance] = useState(current.balance);
   const [stake, setStake] = useState(() => defaultStake(current.minBet, current.maxBet));
@@ -116,7 +122,11 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
   const round = newerRound(live, current.round);
   const bets = mergeBets(placed, current.myBets);
   const roundBets = bets.filter((bet) => bet.roundId === round.id);
-  const secondsLeft = useSecondsLeft(round.bettingClosesAt, serverOffsetMs, round.phase === 'betting');
+  const secondsLeft = useSecondsLeft(
+    round.bettingClosesAt,
+    serverOffsetMs,
+    round.phase === 'betting',
+  );
   const bettingOpen = round.phase === 'betting' && secondsLeft > 0;
 
   useEffect(() => setBalance(current.balance), [current.balance]);
@@ -198,7 +208,11 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
   ].slice(0, 20);
 
   return (
-    <section className="page casino-page spm-table" data-testid="spm-table" data-kind={current.kind}>
+    <section
+      className="page casino-page spm-table"
+      data-testid="spm-table"
+      data-kind={current.kind}
+    >
       <header className="spm-table__header">
         <div>
           <h1 className="page__title spm-table__title" data-testid="page-title">
@@ -220,7 +234,11 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
           </span>
         </div>
       </header>
-      <ol className="results-strip" aria-label={t('casino.table.lastResults')} data-testid="results-strip">
+      <ol
+        className="results-strip"
+        aria-label={t('casino.table.lastResults')}
+        data-testid="results-strip"
+      >
         {results.map((result) => (
           <li key={result.roundId} className="results-strip__item" data-testid="results-strip-item">
             {result.resultCode}

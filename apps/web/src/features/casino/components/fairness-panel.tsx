@@ -10,9 +10,10 @@ import type { VerifyResult } from '../lib/verify';
  */
 export function FairnessPanel({ kind, round }: { kind: SpmGameKind; round: SpmRound }) {
   const { t } = useTranslation();
-  const [checked, setChecked] = useState<{ roundId: string; result: VerifyResult | 'error' } | null>(
-    null,
-  );
+  const [checked, setChecked] = useState<{
+    roundId: string;
+    result: VerifyResult | 'error';
+  } | null>(null);
   const { fairness } = round;
   const result = checked?.roundId === round.id ? checked.result : null;
 

@@ -44,7 +44,9 @@ export function GameCard({
                 max: formatAmount(game.maxBet),
               })}
             </span>
-            <span data-testid="game-rtp">{t('casino.lobby.rtp', { rtp: game.rtp.toFixed(2) })}</span>
+            <span data-testid="game-rtp">
+              {t('casino.lobby.rtp', { rtp: game.rtp.toFixed(2) })}
+            </span>
           </span>
         </span>
       </button>

@@ -1,22 +1,37 @@
 import { useTranslation } from 'react-i18next';
 import type { SpmGameKind, SpmRound } from '@spm/contract';
-import { PILE_VISIBLE_CARDS, handsToShow } from '../lib/table-layout';
+import { LUCKY_WHEEL_SEGMENTS } from '@spm/core';
+import { PILE_VISIBLE_CARDS, handWon, handsToShow } from '../lib/table-layout';
 import { CardBack, PlayingCard } from './playing-card';
 
-/** The wheel has 52 equal segments (docs/casino-games.md). */
-const WHEEL_SEGMENTS = 52;
+const WHEEL_SEGMENTS = LUCKY_WHEEL_SEGMENTS.length;
+const SEGMENT_DEGREES = 360 / WHEEL_SEGMENTS;
+/** One colour per number of the wheel, so players read a segment at a glance. */
+const NUMBER_COLOURS: Record<number, string> = {
+  1: '#1f6feb',
+  3: '#16a34a',
+  5: '#9333ea',
+  10: '#dc2626',
+  20: '#ea580c',
+  50: '#f5b301',
+};
+/** The wheel's face: its segments clockwise from the top, as @spm/core lays them out. */
+const WHEEL_BACKGROUND = `conic-gradient(${LUCKY_WHEEL_SEGMENTS.map(
+  (number, index) =>
+    `${NUMBER_COLOURS[number] ?? '#475569'} ${index * SEGMENT_DEGREES}deg ${(index + 1) * SEGMENT_DEGREES}deg`,
+).join(', ')})`;
 
 function Wheel({ round }: { round: SpmRound }) {
   const { t } = useTranslation();
   const { segment, resultCode } = round.outcome;
   // The wheel turns so the winning segment's middle stops under the pointer at the top.
-  const turn = segment === null ? 0 : 360 * 4 - (segment + 0.5) * (360 / WHEEL_SEGMENTS);
+  const turn = segment === null ? 0 : 360 * 4 - (segment + 0.5) * SEGMENT_DEGREES;
   return (
     <div className="wheel" data-testid="wheel" data-segment={segment ?? ''}>
       <span className="wheel__pointer" aria-hidden="true" />
       <div
         className={`wheel__disc${segment === null ? '' : ' wheel__disc--spun'}`}
-        style={{ transform: `rotate(${turn}deg)` }}
+        style={{ transform: `rotate(${turn}deg)`, background: WHEEL_BACKGROUND }}
         aria-hidden="true"
       />
       <span className="wheel__hub" data-testid="wheel-result">
@@ -30,7 +45,7 @@ function Wheel({ round }: { round: SpmRound }) {
 export function TableVisual({ kind, round }: { kind: SpmGameKind; round: SpmRound }) {
   const { t } = useTranslation();
   if (kind === 'lucky-wheel') return <Wheel round={round} />;
-  const winners = new Set(round.outcome.winners);
+  const { winners } = round.outcome;
   const isPile = (hand: string) => kind === 'andar-bahar' && hand !== 'joker';
   return (
     <div className={`table-hands table-hands--${kind}`} data-testid="table-hands">
@@ -39,7 +54,7 @@ export function TableVisual({ kind, round }: { kind: SpmGameKind; round: SpmRoun
         return (
           <div
             key={hand}
-            className={`table-hand${winners.has(hand) ? ' table-hand--winner' : ''}`}
+            className={`table-hand${handWon(hand, winners) ? ' table-hand--winner' : ''}`}
             data-testid="table-hand"
             data-hand={hand}
           >

@@ -4,9 +4,11 @@ import type { SpmBet, SpmRound } from '@spm/contract';
 /** The later of two views of a table's round: a later round, else the later phase of it. */
 export function newerRound(current: SpmRound | null, incoming: SpmRound): SpmRound {
   if (!current) return incoming;
-  if (incoming.number !== current.number) return incoming.number > current.number ? incoming : current;
+  if (incoming.number !== current.number)
+    return incoming.number > current.number ? incoming : current;
   const phase = (round: SpmRound) => SPM_ROUND_PHASES.indexOf(round.phase);
-  if (phase(incoming) !== phase(current)) return phase(incoming) > phase(current) ? incoming : current;
+  if (phase(incoming) !== phase(current))
+    return phase(incoming) > phase(current) ? incoming : current;
   // Same phase: while dealing, the view with more cards dealt is the later one.
   const dealt = (round: SpmRound) =>
     Object.values(round.outcome.hands).reduce((total, cards) => total + cards.length, 0);

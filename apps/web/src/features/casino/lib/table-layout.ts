@@ -7,8 +7,8 @@ import type { SpmGameKind } from '@spm/contract';
  */
 export const TABLE_HANDS: Record<SpmGameKind, readonly { hand: string; cards: number }[]> = {
   'teen-patti-2020': [
-    { hand: 'player-a', cards: 3 },
-    { hand: 'player-b', cards: 3 },
+    { hand: 'a', cards: 3 },
+    { hand: 'b', cards: 3 },
   ],
   'andar-bahar': [
     { hand: 'joker', cards: 1 },
@@ -43,3 +43,11 @@ export function handsToShow(
 
 /** Andar and Bahar piles grow long: the table shows the last few cards of each. */
 export const PILE_VISIBLE_CARDS = 6;
+
+/** The bet spot a hand wins for, where its name differs (Teen Patti's hands a and b). */
+const HAND_SPOTS: Record<string, string> = { a: 'player-a', b: 'player-b' };
+
+/** Whether `hand` won the settled round (its spot is among the winners). */
+export function handWon(hand: string, winners: readonly string[]): boolean {
+  return winners.includes(HAND_SPOTS[hand] ?? hand);
+}
