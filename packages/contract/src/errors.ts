@@ -104,6 +104,15 @@ export const errorCatalogue = {
   AGENT_CODE_TAKEN: { status: 409, message: 'This agent code is already in use.' },
   BANNER_NOT_FOUND: { status: 404, message: 'No such banner.' },
   ANNOUNCEMENT_NOT_FOUND: { status: 404, message: 'No such announcement.' },
+  GAME_NOT_FOUND: { status: 404, message: 'No such game.' },
+  GAME_DISABLED: { status: 409, message: 'This game is not available right now.' },
+  CASINO_SESSION_INVALID: {
+    status: 401,
+    message: 'Your game session has ended. Please open the game again.',
+  },
+  BETTING_CLOSED: { status: 409, message: 'Betting is closed for this round.' },
+  BET_OUTSIDE_LIMITS: { status: 400, message: "The stake is outside this table's limits." },
+  ROUND_LIMIT_REACHED: { status: 409, message: 'Maximum bet is 7500 points per round.' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -7,16 +7,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceDeps } from '../../deps.ts';
+import { lobbyRoutes } from './lobby-routes.ts';
 
 /**
  * The casino's routes under `apiPrefix`. A fastify-plugin, so what it decorates (the SPM
  * Games tables) is seen app-wide: main starts the tables, tests drive them.
  */
 async function casinoPlugin(
-  _app: FastifyInstance,
-  _options: { deps: ServiceDeps; apiPrefix: string },
+  app: FastifyInstance,
+  { deps, apiPrefix }: { deps: ServiceDeps; apiPrefix: string },
 ): Promise<void> {
   // Each part registers its routes here: lobby and launch, provider wallet, SPM Games, staff.
+  await app.register(lobbyRoutes, { prefix: apiPrefix, deps });
 }
 
 export const casinoModule = fp(casinoPlugin, { name: 'spm-casino' });
