@@ -90,6 +90,7 @@ const WithdrawListPage = lazy(() =>
 const KycPage = lazy(() =>
   import('@/features/cashier/kyc-page').then((module) => ({ default: module.KycPage })),
 );
+// Issue 14: one lobby page for the six casino routes, reading its family from the address.
 const CasinoLobbyPage = lazy(() =>
   import('@/features/casino/lobby-page').then((module) => ({ default: module.CasinoLobbyPage })),
 );
@@ -119,14 +120,6 @@ const authRoute = (path: string, titleKey: string, authModal: AuthModal): AppRou
   page: AuthRoutePage,
   titleKey,
   authModal,
-});
-
-/** A casino lobby route (issue 14): the page reads its family from the address. */
-const casinoLobby = (path: string, titleKey: string): AppRoute => ({
-  path,
-  access: 'protected',
-  page: CasinoLobbyPage,
-  titleKey,
 });
 
 const placeholder = (path: string, access: RouteAccess, titleKey: string): AppRoute => ({
@@ -170,8 +163,8 @@ export const routeTable: readonly AppRoute[] = [
     titleKey: 'routes.maintenance',
   },
   // protected
-  casinoLobby('/jetfair', 'routes.jetfair'),
-  casinoLobby('/jacktop', 'routes.jacktop'),
+  { path: '/jetfair', access: 'protected', page: CasinoLobbyPage, titleKey: 'routes.jetfair' },
+  { path: '/jacktop', access: 'protected', page: CasinoLobbyPage, titleKey: 'routes.jacktop' },
   { path: '/kyc', access: 'protected', page: KycPage, titleKey: 'routes.kyc' },
   placeholder('/referral', 'protected', 'routes.referral'),
   { path: '/cashier', access: 'protected', page: CashierPage, titleKey: 'routes.cashier' },
@@ -208,7 +201,7 @@ export const routeTable: readonly AppRoute[] = [
     titleKey: 'routes.withdrawGateways',
   },
   { path: PROTECTED_HOME_PATH, access: 'protected', page: HomePage, titleKey: 'routes.home' },
-  casinoLobby('/spmgames', 'routes.spmGames'),
+  { path: '/spmgames', access: 'protected', page: CasinoLobbyPage, titleKey: 'routes.spmGames' },
   {
     path: '/sports/:provider',
     access: 'protected',
@@ -216,9 +209,19 @@ export const routeTable: readonly AppRoute[] = [
     titleKey: 'routes.sports',
   },
   placeholder('/dashboard', 'protected', 'routes.dashboard'),
-  casinoLobby('/live-casino', 'routes.liveCasino'),
-  casinoLobby('/casinolisting', 'routes.casinoListing'),
-  casinoLobby('/live-show', 'routes.liveShow'),
+  {
+    path: '/live-casino',
+    access: 'protected',
+    page: CasinoLobbyPage,
+    titleKey: 'routes.liveCasino',
+  },
+  {
+    path: '/casinolisting',
+    access: 'protected',
+    page: CasinoLobbyPage,
+    titleKey: 'routes.casinoListing',
+  },
+  { path: '/live-show', access: 'protected', page: CasinoLobbyPage, titleKey: 'routes.liveShow' },
   placeholder('/session', 'protected', 'routes.session'),
   placeholder('/aviatorgames', 'protected', 'routes.aviatorGames'),
   // SPEC 2.6 names an "account statement" screen without a route; it lives here, protected,

@@ -337,7 +337,7 @@ describe('SPM Games table', () => {
     });
     renderApp(TABLE_PATH);
     expect(await screen.findByTestId('table-problem')).toHaveTextContent(
-      'This game session is not valid.',
+      'Your game session has ended. Please open the game again.',
     );
     expect(screen.getByRole('link', { name: 'Back to the games' })).toHaveAttribute(
       'href',
