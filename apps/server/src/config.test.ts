@@ -209,4 +209,33 @@ describe('loadConfig', () => {
       sender: 'SPM',
     });
   });
+
+  it('times the SPM Games tables: defaults, the e2e overrides, bad values named', () => {
+    expect(loadConfig({}).spm).toEqual({
+      run: true,
+      bettingSecondsOverride: undefined,
+      dealStepMs: 800,
+      settledPauseMs: 5000,
+    });
+    expect(
+      loadConfig({
+        SPM_BETTING_SECONDS_OVERRIDE: '3',
+        SPM_DEAL_STEP_MS: '100',
+        SPM_SETTLED_PAUSE_MS: '0',
+        SPM_TABLES: 'off',
+      }).spm,
+    ).toEqual({ run: false, bettingSecondsOverride: 3, dealStepMs: 100, settledPauseMs: 0 });
+    // One process runs the tables: a cluster node runs them only when told.
+    const cluster = {
+      CLUSTER: 'on',
+      DATABASE_URL: 'postgres://db/spm',
+      REDIS_URL: 'redis://cache',
+    };
+    expect(loadConfig(cluster).spm.run).toBe(false);
+    expect(loadConfig({ ...cluster, SPM_TABLES: 'on' }).spm.run).toBe(true);
+    expect(() => loadConfig({ SPM_BETTING_SECONDS_OVERRIDE: '0' })).toThrow(
+      /SPM_BETTING_SECONDS_OVERRIDE/,
+    );
+    expect(() => loadConfig({ SPM_DEAL_STEP_MS: '10' })).toThrow(/SPM_DEAL_STEP_MS/);
+  });
 });

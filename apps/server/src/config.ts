@@ -100,6 +100,12 @@ const envSchema = z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
       .optional(),
     CLUSTER_LEASE_MS: intKey(300, 60_000, 1500),
+    // SPM Games tables (docs/decisions.md "SPM Games tables"). Unset: on, but off with
+    // CLUSTER=on (the tables run in one process: set it on one node).
+    SPM_TABLES: z.enum(['on', 'off']).optional(),
+    SPM_BETTING_SECONDS_OVERRIDE: z.coerce.number().int().min(1).max(600).optional(),
+    SPM_DEAL_STEP_MS: intKey(50, 10_000, 800),
+    SPM_SETTLED_PAUSE_MS: intKey(0, 60_000, 5000),
   })
   .superRefine((env, context) => {
     if (env.CLUSTER === 'on') {
@@ -199,6 +205,18 @@ export interface CashierConfig {
   gatewaySimulator: boolean;
 }
 
+/** SPM Games, the built-in casino provider: its tables' timing (docs/decisions.md "SPM Games tables"). */
+export interface SpmTablesConfig {
+  /** main.ts starts the tables (tests and benches start their own). */
+  run: boolean;
+  /** Set: every table's betting window is this many seconds instead of its own (e2e runs). */
+  bettingSecondsOverride: number | undefined;
+  /** The wait between two reveal steps (one card, or the wheel's stop). */
+  dealStepMs: number;
+  /** How long a settled round stays on the table before the next one opens. */
+  settledPauseMs: number;
+}
+
 /** Several nodes sharing PostgreSQL and Redis (docs/decisions.md "Several nodes"). */
 export interface ClusterConfig {
   /** Unique among live nodes; a restarted node may reuse it (its old leases are expired). */
@@ -255,6 +273,7 @@ export interface Config {
   metricsToken: string | undefined;
   /** Set (CLUSTER=on, with DATABASE_URL and REDIS_URL): market ownership and forwarding. */
   cluster: ClusterConfig | undefined;
+  spm: SpmTablesConfig;
 }
 
 /** A wildcard listen address is no address to reach: peers on this machine use loopback. */
@@ -340,6 +359,12 @@ export function loadConfig(
             runsFeed: parsed.SIMULATOR === 'on',
           }
         : undefined,
+    spm: {
+      run: (parsed.SPM_TABLES ?? (parsed.CLUSTER === 'on' ? 'off' : 'on')) === 'on',
+      bettingSecondsOverride: parsed.SPM_BETTING_SECONDS_OVERRIDE,
+      dealStepMs: parsed.SPM_DEAL_STEP_MS,
+      settledPauseMs: parsed.SPM_SETTLED_PAUSE_MS,
+    },
     otp: {
       ttlMinutes: parsed.OTP_TTL_MINUTES,
       maxAttempts: parsed.OTP_MAX_ATTEMPTS,

@@ -105,6 +105,18 @@ async function main(): Promise<void> {
         );
       });
     }
+    if (config.spm.run) {
+      // SPM Games' tables finish what a stop left and then sleep until a player looks; they
+      // stop with the app (its preClose), before the database goes.
+      setImmediate(() => {
+        app.spmGames.start().then(
+          () => app.log.info('SPM Games tables started'),
+          (error: unknown) => {
+            if (!stopping) app.log.error({ err: error }, 'SPM Games tables failed to start');
+          },
+        );
+      });
+    }
   } catch (error) {
     app.log.fatal({ err: error }, 'startup failed');
     await app.close().catch(() => undefined);

@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceDeps } from '../../deps.ts';
 import { lobbyRoutes } from './lobby-routes.ts';
+import { callProviderWallet, providerWalletRoutes } from './provider-wallet-routes.ts';
+import { registerSpmGames } from './spm/index.ts';
 
 /**
  * The casino's routes under `apiPrefix`. A fastify-plugin, so what it decorates (the SPM
@@ -19,8 +21,19 @@ async function casinoPlugin(
 ): Promise<void> {
   // Each part registers its routes here: lobby and launch, provider wallet, SPM Games, staff.
   await app.register(lobbyRoutes, { prefix: apiPrefix, deps });
+  await app.register(providerWalletRoutes, { prefix: apiPrefix, deps });
+  // SPM Games calls the wallet above signed, stamped with the app's clock (its window's).
+  await registerSpmGames(app, {
+    deps,
+    apiPrefix,
+    caller: (call) =>
+      callProviderWallet(app, { ...call, apiPrefix, timestampMs: deps.clock.now().getTime() }),
+  });
 }
 
 export const casinoModule = fp(casinoPlugin, { name: 'spm-casino' });
 
 export { insertCasinoCatalogueIfAbsent, SEED_SPM_TABLES } from './catalogue-seed.ts';
+export { callProviderWallet, providerWalletPath } from './provider-wallet-routes.ts';
+export type { ProviderWalletCall } from './provider-wallet-routes.ts';
+export { signProviderBody } from './provider-signature.ts';

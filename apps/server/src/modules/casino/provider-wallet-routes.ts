@@ -1,0 +1,116 @@
+import {
+  CASINO_SIGNATURE_HEADER,
+  CASINO_TIMESTAMP_HEADER,
+  providerAnswerSchema,
+  type CasinoProviderOperation,
+  type ProviderAnswer,
+} from '@spm/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceDeps } from '../../deps.ts';
+import { WalletApi } from '../wallet/index.ts';
+import { signProviderBody } from './provider-signature.ts';
+import { handleProviderCall, refusal } from './provider-wallet-service.ts';
+
+/** The seamless wallet's address under the API prefix (docs/casino-provider-api.md). */
+export const providerWalletPath = (providerId: string, operation: string) =>
+  `/casino/provider/${encodeURIComponent(providerId)}/${encodeURIComponent(operation)}`;
+
+/** A provider's request is small; anything bigger is not one. */
+const BODY_LIMIT_BYTES = 16 * 1024;
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Providers expect HTTP 200 and the status in the body, whatever happened. */
+const sendAnswer = (reply: FastifyReply, answer: ProviderAnswer) =>
+  reply.code(200).header('cache-control', 'no-store').send(answer);
+
+/**
+ * POST {apiPrefix}/casino/provider/:provider/:operation. Its own encapsulated scope: the body
+ * is kept as the raw text the signature covers (never parsed and re-serialised before the
+ * check), and every error, even one fastify raises before the handler (too big, bad content
+ * type), is answered in the provider's shape, not the app's envelope.
+ */
+export async function providerWalletRoutes(
+  app: FastifyInstance,
+  { deps, wallet }: { deps: ServiceDeps; wallet?: WalletApi },
+): Promise<void> {
+  const service = { deps, wallet: wallet ?? new WalletApi(deps) };
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (_r, body, done) => done(null, body),
+  );
+  app.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === undefined || status >= 500) {
+      request.log.error({ err: error }, 'casino provider wallet call failed');
+      return sendAnswer(reply, refusal('RS_ERROR_UNKNOWN'));
+    }
+    const message = error instanceof Error ? error.message : 'Malformed request.';
+    return sendAnswer(reply, refusal('RS_ERROR_WRONG_SYNTAX', {}, message));
+  });
+
+  app.post(
+    '/casino/provider/:provider/:operation',
+    {
+      bodyLimit: BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['casino'],
+        summary:
+          'Seamless wallet callback of a game provider (always HTTP 200, status in the body)',
+        hide: true,
+      },
+    },
+    async (request, reply) => {
+      const params = request.params as { provider: string; operation: string };
+      const answer = await handleProviderCall(service, {
+        providerId: params.provider,
+        operation: params.operation,
+        rawBody: typeof request.body === 'string' ? request.body : '',
+        timestampHeader: header(request, CASINO_TIMESTAMP_HEADER),
+        signatureHeader: header(request, CASINO_SIGNATURE_HEADER),
+      });
+      return sendAnswer(reply, answer);
+    },
+  );
+}
+
+/** What `callProviderWallet` needs to sign a call as the provider would. */
+export interface ProviderWalletCall {
+  providerId: string;
+  secret: string;
+  operation: CasinoProviderOperation;
+  body: unknown;
+  /** The signature's timestamp (Unix ms); default now. Pass the app's clock when it is manual. */
+  timestampMs?: number;
+  /** The API prefix the casino module was registered under; default `/api`. */
+  apiPrefix?: string;
+}
+
+/**
+ * Calls the seamless wallet in-process, signed exactly as an external provider signs over
+ * HTTP (the body serialised once, that text signed and sent): SPM Games, the built-in
+ * provider, moves its players' money this way and no other.
+ */
+export async function callProviderWallet(
+  app: Pick<FastifyInstance, 'inject'>,
+  call: ProviderWalletCall,
+): Promise<ProviderAnswer> {
+  const rawBody = JSON.stringify(call.body);
+  const timestampMs = call.timestampMs ?? Date.now();
+  const response = await app.inject({
+    method: 'POST',
+    url: `${call.apiPrefix ?? '/api'}${providerWalletPath(call.providerId, call.operation)}`,
+    headers: {
+      'content-type': 'application/json',
+      [CASINO_TIMESTAMP_HEADER]: String(timestampMs),
+      [CASINO_SIGNATURE_HEADER]: signProviderBody(call.secret, timestampMs, rawBody),
+    },
+    payload: rawBody,
+  });
+  return providerAnswerSchema.parse(response.json());
+}

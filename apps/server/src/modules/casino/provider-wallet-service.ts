@@ -1,0 +1,663 @@
+import {
+  CASINO_PROVIDER_OPERATIONS,
+  MAX_BET_POINTS,
+  MAX_WIN_POINTS,
+  providerAuthenticateRequestSchema,
+  providerBalanceRequestSchema,
+  providerBetRequestSchema,
+  providerRollbackRequestSchema,
+  providerWinRequestSchema,
+  type CasinoProviderOperation,
+  type CasinoProviderStatus,
+  type ProviderAnswer,
+} from '@spm/contract';
+import type { z } from 'zod';
+import type { ServiceDeps } from '../../deps.ts';
+import { HOUR_MS, MINUTE_MS } from '../../deps.ts';
+import { findNul } from '../../http/nul-guard.ts';
+import { hashToken, randomToken } from '../../security/tokens.ts';
+import {
+  getWalletView,
+  requestHash,
+  walletTransaction,
+  type WalletApi,
+  type WalletContext,
+  type WalletFailureCode,
+} from '../wallet/index.ts';
+import { verifyProviderSignature } from './provider-signature.ts';
+import {
+  exchangeLaunchToken,
+  findProvider,
+  findSessionByLaunchToken,
+  findSessionByToken,
+  findTransaction,
+  insertTransaction,
+  lockRound,
+  slideSession,
+  updateRound,
+  type CasinoTransactionKind,
+  type RoundRow,
+  type SessionRow,
+  type StoredTransaction,
+} from './provider-wallet-repository.ts';
+
+/*
+ * The seamless wallet providers call (docs/casino-provider-api.md): signature, syntax, the
+ * game session, then per transaction one database transaction holding the round's lock, the
+ * money (wallet API, product 'casino') and the stored first answer, so a replay answers it
+ * again and two identical requests at once apply once.
+ */
+
+const PAISE_PER_POINT = 100n;
+/** A round's accepted stake (net of refunds) may not pass this (SPEC's game rules). */
+export const MAX_ROUND_STAKE_PAISE = BigInt(MAX_BET_POINTS) * PAISE_PER_POINT;
+/** A round's wins are credited up to this in total; a win over it is lowered (`credited`). */
+export const MAX_ROUND_WIN_PAISE = BigInt(MAX_WIN_POINTS) * PAISE_PER_POINT;
+/** A game session lasts this long after its last use. */
+export const SESSION_TTL_MS = 12 * HOUR_MS;
+/** A session's expiry is written again only when it would move by more than this. */
+const SESSION_SLIDE_STEP_MS = 5 * MINUTE_MS;
+/** How often a transaction that lost a race on its id is answered again from what won. */
+const CONFLICT_ATTEMPTS = 3;
+/** casino_transactions.request_hash of a bet id a rollback named before the bet arrived. */
+const ROLLED_BACK_MARKER = 'rolled-back-before-arrival';
+
+/** A request as the route received it: the raw body bytes (as text) and the two headers. */
+export interface ProviderCall {
+  providerId: string;
+  operation: string;
+  rawBody: string;
+  timestampHeader: string | undefined;
+  signatureHeader: string | undefined;
+}
+
+export interface ProviderWalletDeps {
+  deps: ServiceDeps;
+  wallet: WalletApi;
+}
+
+type Currency = 'INR' | 'PTS';
+
+const emptyAnswer = {
+  requestId: null,
+  user: null,
+  currency: null,
+  balance: null,
+  transactionId: null,
+} as const;
+
+const MESSAGES: Partial<Record<CasinoProviderStatus, string>> = {
+  RS_ERROR_INVALID_SIGNATURE: 'The signature or its timestamp is missing, stale or wrong.',
+  RS_ERROR_INVALID_TOKEN: 'The token is unknown, used, expired or not for this user and game.',
+  RS_ERROR_WRONG_SYNTAX: 'The request does not follow the protocol.',
+  RS_ERROR_UNKNOWN_PROVIDER: 'No such provider.',
+  RS_ERROR_PROVIDER_DISABLED: 'The provider is disabled.',
+  RS_ERROR_GAME_DISABLED: 'The game is disabled.',
+  RS_ERROR_USER_DISABLED: 'The player may not play.',
+  RS_ERROR_WRONG_CURRENCY: "The currency is not the session's.",
+  RS_ERROR_NOT_ENOUGH_MONEY: 'Not enough balance for the bet.',
+  RS_ERROR_BET_LIMIT: "The bet is outside the game's minimum and maximum.",
+  RS_ERROR_LIMIT_REACHED: 'A limit refused the bet (the round total or a player limit).',
+  RS_ERROR_DUPLICATE_TRANSACTION: 'This transaction id was used with another request.',
+  RS_ERROR_TRANSACTION_DOES_NOT_EXIST: 'The referenced bet does not exist.',
+  RS_ERROR_TRANSACTION_ROLLED_BACK: 'The transaction was rolled back.',
+  RS_ERROR_ROUND_CLOSED: 'The round is closed.',
+  RS_ERROR_UNKNOWN: 'Unexpected error; retry the same request.',
+};
+
+export function refusal(
+  status: CasinoProviderStatus,
+  fields: Partial<ProviderAnswer> = {},
+  message?: string,
+): ProviderAnswer {
+  return { status, ...emptyAnswer, ...fields, message: message ?? MESSAGES[status] ?? status };
+}
+
+const isOperation = (value: string): value is CasinoProviderOperation =>
+  (CASINO_PROVIDER_OPERATIONS as readonly string[]).includes(value);
+
+/** The requestId of a body, when it has one, to echo in an early refusal. */
+function requestIdOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const id = (body as { requestId?: unknown }).requestId;
+  return typeof id === 'string' && id.length <= 100 ? id : null;
+}
+
+/** Every provider request: checks in the order the protocol documents, then the operation. */
+export async function handleProviderCall(
+  service: ProviderWalletDeps,
+  call: ProviderCall,
+): Promise<ProviderAnswer> {
+  const { deps } = service;
+  const provider = await findProvider(deps.db, call.providerId);
+  if (!provider) return refusal('RS_ERROR_UNKNOWN_PROVIDER');
+  const signature = verifyProviderSignature({
+    secret: provider.secret,
+    timestampHeader: call.timestampHeader,
+    signatureHeader: call.signatureHeader,
+    rawBody: call.rawBody,
+    nowMs: deps.clock.now().getTime(),
+  });
+  if (!signature.ok) return refusal('RS_ERROR_INVALID_SIGNATURE');
+  if (!provider.enabled) return refusal('RS_ERROR_PROVIDER_DISABLED');
+
+  let body: unknown;
+  try {
+    body = JSON.parse(call.rawBody);
+  } catch {
+    return refusal('RS_ERROR_WRONG_SYNTAX', {}, 'The body is not JSON.');
+  }
+  const requestId = requestIdOf(body);
+  if (!isOperation(call.operation)) {
+    return refusal('RS_ERROR_WRONG_SYNTAX', { requestId }, `Unknown operation ${call.operation}.`);
+  }
+  // PostgreSQL text cannot hold U+0000 (JSON may carry it escaped).
+  if (findNul(body, '') !== null) {
+    return refusal('RS_ERROR_WRONG_SYNTAX', { requestId }, 'A field holds a NUL character.');
+  }
+  const context = { ...service, providerId: provider.id };
+  switch (call.operation) {
+    case 'authenticate': {
+      const parsed = providerAuthenticateRequestSchema.safeParse(body);
+      if (!parsed.success) return syntaxRefusal(requestId, parsed.error);
+      return authenticate(context, parsed.data);
+    }
+    case 'balance': {
+      const parsed = providerBalanceRequestSchema.safeParse(body);
+      if (!parsed.success) return syntaxRefusal(requestId, parsed.error);
+      return balance(context, parsed.data);
+    }
+    case 'bet': {
+      const parsed = providerBetRequestSchema.safeParse(body);
+      if (!parsed.success) return syntaxRefusal(requestId, parsed.error);
+      return transaction(context, { kind: 'bet', ...parsed.data });
+    }
+    case 'win': {
+      const parsed = providerWinRequestSchema.safeParse(body);
+      if (!parsed.success) return syntaxRefusal(requestId, parsed.error);
+      return transaction(context, { kind: 'win', ...parsed.data });
+    }
+    case 'rollback': {
+      const parsed = providerRollbackRequestSchema.safeParse(body);
+      if (!parsed.success) return syntaxRefusal(requestId, parsed.error);
+      return transaction(context, { kind: 'rollback', ...parsed.data });
+    }
+  }
+}
+
+function syntaxRefusal(requestId: string | null, error: z.ZodError): ProviderAnswer {
+  const issue = error.issues[0];
+  const where = issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body';
+  return refusal(
+    'RS_ERROR_WRONG_SYNTAX',
+    { requestId },
+    `The request does not follow the protocol (${where}).`,
+  );
+}
+
+interface OperationContext extends ProviderWalletDeps {
+  providerId: string;
+}
+
+const currencyOf = (session: Pick<SessionRow, 'playMoney'>): Currency =>
+  session.playMoney ? 'PTS' : 'INR';
+
+const isActive = (session: SessionRow) => session.playerStatus === 'active';
+
+const cashPaise = async (ctx: OperationContext | WalletContext, playerId: number) =>
+  (await getWalletView('tx' in ctx ? ctx.tx : ctx.deps.db, playerId)).balancePaise;
+
+async function authenticate(
+  ctx: OperationContext,
+  request: z.infer<typeof providerAuthenticateRequestSchema>,
+): Promise<ProviderAnswer> {
+  const { deps } = ctx;
+  const now = deps.clock.now();
+  const requestId = request.requestId;
+  const session = await findSessionByLaunchToken(
+    deps.db,
+    ctx.providerId,
+    hashToken(request.launchToken),
+  );
+  if (!session || session.exchangedAt !== null || session.launchExpiresAt <= now) {
+    return refusal('RS_ERROR_INVALID_TOKEN', { requestId });
+  }
+  const user = String(session.playerId);
+  if (!isActive(session)) return refusal('RS_ERROR_USER_DISABLED', { requestId, user });
+  if (!session.gameEnabled) return refusal('RS_ERROR_GAME_DISABLED', { requestId, user });
+  const token = randomToken();
+  const exchanged = await exchangeLaunchToken(deps.db, {
+    sessionId: session.id,
+    sessionTokenHash: hashToken(token),
+    now,
+    sessionExpiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  // A concurrent exchange of the same launch token won (or it expired meanwhile).
+  if (!exchanged) return refusal('RS_ERROR_INVALID_TOKEN', { requestId });
+  return {
+    status: 'RS_OK',
+    requestId,
+    user,
+    currency: currencyOf(session),
+    balance: Number(await cashPaise(ctx, session.playerId)),
+    transactionId: null,
+    token,
+    gameId: session.gameId,
+  };
+}
+
+type SessionRequest = z.infer<typeof providerBalanceRequestSchema>;
+
+/**
+ * The game session a callback names, or the refusal: the token must be this provider's and
+ * bound to `user` and `gameId`; `live` also wants it unexpired (balance and bet; a win or a
+ * rollback may come after the player left).
+ */
+async function sessionOf(
+  ctx: OperationContext,
+  request: SessionRequest,
+  live: boolean,
+): Promise<SessionRow | ProviderAnswer> {
+  const session = await findSessionByToken(ctx.deps.db, ctx.providerId, hashToken(request.token));
+  const { requestId } = request;
+  if (
+    !session ||
+    session.sessionExpiresAt === null ||
+    String(session.playerId) !== request.user ||
+    session.gameId !== request.gameId
+  ) {
+    return refusal('RS_ERROR_INVALID_TOKEN', { requestId });
+  }
+  if (live) {
+    const expired = await keepAlive(ctx, session, requestId);
+    if (expired) return expired;
+  }
+  return session;
+}
+
+/** Refuses an expired session; slides a live one's expiry forward (12 h from its last use). */
+async function keepAlive(
+  ctx: OperationContext,
+  session: SessionRow,
+  requestId: string,
+): Promise<ProviderAnswer | null> {
+  const now = ctx.deps.clock.now();
+  const expiresAt = session.sessionExpiresAt;
+  if (expiresAt === null || expiresAt <= now)
+    return refusal('RS_ERROR_INVALID_TOKEN', { requestId });
+  const slidTo = new Date(now.getTime() + SESSION_TTL_MS);
+  // Written at most once per step, not on every callback.
+  if (slidTo.getTime() - expiresAt.getTime() > SESSION_SLIDE_STEP_MS) {
+    await slideSession(ctx.deps.db, session.id, slidTo);
+  }
+  return null;
+}
+
+const isAnswer = (value: SessionRow | ProviderAnswer): value is ProviderAnswer => 'status' in value;
+
+async function balance(ctx: OperationContext, request: SessionRequest): Promise<ProviderAnswer> {
+  const session = await sessionOf(ctx, request, true);
+  if (isAnswer(session)) return session;
+  const fields = { requestId: request.requestId, user: request.user };
+  const currency = currencyOf(session);
+  if (request.currency !== currency) return refusal('RS_ERROR_WRONG_CURRENCY', fields);
+  if (!isActive(session)) return refusal('RS_ERROR_USER_DISABLED', fields);
+  return {
+    status: 'RS_OK',
+    ...fields,
+    currency,
+    balance: Number(await cashPaise(ctx, session.playerId)),
+    transactionId: null,
+  };
+}
+
+type TransactionRequest = SessionRequest & { transactionId: string; roundId: string } & (
+    | { kind: 'bet'; amount: number }
+    | { kind: 'win'; amount: number; referenceTransactionId?: string; roundClosed: boolean }
+    | { kind: 'rollback'; referenceTransactionId: string }
+  );
+
+/** What identifies a transaction's request: a replay must repeat it, another id may not. */
+function transactionHash(request: TransactionRequest): string {
+  return requestHash({
+    kind: request.kind,
+    user: request.user,
+    gameId: request.gameId,
+    currency: request.currency,
+    roundId: request.roundId,
+    amount: 'amount' in request ? request.amount : null,
+    referenceTransactionId:
+      'referenceTransactionId' in request ? (request.referenceTransactionId ?? null) : null,
+    roundClosed: request.kind === 'win' ? request.roundClosed : null,
+  });
+}
+
+/** The stored first answer, again (with this request's id), or the duplicate refusal. */
+function answerStored(
+  stored: StoredTransaction,
+  request: TransactionRequest,
+  hash: string,
+): ProviderAnswer {
+  const fields = { requestId: request.requestId, user: request.user };
+  if (stored.requestHash === ROLLED_BACK_MARKER && request.kind === 'bet') {
+    return refusal(
+      'RS_ERROR_TRANSACTION_ROLLED_BACK',
+      fields,
+      'The bet was rolled back before it arrived.',
+    );
+  }
+  if (stored.kind !== request.kind || stored.requestHash !== hash) {
+    return refusal('RS_ERROR_DUPLICATE_TRANSACTION', fields);
+  }
+  return { ...(stored.answer as ProviderAnswer), requestId: request.requestId };
+}
+
+/** A race on (provider, transaction id) was lost: roll back and answer from the winner. */
+class TransactionIdTaken extends Error {}
+
+const WALLET_STATUS: Record<WalletFailureCode, CasinoProviderStatus> = {
+  INSUFFICIENT_FUNDS: 'RS_ERROR_NOT_ENOUGH_MONEY',
+  DUPLICATE: 'RS_ERROR_DUPLICATE_TRANSACTION',
+  ROLLED_BACK: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
+  LIMIT_REACHED: 'RS_ERROR_LIMIT_REACHED',
+  NOT_FOUND: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+  PLAYER_NOT_FOUND: 'RS_ERROR_USER_DISABLED',
+  NOT_ROLLBACKABLE: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+  ROUND_CLOSED: 'RS_ERROR_ROUND_CLOSED',
+  INVALID_AMOUNT: 'RS_ERROR_WRONG_SYNTAX',
+};
+
+/** What one transaction decided inside the money transaction. */
+interface Decision {
+  answer: ProviderAnswer;
+  appliedPaise: bigint;
+  walletOperationId: number | null;
+  /** The round's row after it (absent: unchanged). */
+  round?: Omit<RoundRow, 'id' | 'gameId'> & { closedAt?: Date };
+  /** A bet id a rollback named before the bet arrived: stored so the late bet is refused. */
+  rolledBackBeforeArrival?: string;
+}
+
+/** bet, win, rollback: idempotent by (provider, transactionId), the money and its answer together. */
+async function transaction(
+  ctx: OperationContext,
+  request: TransactionRequest,
+): Promise<ProviderAnswer> {
+  const hash = transactionHash(request);
+  const session = await sessionOf(ctx, request, false);
+  if (isAnswer(session)) return session;
+  // Answered before: the first answer again, whatever changed since (an expired session, a
+  // disabled player: the provider's retry must get what the first attempt got).
+  const stored = await findTransaction(ctx.deps.db, ctx.providerId, request.transactionId);
+  if (stored) return answerStored(stored, request, hash);
+
+  const fields = { requestId: request.requestId, user: request.user };
+  const currency = currencyOf(session);
+  if (request.currency !== currency) return refusal('RS_ERROR_WRONG_CURRENCY', fields);
+  if (request.kind === 'bet') {
+    const expired = await keepAlive(ctx, session, request.requestId);
+    if (expired) return expired;
+    if (!isActive(session)) return refusal('RS_ERROR_USER_DISABLED', fields);
+    if (!session.gameEnabled) return refusal('RS_ERROR_GAME_DISABLED', fields);
+  }
+
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const outcome = await walletTransaction(ctx.deps, (money) =>
+        decideAndStore(ctx, money, session, request, hash, (round) =>
+          decide(ctx, money, session, request, currency, round),
+        ),
+      );
+      if (!('ok' in outcome)) return outcome;
+      // The guarded debit found the cash gone (the bet checks first, so only a race with a
+      // withdrawal lands here): everything rolled back; store the refusal on its own.
+      return await walletTransaction(ctx.deps, async (money) =>
+        decideAndStore(ctx, money, session, request, hash, async () => ({
+          answer: refusal('RS_ERROR_NOT_ENOUGH_MONEY', {
+            ...fields,
+            currency,
+            balance: Number(await cashPaise(money, session.playerId)),
+          }),
+          appliedPaise: 0n,
+          walletOperationId: null,
+        })),
+      ).then((again) => ('ok' in again ? refusal('RS_ERROR_UNKNOWN', fields) : again));
+    } catch (error) {
+      if (!(error instanceof TransactionIdTaken) || attempt >= CONFLICT_ATTEMPTS) throw error;
+      const winner = await findTransaction(ctx.deps.db, ctx.providerId, request.transactionId);
+      if (winner) return answerStored(winner, request, hash);
+    }
+  }
+}
+
+/**
+ * Inside the money transaction: the round locked (created when this is its first callback),
+ * the id checked again under the lock, the decision, the round's totals and the answer stored.
+ */
+async function decideAndStore(
+  ctx: OperationContext,
+  money: WalletContext,
+  session: SessionRow,
+  request: TransactionRequest,
+  hash: string,
+  decideUnder: (round: RoundRow) => Promise<Decision>,
+): Promise<ProviderAnswer> {
+  const round = await lockRound(money.tx, {
+    providerId: ctx.providerId,
+    providerRoundId: request.roundId,
+    playerId: session.playerId,
+    gameId: session.gameId,
+    playMoney: session.playMoney,
+    now: money.now,
+  });
+  const stored = await findTransaction(money.tx, ctx.providerId, request.transactionId);
+  if (stored) return answerStored(stored, request, hash);
+  const decision = await decideUnder(round);
+  if (decision.round) await updateRound(money.tx, round.id, decision.round);
+  if (decision.rolledBackBeforeArrival !== undefined) {
+    const marked = await insertTransaction(money.tx, {
+      ...transactionRow(ctx, money, session, request, round.id),
+      providerTransactionId: decision.rolledBackBeforeArrival,
+      kind: 'bet',
+      requestHash: ROLLED_BACK_MARKER,
+      referenceTransactionId: request.transactionId,
+      status: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
+      answer: refusal('RS_ERROR_TRANSACTION_ROLLED_BACK', { user: request.user }),
+    });
+    if (!marked) throw new TransactionIdTaken();
+  }
+  const inserted = await insertTransaction(money.tx, {
+    ...transactionRow(ctx, money, session, request, round.id),
+    requestHash: hash,
+    amountPaise: 'amount' in request ? BigInt(request.amount) : 0n,
+    appliedPaise: decision.appliedPaise,
+    status: decision.answer.status,
+    answer: decision.answer,
+    walletOperationId: decision.walletOperationId,
+  });
+  if (!inserted) throw new TransactionIdTaken();
+  return decision.answer;
+}
+
+function transactionRow(
+  ctx: OperationContext,
+  money: WalletContext,
+  session: SessionRow,
+  request: TransactionRequest,
+  roundId: number,
+) {
+  return {
+    providerId: ctx.providerId,
+    providerTransactionId: request.transactionId,
+    kind: request.kind as CasinoTransactionKind,
+    requestHash: '',
+    roundId,
+    providerRoundId: request.roundId,
+    playerId: session.playerId,
+    gameId: session.gameId,
+    amountPaise: 0n,
+    appliedPaise: 0n,
+    referenceTransactionId:
+      'referenceTransactionId' in request ? (request.referenceTransactionId ?? null) : null,
+    status: '',
+    answer: {},
+    walletOperationId: null,
+    createdAt: money.now,
+  };
+}
+
+/** The wallet's ids of a provider's transaction and round. */
+const walletExternalId = (providerId: string, transactionId: string) =>
+  `${providerId}:${transactionId}`;
+const walletRoundId = (providerId: string, roundId: string) => `casino:${providerId}:${roundId}`;
+
+async function decide(
+  ctx: OperationContext,
+  money: WalletContext,
+  session: SessionRow,
+  request: TransactionRequest,
+  currency: Currency,
+  round: RoundRow,
+): Promise<Decision> {
+  const fields = { requestId: request.requestId, user: request.user, currency };
+  const refuse = async (
+    status: CasinoProviderStatus,
+    message?: string,
+    balancePaise?: bigint,
+  ): Promise<Decision> => ({
+    answer: refusal(
+      status,
+      {
+        ...fields,
+        balance: Number(balancePaise ?? (await cashPaise(money, session.playerId))),
+      },
+      message,
+    ),
+    appliedPaise: 0n,
+    walletOperationId: null,
+  });
+  if (round.gameId !== session.gameId) {
+    return refuse('RS_ERROR_WRONG_SYNTAX', 'The round id belongs to another game.');
+  }
+  const ops = ctx.wallet.within(money);
+  const base = {
+    product: 'casino' as const,
+    externalId: walletExternalId(ctx.providerId, request.transactionId),
+    playerId: session.playerId,
+    roundId: walletRoundId(ctx.providerId, request.roundId),
+    reference: `${ctx.providerId}:${request.roundId}`,
+  };
+
+  if (request.kind === 'bet') {
+    const amountPaise = BigInt(request.amount);
+    if (round.status === 'closed') return refuse('RS_ERROR_ROUND_CLOSED');
+    if (amountPaise < session.minBetPaise || amountPaise > session.maxBetPaise) {
+      return refuse('RS_ERROR_BET_LIMIT');
+    }
+    if (round.stakedPaise + amountPaise > MAX_ROUND_STAKE_PAISE) {
+      return refuse('RS_ERROR_LIMIT_REACHED', 'The round would pass 7,500 points of stakes.');
+    }
+    const available = (await ops.lockAvailable([session.playerId])).get(session.playerId) ?? 0n;
+    if (available < amountPaise) return refuse('RS_ERROR_NOT_ENOUGH_MONEY', undefined, available);
+    const staked = await ops.stake({
+      ...base,
+      amountPaise,
+      mode: 'debit',
+      description: `Casino bet ${request.gameId} (${request.roundId})`,
+    });
+    if (!staked.ok) return refuse(WALLET_STATUS[staked.code]);
+    return {
+      answer: okAnswer(fields, staked),
+      appliedPaise: amountPaise,
+      walletOperationId: Number(staked.operationId),
+      round: { ...round, status: 'open', stakedPaise: round.stakedPaise + amountPaise },
+    };
+  }
+
+  if (request.kind === 'win') {
+    if (round.status === 'closed') return refuse('RS_ERROR_ROUND_CLOSED');
+    const room = MAX_ROUND_WIN_PAISE - round.wonPaise;
+    const asked = BigInt(request.amount);
+    const creditedPaise = asked < room ? asked : room > 0n ? room : 0n;
+    // A win of 0 (a lost round's close) moves nothing; the wallet records it all the same,
+    // and from then on refuses the round's rollbacks.
+    const won = await ops.win({
+      ...base,
+      amountPaise: creditedPaise,
+      description: `Casino win ${request.gameId} (${request.roundId})`,
+    });
+    if (!won.ok) return refuse(WALLET_STATUS[won.code]);
+    const closes = request.roundClosed;
+    return {
+      answer: { ...okAnswer(fields, won), credited: Number(creditedPaise) },
+      appliedPaise: creditedPaise,
+      walletOperationId: Number(won.operationId),
+      round: {
+        ...round,
+        status: closes ? 'closed' : 'open',
+        wonPaise: round.wonPaise + creditedPaise,
+        ...(closes ? { closedAt: money.now } : {}),
+      },
+    };
+  }
+
+  // rollback: only a bet of this round and player, accepted, not yet refunded.
+  const target = await findTransaction(money.tx, ctx.providerId, request.referenceTransactionId);
+  if (target) {
+    if (target.requestHash === ROLLED_BACK_MARKER) {
+      return refuse('RS_ERROR_TRANSACTION_ROLLED_BACK', 'The bet was already rolled back.');
+    }
+    if (
+      target.kind !== 'bet' ||
+      target.playerId !== session.playerId ||
+      target.providerRoundId !== request.roundId
+    ) {
+      return refuse('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', 'No such bet in this round.');
+    }
+    if (target.status !== 'RS_OK') {
+      return refuse(
+        'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+        'The bet was refused: nothing to refund.',
+      );
+    }
+  }
+  if (round.status === 'closed') return refuse('RS_ERROR_ROUND_CLOSED');
+  const rolled = await ops.rollback({
+    ...base,
+    targetExternalId: walletExternalId(ctx.providerId, request.referenceTransactionId),
+    description: `Casino rollback ${request.gameId} (${request.roundId})`,
+  });
+  if (!rolled.ok) {
+    const refused = await refuse(WALLET_STATUS[rolled.code]);
+    // The wallet kept its marker; ours answers the late bet before it reaches the money.
+    return rolled.code === 'NOT_FOUND' && !target
+      ? { ...refused, rolledBackBeforeArrival: request.referenceTransactionId }
+      : refused;
+  }
+  if (!target) throw new Error('the wallet refunded a bet the casino never stored');
+  const refundedPaise = target.appliedPaise;
+  const stakedPaise = round.stakedPaise - refundedPaise;
+  return {
+    answer: okAnswer(fields, rolled),
+    appliedPaise: refundedPaise,
+    walletOperationId: Number(rolled.operationId),
+    round: {
+      ...round,
+      status: stakedPaise === 0n && round.wonPaise === 0n ? 'rolled_back' : round.status,
+      stakedPaise,
+      refundedPaise: round.refundedPaise + refundedPaise,
+    },
+  };
+}
+
+function okAnswer(
+  fields: { requestId: string; user: string; currency: Currency },
+  result: { operationId: string; balancePaise: bigint },
+): ProviderAnswer {
+  return {
+    status: 'RS_OK',
+    ...fields,
+    balance: Number(result.balancePaise),
+    transactionId: result.operationId,
+  };
+}

@@ -1,0 +1,108 @@
+import { SPM_PROVIDER_ID, type ProviderAnswer } from '@spm/contract';
+import { AppError } from '../../../http/app-error.ts';
+import { hashToken } from '../../../security/tokens.ts';
+import type { SpmDeps, GameSession, OperatorWallet } from './operator-wallet.ts';
+import { OperatorUnanswered } from './operator-wallet.ts';
+import { sessionByTokenHash } from './spm-repository.ts';
+
+/** The app's error for an operator refusal SPM Games passes on to the player. */
+export function refusalError(answer: ProviderAnswer): AppError {
+  switch (answer.status) {
+    case 'RS_ERROR_NOT_ENOUGH_MONEY':
+      return new AppError('INSUFFICIENT_FUNDS');
+    case 'RS_ERROR_BET_LIMIT':
+      return new AppError('ROUND_LIMIT_REACHED');
+    case 'RS_ERROR_LIMIT_REACHED':
+      // The player's own limits (safer play): the operator's text says which.
+      return new AppError('FORBIDDEN');
+    case 'RS_ERROR_INVALID_TOKEN':
+      return new AppError('CASINO_SESSION_INVALID');
+    case 'RS_ERROR_USER_DISABLED':
+      return new AppError('ACCOUNT_LOCKED');
+    case 'RS_ERROR_GAME_DISABLED':
+    case 'RS_ERROR_PROVIDER_DISABLED':
+      return new AppError('GAME_DISABLED');
+    case 'RS_ERROR_ROUND_CLOSED':
+    case 'RS_ERROR_TRANSACTION_ROLLED_BACK':
+      return new AppError('BETTING_CLOSED');
+    default:
+      // A signature, syntax or currency refusal is SPM Games' own fault, not the player's.
+      return new AppError('INTERNAL');
+  }
+}
+
+/** No answer from the operator: the player may try again shortly. */
+export function unansweredError(error: unknown): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', undefined, { cause: error });
+}
+
+/**
+ * The players' game sessions at SPM Games. The browser brings the launch token once (the
+ * operator exchanges it for a game session token) and then the session token with every
+ * table call. SPM Games keeps each player's newest token per table in memory: the win and
+ * rollback callbacks of a round name it, and a restart forgets it until the player is back.
+ */
+export class SpmSessions {
+  private readonly latest = new Map<string, GameSession>();
+  /** Called when a player's token for a table becomes known (owed callbacks can go). */
+  onToken: (session: GameSession) => void = () => undefined;
+
+  constructor(
+    private readonly deps: SpmDeps,
+    private readonly wallet: OperatorWallet,
+  ) {}
+
+  /** Exchanges a launch token with the operator (`authenticate`). */
+  async open(launchToken: string): Promise<{ session: GameSession; balancePaise: bigint }> {
+    let answer: ProviderAnswer;
+    try {
+      answer = await this.wallet.authenticate(launchToken);
+    } catch (error) {
+      if (error instanceof OperatorUnanswered) throw unansweredError(error);
+      throw error;
+    }
+    if (answer.status !== 'RS_OK' || answer.token === undefined) throw refusalError(answer);
+    const session = await this.resolve(answer.token);
+    return { session, balancePaise: BigInt(answer.balance ?? 0) };
+  }
+
+  /** The session the `x-spm-session` header names, bound to `tableId` when one is given. */
+  async resolve(token: string | undefined, tableId?: string): Promise<GameSession> {
+    if (token === undefined || token.length < 16 || token.length > 200) {
+      throw new AppError('CASINO_SESSION_INVALID');
+    }
+    const row = await sessionByTokenHash(this.deps.db, hashToken(token));
+    const now = this.deps.clock.now().getTime();
+    if (
+      !row ||
+      row.providerId !== SPM_PROVIDER_ID ||
+      row.sessionExpiresAt === null ||
+      row.sessionExpiresAt.getTime() <= now ||
+      (tableId !== undefined && row.gameId !== tableId)
+    ) {
+      throw new AppError('CASINO_SESSION_INVALID');
+    }
+    const session: GameSession = {
+      sessionId: row.id,
+      token,
+      playerId: row.playerId,
+      gameId: row.gameId,
+      playMoney: row.playMoney,
+    };
+    this.remember(session);
+    return session;
+  }
+
+  /** The player's newest known session at the table. */
+  latestFor(playerId: number, gameId: string): GameSession | undefined {
+    return this.latest.get(`${playerId}:${gameId}`);
+  }
+
+  private remember(session: GameSession): void {
+    const key = `${session.playerId}:${session.gameId}`;
+    const known = this.latest.get(key);
+    if (known && known.sessionId > session.sessionId) return;
+    this.latest.set(key, session);
+    if (known?.token !== session.token) this.onToken(session);
+  }
+}
