@@ -369,8 +369,11 @@ describe('SPM Games table', () => {
       [BETS]: ok({ bet: bet({ stake: 500 }), balance: 500 }),
     });
     expect(screen.getByTestId('table-no-bets')).toBeInTheDocument();
+    // The first chip within the table's limits starts picked.
+    expect(screen.getByTestId('chip-stake')).toHaveTextContent('100.00');
     await userEvent.click(screen.getByTestId('chip-preset-1'));
     expect(screen.getByTestId('chip-preset-1')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('chip-stake')).toHaveTextContent('500.00');
     await userEvent.click(spot('andar'));
     const placed = await screen.findByTestId('table-bet');
     expect(placed).toHaveTextContent('Andar');

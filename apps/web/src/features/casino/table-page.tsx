@@ -130,6 +130,8 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
   const bettingOpen = round.phase === 'betting' && secondsLeft > 0;
 
   useEffect(() => setBalance(current.balance), [current.balance]);
+  // A refusal belongs to the round it happened in.
+  useEffect(() => setBetError(null), [round.id]);
 
   const refreshTable = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: casinoKeys.table(tableId) }),
@@ -275,7 +277,9 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
         })}
       </div>
       <div className="chip-rack">
-        <span className="chip-rack__label">{t('casino.table.chip')}</span>
+        <span className="chip-rack__label">
+          {t('casino.table.chip')} <strong data-testid="chip-stake">{formatAmount(stake)}</strong>
+        </span>
         <StakePresets selected={stake} onPick={setStake} testIdPrefix="chip" />
       </div>
       {betError && (
