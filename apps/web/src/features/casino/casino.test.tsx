@@ -468,6 +468,37 @@ describe('SPM Games table', () => {
     await waitFor(() => expect(screen.getAllByText('You won 190.00!')).toHaveLength(1));
   });
 
+  it('asks again when the result is out before the wallet settled my bet', async () => {
+    const settled = round({
+      phase: 'settled',
+      outcome: {
+        hands: { joker: ['7H'], andar: ['7S'], bahar: [] },
+        segment: null,
+        winners: ['andar'],
+        resultCode: 'A',
+      },
+    });
+    let tableAnswer = table();
+    const { fetchMock, socket } = await openTable({
+      [TABLE]: () => ok(tableAnswer),
+      [BETS]: ok({ bet: bet(), balance: 900 }),
+    });
+    await userEvent.click(spot('andar'));
+    await screen.findByTestId('table-bet');
+    // The first look after the result still has the bet open; the next one has it paid.
+    tableAnswer = table({ round: settled, myBets: [bet()], balance: 900 });
+    const before = callsTo(fetchMock, TABLE).length;
+    push(socket, settled);
+    await waitFor(() => expect(callsTo(fetchMock, TABLE).length).toBeGreaterThan(before));
+    tableAnswer = table({
+      round: settled,
+      myBets: [bet({ status: 'won', payout: 190 })],
+      balance: 1090,
+    });
+    expect(await screen.findByText('You won 190.00!')).toBeInTheDocument();
+    expect(screen.getByTestId('table-balance')).toHaveTextContent('1,090.00');
+  });
+
   it('does not toast a lost round', async () => {
     let tableAnswer = table();
     const { socket } = await openTable({

@@ -22,6 +22,8 @@ import { forgetSpmSession, resolveSpmSession } from './lib/spm-session';
 import './casino.css';
 
 const LOBBY_PATH = CASINO_FAMILY_ROUTES.spm;
+/** How often a settled round with my bets still open asks for their result. */
+const SETTLEMENT_POLL_MS = 1000;
 
 /** The first of the player's chips the table accepts, else the table's minimum. */
 function defaultStake(minBet: number, maxBet: number): number {
@@ -153,6 +155,15 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
       refreshTable();
     }
   });
+
+  // Settled but my bets not yet: the wallet's win may land just after the result; ask again.
+  const awaitingSettlement =
+    round.phase === 'settled' && roundBets.some((bet) => bet.status === 'accepted');
+  useEffect(() => {
+    if (!awaitingSettlement) return;
+    const timer = setInterval(refreshTable, SETTLEMENT_POLL_MS);
+    return () => clearInterval(timer);
+  }, [awaitingSettlement, refreshTable]);
 
   // A win toast once per round the player bet in here, when the server says the bets won.
   useEffect(() => {
@@ -308,7 +319,8 @@ function TableProblem({ message }: { message: string }) {
 
 function TableSession({ session }: { session: SpmSession }) {
   const table = useSpmTable(session.tableId, session.sessionToken);
-  if (table.data) return <LiveTable session={session} initial={table.data} />;
+  // Keyed by table: another table starts with none of this one's rounds, bets or errors.
+  if (table.data) return <LiveTable key={session.tableId} session={session} initial={table.data} />;
   if (table.isError) return <TableProblem message={table.error.message} />;
   return <PageLoader />;
 }
