@@ -1,21 +1,31 @@
 import { useTranslation } from 'react-i18next';
+import { cardColour, cardRank, cardSuit } from '@spm/core';
+import type { CardSuit } from '@spm/core';
 
-const SUIT_SYMBOLS: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
-const SUIT_NAMES: Record<string, string> = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
+const SUIT_SYMBOLS: Record<CardSuit, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
+const SUIT_NAMES: Record<CardSuit, string> = {
+  S: 'spades',
+  H: 'hearts',
+  D: 'diamonds',
+  C: 'clubs',
+};
 
-/** A card face from its two-character code (`TD`); it slides in when it first appears. */
-export function PlayingCard({ code, small = false }: { code: string; small?: boolean }) {
+/**
+ * A card face from its two-character code (`TD`, checked by the contract's schema); it slides
+ * in when it first appears.
+ */
+export function PlayingCard({ code }: { code: string }) {
   const { t } = useTranslation();
-  const rank = code[0] === 'T' ? '10' : (code[0] ?? '');
-  const suit = code[1] ?? '';
-  const red = suit === 'H' || suit === 'D';
+  const rank = cardRank(code) === 'T' ? '10' : cardRank(code);
+  const suit = cardSuit(code);
+  const red = cardColour(code) === 'red';
   return (
     <span
-      className={`playing-card${red ? ' playing-card--red' : ''}${small ? ' playing-card--small' : ''}`}
+      className={`playing-card${red ? ' playing-card--red' : ''}`}
       role="img"
       aria-label={t('casino.table.cardLabel', {
         rank,
-        suit: t(`casino.suits.${SUIT_NAMES[suit] ?? 'spades'}`),
+        suit: t(`casino.suits.${SUIT_NAMES[suit]}`),
       })}
       data-testid="playing-card"
       data-card={code}
@@ -27,11 +37,6 @@ export function PlayingCard({ code, small = false }: { code: string; small?: boo
 }
 
 /** The back of a card, where a card is still to come. */
-export function CardBack({ small = false }: { small?: boolean }) {
-  return (
-    <span
-      className={`playing-card playing-card--back${small ? ' playing-card--small' : ''}`}
-      aria-hidden="true"
-    />
-  );
+export function CardBack() {
+  return <span className="playing-card playing-card--back" aria-hidden="true" />;
 }
