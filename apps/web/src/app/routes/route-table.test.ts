@@ -56,8 +56,11 @@ const SPEC_ROUTES = {
   ],
 } as const;
 
-// SPEC 2.6 screens that 2.2 does not list: the account statement.
-const SCREEN_ROUTES = { protected: ['/statement'] } as const;
+// SPEC 2.6 screens that 2.2 does not list: the account statement; issue 14's casino table and
+// casino history.
+const SCREEN_ROUTES = {
+  protected: ['/statement', '/spmgames/table/:gameId', '/mybets/casino'],
+} as const;
 
 describe('route table (SPEC 2.2, 2.6)', () => {
   it('has every spec route once, with its access type', () => {
@@ -77,11 +80,32 @@ describe('route table (SPEC 2.2, 2.6)', () => {
     expect(resolveAccess('/deposit/m_paytm')).toBe('protected');
     expect(resolveAccess('/sports/betfair')).toBe('protected');
     expect(resolveAccess('/statement')).toBe('protected');
+    expect(resolveAccess('/spmgames/table/spm-andar-bahar')).toBe('protected');
+    expect(resolveAccess('/mybets/casino')).toBe('protected');
     // Unknown addresses take their base path's access.
     expect(resolveAccess('/profile/edit')).toBe('protected');
     expect(resolveAccess('/deposit/m_paytm/x')).toBe('protected');
     expect(resolveAccess('/contactus/more')).toBe('common');
     expect(resolveAccess('/no-such-page')).toBe('common');
+  });
+});
+
+describe('casino routes (issue 14)', () => {
+  it('gives every casino family its lobby instead of a placeholder, protected', () => {
+    const lobbies = [
+      '/live-casino',
+      '/casinolisting',
+      '/live-show',
+      '/jacktop',
+      '/jetfair',
+      '/spmgames',
+    ];
+    const pages = lobbies.map((path) => routeTable.find((route) => route.path === path));
+    expect(pages.map((route) => route?.access)).toEqual(lobbies.map(() => 'protected'));
+    const placeholder = routeTable.find((route) => route.path === '/contactus')?.page;
+    const lobby = pages[0]?.page;
+    expect(lobby).not.toBe(placeholder);
+    expect(pages.every((route) => route?.page === lobby)).toBe(true);
   });
 });
 

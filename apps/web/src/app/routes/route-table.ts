@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
+import { SPM_TABLE_ROUTE } from '@spm/contract';
 import {
   MAINTENANCE_PATH,
   PROTECTED_HOME_PATH,
@@ -89,6 +90,18 @@ const WithdrawListPage = lazy(() =>
 const KycPage = lazy(() =>
   import('@/features/cashier/kyc-page').then((module) => ({ default: module.KycPage })),
 );
+// Issue 14: one lobby page for the six casino routes, reading its family from the address.
+const CasinoLobbyPage = lazy(() =>
+  import('@/features/casino/lobby-page').then((module) => ({ default: module.CasinoLobbyPage })),
+);
+const SpmTablePage = lazy(() =>
+  import('@/features/casino/table-page').then((module) => ({ default: module.SpmTablePage })),
+);
+const CasinoHistoryPage = lazy(() =>
+  import('@/features/casino/history-page').then((module) => ({
+    default: module.CasinoHistoryPage,
+  })),
+);
 const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
 );
@@ -150,8 +163,8 @@ export const routeTable: readonly AppRoute[] = [
     titleKey: 'routes.maintenance',
   },
   // protected
-  placeholder('/jetfair', 'protected', 'routes.jetfair'),
-  placeholder('/jacktop', 'protected', 'routes.jacktop'),
+  { path: '/jetfair', access: 'protected', page: CasinoLobbyPage, titleKey: 'routes.jetfair' },
+  { path: '/jacktop', access: 'protected', page: CasinoLobbyPage, titleKey: 'routes.jacktop' },
   { path: '/kyc', access: 'protected', page: KycPage, titleKey: 'routes.kyc' },
   placeholder('/referral', 'protected', 'routes.referral'),
   { path: '/cashier', access: 'protected', page: CashierPage, titleKey: 'routes.cashier' },
@@ -188,7 +201,7 @@ export const routeTable: readonly AppRoute[] = [
     titleKey: 'routes.withdrawGateways',
   },
   { path: PROTECTED_HOME_PATH, access: 'protected', page: HomePage, titleKey: 'routes.home' },
-  placeholder('/spmgames', 'protected', 'routes.spmGames'),
+  { path: '/spmgames', access: 'protected', page: CasinoLobbyPage, titleKey: 'routes.spmGames' },
   {
     path: '/sports/:provider',
     access: 'protected',
@@ -196,14 +209,33 @@ export const routeTable: readonly AppRoute[] = [
     titleKey: 'routes.sports',
   },
   placeholder('/dashboard', 'protected', 'routes.dashboard'),
-  placeholder('/live-casino', 'protected', 'routes.liveCasino'),
-  placeholder('/casinolisting', 'protected', 'routes.casinoListing'),
-  placeholder('/live-show', 'protected', 'routes.liveShow'),
+  {
+    path: '/live-casino',
+    access: 'protected',
+    page: CasinoLobbyPage,
+    titleKey: 'routes.liveCasino',
+  },
+  {
+    path: '/casinolisting',
+    access: 'protected',
+    page: CasinoLobbyPage,
+    titleKey: 'routes.casinoListing',
+  },
+  { path: '/live-show', access: 'protected', page: CasinoLobbyPage, titleKey: 'routes.liveShow' },
   placeholder('/session', 'protected', 'routes.session'),
   placeholder('/aviatorgames', 'protected', 'routes.aviatorGames'),
   // SPEC 2.6 names an "account statement" screen without a route; it lives here, protected,
   // named after its API call GET /getAccountstatement (SPEC 7.3).
   { path: '/statement', access: 'protected', page: StatementPage, titleKey: 'routes.statement' },
+  // Issue 14: an SPM Games table (opened by a launch) and the player's casino rounds, beside
+  // the sports bets of /mybets.
+  { path: SPM_TABLE_ROUTE, access: 'protected', page: SpmTablePage, titleKey: 'routes.spmTable' },
+  {
+    path: '/mybets/casino',
+    access: 'protected',
+    page: CasinoHistoryPage,
+    titleKey: 'routes.casinoHistory',
+  },
 ];
 
 function findRoute(pathname: string): AppRoute | undefined {

@@ -187,6 +187,10 @@ export function MyBetsPage({ titleKey }: PageProps) {
             </option>
           ))}
         </select>
+        {/* The casino's rounds have their own history (features/casino). */}
+        <Link className="sport-tab" to="/mybets/casino" data-testid="mybets-casino-link">
+          {t('casino.history.tab')}
+        </Link>
       </div>
       {/* A new tab or sport starts at page 1. */}
       <BetsTable key={`${filter}/${sport ?? ''}`} filter={filter} sport={sport} />

@@ -19,9 +19,9 @@ import { exchangeKeys, placeOrder } from '../api/exchange-api';
 import type { PlaceOrder } from '../api/exchange-api';
 import { priceTextToHundredths, slipOutcome, stakeToPaise } from '../lib/bet-maths';
 import type { Selection } from '../lib/bet-maths';
-import { readStakePresets, saveStakePresets } from '../lib/stake-presets';
 import { NetProfit } from './net-profit';
 import { useAuthStore } from '@/shared/stores/auth-store';
+import { StakePresets } from '@/shared/ui/stake-presets';
 
 export interface SlipDraft {
   selection: Selection;
@@ -81,70 +81,6 @@ function buildOrder(selection: Selection, price: number, stake: number): PlaceOr
         },
       };
   }
-}
-
-function StakePresets({ onPick }: { onPick: (stake: number) => void }) {
-  const { t } = useTranslation();
-  const [presets, setPresets] = useState(readStakePresets);
-  const [editing, setEditing] = useState<string[] | null>(null);
-
-  if (editing) {
-    const valid = editing.every((text) => stakeToPaise(text) !== null);
-    return (
-      <div className="slip-presets slip-presets--editing">
-        {editing.map((text, index) => (
-          <input
-            key={index}
-            className="slip-presets__input"
-            inputMode="decimal"
-            aria-label={t('exchange.slip.presetLabel', { index: index + 1 })}
-            value={text}
-            onChange={(event) =>
-              setEditing(editing.map((item, i) => (i === index ? event.target.value : item)))
-            }
-            data-testid={`slip-preset-input-${index}`}
-          />
-        ))}
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!valid}
-          onClick={() => {
-            const saved = editing.map(Number);
-            saveStakePresets(saved);
-            setPresets(saved);
-            setEditing(null);
-          }}
-          data-testid="slip-presets-save"
-        >
-          {t('exchange.slip.savePresets')}
-        </button>
-      </div>
-    );
-  }
-  return (
-    <div className="slip-presets">
-      {presets.map((stake, index) => (
-        <button
-          key={index}
-          type="button"
-          className="button button--ghost slip-presets__button"
-          onClick={() => onPick(stake)}
-          data-testid={`slip-preset-${index}`}
-        >
-          {stake}
-        </button>
-      ))}
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => setEditing(presets.map(String))}
-        data-testid="slip-presets-edit"
-      >
-        {t('exchange.slip.editPresets')}
-      </button>
-    </div>
-  );
 }
 
 type StakeProblem = 'required' | 'min' | 'max';

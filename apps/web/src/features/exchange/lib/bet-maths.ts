@@ -37,13 +37,8 @@ export type Selection =
       rate: number;
     };
 
-/** Stake text in points to paise, or null when it is not a positive 2-decimal amount. */
-export function stakeToPaise(text: string): Paise | null {
-  if (!text.trim()) return null;
-  const value = Number(text);
-  const parsed = pointsToPaise(value);
-  return parsed.ok && parsed.paise > 0n ? parsed.paise : null;
-}
+// Stake text to paise is shared with the casino's chips (shared/lib/stake-presets.ts).
+export { stakeToPaise } from '@/shared/lib/stake-presets';
 
 /** Price text to ladder hundredths, or null when it is not a ladder price. */
 export function priceTextToHundredths(text: string): number | null {

@@ -1,3 +1,5 @@
+import { pointsToPaise } from '@spm/core';
+import type { Paise } from '@spm/core';
 import { readStorage, writeStorage } from '@/shared/lib/storage';
 
 export const STAKE_PRESETS_STORAGE_KEY = 'stakePresets';
@@ -22,4 +24,11 @@ export function readStakePresets(): number[] {
 
 export function saveStakePresets(presets: readonly number[]): void {
   writeStorage(STAKE_PRESETS_STORAGE_KEY, JSON.stringify(presets));
+}
+
+/** A stake typed by the player in paise, or null when it is not a positive 2-decimal amount. */
+export function stakeToPaise(text: string): Paise | null {
+  if (!text.trim()) return null;
+  const parsed = pointsToPaise(Number(text));
+  return parsed.ok && parsed.paise > 0n ? parsed.paise : null;
 }

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Platform } from './support/platform.ts';
+import { usePlatformAndBrowser } from './support/use-platform.ts';
+import { logInThroughDialog, points, registerPlayer } from './support/players.ts';
+import { api, staffToken } from './support/staff.ts';
+
+let platform: Platform;
+let browser: Browser;
+
+const STARTING_POINTS = 1000;
+/** The first of the default chips (100, 500, ...). */
+const STAKE_POINTS = 100;
+/** Andar returns 1.9 per point staked (stake included): docs/casino-games.md. */
+const ANDAR_RETURN = 1.9;
+const GAME_ID = 'spm-andar-bahar';
+/** Rounds the journey may try before a bet lands inside a betting window. */
+const BET_ATTEMPTS = 4;
+
+/** Seconds left on the table's countdown, or 0 when betting is not open. */
+async function secondsLeft(page: Page): Promise<number> {
+  const countdown = page.getByTestId('table-countdown');
+  if ((await countdown.count()) === 0) return 0;
+  return Number((await countdown.textContent()) ?? 0);
+}
+
+/**
+ * Bets on Andar once a round's betting window has time left; a bet refused because the
+ * window closed on the way is tried again in the next round.
+ */
+async function betOnAndar(page: Page): Promise<void> {
+  for (let attempt = 0; attempt < BET_ATTEMPTS; attempt += 1) {
+    await expect
+      .poll(() => secondsLeft(page), { timeout: 60_000, interval: 100 })
+      .toBeGreaterThanOrEqual(2);
+    await page.locator('[data-testid="bet-spot"][data-spot="andar"]').click();
+    const landed = await Promise.race([
+      page
+        .getByTestId('table-bet')
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .then(() => true),
+      page
+        .getByTestId('table-bet-error')
+        .waitFor({ timeout: 10_000 })
+        .then(() => false),
+    ]);
+    if (landed) return;
+  }
+  throw new Error(`no bet accepted in ${BET_ATTEMPTS} rounds`);
+}
+
+describe('a player plays a round of Andar Bahar', () => {
+  // Short rounds: a 6-second betting window, a card every 150 ms, the result shown 4 seconds.
+  usePlatformAndBrowser((started) => ({ platform, browser } = started), {
+    SPM_BETTING_SECONDS_OVERRIDE: '6',
+    SPM_DEAL_STEP_MS: '150',
+    SPM_SETTLED_PAUSE_MS: '4000',
+  });
+
+  it('opens /live-casino, bets during betting, sees the deal, the result and the balance, and finds the round in history', async () => {
+    const suffix = String(Date.now() % 100000);
+    const username = `casino${suffix}`;
+    const password = 'casino2026';
+    const playerId = await registerPlayer(platform.baseUrl, username, password);
+    const staff = await staffToken(platform.baseUrl, platform.dataDir);
+    const funded = await api(platform.baseUrl, `/staff/players/${playerId}/adjustments`, {
+      token: staff,
+      body: {
+        direction: 'credit',
+        amount: STARTING_POINTS,
+        reason: 'E2E float',
+        idempotencyKey: `e2e-casino-${suffix}`,
+      },
+    });
+    expect(funded.status).toBe(200);
+
+    const page = await (
+      await browser.newContext({ viewport: { width: 390, height: 844 } })
+    ).newPage();
+    await logInThroughDialog(page, platform.baseUrl, username, password);
+    await expect
+      .poll(() => page.getByTestId('header-balance').textContent())
+      .toContain(points(STARTING_POINTS));
+
+    // The lobby of the live-casino family, then the game: launch, and the table opens.
+    await page.goto(`${platform.baseUrl}/live-casino`);
+    const card = page.locator(`[data-testid="game-card"][data-game-id="${GAME_ID}"]`);
+    await card.waitFor();
+    await card.getByTestId('game-open').click();
+    await page.waitForURL(new RegExp(`/spmgames/table/${GAME_ID}\\?launch=`));
+    await page.getByTestId('spm-table').waitFor();
+    await page.getByTestId('chip-preset-0').click();
+
+    await betOnAndar(page);
+    const myBet = page.getByTestId('table-bet').first();
+    await expect.poll(() => myBet.textContent()).toContain(points(STAKE_POINTS));
+    // The stake left the wallet: the header follows the server's balance push.
+    await expect
+      .poll(() => page.getByTestId('header-balance').textContent(), { timeout: 10_000 })
+      .toContain(points(STARTING_POINTS - STAKE_POINTS));
+
+    // The deal: the joker and the piles appear card by card, then the result.
+    await expect
+      .poll(() => page.getByTestId('playing-card').count(), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(2);
+    await page
+      .locator('[data-testid="table-phase"][data-phase="settled"]')
+      .waitFor({ timeout: 60_000 });
+    const result = (await page.getByTestId('table-result').textContent())?.trim();
+    expect(['A', 'B']).toContain(result);
+
+    // My bet settles as the result says, and the balance moves by exactly that.
+    const won = result === 'A';
+    await expect
+      .poll(() => myBet.getAttribute('data-status'), { timeout: 15_000 })
+      .toBe(won ? 'won' : 'lost');
+    const expected = STARTING_POINTS - STAKE_POINTS + (won ? STAKE_POINTS * ANDAR_RETURN : 0);
+    await expect
+      .poll(() => page.getByTestId('header-balance').textContent(), { timeout: 15_000 })
+      .toContain(points(expected));
+    if (won) await page.getByText(`You won ${points(STAKE_POINTS * ANDAR_RETURN)}!`).waitFor();
+
+    // The fairness check of the settled round passes in the browser.
+    await page.getByText('Provably fair').click();
+    await page.getByTestId('fairness-verify').click();
+    await expect
+      .poll(() => page.getByTestId('fairness-hash-check').getAttribute('data-ok'))
+      .toBe('true');
+    await expect
+      .poll(() => page.getByTestId('fairness-outcome-check').getAttribute('data-ok'))
+      .toBe('true');
+
+    // The round in the player's history: from My Bets to its Casino tab.
+    await page.goto(`${platform.baseUrl}/mybets`);
+    await page.getByTestId('mybets-casino-link').click();
+    await page.waitForURL(`${platform.baseUrl}/mybets/casino`);
+    const row = page.getByTestId('casino-round').first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Andar Bahar');
+    expect(await row.getByTestId('casino-round-staked').textContent()).toContain(
+      points(STAKE_POINTS),
+    );
+    expect(await row.getByTestId('casino-round-won').textContent()).toContain(
+      points(won ? STAKE_POINTS * ANDAR_RETURN : 0),
+    );
+    expect(await row.getAttribute('data-status')).toBe('closed');
+  }, 240_000);
+});
