@@ -60,6 +60,7 @@ try {
       emitToAll: () => undefined,
       disconnectSession: () => undefined,
       disconnectUser: () => undefined,
+    onSessionsEnded: () => undefined,
     },
   };
   const house = systemAccount('house');
