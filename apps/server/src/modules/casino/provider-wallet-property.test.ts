@@ -124,6 +124,7 @@ function modelStep(round: ModelRound, callback: Callback): { status: string; app
   if (round.closed) return refuse('RS_ERROR_ROUND_CLOSED');
   if (!target) {
     round.markers.add(callback.referenceTransactionId);
+    if (round.staked === 0n && round.won === 0n) round.status = 'rolled_back';
     return refuse('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
   }
   if (target.rolledBack) return refuse('RS_ERROR_TRANSACTION_ROLLED_BACK');
