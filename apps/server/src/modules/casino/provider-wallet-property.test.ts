@@ -19,6 +19,7 @@ import { insertTestProvider, type TestProvider } from './provider-wallet-fixture
 const MIN_BET = 100n;
 const MAX_BET = 400_000n;
 const FUNDING = 50_000_000n;
+const SHORT_FUNDING = 600_000n;
 /** The game rules, per round: stakes up to 7,500 points, wins credited up to 75,000. */
 const MAX_ROUND_STAKE_PAISE = BigInt(MAX_BET_POINTS) * 100n;
 const MAX_ROUND_WIN_PAISE = BigInt(MAX_WIN_POINTS) * 100n;
@@ -94,7 +95,12 @@ interface ModelRound {
 }
 
 /** What the protocol says a callback does to its round, given what came before it. */
-function modelStep(round: ModelRound, callback: Callback): { status: string; applied: bigint } {
+function modelStep(
+  round: ModelRound,
+  callback: Callback,
+  /** The server found the player's cash short (which depends on their other rounds). */
+  cashShort: boolean,
+): { status: string; applied: bigint } {
   const refuse = (status: string) => ({ status, applied: 0n });
   if (callback.kind === 'bet') {
     if (round.closed) return refuse('RS_ERROR_ROUND_CLOSED');
@@ -102,6 +108,7 @@ function modelStep(round: ModelRound, callback: Callback): { status: string; app
     if (round.staked + callback.amount > MAX_ROUND_STAKE_PAISE) {
       return refuse('RS_ERROR_LIMIT_REACHED');
     }
+    if (cashShort) return refuse('RS_ERROR_NOT_ENOUGH_MONEY');
     round.staked += callback.amount;
     round.status = 'open';
     return { status: 'RS_OK', applied: callback.amount };
@@ -124,6 +131,7 @@ function modelStep(round: ModelRound, callback: Callback): { status: string; app
   if (round.closed) return refuse('RS_ERROR_ROUND_CLOSED');
   if (!target) {
     round.markers.add(callback.referenceTransactionId);
+    if (round.staked === 0n && round.won === 0n) round.status = 'rolled_back';
     return refuse('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
   }
   if (target.rolledBack) return refuse('RS_ERROR_TRANSACTION_ROLLED_BACK');
@@ -149,10 +157,12 @@ describe.each(drivers)('casino provider wallet under random callbacks on %s', (d
     await fc.assert(
       fc.asyncProperty(scenario, async ({ rounds, seed, duplicateEvery }) => {
         run += 1;
+        // The second player can afford only a few bets: refusals for money, never below zero.
         const players = [
           await session(provider, FUNDING),
-          await session(provider, FUNDING),
+          await session(provider, SHORT_FUNDING),
         ] as const;
+        const funding = [FUNDING, SHORT_FUNDING] as const;
         const scripts: RoundScript[] = rounds.map(([player, shape], index) => {
           const roundId = `run${run}-round${index}`;
           const tx = (what: string, n: number) => `${roundId}-${what}${n}`;
@@ -253,7 +263,9 @@ describe.each(drivers)('casino provider wallet under random callbacks on %s', (d
         }
 
         // Round by round, in lock order, the model agrees with every stored outcome.
-        const balances = new Map<number, bigint>(players.map((p) => [p.playerId, FUNDING]));
+        const balances = new Map<number, bigint>(
+          players.map((p, index) => [p.playerId, funding[index]!]),
+        );
         for (const script of scripts) {
           const round: ModelRound = {
             staked: 0n,
@@ -271,7 +283,9 @@ describe.each(drivers)('casino provider wallet under random callbacks on %s', (d
             // A marker is written just before its rollback's row: checked after the loop.
             if (row.requestHash === 'rolled-back-before-arrival') continue;
             const callback = byId.get(row.transactionId)!;
-            const expected = modelStep(round, callback);
+            // Only the short-funded player can be short of cash.
+            if (row.status === 'RS_ERROR_NOT_ENOUGH_MONEY') expect(script.player).toBe(1);
+            const expected = modelStep(round, callback, row.status === 'RS_ERROR_NOT_ENOUGH_MONEY');
             expect({ id: row.transactionId, status: row.status, applied: row.applied }).toEqual({
               id: row.transactionId,
               ...expected,

@@ -661,10 +661,15 @@ async function decide(
   });
   if (!rolled.ok) {
     const refused = await refuse(WALLET_STATUS[rolled.code]);
-    // The wallet kept its marker; ours answers the late bet before it reaches the money.
-    return rolled.code === 'NOT_FOUND' && !target
-      ? { ...refused, rolledBackBeforeArrival: request.referenceTransactionId }
-      : refused;
+    if (rolled.code !== 'NOT_FOUND' || target) return refused;
+    // The wallet kept its marker; ours answers the late bet before it reaches the money. A
+    // round with nothing staked or won is, for its history, a rolled-back one.
+    const empty = round.stakedPaise === 0n && round.wonPaise === 0n;
+    return {
+      ...refused,
+      rolledBackBeforeArrival: request.referenceTransactionId,
+      ...(empty ? { round: { ...round, status: 'rolled_back' as const } } : {}),
+    };
   }
   if (!target) throw new Error('the wallet refunded a bet the casino never stored');
   const refundedPaise = target.appliedPaise;

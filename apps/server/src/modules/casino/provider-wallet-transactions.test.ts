@@ -115,6 +115,13 @@ describe.each(drivers)('casino provider wallet transactions on %s', (driver) => 
       status: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
       balance: 100_000,
     });
+    // The round the early rollback opened has nothing in it: rolled back, for its history.
+    expect(await roundRow(t)).toEqual({
+      status: 'rolled_back',
+      staked: '0',
+      won: '0',
+      refunded: '0',
+    });
     expect((await t.bet('late-bet', 10_000)).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
     expect((await t.bet('late-bet', 10_000)).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
     expect((await t.rollback('early-rb', 'late-bet')).status).toBe(
