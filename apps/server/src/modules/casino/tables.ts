@@ -290,6 +290,12 @@ export const spmBets = pgTable(
       .notNull()
       .references(() => users.id),
     sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+    /**
+     * The game session token the bet was placed with, which this round's win and rollback
+     * callbacks carry: SPM Games, like any provider, keeps its players' session tokens, so a
+     * restart pays owed wins without waiting for the player to come back.
+     */
+    sessionToken: text('session_token'),
     spot: text('spot').notNull(),
     stakePaise: bigint('stake_paise', { mode: 'bigint' }).notNull(),
     payoutPaise: bigint('payout_paise', { mode: 'bigint' }),

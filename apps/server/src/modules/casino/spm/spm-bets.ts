@@ -133,6 +133,7 @@ export async function placeBet(
         roundId: round.id,
         playerId: session.playerId,
         sessionId: session.sessionId,
+        sessionToken: session.token,
         spot: body.spot,
         stakePaise,
         idempotencyKey: body.idempotencyKey,

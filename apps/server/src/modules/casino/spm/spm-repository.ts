@@ -147,6 +147,7 @@ export async function insertPendingBet(
     roundId: string;
     playerId: number;
     sessionId: number;
+    sessionToken: string;
     spot: string;
     stakePaise: bigint;
     idempotencyKey: string;

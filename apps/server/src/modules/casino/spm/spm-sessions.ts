@@ -101,6 +101,32 @@ export class SpmSessions {
     return this.latest.get(`${playerId}:${gameId}`);
   }
 
+  /**
+   * The session a round's win or rollback callbacks carry: the newest one known, else the one
+   * a bet of the round was placed with (stored with the bet; after a restart). An expired
+   * session still serves: the operator pays a round's win on it.
+   */
+  async forCallbacks(
+    playerId: number,
+    gameId: string,
+    storedTokens: readonly (string | null)[],
+  ): Promise<GameSession | undefined> {
+    const known = this.latestFor(playerId, gameId);
+    if (known) return known;
+    for (const token of storedTokens) {
+      if (token === null) continue;
+      const row = await sessionByTokenHash(this.deps.db, hashToken(token));
+      if (
+        row?.providerId === SPM_PROVIDER_ID &&
+        row.playerId === playerId &&
+        row.gameId === gameId
+      ) {
+        return { sessionId: row.id, token, playerId, gameId, playMoney: row.playMoney };
+      }
+    }
+    return undefined;
+  }
+
   private remember(session: GameSession): void {
     const key = `${session.playerId}:${session.gameId}`;
     const known = this.latest.get(key);

@@ -69,7 +69,7 @@ export class SpmSettlement {
       (bet) => bet.status === 'pending',
     );
     for (const bet of pending) {
-      const session = this.sessions.latestFor(bet.playerId, tableId);
+      const session = await this.sessions.forCallbacks(bet.playerId, tableId, [bet.sessionToken]);
       try {
         if (session) await this.rollback(session, bet);
       } catch (error) {
@@ -172,7 +172,11 @@ export class SpmSettlement {
   private async settlePlayer(group: PlayerRound): Promise<boolean> {
     const key = `${group.roundId}:${group.playerId}`;
     if (this.busy.has(key)) return false;
-    const session = this.sessions.latestFor(group.playerId, group.tableId);
+    const session = await this.sessions.forCallbacks(
+      group.playerId,
+      group.tableId,
+      group.bets.map((bet) => bet.sessionToken),
+    );
     if (!session) return false;
     this.busy.add(key);
     try {

@@ -1,0 +1,1 @@
+ALTER TABLE "spm_bets" ADD COLUMN "session_token" text;
