@@ -60,7 +60,7 @@ try {
       emitToAll: () => undefined,
       disconnectSession: () => undefined,
       disconnectUser: () => undefined,
-    onSessionsEnded: () => undefined,
+      onSessionsEnded: () => undefined,
     },
   };
   const house = systemAccount('house');
