@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  CASINO_FAMILIES,
-  CASINO_GAME_TAGS,
-  casinoRoundStatuses,
-  SPM_GAME_KINDS,
-  SPM_ROUND_PHASES,
-  spmRoundOutcomeSchema,
-} from './casino.ts';
+import { CASINO_FAMILIES, CASINO_GAME_TAGS, SPM_GAME_KINDS } from './casino-names.ts';
+import { casinoRoundStatuses, SPM_ROUND_PHASES, spmRoundOutcomeSchema } from './casino.ts';
 import { MAX_BET_POINTS } from './constants.ts';
 import { pageQuerySchema, pagedSchema, pointsSchema } from './wallet.ts';
 

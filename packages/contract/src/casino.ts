@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACK_STATUSES } from './realtime.ts';
 import { GAME_LIST_FILTERS } from './constants.ts';
+import { CASINO_FAMILIES, CASINO_GAME_TAGS, SPM_GAME_KINDS } from './casino-names.ts';
 import { pagedSchema } from './wallet.ts';
 
 /**
@@ -8,34 +9,6 @@ import { pagedSchema } from './wallet.ts';
  * built-in provider "SPM Games" (its tables, rounds and realtime). Player amounts on the wire
  * are points (2 decimals); the provider protocol carries integer paise (docs/casino-provider-api.md).
  */
-
-/** The game families of SPEC 2.2's routes; `/casinolisting` shows them all. */
-export const CASINO_FAMILIES = ['live-casino', 'live-show', 'jacktop', 'jetfair', 'spm'] as const;
-export type CasinoFamily = (typeof CASINO_FAMILIES)[number];
-/** Which lobby each family's route shows. */
-export const CASINO_FAMILY_ROUTES: Record<CasinoFamily, string> = {
-  'live-casino': '/live-casino',
-  'live-show': '/live-show',
-  jacktop: '/jacktop',
-  jetfair: '/jetfair',
-  spm: '/spmgames',
-};
-export const CASINO_GAME_TAGS = ['new', 'popular'] as const;
-export type CasinoGameTag = (typeof CASINO_GAME_TAGS)[number];
-export type GameListFilter = (typeof GAME_LIST_FILTERS)[number];
-
-/** The built-in games (packages/core/src/casino). */
-export const SPM_GAME_KINDS = [
-  'teen-patti-2020',
-  'andar-bahar',
-  'dragon-tiger',
-  'lucky-7',
-  'lucky-wheel',
-] as const;
-export type SpmGameKind = (typeof SPM_GAME_KINDS)[number];
-
-/** The built-in provider's id in `casino_providers`. */
-export const SPM_PROVIDER_ID = 'spm';
 
 // ---------------------------------------------------------------------------------------
 // Lobby
@@ -226,11 +199,6 @@ export type ProviderAnswer = z.infer<typeof providerAnswerSchema>;
 // SPM Games (the built-in provider): sessions, tables, bets and rounds
 // ---------------------------------------------------------------------------------------
 
-/** The in-app address of an SPM Games table, as the launch answers it. */
-export const spmTablePath = (gameId: string, launchToken: string): string =>
-  `/spmgames/table/${encodeURIComponent(gameId)}?launch=${encodeURIComponent(launchToken)}`;
-export const SPM_TABLE_ROUTE = '/spmgames/table/:gameId';
-
 /**
  * POST /api/casino/spm/session: the table page hands SPM Games its launch token once; SPM
  * Games authenticates it with the operator and answers the game session.
@@ -363,13 +331,6 @@ export const casinoHistorySchema = pagedSchema(casinoHistoryRoundSchema);
 // Realtime: `game:{tableId}` rooms
 // ---------------------------------------------------------------------------------------
 
-export const GAME_EVENTS = {
-  subscribe: 'game:subscribe',
-  unsubscribe: 'game:unsubscribe',
-  /** The table's round as it changes: betting opened, each card dealt, settled. */
-  round: 'game:round',
-} as const;
-export const gameRoom = (tableId: string): string => `game:${tableId}`;
 export const gameSubscribeSchema = z.object({ tableId: z.string().min(1).max(80) });
 export const gameSubscribeAckSchema = z.object({
   status: z.enum(ACK_STATUSES),

@@ -11,5 +11,6 @@ export * from './staff.ts';
 export * from './exchange.ts';
 export * from './cashier.ts';
 export * from './backoffice.ts';
+export * from './casino-names.ts';
 export * from './casino.ts';
 export * from './casino-staff.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppDetails } from './app-data.ts';
-import type { GAME_EVENTS, GameRoundEvent, GameSubscribeAck } from './casino.ts';
+import type { GAME_EVENTS } from './casino-names.ts';
+import type { GameRoundEvent, GameSubscribeAck } from './casino.ts';
 import type { MARKET_EVENTS, MarketUpdate } from './exchange.ts';
 import { walletSchema, type GetBalanceAck, type NotificationToast } from './wallet.ts';
 import type { CLIENT_EVENTS, SERVER_EVENTS } from './realtime-names.ts';
