@@ -31,3 +31,15 @@ export function currentStaff(request: FastifyRequest): StaffContext {
   if (!request.staff) throw new AppError('UNAUTHORIZED');
   return request.staff;
 }
+
+/** Who acts, and from where: every staff write is audited with it. */
+export interface StaffActor {
+  staff: StaffContext;
+  ip: string;
+}
+
+/** The staff member of a route behind a staff guard, with the request's address. */
+export const staffActorOf = (request: FastifyRequest): StaffActor => ({
+  staff: currentStaff(request),
+  ip: request.ip,
+});

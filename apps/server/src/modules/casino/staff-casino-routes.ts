@@ -14,11 +14,10 @@ import {
   staffCasinoRoundsQuerySchema,
   staffCasinoRoundsSchema,
 } from '@spm/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceDeps } from '../../deps.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
-import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
+import { currentStaff, requireStaff, staffActorOf } from '../../http/staff-auth.ts';
 import {
   createStaffCasinoProvider,
   listStaffCasinoGames,
@@ -28,13 +27,7 @@ import {
   staffCasinoGgr,
   updateStaffCasinoGame,
   updateStaffCasinoProvider,
-  type StaffActor,
 } from './staff-casino-service.ts';
-
-const actorOf = (request: FastifyRequest): StaffActor => ({
-  staff: currentStaff(request),
-  ip: request.ip,
-});
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type Hook = ReturnType<typeof requireStaff>;
@@ -81,7 +74,14 @@ function gameRoutes(app: App, admin: Hook, deps: ServiceDeps): void {
       },
     },
     async (request) =>
-      ok(await updateStaffCasinoGame(deps, actorOf(request), request.params.gameId, request.body)),
+      ok(
+        await updateStaffCasinoGame(
+          deps,
+          staffActorOf(request),
+          request.params.gameId,
+          request.body,
+        ),
+      ),
   );
 }
 
@@ -110,7 +110,8 @@ function providerRoutes(app: App, admin: Hook, deps: ServiceDeps): void {
         response: envelopeResponses(staffCasinoProviderSecretSchema),
       },
     },
-    async (request) => ok(await createStaffCasinoProvider(deps, actorOf(request), request.body)),
+    async (request) =>
+      ok(await createStaffCasinoProvider(deps, staffActorOf(request), request.body)),
   );
 
   app.post(
@@ -125,7 +126,13 @@ function providerRoutes(app: App, admin: Hook, deps: ServiceDeps): void {
       },
     },
     async (request) =>
-      ok(await rotateStaffCasinoProviderSecret(deps, actorOf(request), request.params.providerId)),
+      ok(
+        await rotateStaffCasinoProviderSecret(
+          deps,
+          staffActorOf(request),
+          request.params.providerId,
+        ),
+      ),
   );
 
   app.patch(
@@ -144,7 +151,7 @@ function providerRoutes(app: App, admin: Hook, deps: ServiceDeps): void {
       ok(
         await updateStaffCasinoProvider(
           deps,
-          actorOf(request),
+          staffActorOf(request),
           request.params.providerId,
           request.body,
         ),

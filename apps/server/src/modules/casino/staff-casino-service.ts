@@ -21,7 +21,10 @@ import {
   type StaffSpmFairness,
 } from '@spm/contract';
 import { paiseToPoints } from '@spm/core';
-import { insertAudit } from '../../audit/audit-repository.ts';
+import { insertStaffAudit } from '../../audit/audit-repository.ts';
+import type { StaffActor } from '../../http/staff-auth.ts';
+
+export type { StaffActor };
 import type { DbHandle } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
@@ -55,30 +58,8 @@ import {
  * never answered whole except once, by the create or the rotation that made it.
  */
 
-/** Who acts, and from where: every write below is audited with it. */
-export interface StaffActor {
-  staff: StaffContext;
-  ip: string;
-}
-
 /** A provider secret: 32 random bytes, base64url (43 characters). */
 const PROVIDER_SECRET_BYTES = 32;
-
-async function audit(
-  deps: ServiceDeps,
-  tx: DbHandle,
-  actor: StaffActor,
-  entry: { action: string; targetType: string; targetId: string; before: unknown; after: unknown },
-): Promise<void> {
-  await insertAudit(tx, {
-    actorType: 'staff',
-    actorId: String(actor.staff.staffId),
-    ...entry,
-    reason: null,
-    ip: actor.ip,
-    createdAt: deps.clock.now(),
-  });
-}
 
 // ------------------------------------------------------------------ games
 
@@ -172,7 +153,7 @@ export async function updateStaffCasinoGame(
     const before = toStaffGame(current);
     const after = toStaffGame(updated);
     const keys = Object.keys(body);
-    await audit(deps, tx, actor, {
+    await insertStaffAudit(tx, actor, deps.clock.now(), {
       action: 'casino.game_update',
       targetType: 'casino_game',
       targetId: gameId,
@@ -246,7 +227,7 @@ export async function createStaffCasinoProvider(
       now: deps.clock.now(),
     });
     if (!inserted) throw new AppError('CONFLICT', 'A provider with this id already exists.');
-    await audit(deps, tx, actor, {
+    await insertStaffAudit(tx, actor, deps.clock.now(), {
       action: 'casino.provider_create',
       targetType: 'casino_provider',
       targetId: body.id,
@@ -278,7 +259,7 @@ export async function rotateStaffCasinoProviderSecret(
       );
     }
     await updateProvider(tx, providerId, { secret }, deps.clock.now());
-    await audit(deps, tx, actor, {
+    await insertStaffAudit(tx, actor, deps.clock.now(), {
       action: 'casino.provider_rotate_secret',
       targetType: 'casino_provider',
       targetId: providerId,
@@ -304,7 +285,7 @@ export async function updateStaffCasinoProvider(
     }
     const after = { ...current, ...body };
     await updateProvider(tx, providerId, body, deps.clock.now());
-    await audit(deps, tx, actor, {
+    await insertStaffAudit(tx, actor, deps.clock.now(), {
       action:
         body.enabled === undefined || body.enabled === current.enabled
           ? 'casino.provider_update'

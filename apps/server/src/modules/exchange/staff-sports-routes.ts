@@ -11,11 +11,10 @@ import {
   staffMarketCreateBodySchema,
   staffMarketUpdateBodySchema,
 } from '@spm/contract';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
-import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
+import { requireStaff, staffActorOf } from '../../http/staff-auth.ts';
 import type { ExchangeEngine } from './exchange-engine.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import {
@@ -28,17 +27,11 @@ import {
   staffMarketBook,
   updateStaffEvent,
   updateStaffMarket,
-  type StaffActor,
 } from './staff-sports-service.ts';
 
 const staffMarketSchema = staffEventSchema.shape.markets.element;
 /** Ids are bigint serials: longer digit strings are no id of ours (and would overflow). */
 const marketParamsSchema = z.object({ marketId: z.string().regex(/^\d{1,18}$/, 'Not an id') });
-
-const actorOf = (request: FastifyRequest): StaffActor => ({
-  staff: currentStaff(request),
-  ip: request.ip,
-});
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type Admin = ReturnType<typeof requireStaff>;
@@ -98,7 +91,7 @@ function eventRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: Exchange
         response: envelopeResponses(staffEventSchema),
       },
     },
-    async (request) => ok(await createStaffEvent(engine, actorOf(request), request.body)),
+    async (request) => ok(await createStaffEvent(engine, staffActorOf(request), request.body)),
   );
 
   app.patch(
@@ -114,7 +107,9 @@ function eventRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: Exchange
       },
     },
     async (request) =>
-      ok(await updateStaffEvent(engine, actorOf(request), request.params.eventId, request.body)),
+      ok(
+        await updateStaffEvent(engine, staffActorOf(request), request.params.eventId, request.body),
+      ),
   );
 }
 
@@ -133,7 +128,14 @@ function marketRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: Exchang
       },
     },
     async (request) =>
-      ok(await createStaffMarket(engine, actorOf(request), request.params.eventId, request.body)),
+      ok(
+        await createStaffMarket(
+          engine,
+          staffActorOf(request),
+          request.params.eventId,
+          request.body,
+        ),
+      ),
   );
 
   app.patch(
@@ -149,7 +151,14 @@ function marketRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: Exchang
       },
     },
     async (request) =>
-      ok(await updateStaffMarket(engine, actorOf(request), request.params.marketId, request.body)),
+      ok(
+        await updateStaffMarket(
+          engine,
+          staffActorOf(request),
+          request.params.marketId,
+          request.body,
+        ),
+      ),
   );
 }
 
@@ -171,7 +180,7 @@ function priceRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: Exchange
       ok(
         await setStaffBookmakerRates(
           engine,
-          actorOf(request),
+          staffActorOf(request),
           request.params.marketId,
           request.body,
         ),
@@ -191,7 +200,14 @@ function priceRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: Exchange
       },
     },
     async (request) =>
-      ok(await setStaffFancyLine(engine, actorOf(request), request.params.marketId, request.body)),
+      ok(
+        await setStaffFancyLine(
+          engine,
+          staffActorOf(request),
+          request.params.marketId,
+          request.body,
+        ),
+      ),
   );
 
   app.get(

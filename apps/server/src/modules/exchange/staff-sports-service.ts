@@ -9,9 +9,11 @@ import type {
   staffMarketUpdateBodySchema,
 } from '@spm/contract';
 import { paiseToPoints, pointsToPaise, type Paise } from '@spm/core';
-import type { DbHandle } from '../../db/database.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
-import { insertAudit } from '../../audit/audit-repository.ts';
+import { insertStaffAudit } from '../../audit/audit-repository.ts';
+import type { StaffActor } from '../../http/staff-auth.ts';
+
+export type { StaffActor };
 import * as repo from './exchange-repository.ts';
 import type {
   EventChange,
@@ -21,7 +23,6 @@ import type {
   MarketState,
   NewMarketInput,
 } from './exchange-engine.ts';
-import type { StaffContext } from '../identity/index.ts';
 import { getStaffEvent, getStaffMarket, type StaffMarket } from './staff-sports-views.ts';
 
 export {
@@ -41,28 +42,6 @@ export { staffMarketBook } from './staff-market-book.ts';
 
 /** Commission on net exchange winnings of a market staff create (the simulator's rate). */
 export const STAFF_EXCHANGE_COMMISSION_BPS = 200;
-
-/** Who acts, and from where: every write below is audited with it. */
-export interface StaffActor {
-  staff: StaffContext;
-  ip: string;
-}
-
-async function audit(
-  engine: ExchangeEngine,
-  tx: DbHandle,
-  actor: StaffActor,
-  entry: { action: string; targetType: string; targetId: string; before: unknown; after: unknown },
-): Promise<void> {
-  await insertAudit(tx, {
-    actorType: 'staff',
-    actorId: String(actor.staff.staffId),
-    ...entry,
-    reason: null,
-    ip: actor.ip,
-    createdAt: engine.deps.clock.now(),
-  });
-}
 
 // ------------------------------------------------------------------ events
 
@@ -111,7 +90,7 @@ export async function createStaffEvent(
       markets: [],
     },
     (tx, eventId) =>
-      audit(engine, tx, actor, {
+      insertStaffAudit(tx, actor, engine.deps.clock.now(), {
         action: 'event.create',
         targetType: 'event',
         targetId: eventId,
@@ -153,7 +132,7 @@ export async function updateStaffEvent(
     if (sameTeam(after.homeTeam, after.awayTeam)) {
       throw fieldError('awayTeam', 'The two sides must differ');
     }
-    await audit(engine, tx, actor, {
+    await insertStaffAudit(tx, actor, engine.deps.clock.now(), {
       action: 'event.update',
       targetType: 'event',
       targetId: eventId,
@@ -238,7 +217,7 @@ export async function createStaffMarket(
     };
   }
   const market = await engine.createMarket(eventId, input, (tx, marketId) =>
-    audit(engine, tx, actor, {
+    insertStaffAudit(tx, actor, engine.deps.clock.now(), {
       action: 'market.create',
       targetType: 'market',
       targetId: marketId,
@@ -294,7 +273,7 @@ async function changeMarket(
         maxStakePaise: change.maxStakePaise ?? before.maxStakePaise,
         maxProfitPaise: change.maxProfitPaise ?? before.maxProfitPaise,
       });
-      await audit(engine, tx, actor, {
+      await insertStaffAudit(tx, actor, engine.deps.clock.now(), {
         action,
         targetType: 'market',
         targetId: marketId,
@@ -356,7 +335,7 @@ export async function setStaffBookmakerRates(
   await engine.setRunnerRates(marketId, body.rates, {
     strict: true,
     within: (tx, before) =>
-      audit(engine, tx, actor, {
+      insertStaffAudit(tx, actor, engine.deps.clock.now(), {
         action: 'market.rates',
         targetType: 'market',
         targetId: marketId,

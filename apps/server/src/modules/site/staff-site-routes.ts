@@ -10,11 +10,10 @@ import {
   staffBannerUpdateBodySchema,
   staffUuidParamsSchema,
 } from '@spm/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
-import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
+import { requireStaff, staffActorOf } from '../../http/staff-auth.ts';
 import { findUpload } from '../../uploads/upload-repository.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import {
@@ -29,7 +28,6 @@ import {
   updateAppSettings,
   updateStaffAnnouncement,
   updateStaffBanner,
-  type StaffActor,
 } from './staff-site-service.ts';
 import { readMultipart, registerMultipart } from '../../uploads/multipart.ts';
 import { readUpload } from '../../uploads/upload-store.ts';
@@ -37,11 +35,6 @@ import { readUpload } from '../../uploads/upload-store.ts';
 /** Uploads anyone may see: banner images and payment QR codes. KYC and proofs never. */
 const PUBLIC_UPLOAD_PURPOSES: ReadonlySet<string> = new Set(['banner', 'gateway_qr']);
 const ONE_YEAR_S = 31_536_000;
-
-const actorOf = (request: FastifyRequest): StaffActor => ({
-  staff: currentStaff(request),
-  ip: request.ip,
-});
 
 /** Back office site settings, banners and announcements (issue 7), admin only. */
 export const staffSiteRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (
@@ -100,7 +93,7 @@ export const staffSiteRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = asy
         response: envelopeResponses(staffAppSettingsSchema),
       },
     },
-    async (request) => ok(await updateAppSettings(deps, actorOf(request), request.body)),
+    async (request) => ok(await updateAppSettings(deps, staffActorOf(request), request.body)),
   );
 
   // --- Banners ------------------------------------------------------------------------
@@ -131,7 +124,7 @@ export const staffSiteRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = asy
     },
     async (request) => {
       const form = await readMultipart(request, [BANNER_IMAGE_FIELD]);
-      return ok(await createBanner(deps, actorOf(request), form));
+      return ok(await createBanner(deps, staffActorOf(request), form));
     },
   );
 
@@ -148,7 +141,7 @@ export const staffSiteRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = asy
       },
     },
     async (request) =>
-      ok(await updateStaffBanner(deps, actorOf(request), request.params.id, request.body)),
+      ok(await updateStaffBanner(deps, staffActorOf(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -162,7 +155,7 @@ export const staffSiteRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = asy
         response: envelopeResponses(staffBannerSchema),
       },
     },
-    async (request) => ok(await deleteStaffBanner(deps, actorOf(request), request.params.id)),
+    async (request) => ok(await deleteStaffBanner(deps, staffActorOf(request), request.params.id)),
   );
 
   // --- Announcements ------------------------------------------------------------------
@@ -191,7 +184,7 @@ export const staffSiteRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = asy
         response: envelopeResponses(staffAnnouncementSchema),
       },
     },
-    async (request) => ok(await createStaffAnnouncement(deps, actorOf(request), request.body)),
+    async (request) => ok(await createStaffAnnouncement(deps, staffActorOf(request), request.body)),
   );
 
   app.patch(
@@ -207,7 +200,9 @@ export const staffSiteRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = asy
       },
     },
     async (request) =>
-      ok(await updateStaffAnnouncement(deps, actorOf(request), request.params.id, request.body)),
+      ok(
+        await updateStaffAnnouncement(deps, staffActorOf(request), request.params.id, request.body),
+      ),
   );
 
   app.delete(
@@ -221,6 +216,7 @@ export const staffSiteRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = asy
         response: envelopeResponses(staffAnnouncementSchema),
       },
     },
-    async (request) => ok(await deleteStaffAnnouncement(deps, actorOf(request), request.params.id)),
+    async (request) =>
+      ok(await deleteStaffAnnouncement(deps, staffActorOf(request), request.params.id)),
   );
 };

@@ -20,7 +20,10 @@ import {
   updateAnnouncement,
   type AnnouncementRow,
 } from './announcement-repository.ts';
-import { insertAudit } from '../../audit/audit-repository.ts';
+import { insertStaffAudit } from '../../audit/audit-repository.ts';
+import type { StaffActor } from '../../http/staff-auth.ts';
+
+export type { StaffActor };
 import {
   deleteBanner,
   findBanner,
@@ -35,7 +38,6 @@ import { APP_SETTING_KEYS, type AppSettingKey } from './app-settings.ts';
 import { getAppDetails } from './app-data-service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { setAppSetting } from './settings-service.ts';
-import type { StaffContext } from '../../http/auth.ts';
 
 /*
  * Back office site settings (issue 7): the app details of /api/getAppDetails, banners and
@@ -47,28 +49,7 @@ import type { StaffContext } from '../../http/auth.ts';
 type StaffBanner = z.infer<typeof staffBannerSchema>;
 type StaffAnnouncement = z.infer<typeof staffAnnouncementSchema>;
 
-export interface StaffActor {
-  staff: StaffContext;
-  ip: string;
-}
-
 type SiteDeps = Pick<ServiceDeps, 'db' | 'clock' | 'config' | 'realtime'>;
-
-async function audit(
-  deps: Pick<ServiceDeps, 'clock'>,
-  tx: DbHandle,
-  actor: StaffActor,
-  entry: { action: string; targetType: string; targetId: string; before: unknown; after: unknown },
-): Promise<void> {
-  await insertAudit(tx, {
-    actorType: 'staff',
-    actorId: String(actor.staff.staffId),
-    ...entry,
-    reason: null,
-    ip: actor.ip,
-    createdAt: deps.clock.now(),
-  });
-}
 
 /** A kind of row the back office edits: how it is named in the audit and in a 404, and shown. */
 interface AuditedKind<Row, View> {
@@ -111,7 +92,12 @@ function updateAudited<Row, View>(
     const row = await store.update(tx, id);
     if (!row) throw new AppError(kind.notFound);
     const after = kind.view(row);
-    await audit(deps, tx, actor, entryOf(kind, 'update', id, kind.view(before), after));
+    await insertStaffAudit(
+      tx,
+      actor,
+      deps.clock.now(),
+      entryOf(kind, 'update', id, kind.view(before), after),
+    );
     return after;
   });
 }
@@ -128,7 +114,7 @@ function deleteAudited<Row, View>(
     const row = await remove(tx, id);
     if (!row) throw new AppError(kind.notFound);
     const before = kind.view(row);
-    await audit(deps, tx, actor, entryOf(kind, 'delete', id, before, null));
+    await insertStaffAudit(tx, actor, deps.clock.now(), entryOf(kind, 'delete', id, before, null));
     return before;
   });
 }
@@ -194,7 +180,7 @@ export async function updateAppSettings(
     if (changed.length > 0) {
       const pick = (details: AppDetails) =>
         Object.fromEntries(changed.map((key) => [key, details[key]]));
-      await audit(deps, tx, actor, {
+      await insertStaffAudit(tx, actor, deps.clock.now(), {
         action: 'settings.app_update',
         targetType: 'app_settings',
         targetId: 'app',
@@ -288,7 +274,7 @@ export async function createBanner(
         createdAt: now,
       });
       const banner = toStaffBanner(row);
-      await audit(deps, tx, actor, {
+      await insertStaffAudit(tx, actor, deps.clock.now(), {
         action: 'banner.create',
         targetType: 'banner',
         targetId: row.id,
@@ -362,7 +348,7 @@ export async function createStaffAnnouncement(
       createdAt: deps.clock.now(),
     });
     const announcement = toStaffAnnouncement(row);
-    await audit(deps, tx, actor, {
+    await insertStaffAudit(tx, actor, deps.clock.now(), {
       action: 'announcement.create',
       targetType: 'announcement',
       targetId: row.id,
