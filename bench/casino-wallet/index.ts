@@ -17,7 +17,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { executeRows } from '../../apps/server/src/db/database.ts';
 import { callProviderWallet } from '../../apps/server/src/modules/casino/index.ts';
 import {
@@ -27,6 +26,13 @@ import {
 import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
 import { startHarness, type Harness } from '../../apps/server/src/test/harness.ts';
 import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';
+import {
+  meterSql,
+  percentile,
+  printStatements,
+  resetSqlMeter,
+  sqlRoundTrips,
+} from '../support/sql-meter.ts';
 import type { WorkerConfig, WorkerReport, WorkerSession } from './load-worker.ts';
 
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
@@ -128,24 +134,8 @@ async function check(h: Harness, providerId: string, players: number[]): Promise
   return problems;
 }
 
-/** SQL round trips of this process (every query a pooled client sends), per callback. */
-let roundTrips = 0;
-/** BENCH_SQL=1: round trips by statement (its first 60 characters), printed after the run. */
-const byStatement = process.env.BENCH_SQL ? new Map<string, number>() : null;
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  roundTrips += 1;
-  if (byStatement) {
-    const first = args[0] as string | { text?: string };
-    const text = (typeof first === 'string' ? first : (first.text ?? '')).replace(/\s+/g, ' ');
-    const key = text.trim().slice(0, 60);
-    byStatement.set(key, (byStatement.get(key) ?? 0) + 1);
-  }
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+meterSql();
+const pct = percentile;
 
 const h = await startHarness('postgres', { listen: true });
 let failed = false;
@@ -179,8 +169,7 @@ try {
   console.log(
     `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes, ${IN_FLIGHT} callbacks in flight; ${DURATION_MS / 1000} s`,
   );
-  roundTrips = 0;
-  byStatement?.clear();
+  resetSqlMeter();
   const share = Math.ceil(PLAYERS / LOAD_PROCESSES);
   const reports = await Promise.all(
     Array.from({ length: LOAD_PROCESSES }, (_, w) =>
@@ -195,7 +184,7 @@ try {
       }),
     ),
   );
-  const trips = roundTrips;
+  const trips = sqlRoundTrips();
   const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const elapsed = Math.max(...reports.map((r) => r.elapsedSeconds));
   const answers: Record<string, number> = {};
@@ -212,14 +201,7 @@ try {
   console.log(
     `SQL round trips ${(trips / Math.max(1, latencies.length)).toFixed(1)} per callback (all queries of this process)`,
   );
-  if (byStatement) {
-    const top = [...byStatement].sort((a, b) => b[1] - a[1]).slice(0, 25);
-    for (const [text, n] of top) {
-      console.log(
-        `  ${(n / Math.max(1, latencies.length)).toFixed(2).padStart(6)}/callback  ${text}`,
-      );
-    }
-  }
+  printStatements(latencies.length, 'callback');
   console.log(
     `goal            ${GOAL_PER_SECOND}/s and p99 < ${GOAL_P99_MS} ms: ${
       perSecond >= GOAL_PER_SECOND && p99 < GOAL_P99_MS ? 'met' : 'NOT met'

@@ -15,13 +15,19 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { executeRows } from '../../apps/server/src/db/database.ts';
 import { createSession } from '../../apps/server/src/modules/identity/session-service.ts';
 import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
 import { createMatchOddsMarkets, type TestMarket } from '../../apps/server/src/test/exchange.ts';
 import { startHarness, type Harness } from '../../apps/server/src/test/harness.ts';
 import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';
+import {
+  meterSql,
+  percentile,
+  printStatements,
+  resetSqlMeter,
+  sqlRoundTrips,
+} from '../support/sql-meter.ts';
 import type { WorkerConfig, WorkerReport } from './load-worker.ts';
 
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
@@ -84,36 +90,8 @@ async function check(h: Harness, targets: Target[]): Promise<string[]> {
   return problems;
 }
 
-/**
- * SQL round trips of this process (every query a pooled client sends), to report them per
- * batch and per placement: the cost group commit exists to cut.
- */
-let roundTrips = 0;
-/** BENCH_SQL=1: round trips by statement (its first 60 characters), printed after each run. */
-const byStatement = process.env.BENCH_SQL ? new Map<string, number>() : null;
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  roundTrips += 1;
-  if (byStatement) {
-    const first = args[0] as string | { text?: string };
-    const text = (typeof first === 'string' ? first : (first.text ?? '')).replace(/\s+/g, ' ');
-    const key = text.trim().slice(0, 60);
-    byStatement.set(key, (byStatement.get(key) ?? 0) + 1);
-  }
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
-
-function printStatements(placements: number): void {
-  if (!byStatement) return;
-  const top = [...byStatement].sort((a, b) => b[1] - a[1]).slice(0, 15);
-  for (const [text, count] of top) {
-    console.log(`  ${(count / Math.max(1, placements)).toFixed(2).padStart(6)}/placement  ${text}`);
-  }
-  byStatement.clear();
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+meterSql();
+const pct = percentile;
 
 const h = await startHarness('postgres', { listen: true });
 let failed = false;
@@ -142,8 +120,7 @@ try {
     const targets = await createMatchOddsMarkets(h.app.exchange, markets, `Bench ${index}`);
     batches = 0;
     batched = 0;
-    roundTrips = 0;
-    byStatement?.clear();
+    resetSqlMeter();
     const reports = await Promise.all(
       Array.from({ length: LOAD_PROCESSES }, (_, w) =>
         runWorker({
@@ -158,7 +135,7 @@ try {
         }),
       ),
     );
-    const trips = roundTrips;
+    const trips = sqlRoundTrips();
     const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
     const elapsed = Math.max(...reports.map((r) => r.elapsedSeconds));
     const answers: Record<string, number> = {};
@@ -183,7 +160,7 @@ try {
       `checks          ${problems.length === 0 ? 'ledger sums to zero, books equal orders, holds equal exposure' : 'FAILED'}`,
     );
     for (const problem of problems.slice(0, 20)) console.log(`  ${problem}`);
-    printStatements(latencies.length);
+    printStatements(latencies.length, 'placement');
   }
 } finally {
   await h.close();

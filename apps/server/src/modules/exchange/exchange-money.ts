@@ -3,7 +3,7 @@ import {
   requestHash,
   walletTransaction,
   WalletApi,
-  type HoldMoveInput,
+  type BatchMoveInput,
   type WalletContext,
   type WalletResult,
 } from '../wallet/index.ts';
@@ -87,6 +87,9 @@ export interface HoldChange {
   requiredPaise: Paise;
 }
 
+/** The exchange's wallet moves: holds only (it never debits or pays cash directly). */
+type HoldMoveInput = Extract<BatchMoveInput, { operation: 'stake' | 'release' }>;
+
 /** The wallet input of one hold change: exactly what `moveHold` sends for it alone. */
 function holdMoveInput(change: HoldChange): HoldMoveInput {
   const { market, move } = change;
@@ -123,7 +126,7 @@ export async function moveHolds(
   changes: readonly HoldChange[],
 ): Promise<void> {
   if (changes.length === 0) return;
-  const results = await walletOf(deps).within(ctx).moveHolds(changes.map(holdMoveInput));
+  const results = await walletOf(deps).within(ctx).applyMany(changes.map(holdMoveInput));
   for (const result of results) expectOk(result, 'hold change');
 }
 

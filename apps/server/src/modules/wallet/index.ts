@@ -31,7 +31,7 @@ export type { NotificationInput } from './notification-service.ts';
 export { getStatement } from './wallet-service.ts';
 export { WALLET_EVENTS, WalletApi } from './wallet-api.ts';
 export type {
-  HoldMoveInput,
+  BatchMoveInput,
   LimitCheck,
   LimitVerdict,
   WalletEventPayload,

@@ -244,16 +244,27 @@ export interface WalletOperations {
    */
   lockAvailable: (playerIds: readonly number[]) => Promise<Map<number, Paise>>;
   /**
-   * Many hold moves at once, applied in the order given (a player's later move sees the
-   * earlier ones); each answers as the single stake (mode hold) or release would.
+   * Many operations at once, applied in the order given (a player's later move sees the
+   * earlier ones); each answers as the single stake, release or win would. A group-committing
+   * product (the exchange's market writer, the casino's callback batches) moves a whole
+   * batch's money with it.
    */
-  moveHolds: (moves: readonly HoldMoveInput[]) => Promise<WalletResult[]>;
+  applyMany: (moves: readonly BatchMoveInput[]) => Promise<WalletResult[]>;
 }
 
-/** One move of `moveHolds`: a stake into a hold, or a release of one. */
-export type HoldMoveInput =
-  | { operation: 'stake'; input: StakeInput & { mode: 'hold' } }
-  | { operation: 'release'; input: ReleaseInput };
+/** One move of `applyMany`: a stake (into a hold or debited), a release of a hold, or a win. */
+export type BatchMoveInput =
+  | { operation: 'stake'; input: StakeInput }
+  | { operation: 'release'; input: ReleaseInput }
+  | { operation: 'win'; input: WinInput };
+
+/** Whether a move changes a round's hold (and so locks it). */
+const movesHold = (move: BatchMoveInput): boolean =>
+  move.operation === 'release' || (move.operation === 'stake' && move.input.mode === 'hold');
+
+/** The least amount of a move: a hold may move with no new stake; a debit takes at least 1 paisa. */
+const leastAmount = (move: BatchMoveInput): Paise =>
+  move.operation === 'stake' && move.input.mode === 'debit' ? 1n : 0n;
 
 /** What one operation will do, once idempotency and the checks let it. */
 interface Plan {
@@ -328,33 +339,33 @@ export class WalletApi {
       rollback: (input) => this.run(ctx, 'rollback', input, () => this.planRollback(ctx, input)),
       reverse: (input) => this.run(ctx, 'reverse', input, () => this.planReverse(ctx, input)),
       lockAvailable: (playerIds) => lockCashBalances(ctx.tx, playerIds),
-      moveHolds: (moves) =>
+      applyMany: (moves) =>
         // A limit check is arbitrary code reading the database as each debit would leave
         // it (a daily loss limit sums today's stakes, this batch's earlier ones included):
         // it cannot be planned in memory, so with any check registered moves go one by one.
         this.checks.length > 0
-          ? this.moveHoldsOneByOne(ctx, moves)
-          : this.moveHoldsAtOnce(ctx, moves),
+          ? this.applyManyOneByOne(ctx, moves)
+          : this.applyManyAtOnce(ctx, moves),
     };
   }
 
-  /** moveHolds as a loop over the single operations: the reference the batch form matches. */
-  async moveHoldsOneByOne(
+  /** applyMany as a loop over the single operations: the reference the batch form matches. */
+  async applyManyOneByOne(
     ctx: LedgerContext,
-    moves: readonly HoldMoveInput[],
+    moves: readonly BatchMoveInput[],
   ): Promise<WalletResult[]> {
     const ops = this.within(ctx);
     const results: WalletResult[] = [];
     for (const move of moves) {
-      results.push(
-        move.operation === 'stake' ? await ops.stake(move.input) : await ops.release(move.input),
-      );
+      if (move.operation === 'stake') results.push(await ops.stake(move.input));
+      else if (move.operation === 'release') results.push(await ops.release(move.input));
+      else results.push(await ops.win(move.input));
     }
     return results;
   }
 
   /**
-   * moveHolds in a constant number of multi-row statements (docs/decisions.md "Group commit
+   * applyMany in a constant number of multi-row statements (docs/decisions.md "Group commit
    * in the wallet"): the operations, players and ledger keys read at once, the holds and the
    * players' accounts locked at once, every move planned in memory in the order given
    * exactly as the single operation would (replays, a replay of an earlier move of the same
@@ -363,9 +374,9 @@ export class WalletApi {
    * throws. A ledger key already in the ledger (or twice in the batch) is the one case the
    * plan does not cover: then, with nothing written yet, the moves go one by one.
    */
-  private async moveHoldsAtOnce(
+  private async applyManyAtOnce(
     ctx: LedgerContext,
-    moves: readonly HoldMoveInput[],
+    moves: readonly BatchMoveInput[],
   ): Promise<WalletResult[]> {
     if (moves.length === 0) return [];
     const opKey = (input: OperationInput) => `${input.product}\u0000${input.externalId}`;
@@ -392,17 +403,17 @@ export class WalletApi {
       const key = ledgerKeyOf(input);
       const owner = ledgerKeyOwners.get(key);
       if ((owner !== undefined && owner !== opKey(input)) || read.takenLedgerKeys.has(key)) {
-        return this.moveHoldsOneByOne(ctx, moves);
+        return this.applyManyOneByOne(ctx, moves);
       }
       ledgerKeyOwners.set(key, opKey(input));
     }
     const reaching = fresh.filter(
       (move) =>
         players.has(move.input.playerId) &&
-        (move.operation === 'release' || move.input.amountPaise >= 0n),
+        (move.operation === 'release' || move.input.amountPaise >= leastAmount(move)),
     );
     const holdKeys = new Map(
-      reaching.map(({ input }) => [holdKeyText(holdKey(input)), holdKey(input)]),
+      reaching.filter(movesHold).map(({ input }) => [holdKeyText(holdKey(input)), holdKey(input)]),
     );
     const locked = await lockHolds(ctx.tx, [...holdKeys.values()]);
     const holds = new Map<string, { exists: boolean; heldPaise: Paise }>();
@@ -446,7 +457,8 @@ export class WalletApi {
     }[] = [];
     const touched = new Map<number, WalletView>();
 
-    moves.forEach(({ operation, input }, index) => {
+    moves.forEach((move, index) => {
+      const { operation, input } = move;
       const hash = hashes[index]!;
       const key = opKey(input);
       const first = firstInBatch.get(key);
@@ -462,20 +474,29 @@ export class WalletApi {
       if (stored) return void answers.push(answerExisting(stored, operation, hash));
       const player = players.get(input.playerId);
       if (!player) return void answers.push(fail('PLAYER_NOT_FOUND'));
-      if (operation === 'stake' && input.amountPaise < 0n) {
+      if (move.operation !== 'release' && move.input.amountPaise < leastAmount(move)) {
         return void answers.push(fail('INVALID_AMOUNT'));
       }
-      const hold = holds.get(holdKeyText(holdKey(input)));
-      if (!hold) throw new Error('moveHolds: a hold was not locked');
-      if (!hold.exists) Object.assign(hold, { exists: true, heldPaise: 0n });
-      const heldPaise = hold.heldPaise;
+      const hold = movesHold(move) ? holds.get(holdKeyText(holdKey(input))) : undefined;
+      if (movesHold(move) && !hold) throw new Error('applyMany: a hold was not locked');
+      if (hold && !hold.exists) Object.assign(hold, { exists: true, heldPaise: 0n });
+      const heldPaise = hold?.heldPaise ?? 0n;
+      const counterparty = counterpartyOf(player.isDemo);
       const planned =
-        operation === 'stake' ? planHoldStake(input, heldPaise) : planHoldRelease(input, heldPaise);
+        move.operation === 'release'
+          ? planHoldRelease(move.input, heldPaise)
+          : move.operation === 'win'
+            ? planWinPayout(move.input, counterparty)
+            : move.input.mode === 'debit'
+              ? planDebitStake(move.input, counterparty)
+              : planHoldStake(move.input, heldPaise);
       if ('ok' in planned) return void answers.push(planned);
       let ledgerIndex: number | null = null;
       if (planned.postings.length > 0) {
         const after = new Map<string, Paise>();
         for (const posting of planned.postings) {
+          // System accounts keep no balance row (theirs is the sum of their postings).
+          if (posting.account.owner !== 'player') continue;
           const account = accountKey(posting.account);
           const balance = (balances.get(account) ?? 0n) + posting.amountPaise;
           // The guarded UPDATE's refusal, found in memory: the same rollback.
@@ -502,8 +523,10 @@ export class WalletApi {
       }
       const view = viewOf(input.playerId);
       if (ledgerIndex !== null) touched.set(input.playerId, view);
-      const holdToPaise = planned.holdToPaise ?? 0n;
-      Object.assign(hold, { exists: holdToPaise !== 0n, heldPaise: holdToPaise });
+      if (hold) {
+        const holdToPaise = planned.holdToPaise ?? 0n;
+        Object.assign(hold, { exists: holdToPaise !== 0n, heldPaise: holdToPaise });
+      }
       firstInBatch.set(key, { operation, hash, writes: operations.length });
       answers.push({ writes: operations.length });
       ledgerOf.push(ledgerIndex);
@@ -534,6 +557,9 @@ export class WalletApi {
       postings: postings
         .map((posting) => {
           const accountId = idOf(posting.account);
+          if (posting.account.owner !== 'player') {
+            return { accountId, amountPaise: posting.amountPaise, balanceAfterPaise: null };
+          }
           const balanceAfterPaise = after.get(accountKey(posting.account)) ?? 0n;
           if (!startOf.has(accountId))
             startOf.set(accountId, balanceAfterPaise - posting.amountPaise);
@@ -550,12 +576,12 @@ export class WalletApi {
     const written = await writeLedgerBatch(ctx.tx, batchRows, balanceMoves, bumps, versionReads);
     for (const move of balanceMoves) {
       if (written.balances.get(move.accountId) !== move.finalPaise) {
-        throw new Error(`moveHolds: account ${move.accountId} is not where the plan put it`);
+        throw new Error(`applyMany: account ${move.accountId} is not where the plan put it`);
       }
     }
     const stored = (playerId: number) => {
       const version = written.versions.get(playerId);
-      if (version === undefined) throw new Error(`moveHolds: no wallet version for ${playerId}`);
+      if (version === undefined) throw new Error(`applyMany: no wallet version for ${playerId}`);
       return version - (bumps.get(playerId) ?? 0);
     };
     operations.forEach((operation, index) => {
@@ -583,7 +609,7 @@ export class WalletApi {
     if (operationIds.some((id) => id === null)) {
       // Only a concurrent transaction with the same external id can take one: this one rolls
       // back and its retry answers the replays.
-      throw new Error('moveHolds: an external id was taken by a concurrent transaction');
+      throw new Error('applyMany: an external id was taken by a concurrent transaction');
     }
     for (const [playerId, view] of touched) ctx.touched.set(playerId, view);
     for (const { input, operation, planned, isDemo } of events) {
@@ -741,26 +767,16 @@ export class WalletApi {
 
   private async counterparty(ctx: LedgerContext, playerId: number): Promise<AccountRef> {
     const player = await findWalletPlayer(ctx.tx, playerId);
-    // Points-only players (demo accounts; every player in the operator's play mode) win from
-    // and lose to play money, so the house's real books never see them.
-    return systemAccount(player?.isDemo ? 'play_money' : 'house');
+    return counterpartyOf(player?.isDemo ?? false);
   }
 
   private async planStake(ctx: LedgerContext, input: StakeInput): Promise<Plan | WalletFailure> {
     // A hold may move with no new stake (an exchange maker whose exposure a fill changed).
-    const least = input.mode === 'hold' ? 0n : 1n;
-    if (input.amountPaise < least) return fail('INVALID_AMOUNT');
-    const cash = playerAccount(String(input.playerId), 'cash');
+    if (input.amountPaise < leastAmount({ operation: 'stake', input })) {
+      return fail('INVALID_AMOUNT');
+    }
     if (input.mode === 'debit') {
-      return {
-        kind: 'bet_settlement',
-        postings: transfer(cash, await this.counterparty(ctx, input.playerId), input.amountPaise),
-        amountPaise: input.amountPaise,
-        holdDeltaPaise: 0n,
-        stakePaise: input.amountPaise,
-        payoutPaise: 0n,
-        event: WALLET_EVENTS.stake,
-      };
+      return planDebitStake(input, await this.counterparty(ctx, input.playerId));
     }
     return planHoldStake(input, await lockHold(ctx.tx, holdKey(input)));
   }
@@ -774,19 +790,7 @@ export class WalletApi {
 
   private async planWin(ctx: LedgerContext, input: WinInput): Promise<Plan | WalletFailure> {
     if (input.amountPaise < 0n) return fail('INVALID_AMOUNT');
-    const cash = playerAccount(String(input.playerId), 'cash');
-    return {
-      kind: 'bet_settlement',
-      postings:
-        input.amountPaise === 0n
-          ? []
-          : transfer(await this.counterparty(ctx, input.playerId), cash, input.amountPaise),
-      amountPaise: input.amountPaise,
-      holdDeltaPaise: 0n,
-      stakePaise: 0n,
-      payoutPaise: input.amountPaise,
-      event: WALLET_EVENTS.settlement,
-    };
+    return planWinPayout(input, await this.counterparty(ctx, input.playerId));
   }
 
   private async planSettle(ctx: LedgerContext, input: SettleInput): Promise<Plan | WalletFailure> {
@@ -954,6 +958,47 @@ function planHoldStake(input: StakeInput, heldPaise: Paise): Plan | WalletFailur
     stakePaise: input.amountPaise,
     payoutPaise: 0n,
     ...(input.amountPaise > 0n ? { event: WALLET_EVENTS.stake } : {}),
+  };
+}
+
+/**
+ * Whom a player's stakes go to and wins come from. Points-only players (demo accounts; every
+ * player in the operator's play mode) win from and lose to play money, so the house's real
+ * books never see them.
+ */
+const counterpartyOf = (isDemo: boolean): AccountRef =>
+  systemAccount(isDemo ? 'play_money' : 'house');
+
+/** A stake taken from cash at once (no hold), to `counterparty` (house or play money). */
+function planDebitStake(input: StakeInput, counterparty: AccountRef): Plan {
+  return {
+    kind: 'bet_settlement',
+    postings: transfer(
+      playerAccount(String(input.playerId), 'cash'),
+      counterparty,
+      input.amountPaise,
+    ),
+    amountPaise: input.amountPaise,
+    holdDeltaPaise: 0n,
+    stakePaise: input.amountPaise,
+    payoutPaise: 0n,
+    event: WALLET_EVENTS.stake,
+  };
+}
+
+/** A win paid from `counterparty` into cash; a win of 0 moves nothing but is recorded. */
+function planWinPayout(input: WinInput, counterparty: AccountRef): Plan {
+  return {
+    kind: 'bet_settlement',
+    postings:
+      input.amountPaise === 0n
+        ? []
+        : transfer(counterparty, playerAccount(String(input.playerId), 'cash'), input.amountPaise),
+    amountPaise: input.amountPaise,
+    holdDeltaPaise: 0n,
+    stakePaise: 0n,
+    payoutPaise: input.amountPaise,
+    event: WALLET_EVENTS.settlement,
   };
 }
 

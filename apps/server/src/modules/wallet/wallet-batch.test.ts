@@ -6,12 +6,15 @@ import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { fund, insertPlayer } from '../../test/wallet.ts';
 import { ledgerTotals } from './ledger-repository.ts';
 import { ledgerTransaction, toWallet, type LedgerDeps } from './ledger-service.ts';
-import { WalletApi, type HoldMoveInput, type WalletResult } from './wallet-api.ts';
+import { WalletApi, type BatchMoveInput, type WalletResult } from './wallet-api.ts';
 
-/** One generated move: whose, which operation, which round, and its id (reused: replays). */
+/**
+ * One generated move: whose, which operation (a stake into a hold, a release of one, a stake
+ * debited at once, a win), which round, and its id (reused: replays).
+ */
 interface MoveSpec {
   player: 0 | 1;
-  operation: 'stake' | 'release';
+  operation: 'stake' | 'release' | 'debit' | 'win';
   round: 0 | 1 | 2;
   amountPaise: bigint;
   holdToPaise: bigint | undefined;
@@ -22,7 +25,12 @@ interface MoveSpec {
 
 const moveSpec: fc.Arbitrary<MoveSpec> = fc.record({
   player: fc.constantFrom(0 as const, 1 as const),
-  operation: fc.constantFrom('stake' as const, 'release' as const),
+  operation: fc.constantFrom(
+    'stake' as const,
+    'release' as const,
+    'debit' as const,
+    'win' as const,
+  ),
   round: fc.constantFrom(0 as const, 1 as const, 2 as const),
   amountPaise: fc.bigInt({ min: -1n, max: 4_000n }),
   holdToPaise: fc.option(fc.bigInt({ min: -1n, max: 9_000n }), { nil: undefined }),
@@ -44,7 +52,7 @@ function withoutIds(value: unknown, players: number[], prefix: string): unknown 
   }) as unknown;
 }
 
-describe.each(drivers)('wallet API moveHolds in multi-row statements on %s', (driver) => {
+describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (driver) => {
   let h: Harness;
   let deps: LedgerDeps;
   let wallet: WalletApi;
@@ -59,7 +67,11 @@ describe.each(drivers)('wallet API moveHolds in multi-row statements on %s', (dr
     await h?.close();
   });
 
-  function toMoves(specs: readonly MoveSpec[], players: number[], prefix: string): HoldMoveInput[] {
+  function toMoves(
+    specs: readonly MoveSpec[],
+    players: number[],
+    prefix: string,
+  ): BatchMoveInput[] {
     return specs.map((spec) => {
       const common = {
         product: 'exchange' as const,
@@ -69,23 +81,33 @@ describe.each(drivers)('wallet API moveHolds in multi-row statements on %s', (dr
         ...(spec.holdToPaise === undefined ? {} : { holdToPaise: spec.holdToPaise }),
         ...(spec.variant === 1 ? { reference: 'other body' } : {}),
       };
-      return spec.operation === 'stake'
-        ? {
+      switch (spec.operation) {
+        case 'stake':
+          return {
             operation: 'stake',
-            input: { ...common, amountPaise: spec.amountPaise, mode: 'hold' as const },
-          }
-        : { operation: 'release', input: common };
+            input: { ...common, amountPaise: spec.amountPaise, mode: 'hold' },
+          };
+        case 'debit':
+          return {
+            operation: 'stake',
+            input: { ...common, amountPaise: spec.amountPaise, mode: 'debit' },
+          };
+        case 'win':
+          return { operation: 'win', input: { ...common, amountPaise: spec.amountPaise } };
+        case 'release':
+          return { operation: 'release', input: common };
+      }
     });
   }
 
   /** Runs one batch in its own ledger transaction; answers the results and what it queued. */
-  async function runBatch(moves: HoldMoveInput[], oneByOne: boolean) {
+  async function runBatch(moves: BatchMoveInput[], oneByOne: boolean) {
     let queued: unknown = null;
     const answer = await ledgerTransaction(deps, async (ctx) => {
       const ops = wallet.within(ctx);
       const results = oneByOne
-        ? await wallet.moveHoldsOneByOne(ctx, moves)
-        : await ops.moveHolds(moves);
+        ? await wallet.applyManyOneByOne(ctx, moves)
+        : await ops.applyMany(moves);
       queued = {
         touched: [...ctx.touched].map(([playerId, view]) => ({ playerId, ...toWallet(view) })),
         versions: [...ctx.versions].map(([playerId, version]) => ({ playerId, version })),
@@ -160,10 +182,16 @@ describe.each(drivers)('wallet API moveHolds in multi-row statements on %s', (dr
           maxLength: 3,
         }),
         fc.bigInt({ min: 0n, max: 12_000n }),
-        async (batches, fundsPaise) => {
+        // The second player a points-only (demo) one: its debits and wins meet play money.
+        fc.boolean(),
+        async (batches, fundsPaise, secondIsDemo) => {
           run += 1;
-          const loopPlayers = [await insertPlayer(h.db), await insertPlayer(h.db)];
-          const batchPlayers = [await insertPlayer(h.db), await insertPlayer(h.db)];
+          const pair = async () => [
+            await insertPlayer(h.db),
+            await insertPlayer(h.db, secondIsDemo),
+          ];
+          const loopPlayers = await pair();
+          const batchPlayers = await pair();
           for (const player of [...loopPlayers, ...batchPlayers]) {
             if (fundsPaise > 0n) expect((await fund(deps, player, fundsPaise)).ok).toBe(true);
           }
@@ -209,7 +237,7 @@ describe.each(drivers)('wallet API moveHolds in multi-row statements on %s', (dr
     };
     const answer = await ledgerTransaction(deps, async (ctx) => ({
       ok: true as const,
-      results: await wallet.within(ctx).moveHolds([
+      results: await wallet.within(ctx).applyMany([
         { operation: 'stake', input: stake },
         { operation: 'stake', input: stake },
         { operation: 'stake', input: { ...stake, amountPaise: 3_000n } },
@@ -245,7 +273,7 @@ describe.each(drivers)('wallet API moveHolds in multi-row statements on %s', (dr
     // The same request again in a later batch: a replay from the operation log.
     const again = await ledgerTransaction(deps, async (ctx) => ({
       ok: true as const,
-      results: await wallet.within(ctx).moveHolds([{ operation: 'stake', input: stake }]),
+      results: await wallet.within(ctx).applyMany([{ operation: 'stake', input: stake }]),
     }));
     expect(again.ok && again.results[0]).toEqual({ ...first, replay: true });
   });
@@ -253,7 +281,7 @@ describe.each(drivers)('wallet API moveHolds in multi-row statements on %s', (dr
   it('a batch that cannot be covered rolls back whole, as the loop does', async () => {
     const player = await insertPlayer(h.db);
     await fund(deps, player, 1_000n);
-    const stake = (externalId: string, amountPaise: bigint): HoldMoveInput => ({
+    const stake = (externalId: string, amountPaise: bigint): BatchMoveInput => ({
       operation: 'stake',
       input: {
         product: 'exchange',
@@ -268,7 +296,7 @@ describe.each(drivers)('wallet API moveHolds in multi-row statements on %s', (dr
       ok: true as const,
       results: await wallet
         .within(ctx)
-        .moveHolds([stake(`a-${player}`, 600n), stake(`b-${player}`, 600n)]),
+        .applyMany([stake(`a-${player}`, 600n), stake(`b-${player}`, 600n)]),
     }));
     expect(answer).toEqual({ ok: false, code: 'INSUFFICIENT_FUNDS' });
     const [counted] = await executeRows<{ n: string | number }>(
@@ -292,7 +320,7 @@ describe.each(drivers)('wallet API moveHolds in multi-row statements on %s', (dr
     await fund(deps, player, 10_000n);
     const answer = await ledgerTransaction(deps, async (ctx) => ({
       ok: true as const,
-      results: await limited.within(ctx).moveHolds([
+      results: await limited.within(ctx).applyMany([
         {
           operation: 'stake',
           input: {

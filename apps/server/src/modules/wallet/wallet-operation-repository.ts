@@ -199,7 +199,7 @@ export async function findWalletPlayer(
 }
 
 /*
- * The batch forms of the statements above, for WalletOperations.moveHolds (docs/decisions.md
+ * The batch forms of the statements above, for WalletOperations.applyMany (docs/decisions.md
  * "Group commit in the wallet"): one statement for many operations or holds. Lists cross as
  * one JSON parameter.
  */
@@ -335,7 +335,7 @@ export async function writeOperationsAndHolds(
 }
 
 /**
- * What moveHolds reads before it plans, in one statement: the operations under these
+ * What applyMany reads before it plans, in one statement: the operations under these
  * (product, external id), locked (as findOperationForUpdate); which players exist and whether
  * they play for points only (as findWalletPlayer); which of these ledger keys the ledger
  * already holds (the one read of a ledger table here: existence only, for the batch to
