@@ -18,7 +18,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { executeRows } from '../../apps/server/src/db/database.ts';
-import { callProviderWallet } from '../../apps/server/src/modules/casino/index.ts';
+import {
+  callbackBatchStats,
+  callProviderWallet,
+} from '../../apps/server/src/modules/casino/index.ts';
 import {
   insertLaunch,
   insertTestProvider,
@@ -170,6 +173,7 @@ try {
     `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes, ${IN_FLIGHT} callbacks in flight; ${DURATION_MS / 1000} s`,
   );
   resetSqlMeter();
+  const batchesBefore = { ...callbackBatchStats };
   const share = Math.ceil(PLAYERS / LOAD_PROCESSES);
   const reports = await Promise.all(
     Array.from({ length: LOAD_PROCESSES }, (_, w) =>
@@ -198,6 +202,11 @@ try {
   console.log(`latency p99     ${p99.toFixed(2)} ms`);
   console.log(`latency max     ${(latencies.at(-1) ?? 0).toFixed(2)} ms`);
   console.log(`answers         ${latencies.length} ${JSON.stringify(answers)}`);
+  const batches = callbackBatchStats.batches - batchesBefore.batches;
+  const batched = callbackBatchStats.callbacks - batchesBefore.callbacks;
+  console.log(
+    `batches         ${batches}, mean size ${(batched / Math.max(1, batches)).toFixed(1)}, ${callbackBatchStats.fallbacks - batchesBefore.fallbacks} fell back to one by one`,
+  );
   console.log(
     `SQL round trips ${(trips / Math.max(1, latencies.length)).toFixed(1)} per callback (all queries of this process)`,
   );

@@ -25,20 +25,27 @@ export function meterSql(): void {
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     roundTrips += 1;
-    const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
-    if (byStatement && answer instanceof Promise) {
-      const key = statementKey(args[0]);
-      const begin = performance.now();
-      const done = () => {
-        const ms = performance.now() - begin;
-        const figures = byStatement.get(key) ?? { count: 0, totalMs: 0, maxMs: 0 };
-        figures.count += 1;
-        figures.totalMs += ms;
-        figures.maxMs = Math.max(figures.maxMs, ms);
-        byStatement.set(key, figures);
+    if (!byStatement) return (query as (...a: unknown[]) => unknown).apply(this, args);
+    const key = statementKey(args[0]);
+    const begin = performance.now();
+    const done = () => {
+      const ms = performance.now() - begin;
+      const figures = byStatement.get(key) ?? { count: 0, totalMs: 0, maxMs: 0 };
+      figures.count += 1;
+      figures.totalMs += ms;
+      figures.maxMs = Math.max(figures.maxMs, ms);
+      byStatement.set(key, figures);
+    };
+    // pg-pool's own query passes a callback (and answers nothing); clients answer a promise.
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...results: unknown[]) => {
+        done();
+        return (last as (...r: unknown[]) => unknown)(...results);
       };
-      answer.then(done, done);
     }
+    const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (answer instanceof Promise) answer.then(done, done);
     return answer;
   } as typeof query;
 }

@@ -46,3 +46,4 @@ export { insertCasinoCatalogueIfAbsent, SEED_SPM_TABLES } from './catalogue-seed
 export { callProviderWallet, providerWalletPath } from './provider-wallet-routes.ts';
 export type { ProviderWalletCall } from './provider-wallet-routes.ts';
 export { signProviderBody } from './provider-signature.ts';
+export { callbackBatchStats } from './provider-wallet-batch.ts';

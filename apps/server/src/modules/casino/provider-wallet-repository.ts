@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { DbHandle } from '../../db/database.ts';
+import { executeRows, type DbHandle } from '../../db/database.ts';
 import { users } from '../identity/tables.ts';
 import type { CASINO_ROUND_STATUSES, CASINO_TRANSACTION_KINDS } from './tables.ts';
 import {
@@ -339,4 +339,115 @@ export async function insertTransaction(db: DbHandle, row: NewCasinoTransaction)
     .onConflictDoNothing()
     .returning({ id: casinoTransactions.id });
   return inserted.length === 1;
+}
+
+/*
+ * The batch forms (docs/decisions.md "Casino callbacks in batches"): many callbacks' rounds,
+ * answers and round totals in a constant number of statements.
+ */
+
+export type RoundKey = Omit<Parameters<typeof lockRound>[1], 'now'>;
+
+/** A round's key in the maps `lockRounds` answers. */
+export const roundKeyOf = (key: Pick<RoundKey, 'providerId' | 'providerRoundId' | 'playerId'>) =>
+  `${key.providerId}\u0000${key.providerRoundId}\u0000${key.playerId}`;
+
+/**
+ * lockRound for many rounds in one statement: each created when absent, all locked for the
+ * rest of the transaction, in one order (provider, round, player) so that two batches never
+ * wait crosswise. Answers each round by `roundKeyOf(key)`.
+ */
+export async function lockRounds(
+  db: DbHandle,
+  keys: readonly RoundKey[],
+  now: Date,
+): Promise<Map<string, RoundRow>> {
+  const unique = new Map(keys.map((key) => [roundKeyOf(key), key]));
+  const ordered = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const found = new Map<string, RoundRow>();
+  if (ordered.length === 0) return found;
+  const rows = await db
+    .insert(casinoRounds)
+    .values(
+      ordered.map(([, key]) => ({
+        providerId: key.providerId,
+        providerRoundId: key.providerRoundId,
+        playerId: key.playerId,
+        gameId: key.gameId,
+        status: 'open' as const,
+        playMoney: key.playMoney,
+        startedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [casinoRounds.providerId, casinoRounds.providerRoundId, casinoRounds.playerId],
+      set: { status: sql`${casinoRounds.status}` },
+    })
+    .returning({
+      id: casinoRounds.id,
+      providerId: casinoRounds.providerId,
+      providerRoundId: casinoRounds.providerRoundId,
+      playerId: casinoRounds.playerId,
+      gameId: casinoRounds.gameId,
+      status: casinoRounds.status,
+      stakedPaise: casinoRounds.stakedPaise,
+      wonPaise: casinoRounds.wonPaise,
+      refundedPaise: casinoRounds.refundedPaise,
+    });
+  for (const { providerId, providerRoundId, playerId, ...round } of rows) {
+    found.set(roundKeyOf({ providerId, providerRoundId, playerId }), round);
+  }
+  if (found.size !== ordered.length) throw new Error('casino rounds neither inserted nor found');
+  return found;
+}
+
+/**
+ * Stores many transactions' first answers and moves their rounds' totals, in one statement.
+ * Answers how many transactions were inserted: fewer than given when a (provider, transaction
+ * id) was taken by a concurrent request (the caller rolls back).
+ */
+export async function writeTransactionsAndRounds(
+  db: DbHandle,
+  transactions: readonly NewCasinoTransaction[],
+  rounds: readonly {
+    id: number;
+    status: CasinoRoundStatus;
+    stakedPaise: bigint;
+    wonPaise: bigint;
+    refundedPaise: bigint;
+    closedAt: Date | null;
+  }[],
+): Promise<number> {
+  const roundsJson = JSON.stringify(
+    rounds.map((round) => ({
+      id: round.id,
+      status: round.status,
+      staked: round.stakedPaise.toString(),
+      won: round.wonPaise.toString(),
+      refunded: round.refundedPaise.toString(),
+      closed: round.closedAt?.toISOString() ?? null,
+    })),
+  );
+  const [counted] = await executeRows<{ inserted: string | number }>(
+    db,
+    sql`with moved as (
+          update casino_rounds r
+          set status = v.status, staked_paise = v.staked::bigint, won_paise = v.won::bigint,
+              refunded_paise = v.refunded::bigint, closed_at = coalesce(v.closed::timestamptz, r.closed_at)
+          from jsonb_to_recordset(${roundsJson}::jsonb)
+            as v(id bigint, status text, staked text, won text, refunded text, closed text)
+          where r.id = v.id
+          returning r.id
+        ),
+        inserted as (
+          ${db
+            .insert(casinoTransactions)
+            .values([...transactions])
+            .onConflictDoNothing()
+            .returning({ id: casinoTransactions.id })
+            .getSQL()}
+        )
+        select (select count(*) from inserted) as inserted, (select count(*) from moved) as moved`,
+  );
+  return Number(counted?.inserted ?? 0);
 }

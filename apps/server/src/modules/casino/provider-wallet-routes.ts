@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../../deps.ts';
 import { WalletApi } from '../wallet/index.ts';
 import { signProviderBody } from './provider-signature.ts';
-import { handleProviderCall, refusal } from './provider-wallet-service.ts';
+import { refusal } from './provider-answers.ts';
+import { handleProviderCall } from './provider-wallet-service.ts';
 
 /** Where the seamless wallet's routes are registered, under the API prefix. */
 export const PROVIDER_WALLET_PREFIX = '/casino/provider';

@@ -1,7 +1,5 @@
 import {
   CASINO_PROVIDER_OPERATIONS,
-  MAX_BET_POINTS,
-  MAX_WIN_POINTS,
   providerAuthenticateRequestSchema,
   providerBalanceRequestSchema,
   providerBetRequestSchema,
@@ -22,9 +20,21 @@ import {
   walletTransaction,
   type WalletApi,
   type WalletContext,
-  type WalletFailureCode,
 } from '../wallet/index.ts';
+import {
+  MAX_ROUND_STAKE_PAISE,
+  MAX_ROUND_WIN_PAISE,
+  WALLET_STATUS,
+  okAnswer,
+  refusal,
+  walletExternalId,
+  walletRoundId,
+  type Currency,
+  type SessionRequest,
+  type TransactionRequest,
+} from './provider-answers.ts';
 import { verifyProviderSignature } from './provider-signature.ts';
+import { RUN_ALONE, submitCallback } from './provider-wallet-batch.ts';
 import {
   exchangeLaunchToken,
   readCallback,
@@ -48,11 +58,6 @@ import {
  * again and two identical requests at once apply once.
  */
 
-const PAISE_PER_POINT = 100n;
-/** A round's accepted stake (net of refunds) may not pass this (SPEC's game rules). */
-export const MAX_ROUND_STAKE_PAISE = BigInt(MAX_BET_POINTS) * PAISE_PER_POINT;
-/** A round's wins are credited up to this in total; a win over it is lowered (`credited`). */
-export const MAX_ROUND_WIN_PAISE = BigInt(MAX_WIN_POINTS) * PAISE_PER_POINT;
 /** A game session lasts this long after its last use. */
 export const SESSION_TTL_MS = 12 * HOUR_MS;
 /** A session's expiry is written again only when it would move by more than this. */
@@ -74,43 +79,6 @@ export interface ProviderCall {
 export interface ProviderWalletDeps {
   deps: ServiceDeps;
   wallet: WalletApi;
-}
-
-type Currency = 'INR' | 'PTS';
-
-const emptyAnswer = {
-  requestId: null,
-  user: null,
-  currency: null,
-  balance: null,
-  transactionId: null,
-} as const;
-
-const MESSAGES: Partial<Record<CasinoProviderStatus, string>> = {
-  RS_ERROR_INVALID_SIGNATURE: 'The signature or its timestamp is missing, stale or wrong.',
-  RS_ERROR_INVALID_TOKEN: 'The token is unknown, used, expired or not for this user and game.',
-  RS_ERROR_WRONG_SYNTAX: 'The request does not follow the protocol.',
-  RS_ERROR_UNKNOWN_PROVIDER: 'No such provider.',
-  RS_ERROR_PROVIDER_DISABLED: 'The provider is disabled.',
-  RS_ERROR_GAME_DISABLED: 'The game is disabled.',
-  RS_ERROR_USER_DISABLED: 'The player may not play.',
-  RS_ERROR_WRONG_CURRENCY: "The currency is not the session's.",
-  RS_ERROR_NOT_ENOUGH_MONEY: 'Not enough balance for the bet.',
-  RS_ERROR_BET_LIMIT: "The bet is outside the game's minimum and maximum.",
-  RS_ERROR_LIMIT_REACHED: 'A limit refused the bet (the round total or a player limit).',
-  RS_ERROR_DUPLICATE_TRANSACTION: 'This transaction id was used with another request.',
-  RS_ERROR_TRANSACTION_DOES_NOT_EXIST: 'The referenced bet does not exist.',
-  RS_ERROR_TRANSACTION_ROLLED_BACK: 'The transaction was rolled back.',
-  RS_ERROR_ROUND_CLOSED: 'The round is closed.',
-  RS_ERROR_UNKNOWN: 'Unexpected error; retry the same request.',
-};
-
-export function refusal(
-  status: CasinoProviderStatus,
-  fields: Partial<ProviderAnswer> = {},
-  message?: string,
-): ProviderAnswer {
-  return { status, ...emptyAnswer, ...fields, message: message ?? MESSAGES[status] ?? status };
 }
 
 const isOperation = (value: string): value is CasinoProviderOperation =>
@@ -273,8 +241,6 @@ async function authenticate(
   };
 }
 
-type SessionRequest = z.infer<typeof providerBalanceRequestSchema>;
-
 /**
  * The game session a callback names, or the refusal: the token must be this provider's and
  * bound to `user` and `gameId`; `live` also wants it unexpired (balance and bet; a win or a
@@ -342,14 +308,8 @@ async function balance(ctx: OperationContext, request: SessionRequest): Promise<
   };
 }
 
-type TransactionRequest = SessionRequest & { transactionId: string; roundId: string } & (
-    | { kind: 'bet'; amount: number }
-    | { kind: 'win'; amount: number; referenceTransactionId?: string; roundClosed: boolean }
-    | { kind: 'rollback'; referenceTransactionId: string }
-  );
-
 /** What identifies a transaction's request: a replay must repeat it, another id may not. */
-function transactionHash(request: TransactionRequest): string {
+export function transactionHash(request: TransactionRequest): string {
   return requestHash({
     kind: request.kind,
     user: request.user,
@@ -386,18 +346,6 @@ function answerStored(
 /** A race on (provider, transaction id) was lost: roll back and answer from the winner. */
 class TransactionIdTaken extends Error {}
 
-const WALLET_STATUS: Record<WalletFailureCode, CasinoProviderStatus> = {
-  INSUFFICIENT_FUNDS: 'RS_ERROR_NOT_ENOUGH_MONEY',
-  DUPLICATE: 'RS_ERROR_DUPLICATE_TRANSACTION',
-  ROLLED_BACK: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
-  LIMIT_REACHED: 'RS_ERROR_LIMIT_REACHED',
-  NOT_FOUND: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
-  PLAYER_NOT_FOUND: 'RS_ERROR_USER_DISABLED',
-  NOT_ROLLBACKABLE: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
-  ROUND_CLOSED: 'RS_ERROR_ROUND_CLOSED',
-  INVALID_AMOUNT: 'RS_ERROR_WRONG_SYNTAX',
-};
-
 /** What one transaction decided inside the money transaction. */
 interface Decision {
   answer: ProviderAnswer;
@@ -433,6 +381,18 @@ async function transaction(
     if (expired) return expired;
     if (!isActive(session)) return refusal('RS_ERROR_USER_DISABLED', fields);
     if (!session.gameEnabled) return refusal('RS_ERROR_GAME_DISABLED', fields);
+  }
+  if (request.kind !== 'rollback') {
+    // Bets and wins are group-committed with other callbacks; a rollback, rare and with
+    // more cases, always runs alone, as does a callback its batch could not hold.
+    const batched = await submitCallback(ctx, {
+      providerId: ctx.providerId,
+      session,
+      request,
+      hash,
+      currency,
+    });
+    if (batched !== RUN_ALONE) return batched;
   }
 
   for (let attempt = 1; ; attempt += 1) {
@@ -544,11 +504,6 @@ function transactionRow(
     createdAt: money.now,
   };
 }
-
-/** The wallet's ids of a provider's transaction and round. */
-const walletExternalId = (providerId: string, transactionId: string) =>
-  `${providerId}:${transactionId}`;
-const walletRoundId = (providerId: string, roundId: string) => `casino:${providerId}:${roundId}`;
 
 async function decide(
   ctx: OperationContext,
@@ -684,17 +639,5 @@ async function decide(
       stakedPaise,
       refundedPaise: round.refundedPaise + refundedPaise,
     },
-  };
-}
-
-function okAnswer(
-  fields: { requestId: string; user: string; currency: Currency },
-  result: { operationId: string; balancePaise: bigint },
-): ProviderAnswer {
-  return {
-    status: 'RS_OK',
-    ...fields,
-    balance: Number(result.balancePaise),
-    transactionId: result.operationId,
   };
 }

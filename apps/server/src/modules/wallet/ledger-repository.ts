@@ -405,6 +405,19 @@ export async function lockWalletVersion(db: DbHandle, playerId: number): Promise
   return Number(rows[0]?.version ?? 0);
 }
 
+/** lockWalletVersion for many players in one statement, in player order. */
+export async function lockWalletVersions(
+  db: DbHandle,
+  playerIds: readonly number[],
+): Promise<void> {
+  if (playerIds.length === 0) return;
+  await executeRows(
+    db,
+    sql`select version from wallet_versions where player_id = any(${pgArray([...playerIds])}::bigint[])
+        order by player_id for update`,
+  );
+}
+
 /** The player's wallet version now (0 before any money moved). */
 export async function walletVersionOf(db: DbHandle, playerId: number): Promise<number> {
   const rows = await executeRows<{ version: string | number }>(

@@ -18,7 +18,7 @@ import {
 import type { Db, DbHandle } from '../../db/database.ts';
 import { insertOutboxEvents, type NewOutboxEvent } from '../../outbox/outbox-repository.ts';
 import { kickOutbox, socketEvent } from '../../outbox/outbox-worker.ts';
-import { GroupCommitQueue, type Settled } from './group-commit.ts';
+import { GroupCommitQueue, type Settled } from '../../db/group-commit.ts';
 import {
   applyToPlayerAccount,
   bumpWalletVersion,
@@ -32,7 +32,7 @@ import {
   findTransactionByKey,
   insertPostingsReadBalances,
   insertTransactionRow,
-  lockWalletVersion,
+  lockWalletVersions,
   playerBalances,
   type LedgerTransactionKind,
   type NewPosting,
@@ -156,7 +156,13 @@ async function writeOutbox(ctx: LedgerContext): Promise<boolean> {
   const players = new Set([...ctx.touched.keys(), ...ctx.outbox.map((e) => e.playerId)]);
   if (players.size === 0) return false;
   const rows: NewOutboxEvent[] = [];
-  for (const playerId of [...players].sort((a, b) => a - b)) {
+  const ordered = [...players].sort((a, b) => a - b);
+  // Players with events but no money moved: their version lock, all in one statement.
+  await lockWalletVersions(
+    ctx.tx,
+    ordered.filter((playerId) => !ctx.touched.has(playerId)),
+  );
+  for (const playerId of ordered) {
     const view = ctx.touched.get(playerId);
     if (view) {
       const version = ctx.versions.get(playerId);
@@ -166,8 +172,6 @@ async function writeOutbox(ctx: LedgerContext): Promise<boolean> {
           ...(version === undefined ? {} : { version }),
         }),
       );
-    } else {
-      await lockWalletVersion(ctx.tx, playerId);
     }
     rows.push(...ctx.outbox.filter((e) => e.playerId === playerId));
   }

@@ -1,0 +1,99 @@
+import {
+  MAX_BET_POINTS,
+  MAX_WIN_POINTS,
+  type CasinoProviderStatus,
+  type ProviderAnswer,
+  type providerBalanceRequestSchema,
+} from '@spm/contract';
+import type { z } from 'zod';
+import type { WalletFailureCode } from '../wallet/index.ts';
+
+/*
+ * What the seamless wallet answers and the per-round limits, shared by the callback handled
+ * alone (provider-wallet-service.ts) and in a batch (provider-wallet-batch.ts).
+ */
+
+const PAISE_PER_POINT = 100n;
+/** A round's accepted stake (net of refunds) may not pass this (SPEC's game rules). */
+export const MAX_ROUND_STAKE_PAISE = BigInt(MAX_BET_POINTS) * PAISE_PER_POINT;
+/** A round's wins are credited up to this in total; a win over it is lowered (`credited`). */
+export const MAX_ROUND_WIN_PAISE = BigInt(MAX_WIN_POINTS) * PAISE_PER_POINT;
+
+export type Currency = 'INR' | 'PTS';
+
+/** The fields every callback naming a game session carries. */
+export type SessionRequest = z.infer<typeof providerBalanceRequestSchema>;
+
+/** A money callback as its handler sees it, its kind named. */
+export type TransactionRequest = SessionRequest & { transactionId: string; roundId: string } & (
+    | { kind: 'bet'; amount: number }
+    | { kind: 'win'; amount: number; referenceTransactionId?: string; roundClosed: boolean }
+    | { kind: 'rollback'; referenceTransactionId: string }
+  );
+
+const emptyAnswer = {
+  requestId: null,
+  user: null,
+  currency: null,
+  balance: null,
+  transactionId: null,
+} as const;
+
+const MESSAGES: Partial<Record<CasinoProviderStatus, string>> = {
+  RS_ERROR_INVALID_SIGNATURE: 'The signature or its timestamp is missing, stale or wrong.',
+  RS_ERROR_INVALID_TOKEN: 'The token is unknown, used, expired or not for this user and game.',
+  RS_ERROR_WRONG_SYNTAX: 'The request does not follow the protocol.',
+  RS_ERROR_UNKNOWN_PROVIDER: 'No such provider.',
+  RS_ERROR_PROVIDER_DISABLED: 'The provider is disabled.',
+  RS_ERROR_GAME_DISABLED: 'The game is disabled.',
+  RS_ERROR_USER_DISABLED: 'The player may not play.',
+  RS_ERROR_WRONG_CURRENCY: "The currency is not the session's.",
+  RS_ERROR_NOT_ENOUGH_MONEY: 'Not enough balance for the bet.',
+  RS_ERROR_BET_LIMIT: "The bet is outside the game's minimum and maximum.",
+  RS_ERROR_LIMIT_REACHED: 'A limit refused the bet (the round total or a player limit).',
+  RS_ERROR_DUPLICATE_TRANSACTION: 'This transaction id was used with another request.',
+  RS_ERROR_TRANSACTION_DOES_NOT_EXIST: 'The referenced bet does not exist.',
+  RS_ERROR_TRANSACTION_ROLLED_BACK: 'The transaction was rolled back.',
+  RS_ERROR_ROUND_CLOSED: 'The round is closed.',
+  RS_ERROR_UNKNOWN: 'Unexpected error; retry the same request.',
+};
+
+export function refusal(
+  status: CasinoProviderStatus,
+  fields: Partial<ProviderAnswer> = {},
+  message?: string,
+): ProviderAnswer {
+  return { status, ...emptyAnswer, ...fields, message: message ?? MESSAGES[status] ?? status };
+}
+
+/** The wallet's refusals as the provider's statuses. */
+export const WALLET_STATUS: Record<WalletFailureCode, CasinoProviderStatus> = {
+  INSUFFICIENT_FUNDS: 'RS_ERROR_NOT_ENOUGH_MONEY',
+  DUPLICATE: 'RS_ERROR_DUPLICATE_TRANSACTION',
+  ROLLED_BACK: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
+  LIMIT_REACHED: 'RS_ERROR_LIMIT_REACHED',
+  NOT_FOUND: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+  PLAYER_NOT_FOUND: 'RS_ERROR_USER_DISABLED',
+  NOT_ROLLBACKABLE: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+  ROUND_CLOSED: 'RS_ERROR_ROUND_CLOSED',
+  INVALID_AMOUNT: 'RS_ERROR_WRONG_SYNTAX',
+};
+
+/** The wallet's ids of a provider's transaction and round. */
+export const walletExternalId = (providerId: string, transactionId: string) =>
+  `${providerId}:${transactionId}`;
+export const walletRoundId = (providerId: string, roundId: string) =>
+  `casino:${providerId}:${roundId}`;
+
+/** The answer of an applied transaction: the balance after it, our operation id. */
+export function okAnswer(
+  fields: { requestId: string; user: string; currency: Currency },
+  result: { operationId: string; balancePaise: bigint },
+): ProviderAnswer {
+  return {
+    status: 'RS_OK',
+    ...fields,
+    balance: Number(result.balancePaise),
+    transactionId: result.operationId,
+  };
+}

@@ -1,0 +1,174 @@
+import type { ProviderAnswer } from '@spm/contract';
+import { describe, expect, it } from 'vitest';
+import { providerWalletKit } from '../../test/casino-wallet.ts';
+import { drivers, useHarness } from '../../test/use-harness.ts';
+import { hashToken } from '../../security/tokens.ts';
+import { WalletApi } from '../wallet/index.ts';
+import {
+  callbackBatchStats,
+  RUN_ALONE,
+  submitCallback,
+  type BatchedCallback,
+  type BatchOutcome,
+} from './provider-wallet-batch.ts';
+import { insertTestProvider } from './provider-wallet-fixtures.ts';
+import { signProviderBody } from './provider-signature.ts';
+import { findSessionByToken, type SessionRow } from './provider-wallet-repository.ts';
+import { handleProviderCall, transactionHash } from './provider-wallet-service.ts';
+
+/**
+ * Bets and wins committed in batches (docs/decisions.md "Casino callbacks in batches"): many
+ * callbacks sent at once answer exactly what they would one at a time, and a batch whose plan
+ * the wallet does not hold falls back to each callback alone.
+ */
+describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
+  const h = useHarness(driver);
+  const { call, session, cash, expectLedgerBalanced } = providerWalletKit(h);
+  let seq = 0;
+  const next = (prefix: string) => `${prefix}-${++seq}-${Date.now()}`;
+
+  it('callbacks queued together share a batch and answer as one at a time would', async () => {
+    const provider = await insertTestProvider(h.db, { minBetPaise: 100n, maxBetPaise: 750_000n });
+    const rich = await session(provider, 1_000_000n);
+    const poor = await session(provider, 30_000n);
+    const players = await Promise.all([1, 2, 3, 4].map(() => session(provider, 100_000n)));
+    // A service of its own: its queue is fresh, so callbacks submitted in one tick are one batch.
+    const service = { deps: h.app.exchange.deps, wallet: new WalletApi(h.app.exchange.deps) };
+    const roundOf = new Map<number, string>();
+    const sessionRows = new Map<number, SessionRow>();
+    for (const who of [rich, poor, ...players]) {
+      const row = await findSessionByToken(h.db, provider.providerId, hashToken(who.base.token));
+      sessionRows.set(who.playerId, row!);
+    }
+    const callback = (
+      who: { playerId: number; base: { token: string; user: string; gameId: string } },
+      kind: 'bet' | 'win',
+      transactionId: string,
+      amount: number,
+    ): BatchedCallback => {
+      if (!roundOf.has(who.playerId)) roundOf.set(who.playerId, next('round'));
+      const common = {
+        requestId: next('req'),
+        ...who.base,
+        currency: 'INR' as const,
+        roundId: roundOf.get(who.playerId)!,
+        transactionId,
+        amount,
+      };
+      const request =
+        kind === 'bet'
+          ? { ...common, kind: 'bet' as const }
+          : { ...common, kind: 'win' as const, roundClosed: true };
+      return {
+        providerId: provider.providerId,
+        session: sessionRows.get(who.playerId)!,
+        request,
+        hash: transactionHash(request),
+        currency: 'INR',
+      };
+    };
+    const together = (callbacks: BatchedCallback[]) =>
+      Promise.all(callbacks.map((c) => submitCallback(service, c)));
+    const answered = (outcome: BatchOutcome | undefined): ProviderAnswer => {
+      if (outcome === undefined || outcome === RUN_ALONE) throw new Error('not answered');
+      return outcome;
+    };
+
+    const before = { ...callbackBatchStats };
+    const duplicateId = next('dup');
+    const poorIds = [next('p1'), next('p2')] as const;
+    const [poorFirst, poorSecond, richFirst, richSecond, twinA, twinB, ...plain] = await together([
+      // 300 points of 300: the second bet cannot be covered.
+      callback(poor, 'bet', poorIds[0], 20_000),
+      callback(poor, 'bet', poorIds[1], 20_000),
+      // 7,500 points of stakes a round at most: 4,000 twice is over.
+      callback(rich, 'bet', next('r1'), 400_000),
+      callback(rich, 'bet', next('r2'), 400_000),
+      // One transaction id twice in a batch: the second waits and runs alone.
+      callback(players[0]!, 'bet', duplicateId, 5_000),
+      callback(players[0]!, 'bet', duplicateId, 5_000),
+      ...players.slice(1).map((p) => callback(p, 'bet', next('b'), 7_000)),
+    ]);
+    expect(answered(poorFirst)).toMatchObject({ status: 'RS_OK', balance: 10_000 });
+    expect(answered(poorSecond)).toMatchObject({
+      status: 'RS_ERROR_NOT_ENOUGH_MONEY',
+      balance: 10_000,
+    });
+    expect(answered(richFirst)).toMatchObject({ status: 'RS_OK', balance: 600_000 });
+    expect(answered(richSecond)).toMatchObject({
+      status: 'RS_ERROR_LIMIT_REACHED',
+      balance: 600_000,
+    });
+    expect(answered(twinA)).toMatchObject({ status: 'RS_OK', balance: 95_000 });
+    expect(twinB).toBe(RUN_ALONE);
+    for (const answer of plain) {
+      expect(answered(answer)).toMatchObject({ status: 'RS_OK', balance: 93_000 });
+    }
+    expect(callbackBatchStats.batches - before.batches).toBe(1);
+
+    // Wins together too, the rich player's capped at 75,000 points a round.
+    const [bigWin, ...wins] = await together([
+      callback(rich, 'win', next('w'), 8_000_000),
+      ...players.map((p) => callback(p, 'win', next('w'), 1_000)),
+    ]);
+    expect(answered(bigWin)).toMatchObject({
+      status: 'RS_OK',
+      credited: 7_500_000,
+      balance: 8_100_000,
+    });
+    expect(wins.map((w) => answered(w).balance)).toEqual([96_000, 94_000, 94_000, 94_000]);
+    expect(callbackBatchStats.batches - before.batches).toBe(2);
+    expect(callbackBatchStats.fallbacks).toBe(before.fallbacks);
+
+    // What the batches stored answers the same callbacks again over HTTP.
+    const replay = await call(provider, 'bet', {
+      requestId: 'again',
+      ...poor.base,
+      roundId: roundOf.get(poor.playerId),
+      transactionId: poorIds[1],
+      amount: 20_000,
+    });
+    expect(replay).toEqual({ ...answered(poorSecond), requestId: 'again' });
+    expect(await cash(poor.playerId)).toBe(10_000n);
+    expect(await cash(players[0]!.playerId)).toBe(96_000n);
+    expect(await cash(rich.playerId)).toBe(8_100_000n);
+    await expectLedgerBalanced();
+  });
+
+  it('a batch the wallet answers otherwise than planned falls back, each callback alone', async () => {
+    const provider = await insertTestProvider(h.db);
+    const who = await session(provider, 100_000n);
+    // A limit check makes the wallet go one by one and refuse the bet: not the plan's answer.
+    const wallet = new WalletApi(
+      { db: h.db, clock: h.clock, realtime: h.app.realtime },
+      { limitChecks: [async () => ({ ok: false, limit: 'test-limit' })] },
+    );
+    const service = { deps: h.app.exchange.deps, wallet };
+    const signed = (operation: string, body: unknown) => {
+      const rawBody = JSON.stringify(body);
+      const timestampMs = h.clock.now().getTime();
+      return handleProviderCall(service, {
+        providerId: provider.providerId,
+        operation,
+        rawBody,
+        timestampHeader: String(timestampMs),
+        signatureHeader: signProviderBody(provider.secret, timestampMs, rawBody),
+      });
+    };
+    const before = { ...callbackBatchStats };
+    const body = {
+      requestId: next('req'),
+      ...who.base,
+      roundId: next('round'),
+      transactionId: next('t'),
+      amount: 1_000,
+    };
+    const answer: ProviderAnswer = await signed('bet', body);
+    expect(answer).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED', balance: 100_000 });
+    expect(callbackBatchStats.fallbacks).toBe(before.fallbacks + 1);
+    // Stored by the callback alone: the retry answers the same.
+    expect(await signed('bet', body)).toEqual(answer);
+    expect(await cash(who.playerId)).toBe(100_000n);
+    await expectLedgerBalanced();
+  });
+});

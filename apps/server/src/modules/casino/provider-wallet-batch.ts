@@ -1,0 +1,305 @@
+import type { ProviderAnswer, CasinoProviderStatus } from '@spm/contract';
+import { GroupCommitQueue, type Settled } from '../../db/group-commit.ts';
+import type { ServiceDeps } from '../../deps.ts';
+import {
+  walletTransaction,
+  type BatchMoveInput,
+  type WalletApi,
+  type WalletContext,
+} from '../wallet/index.ts';
+import {
+  MAX_ROUND_STAKE_PAISE,
+  MAX_ROUND_WIN_PAISE,
+  okAnswer,
+  refusal,
+  walletExternalId,
+  walletRoundId,
+  type Currency,
+  type TransactionRequest,
+} from './provider-answers.ts';
+import {
+  lockRounds,
+  roundKeyOf,
+  writeTransactionsAndRounds,
+  type NewCasinoTransaction,
+  type RoundRow,
+  type SessionRow,
+} from './provider-wallet-repository.ts';
+
+/*
+ * Bets and wins in batches (docs/decisions.md "Casino callbacks in batches"): callbacks that
+ * passed their session checks queue; a batch locks its rounds and its players' cash at once,
+ * decides every callback in arrival order in memory exactly as one callback alone would
+ * (`decide` in provider-wallet-service.ts), moves the money with one wallet `applyMany`, and
+ * stores every answer and round total in one statement, all in one transaction. Anything the
+ * plan did not foresee (a transaction id taken meanwhile, a wallet answer other than a fresh
+ * success, a deadlock) rolls the batch back and each callback runs again alone.
+ */
+
+/** A bet or a win whose session, currency and (for a bet) player and game were checked. */
+export interface BatchedCallback {
+  providerId: string;
+  session: SessionRow;
+  request: Extract<TransactionRequest, { kind: 'bet' | 'win' }>;
+  hash: string;
+  currency: Currency;
+}
+
+/** The batch's word on a callback: its answer, or that it must run alone. */
+export const RUN_ALONE = Symbol('run alone');
+export type BatchOutcome = ProviderAnswer | typeof RUN_ALONE;
+
+/** At most this many callbacks per batch; at most this many batches at once (pool connections). */
+const BATCH_CAP = 200;
+const BATCHES_IN_FLIGHT = 4;
+
+interface CallbackService {
+  deps: ServiceDeps;
+  wallet: WalletApi;
+}
+
+type Queue = GroupCommitQueue<BatchedCallback, BatchOutcome>;
+const queues = new WeakMap<WalletApi, Queue>();
+
+/** This process's batches, the callbacks they carried and those that fell back, for the tests and the benchmark. */
+export const callbackBatchStats = { batches: 0, callbacks: 0, fallbacks: 0 };
+
+function queueOf(service: CallbackService): Queue {
+  let queue = queues.get(service.wallet);
+  if (!queue) {
+    queue = new GroupCommitQueue((callbacks) => runBatch(service, callbacks), {
+      cap: BATCH_CAP,
+      maxInFlight: BATCHES_IN_FLIGHT,
+    });
+    queues.set(service.wallet, queue);
+  }
+  return queue;
+}
+
+/** Queues a checked bet or win; resolves with its answer or RUN_ALONE. */
+export function submitCallback(
+  service: CallbackService,
+  callback: BatchedCallback,
+): Promise<BatchOutcome> {
+  return queueOf(service).submit(callback);
+}
+
+async function runBatch(
+  service: CallbackService,
+  callbacks: BatchedCallback[],
+): Promise<Settled<BatchOutcome>[]> {
+  callbackBatchStats.batches += 1;
+  callbackBatchStats.callbacks += callbacks.length;
+  const outcomes: Settled<BatchOutcome>[] = callbacks.map(() => ({ ok: true, value: RUN_ALONE }));
+  // A transaction id twice in one batch: the later ones run alone after it and find what the
+  // first stored (a replay or a duplicate), as two requests one after the other would.
+  const firsts = new Set<string>();
+  const batched: number[] = [];
+  callbacks.forEach((callback, index) => {
+    const key = `${callback.providerId}\u0000${callback.request.transactionId}`;
+    if (firsts.has(key)) return;
+    firsts.add(key);
+    batched.push(index);
+  });
+  try {
+    const answers = await walletTransaction(service.deps, (money) =>
+      decideAndWrite(
+        service,
+        money,
+        batched.map((index) => callbacks[index]!),
+      ),
+    );
+    if (!Array.isArray(answers)) {
+      // A refusal from the ledger the plan did not foresee: each alone answers it properly.
+      callbackBatchStats.fallbacks += 1;
+      return outcomes;
+    }
+    batched.forEach((index, position) => {
+      outcomes[index] = { ok: true, value: answers[position]! };
+    });
+  } catch {
+    // Rolled back whole (or unknown at commit): each callback alone is idempotent on its
+    // transaction id, so running it again answers exactly once either way.
+    callbackBatchStats.fallbacks += 1;
+  }
+  return outcomes;
+}
+
+/** What one callback of the batch decided, before the wallet's answer is known. */
+interface Decided {
+  callback: BatchedCallback;
+  round: RoundRow;
+  /** Index into the wallet moves, when the callback moves money. */
+  move: number | null;
+  refused: ProviderAnswer | null;
+  appliedPaise: bigint;
+  creditedPaise: bigint;
+}
+
+/** The batch's moves of one round, ending at its state after them. */
+interface RoundAfter {
+  round: RoundRow;
+  closedAt: Date | null;
+}
+
+/** Thrown inside the batch's transaction to roll it back and run each callback alone. */
+class PlanNotHeld extends Error {}
+
+async function decideAndWrite(
+  service: CallbackService,
+  money: WalletContext,
+  callbacks: BatchedCallback[],
+): Promise<ProviderAnswer[]> {
+  const keyOf = (callback: BatchedCallback) => ({
+    providerId: callback.providerId,
+    providerRoundId: callback.request.roundId,
+    playerId: callback.session.playerId,
+    gameId: callback.session.gameId,
+    playMoney: callback.session.playMoney,
+  });
+  const locked = await lockRounds(money.tx, callbacks.map(keyOf), money.now);
+  const ops = service.wallet.within(money);
+  const balances = await ops.lockAvailable([...new Set(callbacks.map((c) => c.session.playerId))]);
+
+  const rounds = new Map<string, RoundAfter>();
+  const moves: BatchMoveInput[] = [];
+  const decided: Decided[] = callbacks.map((callback) => {
+    const { request, session } = callback;
+    const roundKey = roundKeyOf(keyOf(callback));
+    const after = rounds.get(roundKey) ?? { round: { ...locked.get(roundKey)! }, closedAt: null };
+    const round = after.round;
+    const balancePaise = balances.get(session.playerId) ?? 0n;
+    const fields = {
+      requestId: request.requestId,
+      user: request.user,
+      currency: callback.currency,
+    };
+    const refuse = (status: CasinoProviderStatus, message?: string): Decided => ({
+      callback,
+      round,
+      move: null,
+      refused: refusal(status, { ...fields, balance: Number(balancePaise) }, message),
+      appliedPaise: 0n,
+      creditedPaise: 0n,
+    });
+    if (round.gameId !== session.gameId) {
+      return refuse('RS_ERROR_WRONG_SYNTAX', 'The round id belongs to another game.');
+    }
+    if (round.status === 'closed') return refuse('RS_ERROR_ROUND_CLOSED');
+    const base = {
+      product: 'casino' as const,
+      externalId: walletExternalId(callback.providerId, request.transactionId),
+      playerId: session.playerId,
+      roundId: walletRoundId(callback.providerId, request.roundId),
+      reference: `${callback.providerId}:${request.roundId}`,
+    };
+    const amountPaise = BigInt(request.amount);
+    if (request.kind === 'bet') {
+      if (amountPaise < session.minBetPaise || amountPaise > session.maxBetPaise) {
+        return refuse('RS_ERROR_BET_LIMIT');
+      }
+      if (round.stakedPaise + amountPaise > MAX_ROUND_STAKE_PAISE) {
+        return refuse('RS_ERROR_LIMIT_REACHED', 'The round would pass 7,500 points of stakes.');
+      }
+      if (amountPaise > balancePaise) return refuse('RS_ERROR_NOT_ENOUGH_MONEY');
+      balances.set(session.playerId, balancePaise - amountPaise);
+      Object.assign(round, { status: 'open', stakedPaise: round.stakedPaise + amountPaise });
+      rounds.set(roundKey, after);
+      moves.push({
+        operation: 'stake',
+        input: {
+          ...base,
+          amountPaise,
+          mode: 'debit',
+          description: `Casino bet ${request.gameId} (${request.roundId})`,
+        },
+      });
+      return {
+        callback,
+        round,
+        move: moves.length - 1,
+        refused: null,
+        appliedPaise: amountPaise,
+        creditedPaise: 0n,
+      };
+    }
+    const room = MAX_ROUND_WIN_PAISE - round.wonPaise;
+    const creditedPaise = amountPaise < room ? amountPaise : room > 0n ? room : 0n;
+    balances.set(session.playerId, balancePaise + creditedPaise);
+    Object.assign(round, {
+      status: request.roundClosed ? 'closed' : 'open',
+      wonPaise: round.wonPaise + creditedPaise,
+    });
+    if (request.roundClosed) after.closedAt = money.now;
+    rounds.set(roundKey, after);
+    moves.push({
+      operation: 'win',
+      input: {
+        ...base,
+        amountPaise: creditedPaise,
+        description: `Casino win ${request.gameId} (${request.roundId})`,
+      },
+    });
+    return {
+      callback,
+      round,
+      move: moves.length - 1,
+      refused: null,
+      appliedPaise: creditedPaise,
+      creditedPaise,
+    };
+  });
+
+  const results = moves.length > 0 ? await ops.applyMany(moves) : [];
+  const answers: ProviderAnswer[] = [];
+  const rows: NewCasinoTransaction[] = decided.map((decision) => {
+    const { callback, refused } = decision;
+    const { request, session } = callback;
+    let answer: ProviderAnswer;
+    let walletOperationId: number | null = null;
+    if (refused || decision.move === null) {
+      answer = refused!;
+    } else {
+      const result = results[decision.move];
+      // Every move is new by construction (no stored answer, no wallet operation under its
+      // id when read): anything else means another request got there between.
+      if (!result?.ok || result.replay) throw new PlanNotHeld();
+      const fields = {
+        requestId: request.requestId,
+        user: request.user,
+        currency: callback.currency,
+      };
+      answer =
+        request.kind === 'win'
+          ? { ...okAnswer(fields, result), credited: Number(decision.creditedPaise) }
+          : okAnswer(fields, result);
+      walletOperationId = Number(result.operationId);
+    }
+    answers.push(answer);
+    return {
+      providerId: callback.providerId,
+      providerTransactionId: request.transactionId,
+      kind: request.kind,
+      requestHash: callback.hash,
+      roundId: decision.round.id,
+      providerRoundId: request.roundId,
+      playerId: session.playerId,
+      gameId: session.gameId,
+      amountPaise: BigInt(request.amount),
+      appliedPaise: decision.appliedPaise,
+      referenceTransactionId:
+        request.kind === 'win' ? (request.referenceTransactionId ?? null) : null,
+      status: answer.status,
+      answer,
+      walletOperationId,
+      createdAt: money.now,
+    };
+  });
+  const inserted = await writeTransactionsAndRounds(
+    money.tx,
+    rows,
+    [...rounds.values()].map(({ round, closedAt }) => ({ ...round, closedAt })),
+  );
+  if (inserted !== rows.length) throw new PlanNotHeld();
+  return answers;
+}
