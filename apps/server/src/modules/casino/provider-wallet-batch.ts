@@ -18,9 +18,11 @@ import {
   type TransactionRequest,
 } from './provider-answers.ts';
 import {
+  readCallbacks,
   lockRounds,
   roundKeyOf,
   writeTransactionsAndRounds,
+  type CallbackRead,
   type NewCasinoTransaction,
   type RoundRow,
   type SessionRow,
@@ -74,6 +76,30 @@ function queueOf(service: CallbackService): Queue {
     queues.set(service.wallet, queue);
   }
   return queue;
+}
+
+type ReadInput = Parameters<typeof readCallbacks>[1][number];
+type ReadQueue = GroupCommitQueue<ReadInput, CallbackRead>;
+const readQueues = new WeakMap<object, ReadQueue>();
+/** Reads are one statement each, on a pooled connection of their own. */
+const READ_CAP = 500;
+const READS_IN_FLIGHT = 2;
+
+/**
+ * A callback's first read (provider, session, stored transaction), in one statement with the
+ * reads of every callback arriving meanwhile.
+ */
+export function readCallback(db: ServiceDeps['db'], input: ReadInput): Promise<CallbackRead> {
+  let queue = readQueues.get(db);
+  if (!queue) {
+    queue = new GroupCommitQueue<ReadInput, CallbackRead>(
+      async (inputs) =>
+        (await readCallbacks(db, inputs)).map((value) => ({ ok: true as const, value })),
+      { cap: READ_CAP, maxInFlight: READS_IN_FLIGHT },
+    );
+    readQueues.set(db, queue);
+  }
+  return queue.submit(input);
 }
 
 /** Queues a checked bet or win; resolves with its answer or RUN_ALONE. */

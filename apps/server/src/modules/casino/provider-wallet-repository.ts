@@ -60,20 +60,44 @@ function sessionQuery(db: DbHandle) {
     .innerJoin(casinoGames, eq(casinoGames.id, casinoSessions.gameId));
 }
 
-/**
- * A callback's reads in one round trip: the provider, the game session its token names (at
- * this provider) and the transaction its id names, each null when absent or not asked.
- */
-export async function readCallback(
-  db: DbHandle,
-  input: { providerId: string; sessionTokenHash: string | null; transactionId: string | null },
-): Promise<{
+export interface CallbackRead {
   provider: ProviderRow | null;
   session: SessionRow | null;
   stored: StoredTransaction | null;
-}> {
-  const [row] = await db
+}
+
+/**
+ * What callbacks read before anything else, many callbacks in one round trip (those arriving
+ * together: docs/decisions.md "Casino callbacks in batches"), answered in input order: for
+ * each, the provider, the game session its token names (at this provider) and the transaction
+ * its id names, each null when absent or not asked.
+ */
+export async function readCallbacks(
+  db: DbHandle,
+  inputs: readonly {
+    providerId: string;
+    sessionTokenHash: string | null;
+    transactionId: string | null;
+  }[],
+): Promise<CallbackRead[]> {
+  if (inputs.length === 0) return [];
+  const asked = JSON.stringify(
+    inputs.map((input, index) => ({
+      n: index,
+      p: input.providerId,
+      s: input.sessionTokenHash,
+      t: input.transactionId,
+    })),
+  );
+  const q = {
+    n: sql<number>`q.n`,
+    providerId: sql<string>`q.p`,
+    sessionTokenHash: sql<string | null>`q.s`,
+    transactionId: sql<string | null>`q.t`,
+  };
+  const rows = await db
     .select({
+      n: q.n,
       provider: {
         id: casinoProviders.id,
         secret: casinoProviders.secret,
@@ -82,35 +106,39 @@ export async function readCallback(
       session: sessionColumns,
       stored: storedColumns,
     })
-    .from(casinoProviders)
+    .from(sql`jsonb_to_recordset(${asked}::jsonb) as q(n int, p text, s text, t text)`)
+    .leftJoin(casinoProviders, eq(casinoProviders.id, q.providerId))
     .leftJoin(
       casinoSessions,
-      input.sessionTokenHash === null
-        ? sql`false`
-        : and(
-            eq(casinoSessions.sessionTokenHash, input.sessionTokenHash),
-            eq(casinoSessions.providerId, casinoProviders.id),
-          ),
+      and(
+        eq(casinoSessions.sessionTokenHash, q.sessionTokenHash),
+        eq(casinoSessions.providerId, casinoProviders.id),
+      ),
     )
     .leftJoin(users, eq(users.id, casinoSessions.playerId))
     .leftJoin(casinoGames, eq(casinoGames.id, casinoSessions.gameId))
     .leftJoin(
       casinoTransactions,
-      input.transactionId === null
-        ? sql`false`
-        : and(
-            eq(casinoTransactions.providerId, casinoProviders.id),
-            eq(casinoTransactions.providerTransactionId, input.transactionId),
-          ),
-    )
-    .where(eq(casinoProviders.id, input.providerId))
-    .limit(1);
-  if (!row) return { provider: null, session: null, stored: null };
-  // An absent left-joined row: drizzle answers null, or (for columns of several tables) an
-  // object of nulls; its key column tells.
-  const session = row.session?.id == null ? null : (row.session as SessionRow);
-  const stored = row.stored?.kind == null ? null : (row.stored as StoredTransaction);
-  return { provider: row.provider, session, stored };
+      and(
+        eq(casinoTransactions.providerId, casinoProviders.id),
+        eq(casinoTransactions.providerTransactionId, q.transactionId),
+      ),
+    );
+  const answers: CallbackRead[] = inputs.map(() => ({
+    provider: null,
+    session: null,
+    stored: null,
+  }));
+  for (const row of rows) {
+    // An absent left-joined row: drizzle answers null, or (for columns of several tables)
+    // an object of nulls; its key column tells.
+    answers[Number(row.n)] = {
+      provider: row.provider?.id == null ? null : row.provider,
+      session: row.session?.id == null ? null : (row.session as SessionRow),
+      stored: row.stored?.kind == null ? null : (row.stored as StoredTransaction),
+    };
+  }
+  return answers;
 }
 
 /** The session a launch token opened, at this provider (exchanged or not). */

@@ -34,10 +34,9 @@ import {
   type TransactionRequest,
 } from './provider-answers.ts';
 import { verifyProviderSignature } from './provider-signature.ts';
-import { RUN_ALONE, submitCallback } from './provider-wallet-batch.ts';
+import { readCallback, RUN_ALONE, submitCallback } from './provider-wallet-batch.ts';
 import {
   exchangeLaunchToken,
-  readCallback,
   findSessionByLaunchToken,
   findSessionByToken,
   findTransaction,
