@@ -82,8 +82,23 @@ export const WALLET_STATUS: Record<WalletFailureCode, CasinoProviderStatus> = {
 /** The wallet's ids of a provider's transaction and round. */
 export const walletExternalId = (providerId: string, transactionId: string) =>
   `${providerId}:${transactionId}`;
-export const walletRoundId = (providerId: string, roundId: string) =>
+const walletRoundId = (providerId: string, roundId: string) =>
   `casino:${providerId}:${roundId}`;
+
+/** The wallet input every money move of a provider's transaction carries. */
+export function walletMoveBase(
+  providerId: string,
+  request: { transactionId: string; roundId: string },
+  playerId: number,
+) {
+  return {
+    product: 'casino' as const,
+    externalId: walletExternalId(providerId, request.transactionId),
+    playerId,
+    roundId: walletRoundId(providerId, request.roundId),
+    reference: `${providerId}:${request.roundId}`,
+  };
+}
 
 /** The answer of an applied transaction: the balance after it, our operation id. */
 export function okAnswer(

@@ -12,8 +12,7 @@ import {
   MAX_ROUND_WIN_PAISE,
   okAnswer,
   refusal,
-  walletExternalId,
-  walletRoundId,
+  walletMoveBase,
   type Currency,
   type TransactionRequest,
 } from './provider-answers.ts';
@@ -216,13 +215,7 @@ async function decideAndWrite(
       return refuse('RS_ERROR_WRONG_SYNTAX', 'The round id belongs to another game.');
     }
     if (round.status === 'closed') return refuse('RS_ERROR_ROUND_CLOSED');
-    const base = {
-      product: 'casino' as const,
-      externalId: walletExternalId(callback.providerId, request.transactionId),
-      playerId: session.playerId,
-      roundId: walletRoundId(callback.providerId, request.roundId),
-      reference: `${callback.providerId}:${request.roundId}`,
-    };
+    const base = walletMoveBase(callback.providerId, request, session.playerId);
     const amountPaise = BigInt(request.amount);
     if (request.kind === 'bet') {
       if (amountPaise < session.minBetPaise || amountPaise > session.maxBetPaise) {

@@ -241,33 +241,10 @@ export async function lockRound(
     now: Date;
   },
 ): Promise<RoundRow> {
-  // One statement: the insert, or on conflict a no-op update that locks the existing row
-  // (as FOR UPDATE would) and returns it.
-  const [row] = await db
-    .insert(casinoRounds)
-    .values({
-      providerId: input.providerId,
-      providerRoundId: input.providerRoundId,
-      playerId: input.playerId,
-      gameId: input.gameId,
-      status: 'open',
-      playMoney: input.playMoney,
-      startedAt: input.now,
-    })
-    .onConflictDoUpdate({
-      target: [casinoRounds.providerId, casinoRounds.providerRoundId, casinoRounds.playerId],
-      set: { status: sql`${casinoRounds.status}` },
-    })
-    .returning({
-      id: casinoRounds.id,
-      gameId: casinoRounds.gameId,
-      status: casinoRounds.status,
-      stakedPaise: casinoRounds.stakedPaise,
-      wonPaise: casinoRounds.wonPaise,
-      refundedPaise: casinoRounds.refundedPaise,
-    });
-  if (!row) throw new Error('casino round neither inserted nor found');
-  return row;
+  const rounds = await lockRounds(db, [input], input.now);
+  const round = rounds.get(roundKeyOf(input));
+  if (!round) throw new Error('casino round neither inserted nor found');
+  return round;
 }
 
 export async function updateRound(

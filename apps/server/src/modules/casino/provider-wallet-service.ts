@@ -28,7 +28,7 @@ import {
   okAnswer,
   refusal,
   walletExternalId,
-  walletRoundId,
+  walletMoveBase,
   type Currency,
   type SessionRequest,
   type TransactionRequest,
@@ -526,13 +526,7 @@ async function decide(
     return refuse('RS_ERROR_WRONG_SYNTAX', 'The round id belongs to another game.');
   }
   const ops = ctx.wallet.within(money);
-  const base = {
-    product: 'casino' as const,
-    externalId: walletExternalId(ctx.providerId, request.transactionId),
-    playerId: session.playerId,
-    roundId: walletRoundId(ctx.providerId, request.roundId),
-    reference: `${ctx.providerId}:${request.roundId}`,
-  };
+  const base = walletMoveBase(ctx.providerId, request, session.playerId);
 
   if (request.kind === 'bet') {
     const amountPaise = BigInt(request.amount);
