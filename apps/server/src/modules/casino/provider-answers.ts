@@ -82,8 +82,7 @@ export const WALLET_STATUS: Record<WalletFailureCode, CasinoProviderStatus> = {
 /** The wallet's ids of a provider's transaction and round. */
 export const walletExternalId = (providerId: string, transactionId: string) =>
   `${providerId}:${transactionId}`;
-const walletRoundId = (providerId: string, roundId: string) =>
-  `casino:${providerId}:${roundId}`;
+const walletRoundId = (providerId: string, roundId: string) => `casino:${providerId}:${roundId}`;
 
 /** The wallet input every money move of a provider's transaction carries. */
 export function walletMoveBase(
