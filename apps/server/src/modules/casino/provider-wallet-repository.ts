@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../db/database.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { users } from '../identity/tables.ts';
 import type { CASINO_ROUND_STATUSES, CASINO_TRANSACTION_KINDS } from './tables.ts';
 import {
@@ -81,16 +82,12 @@ export async function readCallbacks(
   }[],
 ): Promise<CallbackRead[]> {
   if (inputs.length === 0) return [];
-  const asked = JSON.stringify(
-    inputs.map((input, index) => ({
-      n: index,
-      p: input.providerId,
-      s: input.sessionTokenHash,
-      t: input.transactionId,
-    })),
-  );
+  // Arrays, so the planner probes the indexes for the few callbacks (pgArray's note).
+  const providers = pgArray(inputs.map((input) => input.providerId));
+  const sessionHashes = pgArray(inputs.map((input) => input.sessionTokenHash));
+  const transactionIds = pgArray(inputs.map((input) => input.transactionId));
   const q = {
-    n: sql<number>`q.n`,
+    n: sql<number>`q.n - 1`,
     providerId: sql<string>`q.p`,
     sessionTokenHash: sql<string | null>`q.s`,
     transactionId: sql<string | null>`q.t`,
@@ -106,13 +103,18 @@ export async function readCallbacks(
       session: sessionColumns,
       stored: storedColumns,
     })
-    .from(sql`jsonb_to_recordset(${asked}::jsonb) as q(n int, p text, s text, t text)`)
+    .from(
+      sql`unnest(${providers}::text[], ${sessionHashes}::text[], ${transactionIds}::text[])
+            with ordinality as q(p, s, t, n)`,
+    )
     .leftJoin(casinoProviders, eq(casinoProviders.id, q.providerId))
     .leftJoin(
       casinoSessions,
+      // Keyed on the asked columns (not the joined provider's), so each lookup is one probe
+      // of its unique index.
       and(
         eq(casinoSessions.sessionTokenHash, q.sessionTokenHash),
-        eq(casinoSessions.providerId, casinoProviders.id),
+        eq(casinoSessions.providerId, q.providerId),
       ),
     )
     .leftJoin(users, eq(users.id, casinoSessions.playerId))
@@ -120,7 +122,7 @@ export async function readCallbacks(
     .leftJoin(
       casinoTransactions,
       and(
-        eq(casinoTransactions.providerId, casinoProviders.id),
+        eq(casinoTransactions.providerId, q.providerId),
         eq(casinoTransactions.providerTransactionId, q.transactionId),
       ),
     );
@@ -423,24 +425,25 @@ export async function writeTransactionsAndRounds(
     closedAt: Date | null;
   }[],
 ): Promise<number> {
-  const roundsJson = JSON.stringify(
-    rounds.map((round) => ({
-      id: round.id,
-      status: round.status,
-      staked: round.stakedPaise.toString(),
-      won: round.wonPaise.toString(),
-      refunded: round.refundedPaise.toString(),
-      closed: round.closedAt?.toISOString() ?? null,
-    })),
-  );
+  // Arrays, so the planner updates the few rounds by their key (pgArray's note).
+  const column = <T extends string | number | bigint | null>(
+    pick: (round: (typeof rounds)[number]) => T,
+  ) => pgArray(rounds.map(pick));
+  const roundIds = column((round) => round.id);
+  const statuses = column((round) => round.status);
+  const staked = column((round) => round.stakedPaise);
+  const won = column((round) => round.wonPaise);
+  const refunded = column((round) => round.refundedPaise);
+  const closed = column((round) => round.closedAt?.toISOString() ?? null);
   const [counted] = await executeRows<{ inserted: string | number }>(
     db,
     sql`with moved as (
           update casino_rounds r
-          set status = v.status, staked_paise = v.staked::bigint, won_paise = v.won::bigint,
-              refunded_paise = v.refunded::bigint, closed_at = coalesce(v.closed::timestamptz, r.closed_at)
-          from jsonb_to_recordset(${roundsJson}::jsonb)
-            as v(id bigint, status text, staked text, won text, refunded text, closed text)
+          set status = v.status, staked_paise = v.staked, won_paise = v.won,
+              refunded_paise = v.refunded, closed_at = coalesce(v.closed, r.closed_at)
+          from unnest(${roundIds}::bigint[], ${statuses}::text[], ${staked}::bigint[],
+                      ${won}::bigint[], ${refunded}::bigint[], ${closed}::timestamptz[])
+            as v(id, status, staked, won, refunded, closed)
           where r.id = v.id
           returning r.id
         ),

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../db/database.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import {
   competitions,
   events,
@@ -327,12 +328,6 @@ export async function eventIdOfMarket(db: DbHandle, marketId: number) {
 }
 
 // ------------------------------------------------------------------ market writer (batches)
-
-/** A PostgreSQL array literal, each element quoted and escaped (bound as one text parameter). */
-function pgArray(values: readonly (string | number | bigint)[]): string {
-  const quoted = values.map((value) => `"${String(value).replace(/(["\\])/g, '\\$1')}"`);
-  return `{${quoted.join(',')}}`;
-}
 
 /** An order placed before under a key a batch brings again. */
 export interface KeyedOrder {

@@ -1,6 +1,7 @@
 import type { PlayerAccountKind, SystemAccountKind } from '@spm/core';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../db/database.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { dayOf, rangeOf } from '../../db/sql-dates.ts';
 import {
   ledgerAccounts,
@@ -14,14 +15,6 @@ import {
  * deliberately no function here that changes one. Amounts cross as text and come back as
  * bigint (pg answers int8 as text, PGlite as bigint; BigInt() takes both).
  */
-
-/**
- * A PostgreSQL array literal passed as one text parameter (drizzle would spread a JS array
- * into a list). Values are digits or our own kind names; quoted all the same.
- */
-function pgArray(values: readonly (string | number | null)[]): string {
-  return `{${values.map((value) => (value === null ? 'NULL' : `"${String(value).replace(/["\\]/g, '')}"`)).join(',')}}`;
-}
 
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
@@ -472,7 +465,7 @@ export async function findTransactionsByKeys(
                      join ledger_accounts a on a.id = p.account_id
                      where p.transaction_id = t.id and a.player_id is not null) as player_ids
         from ledger_transactions t
-        where t.idempotency_key in (select jsonb_array_elements_text(${JSON.stringify(idempotencyKeys)}::jsonb))`,
+        where t.idempotency_key = any(${pgArray(idempotencyKeys)}::text[])`,
   );
   for (const row of rows) {
     found.set(row.idempotency_key, {
@@ -577,11 +570,10 @@ export async function writeLedgerBatch(
       })),
     ),
   );
-  const movesJson = JSON.stringify(
-    [...balanceMoves]
-      .sort((a, b) => a.accountId - b.accountId)
-      .map((move) => ({ a: move.accountId, d: move.deltaPaise.toString() })),
-  );
+  // Arrays, so the planner updates the few accounts by their key (pgArray's note).
+  const moves = [...balanceMoves].sort((a, b) => a.accountId - b.accountId);
+  const moveAccounts = pgArray(moves.map((move) => move.accountId));
+  const moveDeltas = pgArray(moves.map((move) => move.deltaPaise));
   const bumpsJson = JSON.stringify(
     [...versionBumps].sort(([a], [b]) => a - b).map(([playerId, by]) => ({ p: playerId, k: by })),
   );
@@ -618,7 +610,7 @@ export async function writeLedgerBatch(
         ),
         b as (
           update ledger_accounts a set balance_paise = a.balance_paise + x.d
-          from jsonb_to_recordset(${movesJson}::jsonb) as x(a bigint, d bigint)
+          from unnest(${moveAccounts}::bigint[], ${moveDeltas}::bigint[]) as x(a, d)
           where a.id = x.a and a.balance_paise + x.d >= 0
           returning a.id, a.balance_paise
         ),

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../db/database.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { users } from '../identity/tables.ts';
 import type { WALLET_OPERATION_STATUSES, WALLET_OPERATIONS, WALLET_PRODUCTS } from './tables.ts';
 
@@ -291,14 +292,11 @@ export async function writeOperationsAndHolds(
       v: row.walletVersion,
     })),
   );
-  const holdsJson = JSON.stringify(
-    holds.map(({ key, heldPaise }) => ({
-      p: key.playerId,
-      d: key.product,
-      r: key.roundId,
-      h: heldPaise?.toString() ?? null,
-    })),
-  );
+  // Arrays, so the planner finds the few holds by their key (pgArray's note).
+  const holdPlayers = pgArray(holds.map(({ key }) => key.playerId));
+  const holdProducts = pgArray(holds.map(({ key }) => key.product));
+  const holdRounds = pgArray(holds.map(({ key }) => key.roundId));
+  const heldPaise = pgArray(holds.map((hold) => hold.heldPaise));
   const inserted = await executeRows<{
     id: string | number;
     product: string;
@@ -306,7 +304,8 @@ export async function writeOperationsAndHolds(
   }>(
     db,
     sql`with h as (
-          select * from jsonb_to_recordset(${holdsJson}::jsonb) as h(p bigint, d text, r text, h bigint)
+          select * from unnest(${holdPlayers}::bigint[], ${holdProducts}::text[],
+                               ${holdRounds}::text[], ${heldPaise}::bigint[]) as h(p, d, r, h)
         ),
         gone as (
           delete from wallet_holds w using h
@@ -353,13 +352,16 @@ export async function readBeforeHoldMoves(
   players: Map<number, { isDemo: boolean }>;
   takenLedgerKeys: Set<string>;
 }> {
-  const keysJson = JSON.stringify(query.operations.map((k) => ({ p: k.product, e: k.externalId })));
+  // Arrays, not JSON lists: the planner then knows how many keys there are and probes the
+  // indexes (with a JSON list it guessed 100 and scanned wallet_operations and users).
+  const products = pgArray(query.operations.map((k) => k.product));
+  const externalIds = pgArray(query.operations.map((k) => k.externalId));
   const rows = await executeRows<{ what: 'operation' | 'player' | 'key'; data: unknown }>(
     db,
     sql`with ops as (
           select * from wallet_operations
           where (product, external_id) in
-            (select x.p, x.e from jsonb_to_recordset(${keysJson}::jsonb) as x(p text, e text))
+            (select * from unnest(${products}::text[], ${externalIds}::text[]))
           order by id for update
         )
         select 'operation' as what, jsonb_build_object(
@@ -374,10 +376,10 @@ export async function readBeforeHoldMoves(
         from ops
         union all
         select 'player', jsonb_build_object('id', id::text, 'is_demo', is_demo) from users
-        where id in (select jsonb_array_elements_text(${JSON.stringify(query.playerIds)}::jsonb)::bigint)
+        where id = any(${pgArray(query.playerIds)}::bigint[])
         union all
         select 'key', jsonb_build_object('key', idempotency_key) from ledger_transactions
-        where idempotency_key in (select jsonb_array_elements_text(${JSON.stringify(query.ledgerKeys)}::jsonb))`,
+        where idempotency_key = any(${pgArray(query.ledgerKeys)}::text[])`,
   );
   const operations: WalletOperationRow[] = [];
   const players = new Map<number, { isDemo: boolean }>();
