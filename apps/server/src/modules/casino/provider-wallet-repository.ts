@@ -435,6 +435,28 @@ export async function writeTransactionsAndRounds(
   const won = column((round) => round.wonPaise);
   const refunded = column((round) => round.refundedPaise);
   const closed = column((round) => round.closedAt?.toISOString() ?? null);
+  // Only inserted, nothing looked up: JSON is fine here (drizzle building the multi-row
+  // VALUES was the casino code's largest share of the server's CPU profile).
+  const rowsJson = JSON.stringify(
+    transactions.map((row, n) => ({
+      n,
+      provider_id: row.providerId,
+      transaction_id: row.providerTransactionId,
+      kind: row.kind,
+      request_hash: row.requestHash,
+      round_id: row.roundId,
+      provider_round_id: row.providerRoundId,
+      player_id: row.playerId,
+      game_id: row.gameId,
+      amount: row.amountPaise.toString(),
+      applied: row.appliedPaise.toString(),
+      reference_id: row.referenceTransactionId,
+      status: row.status,
+      answer: row.answer,
+      operation_id: row.walletOperationId,
+      created_at: row.createdAt.toISOString(),
+    })),
+  );
   const [counted] = await executeRows<{ inserted: string | number }>(
     db,
     sql`with moved as (
@@ -448,12 +470,21 @@ export async function writeTransactionsAndRounds(
           returning r.id
         ),
         inserted as (
-          ${db
-            .insert(casinoTransactions)
-            .values([...transactions])
-            .onConflictDoNothing()
-            .returning({ id: casinoTransactions.id })
-            .getSQL()}
+          insert into casino_transactions
+            (provider_id, provider_transaction_id, kind, request_hash, round_id,
+             provider_round_id, player_id, game_id, amount_paise, applied_paise,
+             reference_transaction_id, status, answer, wallet_operation_id, created_at)
+          select x.provider_id, x.transaction_id, x.kind, x.request_hash, x.round_id,
+                 x.provider_round_id, x.player_id, x.game_id, x.amount, x.applied,
+                 x.reference_id, x.status, x.answer, x.operation_id, x.created_at
+          from jsonb_to_recordset(${rowsJson}::jsonb) as x(
+            n int, provider_id text, transaction_id text, kind text, request_hash text,
+            round_id bigint, provider_round_id text, player_id bigint, game_id text,
+            amount bigint, applied bigint, reference_id text, status text, answer jsonb,
+            operation_id bigint, created_at timestamptz)
+          order by x.n
+          on conflict do nothing
+          returning id
         )
         select (select count(*) from inserted) as inserted, (select count(*) from moved) as moved`,
   );
