@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { CASINO_FAMILIES, CASINO_GAME_TAGS, SPM_GAME_KINDS } from './casino-names.ts';
-import { casinoRoundStatuses, SPM_ROUND_PHASES, spmRoundOutcomeSchema } from './casino.ts';
+import {
+  casinoRoundStatuses,
+  SPM_ROUND_PHASES,
+  spmFairnessSchema,
+  spmRoundOutcomeSchema,
+} from './casino.ts';
 import { MAX_BET_POINTS } from './constants.ts';
 import { pageQuerySchema, pagedSchema, pointsSchema } from './wallet.ts';
 
@@ -189,15 +194,11 @@ export const staffCasinoTransactionSchema = z.object({
 export type StaffCasinoTransaction = z.infer<typeof staffCasinoTransactionSchema>;
 
 /** An SPM Games round's provably-fair data: the seed only once the round is settled. */
-export const staffSpmFairnessSchema = z.object({
+export const staffSpmFairnessSchema = spmFairnessSchema.extend({
   spmRoundId: z.string(),
   tableId: z.string(),
   number: z.number().int(),
   phase: z.enum(SPM_ROUND_PHASES),
-  serverSeedHash: z.string(),
-  serverSeed: z.string().nullable(),
-  clientSeed: z.string(),
-  nonce: z.number().int(),
   outcome: spmRoundOutcomeSchema.nullable(),
 });
 export type StaffSpmFairness = z.infer<typeof staffSpmFairnessSchema>;

@@ -6,7 +6,8 @@ import {
   type providerBalanceRequestSchema,
 } from '@spm/contract';
 import type { z } from 'zod';
-import type { WalletFailureCode } from '../wallet/index.ts';
+import type { BatchMoveInput, WalletFailureCode } from '../wallet/index.ts';
+import type { RoundRow, SessionRow } from './provider-wallet-repository.ts';
 
 /*
  * What the seamless wallet answers and the per-round limits, shared by the callback handled
@@ -109,5 +110,97 @@ export function okAnswer(
     ...fields,
     balance: Number(result.balancePaise),
     transactionId: result.operationId,
+  };
+}
+
+/** A bet or a win: the callbacks that move money one way, alone or in a batch. */
+export type BetOrWinRequest = Extract<TransactionRequest, { kind: 'bet' | 'win' }>;
+
+/** What a bet or a win does, or why it is refused, before any money moves. */
+export type BetOrWinPlan =
+  | { refused: CasinoProviderStatus; message?: string }
+  | {
+      refused: null;
+      /** The wallet move: a debited stake or a win (up to the round's cap). */
+      move: Extract<BatchMoveInput, { operation: 'stake' | 'win' }>;
+      appliedPaise: bigint;
+      /** A win's amount after the cap (answered as `credited`); null for a bet. */
+      creditedPaise: bigint | null;
+      /** The round after it. */
+      round: Pick<RoundRow, 'status' | 'stakedPaise' | 'wonPaise'>;
+      closes: boolean;
+    };
+
+/**
+ * The per-round rules of a bet or a win, one place for the callback alone and in a batch:
+ * the round must be this game's and open; a bet within the game's limits and the round's
+ * 7,500 points of stakes; a win credited up to the round's 75,000 points. Cash is the
+ * wallet's (or the batch's) to check.
+ */
+export function planBetOrWin(
+  providerId: string,
+  round: Pick<RoundRow, 'gameId' | 'status' | 'stakedPaise' | 'wonPaise'>,
+  session: Pick<SessionRow, 'playerId' | 'gameId' | 'minBetPaise' | 'maxBetPaise'>,
+  request: BetOrWinRequest,
+): BetOrWinPlan {
+  if (round.gameId !== session.gameId) {
+    return { refused: 'RS_ERROR_WRONG_SYNTAX', message: 'The round id belongs to another game.' };
+  }
+  if (round.status === 'closed') return { refused: 'RS_ERROR_ROUND_CLOSED' };
+  const base = walletMoveBase(providerId, request, session.playerId);
+  const amountPaise = BigInt(request.amount);
+  if (request.kind === 'bet') {
+    if (amountPaise < session.minBetPaise || amountPaise > session.maxBetPaise) {
+      return { refused: 'RS_ERROR_BET_LIMIT' };
+    }
+    if (round.stakedPaise + amountPaise > MAX_ROUND_STAKE_PAISE) {
+      return {
+        refused: 'RS_ERROR_LIMIT_REACHED',
+        message: 'The round would pass 7,500 points of stakes.',
+      };
+    }
+    return {
+      refused: null,
+      move: {
+        operation: 'stake',
+        input: {
+          ...base,
+          amountPaise,
+          mode: 'debit',
+          description: `Casino bet ${request.gameId} (${request.roundId})`,
+        },
+      },
+      appliedPaise: amountPaise,
+      creditedPaise: null,
+      round: {
+        status: 'open',
+        stakedPaise: round.stakedPaise + amountPaise,
+        wonPaise: round.wonPaise,
+      },
+      closes: false,
+    };
+  }
+  const room = MAX_ROUND_WIN_PAISE - round.wonPaise;
+  const creditedPaise = amountPaise < room ? amountPaise : room > 0n ? room : 0n;
+  // A win of 0 (a lost round's close) moves nothing; the wallet records it all the same,
+  // and from then on refuses the round's rollbacks.
+  return {
+    refused: null,
+    move: {
+      operation: 'win',
+      input: {
+        ...base,
+        amountPaise: creditedPaise,
+        description: `Casino win ${request.gameId} (${request.roundId})`,
+      },
+    },
+    appliedPaise: creditedPaise,
+    creditedPaise,
+    round: {
+      status: request.roundClosed ? 'closed' : 'open',
+      stakedPaise: round.stakedPaise,
+      wonPaise: round.wonPaise + creditedPaise,
+    },
+    closes: request.roundClosed,
   };
 }

@@ -8,11 +8,9 @@ import {
   type WalletContext,
 } from '../wallet/index.ts';
 import {
-  MAX_ROUND_STAKE_PAISE,
-  MAX_ROUND_WIN_PAISE,
   okAnswer,
+  planBetOrWin,
   refusal,
-  walletMoveBase,
   type Currency,
   type TransactionRequest,
 } from './provider-answers.ts';
@@ -162,7 +160,8 @@ interface Decided {
   move: number | null;
   refused: ProviderAnswer | null;
   appliedPaise: bigint;
-  creditedPaise: bigint;
+  /** A win's amount after the cap; null for a bet and a refusal. */
+  creditedPaise: bigint | null;
 }
 
 /** The batch's moves of one round, ending at its state after them. */
@@ -209,67 +208,26 @@ async function decideAndWrite(
       move: null,
       refused: refusal(status, { ...fields, balance: Number(balancePaise) }, message),
       appliedPaise: 0n,
-      creditedPaise: 0n,
+      creditedPaise: null,
     });
-    if (round.gameId !== session.gameId) {
-      return refuse('RS_ERROR_WRONG_SYNTAX', 'The round id belongs to another game.');
-    }
-    if (round.status === 'closed') return refuse('RS_ERROR_ROUND_CLOSED');
-    const base = walletMoveBase(callback.providerId, request, session.playerId);
-    const amountPaise = BigInt(request.amount);
-    if (request.kind === 'bet') {
-      if (amountPaise < session.minBetPaise || amountPaise > session.maxBetPaise) {
-        return refuse('RS_ERROR_BET_LIMIT');
-      }
-      if (round.stakedPaise + amountPaise > MAX_ROUND_STAKE_PAISE) {
-        return refuse('RS_ERROR_LIMIT_REACHED', 'The round would pass 7,500 points of stakes.');
-      }
-      if (amountPaise > balancePaise) return refuse('RS_ERROR_NOT_ENOUGH_MONEY');
-      balances.set(session.playerId, balancePaise - amountPaise);
-      Object.assign(round, { status: 'open', stakedPaise: round.stakedPaise + amountPaise });
-      rounds.set(roundKey, after);
-      moves.push({
-        operation: 'stake',
-        input: {
-          ...base,
-          amountPaise,
-          mode: 'debit',
-          description: `Casino bet ${request.gameId} (${request.roundId})`,
-        },
-      });
-      return {
-        callback,
-        round,
-        move: moves.length - 1,
-        refused: null,
-        appliedPaise: amountPaise,
-        creditedPaise: 0n,
-      };
-    }
-    const room = MAX_ROUND_WIN_PAISE - round.wonPaise;
-    const creditedPaise = amountPaise < room ? amountPaise : room > 0n ? room : 0n;
-    balances.set(session.playerId, balancePaise + creditedPaise);
-    Object.assign(round, {
-      status: request.roundClosed ? 'closed' : 'open',
-      wonPaise: round.wonPaise + creditedPaise,
-    });
-    if (request.roundClosed) after.closedAt = money.now;
+    const plan = planBetOrWin(callback.providerId, round, session, request);
+    if (plan.refused !== null) return refuse(plan.refused, plan.message);
+    // The wallet's guarded debit would refuse a bet the cash cannot cover by rolling the
+    // whole batch back: the batch refuses it alone, with the balance the batch left.
+    const changePaise = plan.move.operation === 'stake' ? -plan.appliedPaise : plan.appliedPaise;
+    if (balancePaise + changePaise < 0n) return refuse('RS_ERROR_NOT_ENOUGH_MONEY');
+    balances.set(session.playerId, balancePaise + changePaise);
+    Object.assign(round, plan.round);
+    if (plan.closes) after.closedAt = money.now;
     rounds.set(roundKey, after);
-    moves.push({
-      operation: 'win',
-      input: {
-        ...base,
-        amountPaise: creditedPaise,
-        description: `Casino win ${request.gameId} (${request.roundId})`,
-      },
-    });
+    moves.push(plan.move);
     return {
       callback,
       round,
       move: moves.length - 1,
       refused: null,
-      appliedPaise: creditedPaise,
-      creditedPaise,
+      appliedPaise: plan.appliedPaise,
+      creditedPaise: plan.creditedPaise,
     };
   });
 
@@ -293,9 +251,9 @@ async function decideAndWrite(
         currency: callback.currency,
       };
       answer =
-        request.kind === 'win'
-          ? { ...okAnswer(fields, result), credited: Number(decision.creditedPaise) }
-          : okAnswer(fields, result);
+        decision.creditedPaise === null
+          ? okAnswer(fields, result)
+          : { ...okAnswer(fields, result), credited: Number(decision.creditedPaise) };
       walletOperationId = Number(result.operationId);
     }
     answers.push(answer);

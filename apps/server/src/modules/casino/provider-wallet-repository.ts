@@ -467,7 +467,6 @@ export async function writeTransactionsAndRounds(
                       ${won}::bigint[], ${refunded}::bigint[], ${closed}::timestamptz[])
             as v(id, status, staked, won, refunded, closed)
           where r.id = v.id
-          returning r.id
         ),
         inserted as (
           insert into casino_transactions
@@ -486,7 +485,7 @@ export async function writeTransactionsAndRounds(
           on conflict do nothing
           returning id
         )
-        select (select count(*) from inserted) as inserted, (select count(*) from moved) as moved`,
+        select count(*) as inserted from inserted`,
   );
   return Number(counted?.inserted ?? 0);
 }

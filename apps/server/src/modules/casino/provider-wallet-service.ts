@@ -22,10 +22,9 @@ import {
   type WalletContext,
 } from '../wallet/index.ts';
 import {
-  MAX_ROUND_STAKE_PAISE,
-  MAX_ROUND_WIN_PAISE,
   WALLET_STATUS,
   okAnswer,
+  planBetOrWin,
   refusal,
   walletExternalId,
   walletMoveBase,
@@ -522,64 +521,30 @@ async function decide(
     appliedPaise: 0n,
     walletOperationId: null,
   });
+  const ops = ctx.wallet.within(money);
+  if (request.kind !== 'rollback') {
+    const plan = planBetOrWin(ctx.providerId, round, session, request);
+    if (plan.refused !== null) return refuse(plan.refused, plan.message);
+    // Not enough cash for a bet is found by the wallet's guarded debit, which rolls this
+    // transaction back: transaction() then stores RS_ERROR_NOT_ENOUGH_MONEY on its own.
+    const moved =
+      plan.move.operation === 'stake'
+        ? await ops.stake(plan.move.input)
+        : await ops.win(plan.move.input);
+    if (!moved.ok) return refuse(WALLET_STATUS[moved.code]);
+    const answer = okAnswer(fields, moved);
+    return {
+      answer:
+        plan.creditedPaise === null ? answer : { ...answer, credited: Number(plan.creditedPaise) },
+      appliedPaise: plan.appliedPaise,
+      walletOperationId: Number(moved.operationId),
+      round: { ...round, ...plan.round, ...(plan.closes ? { closedAt: money.now } : {}) },
+    };
+  }
   if (round.gameId !== session.gameId) {
     return refuse('RS_ERROR_WRONG_SYNTAX', 'The round id belongs to another game.');
   }
-  const ops = ctx.wallet.within(money);
   const base = walletMoveBase(ctx.providerId, request, session.playerId);
-
-  if (request.kind === 'bet') {
-    const amountPaise = BigInt(request.amount);
-    if (round.status === 'closed') return refuse('RS_ERROR_ROUND_CLOSED');
-    if (amountPaise < session.minBetPaise || amountPaise > session.maxBetPaise) {
-      return refuse('RS_ERROR_BET_LIMIT');
-    }
-    if (round.stakedPaise + amountPaise > MAX_ROUND_STAKE_PAISE) {
-      return refuse('RS_ERROR_LIMIT_REACHED', 'The round would pass 7,500 points of stakes.');
-    }
-    // Not enough cash is found by the wallet's guarded debit, which rolls this transaction
-    // back: transaction() then stores RS_ERROR_NOT_ENOUGH_MONEY on its own.
-    const staked = await ops.stake({
-      ...base,
-      amountPaise,
-      mode: 'debit',
-      description: `Casino bet ${request.gameId} (${request.roundId})`,
-    });
-    if (!staked.ok) return refuse(WALLET_STATUS[staked.code]);
-    return {
-      answer: okAnswer(fields, staked),
-      appliedPaise: amountPaise,
-      walletOperationId: Number(staked.operationId),
-      round: { ...round, status: 'open', stakedPaise: round.stakedPaise + amountPaise },
-    };
-  }
-
-  if (request.kind === 'win') {
-    if (round.status === 'closed') return refuse('RS_ERROR_ROUND_CLOSED');
-    const room = MAX_ROUND_WIN_PAISE - round.wonPaise;
-    const asked = BigInt(request.amount);
-    const creditedPaise = asked < room ? asked : room > 0n ? room : 0n;
-    // A win of 0 (a lost round's close) moves nothing; the wallet records it all the same,
-    // and from then on refuses the round's rollbacks.
-    const won = await ops.win({
-      ...base,
-      amountPaise: creditedPaise,
-      description: `Casino win ${request.gameId} (${request.roundId})`,
-    });
-    if (!won.ok) return refuse(WALLET_STATUS[won.code]);
-    const closes = request.roundClosed;
-    return {
-      answer: { ...okAnswer(fields, won), credited: Number(creditedPaise) },
-      appliedPaise: creditedPaise,
-      walletOperationId: Number(won.operationId),
-      round: {
-        ...round,
-        status: closes ? 'closed' : 'open',
-        wonPaise: round.wonPaise + creditedPaise,
-        ...(closes ? { closedAt: money.now } : {}),
-      },
-    };
-  }
 
   // rollback: only a bet of this round and player, accepted, not yet refunded.
   const target = await findTransaction(money.tx, ctx.providerId, request.referenceTransactionId);

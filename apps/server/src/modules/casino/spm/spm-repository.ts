@@ -6,7 +6,7 @@ import {
 } from '@spm/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../../db/database.ts';
-import { casinoGames, casinoProviders, casinoSessions, spmBets, spmRounds } from '../tables.ts';
+import { casinoGames, casinoProviders, spmBets, spmRounds } from '../tables.ts';
 
 /** One SPM Games table: an enabled `casino_games` row of provider `spm` (table id = game id). */
 export interface SpmGame {
@@ -64,25 +64,6 @@ export async function spmProvider(
     .select({ secret: casinoProviders.secret, enabled: casinoProviders.enabled })
     .from(casinoProviders)
     .where(eq(casinoProviders.id, SPM_PROVIDER_ID));
-  return row;
-}
-
-/**
- * The game session a session token names (the operator's `authenticate` stored its hash).
- * SPM Games runs beside the operator, so it reads the binding instead of keeping a copy.
- */
-export async function sessionByTokenHash(db: DbHandle, tokenHash: string) {
-  const [row] = await db
-    .select({
-      id: casinoSessions.id,
-      playerId: casinoSessions.playerId,
-      gameId: casinoSessions.gameId,
-      providerId: casinoSessions.providerId,
-      playMoney: casinoSessions.playMoney,
-      sessionExpiresAt: casinoSessions.sessionExpiresAt,
-    })
-    .from(casinoSessions)
-    .where(eq(casinoSessions.sessionTokenHash, tokenHash));
   return row;
 }
 

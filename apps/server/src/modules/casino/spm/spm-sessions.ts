@@ -3,7 +3,7 @@ import { AppError } from '../../../http/app-error.ts';
 import { hashToken } from '../../../security/tokens.ts';
 import type { SpmDeps, GameSession, OperatorWallet } from './operator-wallet.ts';
 import { OperatorUnanswered } from './operator-wallet.ts';
-import { sessionByTokenHash } from './spm-repository.ts';
+import { findSessionByToken } from '../provider-wallet-repository.ts';
 
 /** The app's error for an operator refusal SPM Games passes on to the player. */
 export function refusalError(answer: ProviderAnswer): AppError {
@@ -74,11 +74,11 @@ export class SpmSessions {
     if (token === undefined || token.length < 16 || token.length > 200) {
       throw new AppError('CASINO_SESSION_INVALID');
     }
-    const row = await sessionByTokenHash(this.deps.db, hashToken(token));
+    // SPM Games runs beside the operator, so it reads the operator's binding, not a copy.
+    const row = await findSessionByToken(this.deps.db, SPM_PROVIDER_ID, hashToken(token));
     const now = this.deps.clock.now().getTime();
     if (
       !row ||
-      row.providerId !== SPM_PROVIDER_ID ||
       row.sessionExpiresAt === null ||
       row.sessionExpiresAt.getTime() <= now ||
       (tableId !== undefined && row.gameId !== tableId)
@@ -115,12 +115,8 @@ export class SpmSessions {
     if (known) return known;
     for (const token of storedTokens) {
       if (token === null) continue;
-      const row = await sessionByTokenHash(this.deps.db, hashToken(token));
-      if (
-        row?.providerId === SPM_PROVIDER_ID &&
-        row.playerId === playerId &&
-        row.gameId === gameId
-      ) {
+      const row = await findSessionByToken(this.deps.db, SPM_PROVIDER_ID, hashToken(token));
+      if (row?.playerId === playerId && row.gameId === gameId) {
         return { sessionId: row.id, token, playerId, gameId, playMoney: row.playMoney };
       }
     }
