@@ -165,12 +165,16 @@ export async function authenticateSessionId(
  * in). HTTP activity moves the idle expiry, so callers re-read it rather than trust an old one.
  */
 export async function sessionDeadline(deps: ServiceDeps, sessionId: string): Promise<Date | null> {
+  // The time before the read: a request may move the idle expiry on while the read is in
+  // flight, so what was read is compared with when it was read, not with a later clock (a
+  // deadline that passed since is looked at again by the caller's timer, firing at once).
+  const nowMs = deps.clock.now().getTime();
   const found = await findSessionById(deps.db, sessionId);
   if (!found) return null;
   const { session, user } = found;
   const deadline = minDate(session.idleExpiresAt, session.absoluteExpiresAt);
   if (user.status !== 'active' || session.revokedAt !== null) return null;
-  return deps.clock.now().getTime() >= deadline.getTime() ? null : deadline;
+  return nowMs >= deadline.getTime() ? null : deadline;
 }
 
 /** POST /signout: this session ends, and its sockets with it. */
