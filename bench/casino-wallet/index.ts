@@ -35,6 +35,8 @@ import {
   printStatements,
   resetSqlMeter,
   sqlRoundTrips,
+  startCpuMeter,
+  cpuLine,
 } from '../support/sql-meter.ts';
 import type { WorkerConfig, WorkerReport, WorkerSession } from './load-worker.ts';
 
@@ -173,6 +175,7 @@ try {
     `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes, ${IN_FLIGHT} callbacks in flight; ${DURATION_MS / 1000} s`,
   );
   resetSqlMeter();
+  const cpuUsed = startCpuMeter();
   const batchesBefore = { ...callbackBatchStats };
   const share = Math.ceil(PLAYERS / LOAD_PROCESSES);
   const reports = await Promise.all(
@@ -189,6 +192,7 @@ try {
     ),
   );
   const trips = sqlRoundTrips();
+  const cpu = cpuUsed();
   const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const elapsed = Math.max(...reports.map((r) => r.elapsedSeconds));
   const answers: Record<string, number> = {};
@@ -210,6 +214,7 @@ try {
   console.log(
     `SQL round trips ${(trips / Math.max(1, latencies.length)).toFixed(1)} per callback (all queries of this process)`,
   );
+  console.log(`CPU             ${cpuLine(cpu, latencies.length, 'callback')}`);
   printStatements(latencies.length, 'callback');
   console.log(
     `goal            ${GOAL_PER_SECOND}/s and p99 < ${GOAL_P99_MS} ms: ${

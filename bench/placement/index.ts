@@ -27,6 +27,8 @@ import {
   printStatements,
   resetSqlMeter,
   sqlRoundTrips,
+  startCpuMeter,
+  cpuLine,
 } from '../support/sql-meter.ts';
 import type { WorkerConfig, WorkerReport } from './load-worker.ts';
 
@@ -121,6 +123,7 @@ try {
     batches = 0;
     batched = 0;
     resetSqlMeter();
+    const cpuUsed = startCpuMeter();
     const reports = await Promise.all(
       Array.from({ length: LOAD_PROCESSES }, (_, w) =>
         runWorker({
@@ -136,6 +139,7 @@ try {
       ),
     );
     const trips = sqlRoundTrips();
+    const cpu = cpuUsed();
     const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
     const elapsed = Math.max(...reports.map((r) => r.elapsedSeconds));
     const answers: Record<string, number> = {};
@@ -156,6 +160,7 @@ try {
     console.log(
       `SQL round trips ${(trips / Math.max(1, batches)).toFixed(1)} per batch, ${(trips / Math.max(1, latencies.length)).toFixed(1)} per placement (all queries of this process)`,
     );
+    console.log(`CPU             ${cpuLine(cpu, latencies.length, 'placement')}`);
     console.log(
       `checks          ${problems.length === 0 ? 'ledger sums to zero, books equal orders, holds equal exposure' : 'FAILED'}`,
     );

@@ -2,6 +2,7 @@
 // process: every query a pooled pg client sends is one round trip. With BENCH_SQL=1 each
 // statement (its first 60 characters) also gets its count and the time from send to answer,
 // which is how a slow step is found before anything is guessed.
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
@@ -77,4 +78,60 @@ export function printStatements(units: number, unit: string, top = 20): void {
 /** The value at fraction `p` of an ascending list (0 when empty). */
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+}
+
+/** CPU seconds of every process named `postgres` on this machine (0 where /proc is absent). */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      // Fields after "pid (comm)": state is the 3rd field; utime and stime the 14th and 15th.
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks / CLOCK_TICKS_PER_SECOND;
+}
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times, on every platform Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU spent by this process (the server under test) and by PostgreSQL from now on: work per
+ * unit is steadier than throughput on a shared machine, so a change is compared by it too.
+ */
+export function startCpuMeter(): () => CpuUsed {
+  const server = process.cpuUsage();
+  const postgres = postgresCpuSeconds();
+  return () => {
+    const used = process.cpuUsage(server);
+    return {
+      serverMs: (used.user + used.system) / 1000,
+      serverSystemMs: used.system / 1000,
+      postgresMs: (postgresCpuSeconds() - postgres) * 1000,
+    };
+  };
+}
+
+export interface CpuUsed {
+  serverMs: number;
+  /** The part of serverMs spent in the kernel (sockets, mostly). */
+  serverSystemMs: number;
+  postgresMs: number;
+}
+
+/** The CPU line of a run: milliseconds of CPU per unit, the server's and PostgreSQL's. */
+export function cpuLine(used: CpuUsed, units: number, unit: string): string {
+  const per = (ms: number) => (ms / Math.max(1, units)).toFixed(2);
+  return `server ${per(used.serverMs)} ms (${per(used.serverSystemMs)} in the kernel), PostgreSQL ${per(used.postgresMs)} ms per ${unit}`;
 }

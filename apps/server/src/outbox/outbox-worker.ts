@@ -15,6 +15,12 @@ export const OUTBOX_BATCH_SIZE = 200;
 export const OUTBOX_POLL_MS = 1000;
 /** A failed publish is tried again after this, doubling up to the poll interval. */
 const RETRY_FIRST_MS = 50;
+/**
+ * Drains start at most this often: under load the commits of this window share one claiming
+ * transaction (four round trips) instead of each paying for its own; a kick after a quiet
+ * spell drains at once (docs/decisions.md "Outbox drains share a window").
+ */
+export const OUTBOX_DRAIN_INTERVAL_MS = 40;
 
 /** A wallet event as a listener receives it: the outbox id makes a redelivery recognisable. */
 export interface PublishedWalletEvent {
@@ -64,12 +70,15 @@ export function createOutboxWorker(options: {
   realtime: RealtimeEmitter;
   log: FastifyBaseLogger;
   pollMs?: number;
+  /** Least time between two drains' starts (OUTBOX_DRAIN_INTERVAL_MS). */
+  drainIntervalMs?: number;
   /** Other objects the services hold as their emitter; a commit through them kicks too. */
   alsoKickedBy?: readonly object[];
 }): OutboxWorker {
   const { db, realtime, log } = options;
   const kickKeys = [realtime, ...(options.alsoKickedBy ?? [])];
   const pollMs = options.pollMs ?? OUTBOX_POLL_MS;
+  const drainIntervalMs = options.drainIntervalMs ?? OUTBOX_DRAIN_INTERVAL_MS;
   const listeners = new Set<WalletEventListener>();
   let running: Promise<void> | null = null;
   let again = false;
@@ -77,6 +86,24 @@ export function createOutboxWorker(options: {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let retryMs = RETRY_FIRST_MS;
+  /** performance.now() when the last drain round began: the window is measured from it. */
+  let lastDrainStartMs = Number.NEGATIVE_INFINITY;
+  /** Ends a wait for the window at once (stop). */
+  let endWindowWait: (() => void) | null = null;
+  const waitForWindow = async () => {
+    const waitMs = lastDrainStartMs + drainIntervalMs - performance.now();
+    if (waitMs > 0) {
+      await new Promise<void>((resolve) => {
+        const windowTimer = setTimeout(resolve, waitMs);
+        endWindowWait = () => {
+          clearTimeout(windowTimer);
+          resolve();
+        };
+      });
+      endWindowWait = null;
+    }
+    lastDrainStartMs = performance.now();
+  };
 
   const publish = (row: OutboxRow) => {
     if (row.topic === 'socket') {
@@ -137,6 +164,7 @@ export function createOutboxWorker(options: {
   const drain = async () => {
     try {
       do {
+        await waitForWindow();
         again = false;
         while (!stopped && (await drainBatch()));
       } while (again && !stopped);
@@ -174,6 +202,7 @@ export function createOutboxWorker(options: {
     },
     stop: async () => {
       stopped = true;
+      endWindowWait?.();
       if (timer) clearTimeout(timer);
       timer = null;
       for (const key of kickKeys) {

@@ -129,6 +129,59 @@ describe.each(drivers)('outbox on %s', (driver) => {
       for (let i = 1; i < seen.length; i += 1) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]!);
     }
   });
+
+  it('drains at once after a quiet spell, and holds commits close behind a drain for the next one', async () => {
+    const [first, second, third] = [
+      await insertPlayer(h.db),
+      await insertPlayer(h.db),
+      await insertPlayer(h.db),
+    ];
+    const published: number[] = [];
+    const recorder: RealtimeEmitter = {
+      emitToUser: (playerId) => void published.push(playerId),
+      emitToAll: () => undefined,
+      disconnectSession: () => undefined,
+      disconnectUser: () => undefined,
+      onSessionsEnded: () => undefined,
+    };
+    await h.app.outbox.stop();
+    const worker = createOutboxWorker({
+      db: h.db,
+      realtime: recorder,
+      log: silentLog,
+      pollMs: 60_000,
+      drainIntervalMs: 400,
+    });
+    try {
+      await worker.start();
+      const event = (playerId: number) => [socketEvent(playerId, 'update_balance', { version: 1 })];
+      await insertOutboxEvents(h.db, event(first!), new Date());
+      const startedAt = performance.now();
+      await worker.kick();
+      // A start() drained just now, so this kick waited for the window to pass.
+      expect(performance.now() - startedAt).toBeGreaterThanOrEqual(350);
+      expect(published).toEqual([first]);
+      // Two commits while the window is closed: neither goes out until it opens.
+      await insertOutboxEvents(h.db, event(second!), new Date());
+      const secondKick = worker.kick();
+      await insertOutboxEvents(h.db, event(third!), new Date());
+      const thirdKick = worker.kick();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(published).toEqual([first]);
+      await Promise.all([secondKick, thirdKick]);
+      expect(published).toEqual([first, second, third]);
+      // After a quiet spell longer than the window, a kick drains at once.
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      await insertOutboxEvents(h.db, event(first!), new Date());
+      const quietAt = performance.now();
+      await worker.kick();
+      expect(performance.now() - quietAt).toBeLessThan(350);
+      expect(published).toEqual([first, second, third, first]);
+    } finally {
+      await worker.stop();
+      await h.app.outbox.start();
+    }
+  });
 });
 
 describe.each(drivers)('outbox across a crash on %s', (driver) => {

@@ -537,15 +537,46 @@ export async function writeLedgerBatch(
   versionBumps: ReadonlyMap<number, number>,
   /** Players whose version is only read (answered unchanged, 0 when absent). */
   versionReads: readonly number[] = [],
-): Promise<{
+): Promise<LedgerBatchWritten> {
+  if (transactions.length === 0 && versionReads.length === 0) {
+    return { transactionIds: [], balances: new Map(), versions: new Map() };
+  }
+  const parts = ledgerBatchParts(transactions, balanceMoves, versionBumps);
+  const rows = await executeRows<LedgerBatchAnswerRow>(
+    db,
+    sql`with ${parts.ctes}
+        ${parts.answer}
+        union all
+        select 'version', r.id, coalesce(
+          (select version from wallet_versions where player_id = r.id), 0)
+        from unnest(${pgArray([...versionReads])}::bigint[]) as r(id)`,
+  );
+  return readLedgerBatchAnswer(rows, transactions.length);
+}
+
+export interface LedgerBatchWritten {
   transactionIds: string[];
   balances: Map<number, bigint>;
   versions: Map<number, number>;
-}> {
-  const versions = new Map<number, number>();
-  if (transactions.length === 0 && versionReads.length === 0) {
-    return { transactionIds: [], balances: new Map(), versions };
-  }
+}
+
+export interface LedgerBatchAnswerRow {
+  what: string;
+  id: string | number;
+  value: string | number | bigint;
+}
+
+/**
+ * writeLedgerBatch's statement in parts, for statements that write more in the same round
+ * trip (the wallet's applyMany): `ctes` defines ids (each transaction's id by its 1-based
+ * position n), t, p, b and v; `answer` selects (what, id, value) rows for
+ * readLedgerBatchAnswer.
+ */
+export function ledgerBatchParts(
+  transactions: readonly BatchLedgerTransaction[],
+  balanceMoves: readonly { accountId: number; deltaPaise: bigint }[],
+  versionBumps: ReadonlyMap<number, number>,
+): { ctes: SQL; answer: SQL } {
   const txJson = JSON.stringify(
     transactions.map(({ row }, index) => ({
       n: index + 1,
@@ -577,13 +608,8 @@ export async function writeLedgerBatch(
   const bumpsJson = JSON.stringify(
     [...versionBumps].sort(([a], [b]) => a - b).map(([playerId, by]) => ({ p: playerId, k: by })),
   );
-  const rows = await executeRows<{
-    what: 'tx' | 'balance' | 'version';
-    id: string | number;
-    value: string | number | bigint;
-  }>(
-    db,
-    sql`with ids as materialized (
+  return {
+    ctes: sql`ids as materialized (
           select n, nextval((select pg_get_serial_sequence('ledger_transactions', 'id'))::regclass) as id
           from generate_series(1, ${transactions.length}::int) as n
         ),
@@ -620,23 +646,27 @@ export async function writeLedgerBatch(
           order by x.p
           on conflict (player_id) do update set version = wallet_versions.version + excluded.version
           returning player_id, version
-        )
-        select 'tx' as what, ids.id, ids.n as value from ids
+        )`,
+    answer: sql`select 'tx' as what, ids.id, ids.n as value from ids
         union all
         select 'balance', b.id, b.balance_paise from b
         union all
-        select 'version', v.player_id, v.version from v
-        union all
-        select 'version', r.id, coalesce(
-          (select version from wallet_versions where player_id = r.id), 0)
-        from unnest(${pgArray([...versionReads])}::bigint[]) as r(id)`,
-  );
-  const transactionIds: string[] = new Array<string>(transactions.length);
+        select 'version', v.player_id, v.version from v`,
+  };
+}
+
+/** The answer rows of ledgerBatchParts' statement (other rows are left to the caller). */
+export function readLedgerBatchAnswer(
+  rows: readonly LedgerBatchAnswerRow[],
+  transactionCount: number,
+): LedgerBatchWritten {
+  const transactionIds: string[] = new Array<string>(transactionCount);
   const balances = new Map<number, bigint>();
+  const versions = new Map<number, number>();
   for (const row of rows) {
     if (row.what === 'tx') transactionIds[Number(row.value) - 1] = String(row.id);
     else if (row.what === 'balance') balances.set(Number(row.id), BigInt(row.value));
-    else versions.set(Number(row.id), Number(row.value));
+    else if (row.what === 'version') versions.set(Number(row.id), Number(row.value));
   }
   return { transactionIds, balances, versions };
 }

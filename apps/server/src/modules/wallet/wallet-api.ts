@@ -14,9 +14,7 @@ import {
 import type { DbHandle } from '../../db/database.ts';
 import {
   lockCashBalances,
-  lockPlayerAccounts,
   walletVersionOf,
-  writeLedgerBatch,
   type BatchLedgerTransaction,
   type LedgerTransactionKind,
   type NewLedgerTransaction,
@@ -36,10 +34,10 @@ import {
   findWalletPlayer,
   holdKeyText,
   insertOperation,
-  writeOperationsAndHolds,
+  deleteEmptyHolds,
   lockHold,
-  lockHolds,
-  readBeforeHoldMoves,
+  readBeforeMoves,
+  writeMoves,
   type NewWalletOperation,
   type NewWalletOperationWithOutcome,
   markRolledBack,
@@ -369,8 +367,8 @@ export class WalletApi {
    * in the wallet"): the operations, players and ledger keys read at once, the holds and the
    * players' accounts locked at once, every move planned in memory in the order given
    * exactly as the single operation would (replays, a replay of an earlier move of the same
-   * batch, refusals, the hold rows lockHold leaves), then the ledger in one statement and the
-   * operations with the holds in another: 5 round trips. Not enough money throws the rollback postWithin
+   * batch, refusals, the hold rows lockHold leaves), then the ledger, the operations and the
+   * holds in one statement: 2 round trips. Not enough money throws the rollback postWithin
    * throws. A ledger key already in the ledger (or twice in the batch) is the one case the
    * plan does not cover: then, with nothing written yet, the moves go one by one.
    */
@@ -384,15 +382,21 @@ export class WalletApi {
       input.ledgerKey ?? `wallet:${input.product}:${input.externalId}`;
     const hashes = moves.map((move) => operationHash(move.operation, move.input));
 
-    // 1. Reads and locks only: the one-by-one path can still take over after them.
-    const read = await readBeforeHoldMoves(ctx.tx, {
+    // 1. Reads and locks only, one statement: the one-by-one path can still take over.
+    const playerIds = [...new Set(moves.map(({ input }) => input.playerId))];
+    const holdKeyList = moves.filter(movesHold).map(({ input }) => holdKey(input));
+    const read = await readBeforeMoves(ctx.tx, {
       operations: moves.map(({ input }) => ({
         product: input.product,
         externalId: input.externalId,
       })),
-      playerIds: [...new Set(moves.map(({ input }) => input.playerId))],
+      playerIds,
       ledgerKeys: [...new Set(moves.map(({ input }) => ledgerKeyOf(input)))],
+      holdKeys: holdKeyList,
+      versionPlayers: playerIds.filter((p) => !ctx.versions.has(p)).sort((a, b) => a - b),
     });
+    const createdHolds = () =>
+      holdKeyList.filter((key) => read.holds.get(holdKeyText(key))?.created === true);
     const existing = new Map(
       read.operations.map((row) => [`${row.product}\u0000${row.externalId}`, row]),
     );
@@ -403,37 +407,32 @@ export class WalletApi {
       const key = ledgerKeyOf(input);
       const owner = ledgerKeyOwners.get(key);
       if ((owner !== undefined && owner !== opKey(input)) || read.takenLedgerKeys.has(key)) {
+        // The rows the read's upsert created would not be there for the single operations.
+        await deleteEmptyHolds(ctx.tx, createdHolds());
         return this.applyManyOneByOne(ctx, moves);
       }
       ledgerKeyOwners.set(key, opKey(input));
     }
-    const reaching = fresh.filter(
-      (move) =>
-        players.has(move.input.playerId) &&
-        (move.operation === 'release' || move.input.amountPaise >= leastAmount(move)),
-    );
-    const holdKeys = new Map(
-      reaching.filter(movesHold).map(({ input }) => [holdKeyText(holdKey(input)), holdKey(input)]),
-    );
-    const locked = await lockHolds(ctx.tx, [...holdKeys.values()]);
+    const holdKeys = new Map(holdKeyList.map((key) => [holdKeyText(key), key]));
     const holds = new Map<string, { exists: boolean; heldPaise: Paise }>();
-    for (const [key, hold] of locked) {
+    for (const [key, hold] of read.holds) {
       holds.set(key, { exists: !hold.created, heldPaise: hold.created ? 0n : hold.heldPaise });
     }
-    const movingPlayers = [...new Set(reaching.map(({ input }) => input.playerId))].sort(
-      (a, b) => a - b,
-    );
     const balances = new Map<string, Paise>();
-    for (const row of await lockPlayerAccounts(ctx.tx, movingPlayers)) {
-      balances.set(accountKey(playerAccount(String(row.playerId), row.kind)), row.balancePaise);
+    for (const row of read.accounts) {
+      const account = playerAccount(String(row.playerId), row.kind);
+      balances.set(accountKey(account), row.balancePaise);
+      // Known now: resolveAccountIds below need not read it again.
+      ctx.learnt.set(accountKey(account), row.id);
     }
 
     // 2. The plan, move by move, in memory. A version this transaction has not taken yet is
-    // read (or raised) by the ledger statement below: noted as "stored", "stored + 1" here.
+    // the stored one, raised by one once the transaction moves the player's money.
     const bumps = new Map<number, number>();
-    const versionNow = (playerId: number): number | { storedOf: number; plus: 0 | 1 } =>
-      ctx.versions.get(playerId) ?? { storedOf: playerId, plus: bumps.has(playerId) ? 1 : 0 };
-    const versionOf: ReturnType<typeof versionNow>[] = [];
+    const storedVersion = (playerId: number) => read.versions.get(playerId) ?? 0;
+    const versionNow = (playerId: number): number =>
+      ctx.versions.get(playerId) ?? storedVersion(playerId) + (bumps.has(playerId) ? 1 : 0);
+    const versionOf: number[] = [];
     const viewOf = (playerId: number) =>
       walletView((kind) => balances.get(accountKey(playerAccount(String(playerId), kind))) ?? 0n);
     type Answer = WalletResult | { writes: number } | { replays: number };
@@ -572,40 +571,43 @@ export class WalletApi {
       const deltaPaise = finalPaise - (startOf.get(accountId) ?? 0n);
       return deltaPaise === 0n ? [] : [{ accountId, deltaPaise, finalPaise }];
     });
-    const versionReads = movingPlayers.filter((p) => !ctx.versions.has(p) && !bumps.has(p));
-    const written = await writeLedgerBatch(ctx.tx, batchRows, balanceMoves, bumps, versionReads);
-    for (const move of balanceMoves) {
-      if (written.balances.get(move.accountId) !== move.finalPaise) {
-        throw new Error(`applyMany: account ${move.accountId} is not where the plan put it`);
-      }
-    }
-    const stored = (playerId: number) => {
-      const version = written.versions.get(playerId);
-      if (version === undefined) throw new Error(`applyMany: no wallet version for ${playerId}`);
-      return version - (bumps.get(playerId) ?? 0);
-    };
     operations.forEach((operation, index) => {
-      const version = versionOf[index]!;
-      operation.walletVersion =
-        typeof version === 'number' ? version : stored(version.storedOf) + version.plus;
+      operation.walletVersion = versionOf[index]!;
     });
-    // In the order the moves first raised them, as the loop would have recorded them.
-    for (const playerId of bumps.keys()) ctx.versions.set(playerId, stored(playerId) + 1);
-    operations.forEach((operation, index) => {
-      const ledgerIndex = ledgerOf[index];
-      operation.ledgerTransactionId =
-        ledgerIndex === null || ledgerIndex === undefined
-          ? null
-          : (written.transactionIds[ledgerIndex] ?? null);
-    });
-    const operationIds = await writeOperationsAndHolds(
+    const written = await writeMoves(
       ctx.tx,
-      operations,
+      { transactions: batchRows, balanceMoves, versionBumps: bumps },
+      operations.map((operation, index) => ({
+        ...operation,
+        ledgerIndex: ledgerOf[index] ?? null,
+      })),
       [...holds].map(([key, hold]) => ({
         key: holdKeys.get(key)!,
         heldPaise: hold.exists ? hold.heldPaise : null,
       })),
     );
+    // The statement's own answer checked against the plan: a balance or version elsewhere
+    // than planned rolls the transaction back rather than answer the wrong figures.
+    for (const move of balanceMoves) {
+      if (written.ledger.balances.get(move.accountId) !== move.finalPaise) {
+        throw new Error(`applyMany: account ${move.accountId} is not where the plan put it`);
+      }
+    }
+    for (const [playerId, by] of bumps) {
+      if (written.ledger.versions.get(playerId) !== storedVersion(playerId) + by) {
+        throw new Error(`applyMany: wallet version of ${playerId} is not where the plan put it`);
+      }
+    }
+    // In the order the moves first raised them, as the loop would have recorded them.
+    for (const playerId of bumps.keys()) ctx.versions.set(playerId, storedVersion(playerId) + 1);
+    operations.forEach((operation, index) => {
+      const ledgerIndex = ledgerOf[index];
+      operation.ledgerTransactionId =
+        ledgerIndex === null || ledgerIndex === undefined
+          ? null
+          : (written.ledger.transactionIds[ledgerIndex] ?? null);
+    });
+    const { operationIds } = written;
     if (operationIds.some((id) => id === null)) {
       // Only a concurrent transaction with the same external id can take one: this one rolls
       // back and its retry answers the replays.

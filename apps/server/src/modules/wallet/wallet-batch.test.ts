@@ -21,6 +21,11 @@ interface MoveSpec {
   externalId: number;
   /** Another body under the same id: a replay that does not match (DUPLICATE). */
   variant: 0 | 1;
+  /**
+   * The ledger key every such move of the run shares: one already in the ledger, or two in a
+   * batch, send the batch one by one after its reads and locks.
+   */
+  sharedLedgerKey: boolean;
 }
 
 const moveSpec: fc.Arbitrary<MoveSpec> = fc.record({
@@ -36,6 +41,10 @@ const moveSpec: fc.Arbitrary<MoveSpec> = fc.record({
   holdToPaise: fc.option(fc.bigInt({ min: -1n, max: 9_000n }), { nil: undefined }),
   externalId: fc.integer({ min: 0, max: 12 }),
   variant: fc.constantFrom(0 as const, 1 as const),
+  sharedLedgerKey: fc.oneof(
+    { arbitrary: fc.constant(false), weight: 12 },
+    { arbitrary: fc.constant(true), weight: 1 },
+  ),
 });
 
 /**
@@ -80,6 +89,7 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
         roundId: `round-${spec.round}`,
         ...(spec.holdToPaise === undefined ? {} : { holdToPaise: spec.holdToPaise }),
         ...(spec.variant === 1 ? { reference: 'other body' } : {}),
+        ...(spec.sharedLedgerKey ? { ledgerKey: `${prefix}-shared-ledger-key` } : {}),
       };
       switch (spec.operation) {
         case 'stake':

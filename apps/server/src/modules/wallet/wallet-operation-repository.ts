@@ -2,6 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../db/database.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import { users } from '../identity/tables.ts';
+import type { PlayerAccountKind } from '@spm/core';
+import {
+  ledgerBatchParts,
+  readLedgerBatchAnswer,
+  type BatchLedgerTransaction,
+  type LedgerBatchAnswerRow,
+  type LedgerBatchWritten,
+  type PlayerAccountRow,
+} from './ledger-repository.ts';
 import type { WALLET_OPERATION_STATUSES, WALLET_OPERATIONS, WALLET_PRODUCTS } from './tables.ts';
 
 /* The wallet API's SQL: its operation log and the holds it keeps per round. */
@@ -215,46 +224,6 @@ export interface HoldKey {
 export const holdKeyText = (key: HoldKey) =>
   JSON.stringify([key.playerId, key.product, key.roundId]);
 
-/**
- * lockHold for many rounds in one statement: an upsert that creates absent rows at zero and
- * otherwise rewrites the row unchanged, which locks it and answers it as last committed
- * (after waiting for a writer that held it). Answers each hold and whether this call created
- * its row (xmax is 0 on a row this statement inserted).
- */
-export async function lockHolds(
-  db: DbHandle,
-  keys: readonly HoldKey[],
-): Promise<Map<string, { heldPaise: bigint; created: boolean }>> {
-  const holds = new Map<string, { heldPaise: bigint; created: boolean }>();
-  if (keys.length === 0) return holds;
-  const json = JSON.stringify(
-    keys.map((key) => ({ p: key.playerId, d: key.product, r: key.roundId })),
-  );
-  const rows = await executeRows<{
-    player_id: string | number;
-    product: WalletProduct;
-    round_id: string;
-    held_paise: string | bigint;
-    created: boolean;
-  }>(
-    db,
-    sql`insert into wallet_holds as w (player_id, product, round_id, held_paise)
-        select x.p, x.d, x.r, 0 from jsonb_to_recordset(${json}::jsonb) as x(p bigint, d text, r text)
-        order by x.p, x.d, x.r
-        on conflict (player_id, product, round_id) do update set held_paise = w.held_paise
-        returning w.player_id, w.product, w.round_id, w.held_paise, (w.xmax = 0) as created`,
-  );
-  for (const row of rows) {
-    const key = holdKeyText({
-      playerId: Number(row.player_id),
-      product: row.product,
-      roundId: row.round_id,
-    });
-    holds.set(key, { heldPaise: BigInt(row.held_paise), created: row.created });
-  }
-  return holds;
-}
-
 export interface NewWalletOperationWithOutcome extends NewWalletOperation {
   ledgerTransactionId: string | null;
   balanceAfterPaise: bigint;
@@ -262,16 +231,22 @@ export interface NewWalletOperationWithOutcome extends NewWalletOperation {
 }
 
 /**
- * insertOperation and recordOutcome for many operations, and setHold for many rounds (a hold
- * of zero, null here, is deleted), in one statement. Answers the operations' ids in input
- * order, null where (product, external id) was taken meanwhile.
+ * The whole write of applyMany in one statement: the ledger (writeLedgerBatch's parts),
+ * insertOperation and recordOutcome for many operations (each linked to its ledger
+ * transaction by position, `ledgerIndex`), and setHold for many rounds (a hold of zero, null
+ * here, is deleted). Answers the ledger's answer and the operations' ids in input order, null
+ * where (product, external id) was taken meanwhile.
  */
-export async function writeOperationsAndHolds(
+export async function writeMoves(
   db: DbHandle,
-  rows: readonly NewWalletOperationWithOutcome[],
+  ledger: {
+    transactions: readonly BatchLedgerTransaction[];
+    balanceMoves: readonly { accountId: number; deltaPaise: bigint }[];
+    versionBumps: ReadonlyMap<number, number>;
+  },
+  rows: readonly (NewWalletOperationWithOutcome & { ledgerIndex: number | null })[],
   holds: readonly { key: HoldKey; heldPaise: bigint | null }[],
-): Promise<(string | null)[]> {
-  if (rows.length === 0 && holds.length === 0) return [];
+): Promise<{ ledger: LedgerBatchWritten; operationIds: (string | null)[] }> {
   const json = JSON.stringify(
     rows.map((row, index) => ({
       n: index,
@@ -287,7 +262,7 @@ export async function writeOperationsAndHolds(
       d: row.holdDeltaPaise.toString(),
       x: row.relatedExternalId,
       c: row.createdAt.toISOString(),
-      t: row.ledgerTransactionId,
+      l: row.ledgerIndex === null ? null : row.ledgerIndex + 1,
       b: row.balanceAfterPaise.toString(),
       v: row.walletVersion,
     })),
@@ -297,13 +272,13 @@ export async function writeOperationsAndHolds(
   const holdProducts = pgArray(holds.map(({ key }) => key.product));
   const holdRounds = pgArray(holds.map(({ key }) => key.roundId));
   const heldPaise = pgArray(holds.map((hold) => hold.heldPaise));
-  const inserted = await executeRows<{
-    id: string | number;
-    product: string;
-    external_id: string;
-  }>(
+  const parts = ledgerBatchParts(ledger.transactions, ledger.balanceMoves, ledger.versionBumps);
+  const answer = await executeRows<
+    LedgerBatchAnswerRow & { product: string | null; external_id: string | null }
+  >(
     db,
-    sql`with h as (
+    sql`with ${parts.ctes},
+        h as (
           select * from unnest(${holdPlayers}::bigint[], ${holdProducts}::text[],
                                ${holdRounds}::text[], ${heldPaise}::bigint[]) as h(p, d, r, h)
         ),
@@ -314,55 +289,113 @@ export async function writeOperationsAndHolds(
         kept as (
           update wallet_holds w set held_paise = h.h from h
           where h.h is not null and w.player_id = h.p and w.product = h.d and w.round_id = h.r
+        ),
+        o as (
+          insert into wallet_operations
+            (product, external_id, operation, status, player_id, round_id, request_hash, wallet,
+             amount_paise, hold_delta_paise, related_external_id, created_at,
+             ledger_transaction_id, balance_after_paise, wallet_version)
+          select x.product, x.e, x.o, x.s, x.p, x.r, x.h, x.w, x.a, x.d, x.x, x.c, ids.id, x.b, x.v
+          from jsonb_to_recordset(${json}::jsonb) as x(n int, product text, e text, o text,
+            s text, p bigint, r text, h text, w text, a bigint, d bigint, x text,
+            c timestamptz, l int, b bigint, v bigint)
+          left join ids on ids.n = x.l
+          order by x.n
+          on conflict (product, external_id) do nothing
+          returning id, product, external_id
         )
-        insert into wallet_operations
-          (product, external_id, operation, status, player_id, round_id, request_hash, wallet,
-           amount_paise, hold_delta_paise, related_external_id, created_at,
-           ledger_transaction_id, balance_after_paise, wallet_version)
-        select x.product, x.e, x.o, x.s, x.p, x.r, x.h, x.w, x.a, x.d, x.x, x.c, x.t, x.b, x.v
-        from jsonb_to_recordset(${json}::jsonb) as x(n int, product text, e text, o text, s text,
-          p bigint, r text, h text, w text, a bigint, d bigint, x text, c timestamptz, t bigint,
-          b bigint, v bigint)
-        order by x.n
-        on conflict (product, external_id) do nothing
-        returning id, product, external_id`,
+        select a.*, null::text as product, null::text as external_id from (${parts.answer}) a
+        union all
+        select 'operation', o.id, 0, o.product, o.external_id from o`,
   );
-  const ids = new Map(
-    inserted.map((row) => [`${row.product}\u0000${row.external_id}`, String(row.id)]),
+  const ids = new Map<string, string>();
+  for (const row of answer) {
+    if (row.what === 'operation') ids.set(`${row.product}\u0000${row.external_id}`, String(row.id));
+  }
+  return {
+    ledger: readLedgerBatchAnswer(answer, ledger.transactions.length),
+    operationIds: rows.map((row) => ids.get(`${row.product}\u0000${row.externalId}`) ?? null),
+  };
+}
+
+/** Deletes these holds when they still hold nothing (rows a batch created and then left). */
+export async function deleteEmptyHolds(db: DbHandle, keys: readonly HoldKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.execute(
+    sql`delete from wallet_holds w
+        using unnest(${pgArray(keys.map((k) => k.playerId))}::bigint[],
+                     ${pgArray(keys.map((k) => k.product))}::text[],
+                     ${pgArray(keys.map((k) => k.roundId))}::text[]) as k(p, d, r)
+        where w.player_id = k.p and w.product = k.d and w.round_id = k.r and w.held_paise = 0`,
   );
-  return rows.map((row) => ids.get(`${row.product}\u0000${row.externalId}`) ?? null);
 }
 
 /**
- * What applyMany reads before it plans, in one statement: the operations under these
- * (product, external id), locked (as findOperationForUpdate); which players exist and whether
- * they play for points only (as findWalletPlayer); which of these ledger keys the ledger
- * already holds (the one read of a ledger table here: existence only, for the batch to
- * leave those moves to the one-by-one path). Rows cross as JSON with amounts as text.
+ * What applyMany reads and locks before it plans, in one statement, in the order the single
+ * operations take their locks: the operations under these (product, external id), locked
+ * (as findOperationForUpdate); which players exist and whether they play for points only (as
+ * findWalletPlayer); which of these ledger keys the ledger already holds (existence only, for
+ * the batch to leave those moves to the one-by-one path); the holds of these rounds, locked
+ * by an upsert that creates absent rows at zero for players that exist and otherwise
+ * rewrites the row unchanged (as lockHold; `created` when this statement inserted it, xmax
+ * 0); every account of these players, locked in account id order (lockPlayerAccounts); and
+ * the wallet versions of `versionPlayers`, locked in player order (a player with no row has
+ * 0). Rows cross as JSON with amounts as text.
  */
-export async function readBeforeHoldMoves(
+export async function readBeforeMoves(
   db: DbHandle,
   query: {
     operations: readonly { product: WalletProduct; externalId: string }[];
     playerIds: readonly number[];
     ledgerKeys: readonly string[];
+    holdKeys: readonly HoldKey[];
+    versionPlayers: readonly number[];
   },
 ): Promise<{
   operations: WalletOperationRow[];
   players: Map<number, { isDemo: boolean }>;
   takenLedgerKeys: Set<string>;
+  holds: Map<string, { heldPaise: bigint; created: boolean }>;
+  accounts: PlayerAccountRow[];
+  versions: Map<number, number>;
 }> {
   // Arrays, not JSON lists: the planner then knows how many keys there are and probes the
   // indexes (with a JSON list it guessed 100 and scanned wallet_operations and users).
   const products = pgArray(query.operations.map((k) => k.product));
   const externalIds = pgArray(query.operations.map((k) => k.externalId));
-  const rows = await executeRows<{ what: 'operation' | 'player' | 'key'; data: unknown }>(
+  const holdKeys = [...new Map(query.holdKeys.map((key) => [holdKeyText(key), key])).values()];
+  const players = pgArray([...new Set(query.playerIds)].sort((a, b) => a - b));
+  const rows = await executeRows<{
+    what: 'operation' | 'player' | 'key' | 'hold' | 'account' | 'version';
+    data: unknown;
+  }>(
     db,
     sql`with ops as (
           select * from wallet_operations
           where (product, external_id) in
             (select * from unnest(${products}::text[], ${externalIds}::text[]))
           order by id for update
+        ),
+        held as (
+          insert into wallet_holds as w (player_id, product, round_id, held_paise)
+          select x.p, x.d, x.r, 0
+          from unnest(${pgArray(holdKeys.map((k) => k.playerId))}::bigint[],
+                      ${pgArray(holdKeys.map((k) => k.product))}::text[],
+                      ${pgArray(holdKeys.map((k) => k.roundId))}::text[]) as x(p, d, r)
+          where exists (select 1 from users u where u.id = x.p)
+          order by x.p, x.d, x.r
+          on conflict (player_id, product, round_id) do update set held_paise = w.held_paise
+          returning w.player_id, w.product, w.round_id, w.held_paise, (w.xmax = 0) as created
+        ),
+        accounts as (
+          select id, player_id, kind, balance_paise from ledger_accounts
+          where player_id = any(${players}::bigint[])
+          order by id for update
+        ),
+        versions as (
+          select player_id, version from wallet_versions
+          where player_id = any(${pgArray([...query.versionPlayers])}::bigint[])
+          order by player_id for update
         )
         select 'operation' as what, jsonb_build_object(
                  'id', id::text, 'product', product, 'external_id', external_id,
@@ -376,22 +409,52 @@ export async function readBeforeHoldMoves(
         from ops
         union all
         select 'player', jsonb_build_object('id', id::text, 'is_demo', is_demo) from users
-        where id = any(${pgArray(query.playerIds)}::bigint[])
+        where id = any(${players}::bigint[])
         union all
         select 'key', jsonb_build_object('key', idempotency_key) from ledger_transactions
-        where idempotency_key = any(${pgArray(query.ledgerKeys)}::text[])`,
+        where idempotency_key = any(${pgArray(query.ledgerKeys)}::text[])
+        union all
+        select 'hold', jsonb_build_object('p', player_id::text, 'd', product, 'r', round_id,
+                 'h', held_paise::text, 'c', created) from held
+        union all
+        select 'account', jsonb_build_object('id', id::text, 'p', player_id::text, 'k', kind,
+                 'b', balance_paise::text) from accounts
+        union all
+        select 'version', jsonb_build_object('p', player_id::text, 'v', version::text)
+        from versions`,
   );
   const operations: WalletOperationRow[] = [];
-  const players = new Map<number, { isDemo: boolean }>();
+  const playersFound = new Map<number, { isDemo: boolean }>();
   const takenLedgerKeys = new Set<string>();
+  const holds = new Map<string, { heldPaise: bigint; created: boolean }>();
+  const accounts: PlayerAccountRow[] = [];
+  const versions = new Map<number, number>();
   for (const row of rows) {
     // PGlite and pg both answer jsonb parsed; a driver answering text is parsed here.
     const data: unknown = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
     if (row.what === 'operation') operations.push(toRow(data as RawOperation));
     else if (row.what === 'player') {
       const player = data as { id: string; is_demo: boolean };
-      players.set(Number(player.id), { isDemo: player.is_demo });
-    } else takenLedgerKeys.add((data as { key: string }).key);
+      playersFound.set(Number(player.id), { isDemo: player.is_demo });
+    } else if (row.what === 'key') takenLedgerKeys.add((data as { key: string }).key);
+    else if (row.what === 'hold') {
+      const hold = data as { p: string; d: WalletProduct; r: string; h: string; c: boolean };
+      holds.set(holdKeyText({ playerId: Number(hold.p), product: hold.d, roundId: hold.r }), {
+        heldPaise: BigInt(hold.h),
+        created: hold.c,
+      });
+    } else if (row.what === 'account') {
+      const account = data as { id: string; p: string; k: PlayerAccountKind; b: string };
+      accounts.push({
+        id: Number(account.id),
+        playerId: Number(account.p),
+        kind: account.k,
+        balancePaise: BigInt(account.b),
+      });
+    } else {
+      const version = data as { p: string; v: string };
+      versions.set(Number(version.p), Number(version.v));
+    }
   }
-  return { operations, players, takenLedgerKeys };
+  return { operations, players: playersFound, takenLedgerKeys, holds, accounts, versions };
 }
