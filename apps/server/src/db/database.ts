@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -153,5 +154,57 @@ export function migrate(database: Database): Promise<void> {
  */
 export async function executeRows<T>(db: DbHandle, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * The parts of drizzle's PgDatabase that `db.execute` itself uses, public in the JavaScript
+ * but not in drizzle's types: its dialect (SQL to text and parameters) and its session
+ * (the connection, or the transaction's).
+ */
+interface DrizzleInternals {
+  dialect: { sqlToQuery: (query: SQL) => { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery: (
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      isResponseInArrayMode: boolean,
+    ) => { execute: () => Promise<unknown> };
+  };
+}
+
+/** Statement names by text: a name is only ever given to one text. */
+const statementNames = new Map<string, string>();
+/** Hot statements are few; past this many texts a statement is simply not named. */
+const MAX_NAMED_STATEMENTS = 200;
+
+function statementNameOf(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `s${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * executeRows for the hot statements of group commits, whose text never changes from call to
+ * call (lists cross as array or JSON parameters): on PostgreSQL each runs as a named prepared
+ * statement, parsed once per connection and, once PostgreSQL judges it safe, planned once
+ * (docs/decisions.md "Prepared hot statements"). The name is derived from the text, so two
+ * texts never share one. PGlite ignores the name and runs it as executeRows does.
+ */
+export async function executePreparedRows<T>(db: DbHandle, query: SQL): Promise<T[]> {
+  // db.execute's own steps with a name added (see DrizzleInternals).
+  const internals = db as unknown as DrizzleInternals;
+  const built = internals.dialect.sqlToQuery(query);
+  const prepared = internals.session.prepareQuery(
+    built,
+    undefined,
+    statementNameOf(built.sql),
+    false,
+  );
+  const result = (await prepared.execute()) as { rows: T[] };
   return result.rows;
 }

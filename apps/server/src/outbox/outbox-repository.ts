@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { executeRows, type DbHandle } from '../db/database.ts';
+import { executePreparedRows, executeRows, type DbHandle } from '../db/database.ts';
 import type { OUTBOX_TOPICS } from './outbox-tables.ts';
 
 /* The only SQL of the outbox. Payloads are JSON; bigint never reaches them (points or text). */
@@ -24,14 +24,16 @@ export async function insertOutboxEvents(
   createdAt: Date,
 ): Promise<void> {
   if (events.length === 0) return;
-  const rows = events.map(
-    (e, index) =>
-      sql`(${index}::int, ${e.playerId}::bigint, ${e.topic}::text, ${e.event}::text, ${JSON.stringify(e.payload)}::jsonb)`,
+  // One JSON parameter: the statement's text is the same for any number of events (prepared).
+  const json = JSON.stringify(
+    events.map((e, index) => ({ n: index, p: e.playerId, t: e.topic, e: e.event, d: e.payload })),
   );
-  await db.execute(
+  await executePreparedRows(
+    db,
     sql`insert into outbox_events (player_id, topic, event, payload, created_at)
-        select p, t, e, d, ${createdAt.toISOString()}::timestamptz
-        from (values ${sql.join(rows, sql`, `)}) as v(n, p, t, e, d) order by n`,
+        select x.p, x.t, x.e, x.d, ${createdAt.toISOString()}::timestamptz
+        from jsonb_to_recordset(${json}::jsonb) as x(n int, p bigint, t text, e text, d jsonb)
+        order by x.n`,
   );
 }
 
@@ -42,7 +44,7 @@ export async function insertOutboxEvents(
  * beyond this batch), so one player's events are never published out of order.
  */
 export async function claimOutboxBatch(db: DbHandle, limit: number): Promise<OutboxRow[]> {
-  const rows = await executeRows<{
+  const rows = await executePreparedRows<{
     id: string | number;
     player_id: string | number;
     topic: OutboxTopic;
@@ -75,7 +77,8 @@ export async function claimOutboxBatch(db: DbHandle, limit: number): Promise<Out
 
 export async function deleteOutboxEvents(db: DbHandle, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.execute(
+  await executePreparedRows(
+    db,
     sql`delete from outbox_events where id = any(${`{${ids.join(',')}}`}::bigint[])`,
   );
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { executeRows, type DbHandle } from '../../db/database.ts';
+import { executePreparedRows, executeRows, type DbHandle } from '../../db/database.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import {
   competitions,
@@ -350,7 +350,7 @@ export async function replaysAndOrderIds(
   if (keys.length === 0 && count === 0) return { replays: [], orderIds: [] };
   const players = pgArray(keys.map((k) => k.playerId));
   const idempotencyKeys = pgArray(keys.map((k) => k.idempotencyKey));
-  const rows = await executeRows<{
+  const rows = await executePreparedRows<{
     id: string | number;
     player_id: string | number | null;
     idempotency_key: string | null;
@@ -446,7 +446,9 @@ export async function writeBatches(db: DbHandle, writes: readonly BatchWrites[])
     w.version === null ? [] : [{ marketId: w.marketId, version: w.version }],
   );
   const now = writes[0]!.now.toISOString();
-  await db.execute(sql`
+  await executePreparedRows(
+    db,
+    sql`
     with new_orders as (
       insert into orders (id, player_id, market_id, runner_id, side, price_hundredths,
         stake_paise, matched_paise, cancelled_paise, status, idempotency_key, request_hash,
@@ -521,5 +523,6 @@ export async function writeBatches(db: DbHandle, writes: readonly BatchWrites[])
     )
     select (select count(*) from new_orders) as orders, (select count(*) from new_fills) as fills,
       (select count(*) from changed_orders) as changed, (select count(*) from exposures) as held,
-      (select count(*) from market_version) as versions`);
+      (select count(*) from market_version) as versions`,
+  );
 }

@@ -1,6 +1,6 @@
 import type { PlayerAccountKind, SystemAccountKind } from '@spm/core';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { executeRows, type DbHandle } from '../../db/database.ts';
+import { executePreparedRows, executeRows, type DbHandle } from '../../db/database.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import { dayOf, rangeOf } from '../../db/sql-dates.ts';
 import {
@@ -430,7 +430,10 @@ export async function lockCashBalances(
 ): Promise<Map<number, bigint>> {
   const balances = new Map<number, bigint>(playerIds.map((id) => [id, 0n]));
   if (playerIds.length === 0) return balances;
-  const rows = await executeRows<{ player_id: string | number; balance_paise: string | bigint }>(
+  const rows = await executePreparedRows<{
+    player_id: string | number;
+    balance_paise: string | bigint;
+  }>(
     db,
     sql`select player_id, balance_paise from ledger_accounts
         where kind = 'cash' and player_id = any(${pgArray([...playerIds])}::bigint[])
@@ -494,7 +497,7 @@ export async function lockPlayerAccounts(
   playerIds: readonly number[],
 ): Promise<PlayerAccountRow[]> {
   if (playerIds.length === 0) return [];
-  const rows = await executeRows<{
+  const rows = await executePreparedRows<{
     id: string | number;
     player_id: string | number;
     kind: PlayerAccountKind;
@@ -542,7 +545,7 @@ export async function writeLedgerBatch(
     return { transactionIds: [], balances: new Map(), versions: new Map() };
   }
   const parts = ledgerBatchParts(transactions, balanceMoves, versionBumps);
-  const rows = await executeRows<LedgerBatchAnswerRow>(
+  const rows = await executePreparedRows<LedgerBatchAnswerRow>(
     db,
     sql`with ${parts.ctes}
         ${parts.answer}

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { executeRows, type DbHandle } from '../../db/database.ts';
+import { executePreparedRows, executeRows, type DbHandle } from '../../db/database.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import { users } from '../identity/tables.ts';
 import type { PlayerAccountKind } from '@spm/core';
@@ -273,7 +273,7 @@ export async function writeMoves(
   const holdRounds = pgArray(holds.map(({ key }) => key.roundId));
   const heldPaise = pgArray(holds.map((hold) => hold.heldPaise));
   const parts = ledgerBatchParts(ledger.transactions, ledger.balanceMoves, ledger.versionBumps);
-  const answer = await executeRows<
+  const answer = await executePreparedRows<
     LedgerBatchAnswerRow & { product: string | null; external_id: string | null }
   >(
     db,
@@ -365,7 +365,7 @@ export async function readBeforeMoves(
   const externalIds = pgArray(query.operations.map((k) => k.externalId));
   const holdKeys = [...new Map(query.holdKeys.map((key) => [holdKeyText(key), key])).values()];
   const players = pgArray([...new Set(query.playerIds)].sort((a, b) => a - b));
-  const rows = await executeRows<{
+  const rows = await executePreparedRows<{
     what: 'operation' | 'player' | 'key' | 'hold' | 'account' | 'version';
     data: unknown;
   }>(
