@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { executePreparedRows, executeRows, type DbHandle } from '../../db/database.ts';
+import { executePreparedRows, type DbHandle } from '../../db/database.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import {
   competitions,
