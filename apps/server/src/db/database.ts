@@ -87,6 +87,9 @@ export function openPostgresDatabase(
   const pool = new pg.Pool({
     connectionString: url,
     application_name: 'spm-server',
+    // Named statements (executePreparedRows) are still planned for the values they run with:
+    // a generic plan cannot know how long a batch's key arrays are, and measured slower.
+    options: '-c plan_cache_mode=force_custom_plan',
     ...(options.maxConnections === undefined ? {} : { max: options.maxConnections }),
   });
   // An idle client dropped by the server emits here; unhandled it would crash the process,
@@ -191,8 +194,8 @@ function statementNameOf(text: string): string | undefined {
 /**
  * executeRows for the hot statements of group commits, whose text never changes from call to
  * call (lists cross as array or JSON parameters): on PostgreSQL each runs as a named prepared
- * statement, parsed once per connection and, once PostgreSQL judges it safe, planned once
- * (docs/decisions.md "Prepared hot statements"). The name is derived from the text, so two
+ * statement, parsed once per connection and still planned for each run's values (the pool
+ * forces custom plans; docs/decisions.md "Prepared hot statements"). The name is derived from the text, so two
  * texts never share one. PGlite ignores the name and runs it as executeRows does.
  */
 export async function executePreparedRows<T>(db: DbHandle, query: SQL): Promise<T[]> {
