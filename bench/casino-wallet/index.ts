@@ -214,7 +214,9 @@ try {
   console.log(
     `SQL round trips ${(trips / Math.max(1, latencies.length)).toFixed(1)} per callback (all queries of this process)`,
   );
-  console.log(`CPU             ${cpuLine(cpu, latencies.length, 'callback')}`);
+  console.log(
+    `CPU             ${cpuLine({ ...cpu, loadMs: reports.reduce((sum, r) => sum + r.cpuMs, 0) }, latencies.length, 'callback')}`,
+  );
   printStatements(latencies.length, 'callback');
   console.log(
     `goal            ${GOAL_PER_SECOND}/s and p99 < ${GOAL_P99_MS} ms: ${

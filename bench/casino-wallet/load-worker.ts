@@ -31,6 +31,8 @@ export interface WorkerReport {
   latencies: number[];
   answers: Record<string, number>;
   elapsedSeconds: number;
+  /** CPU this load process spent while it sent (user and system), in milliseconds. */
+  cpuMs: number;
 }
 
 const config = JSON.parse(process.env.BENCH_WORKER ?? '{}') as WorkerConfig;
@@ -84,6 +86,7 @@ const latencies: number[] = [];
 const answers: Record<string, number> = {};
 const count = (what: string) => (answers[what] = (answers[what] ?? 0) + 1);
 const started = performance.now();
+const cpuAtStart = process.cpuUsage();
 const deadline = started + config.durationMs;
 
 async function timed(operation: 'bet' | 'win', payload: unknown): Promise<string> {
@@ -127,10 +130,12 @@ async function lane(laneIndex: number): Promise<void> {
 }
 
 await Promise.all(Array.from({ length: config.concurrency }, (_, i) => lane(i)));
+const cpuUsed = process.cpuUsage(cpuAtStart);
 const report: WorkerReport = {
   latencies,
   answers,
   elapsedSeconds: (performance.now() - started) / 1000,
+  cpuMs: (cpuUsed.user + cpuUsed.system) / 1000,
 };
 process.stdout.write(`${JSON.stringify(report)}\n`);
 agent.destroy();

@@ -160,7 +160,9 @@ try {
     console.log(
       `SQL round trips ${(trips / Math.max(1, batches)).toFixed(1)} per batch, ${(trips / Math.max(1, latencies.length)).toFixed(1)} per placement (all queries of this process)`,
     );
-    console.log(`CPU             ${cpuLine(cpu, latencies.length, 'placement')}`);
+    console.log(
+      `CPU             ${cpuLine({ ...cpu, loadMs: reports.reduce((sum, r) => sum + r.cpuMs, 0) }, latencies.length, 'placement')}`,
+    );
     console.log(
       `checks          ${problems.length === 0 ? 'ledger sums to zero, books equal orders, holds equal exposure' : 'FAILED'}`,
     );

@@ -27,6 +27,8 @@ export interface WorkerReport {
   latencies: number[];
   answers: Record<string, number>;
   elapsedSeconds: number;
+  /** CPU this load process spent while it sent (user and system), in milliseconds. */
+  cpuMs: number;
 }
 
 const config = JSON.parse(process.env.BENCH_WORKER ?? '{}') as WorkerConfig;
@@ -66,6 +68,7 @@ const answers: Record<string, number> = {};
 const count = (what: string) => (answers[what] = (answers[what] ?? 0) + 1);
 let counter = 0;
 const started = performance.now();
+const cpuAtStart = process.cpuUsage();
 const deadline = started + config.durationMs;
 
 async function lane(): Promise<void> {
@@ -97,10 +100,12 @@ async function lane(): Promise<void> {
 }
 
 await Promise.all(Array.from({ length: config.concurrency }, lane));
+const cpuUsed = process.cpuUsage(cpuAtStart);
 const report: WorkerReport = {
   latencies,
   answers,
   elapsedSeconds: (performance.now() - started) / 1000,
+  cpuMs: (cpuUsed.user + cpuUsed.system) / 1000,
 };
 process.stdout.write(`${JSON.stringify(report)}\n`);
 agent.destroy();

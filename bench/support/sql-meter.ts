@@ -125,6 +125,8 @@ export function startCpuMeter(): () => CpuUsed {
 
 export interface CpuUsed {
   serverMs: number;
+  /** The load processes' CPU, when they report it. */
+  loadMs?: number;
   /** The part of serverMs spent in the kernel (sockets, mostly). */
   serverSystemMs: number;
   postgresMs: number;
@@ -133,5 +135,6 @@ export interface CpuUsed {
 /** The CPU line of a run: milliseconds of CPU per unit, the server's and PostgreSQL's. */
 export function cpuLine(used: CpuUsed, units: number, unit: string): string {
   const per = (ms: number) => (ms / Math.max(1, units)).toFixed(2);
-  return `server ${per(used.serverMs)} ms (${per(used.serverSystemMs)} in the kernel), PostgreSQL ${per(used.postgresMs)} ms per ${unit}`;
+  const load = used.loadMs === undefined ? '' : `, load ${per(used.loadMs)} ms`;
+  return `server ${per(used.serverMs)} ms (${per(used.serverSystemMs)} in the kernel), PostgreSQL ${per(used.postgresMs)} ms${load} per ${unit}`;
 }
