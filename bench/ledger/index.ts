@@ -61,6 +61,7 @@ try {
       disconnectSession: () => undefined,
       disconnectUser: () => undefined,
       onSessionsEnded: () => undefined,
+      announcementEpoch: () => 0,
     },
   };
   const house = systemAccount('house');

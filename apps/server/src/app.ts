@@ -253,7 +253,7 @@ async function registerIdentity(
     app.server,
     redis && { pub: redis.pub, sub: redis.sub, prefix: config.redisPrefix },
   );
-  const emitter = createRealtimeEmitter(io, redis !== undefined);
+  const emitter = createRealtimeEmitter(io, redis?.linkEpoch);
   app.decorate('realtime', { io, ...emitter });
   // preClose: sockets must go before fastify closes the HTTP server, or it waits on them.
   app.addHook('preClose', async () => closeRealtimeServer(io));

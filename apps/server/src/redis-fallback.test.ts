@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from './http/rate-limit.ts';
 import { drivers, startHarness, type Harness } from './test/harness.ts';
-import { post, randomIp } from './test/identity.ts';
+import { call, post, randomIp, registerPlayer } from './test/identity.ts';
+import { hashToken } from './security/tokens.ts';
+import { findSessionByTokenHash, revokeSession } from './modules/identity/session-repository.ts';
 
 /** Nothing listens on port 1: every connection is refused, as when Redis is down. */
 const CLOSED_REDIS_URL = 'redis://127.0.0.1:1';
@@ -19,6 +21,16 @@ describe.each(drivers)('limits without Redis on %s', (driver) => {
   });
   afterAll(async () => {
     await h?.close();
+  });
+
+  it('trusts no cached session while Redis is away: an ending elsewhere could not reach it', async () => {
+    const { token } = await registerPlayer(h);
+    const exposure = () => call(h, 'GET', '/api/bet/exposure/amount', undefined, { token });
+    expect((await exposure()).statusCode).toBe(200);
+    // Revoked as another node would, whose announcement cannot arrive without Redis.
+    const row = await findSessionByTokenHash(h.db, hashToken(token));
+    await revokeSession(h.db, row!.session.id, 'signout', h.clock.now());
+    expect((await exposure()).statusCode).toBe(401);
   });
 
   it('still limits sign-ins per address, in this process, and says so once', async () => {

@@ -33,6 +33,12 @@ export interface RedisClients {
   /** The socket.io adapter's publisher and subscriber (a subscriber can do nothing else). */
   pub: Redis;
   sub: Redis;
+  /**
+   * Whether messages between nodes are getting through: a number while the adapter's
+   * publisher and subscriber are both connected, raised every time either lost its
+   * connection (what was published meanwhile may never arrive), undefined while one is down.
+   */
+  linkEpoch: () => number | undefined;
   close: () => Promise<void>;
 }
 
@@ -46,6 +52,8 @@ export async function openRedis(url: string, log: FastifyBaseLogger): Promise<Re
   const pub = new Redis(url);
   const sub = pub.duplicate();
   const clients = { command, pub, sub };
+  let epoch = 0;
+  for (const client of [pub, sub]) client.on('close', () => (epoch += 1));
   for (const [role, client] of Object.entries(clients)) {
     // ioredis retries every few hundred ms while Redis is down: one warning per outage and
     // client, not one per attempt, so the log stays readable.
@@ -76,6 +84,7 @@ export async function openRedis(url: string, log: FastifyBaseLogger): Promise<Re
   }
   return {
     ...clients,
+    linkEpoch: () => (pub.status === 'ready' && sub.status === 'ready' ? epoch : undefined),
     close: async () => {
       await Promise.allSettled(Object.values(clients).map((client) => closeClient(client)));
     },

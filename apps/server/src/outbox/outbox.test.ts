@@ -100,6 +100,7 @@ describe.each(drivers)('outbox on %s', (driver) => {
       disconnectSession: () => undefined,
       disconnectUser: () => undefined,
       onSessionsEnded: () => undefined,
+      announcementEpoch: () => 0,
     });
     // Stop the app's own worker from taking these rows: it is kicked by the app's emitter
     // only, and its poll is a second away.
@@ -143,6 +144,7 @@ describe.each(drivers)('outbox on %s', (driver) => {
       disconnectSession: () => undefined,
       disconnectUser: () => undefined,
       onSessionsEnded: () => undefined,
+      announcementEpoch: () => 0,
     };
     await h.app.outbox.stop();
     const worker = createOutboxWorker({

@@ -54,13 +54,25 @@ export interface RealtimeEmitter {
    * announce it): the session cache forgets what it held of them.
    */
   onSessionsEnded: (listener: (ended: EndedSessions) => void) => void;
+  /**
+   * Whether every ending announced anywhere reaches this process: a number that stays the same
+   * while nothing can have been missed (always 0 on a lone process; with Redis, raised whenever
+   * the link between nodes dropped), undefined while announcements may not arrive. A cache of
+   * sessions trusts only what it stored under the current number.
+   */
+  announcementEpoch: () => number | undefined;
 }
 
 /**
- * `crossNode`: the Redis adapter is on, so `serverSideEmit` reaches the other processes (the
- * in-memory adapter refuses it).
+ * `crossNodeEpoch`: given when the Redis adapter is on, so `serverSideEmit` reaches the other
+ * processes (the in-memory adapter refuses it); it tells whether that link is up and since when
+ * (`RedisClients.linkEpoch`).
  */
-export function createRealtimeEmitter(io: RealtimeServer, crossNode: boolean): RealtimeEmitter {
+export function createRealtimeEmitter(
+  io: RealtimeServer,
+  crossNodeEpoch?: () => number | undefined,
+): RealtimeEmitter {
+  const crossNode = crossNodeEpoch !== undefined;
   const listeners: ((ended: EndedSessions) => void)[] = [];
   const tell = (ended: EndedSessions) => {
     for (const listener of listeners) listener(ended);
@@ -93,5 +105,6 @@ export function createRealtimeEmitter(io: RealtimeServer, crossNode: boolean): R
     onSessionsEnded: (listener) => {
       listeners.push(listener);
     },
+    announcementEpoch: crossNodeEpoch ?? (() => 0),
   };
 }

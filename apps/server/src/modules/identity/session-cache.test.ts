@@ -4,6 +4,7 @@ import { hashToken } from '../../security/tokens.ts';
 import { drivers, redisUrl } from '../../test/harness.ts';
 import { call, post, registerPlayer } from '../../test/identity.ts';
 import { useHarness } from '../../test/use-harness.ts';
+import { openRedis } from '../../redis.ts';
 import { SessionCache } from './session-cache.ts';
 import {
   findSessionByTokenHash,
@@ -18,40 +19,52 @@ const found = (sessionId: string, userId: number): SessionWithUser =>
 describe('SessionCache', () => {
   it('keeps a session for its time limit only', () => {
     const cache = new SessionCache(1000, 10);
-    cache.store('t1', found('s1', 1), cache.mark(), 5000);
-    expect(cache.get('t1', 5999)?.session.id).toBe('s1');
-    expect(cache.get('t1', 6000)).toBeUndefined();
-    cache.store('t1', found('s1', 1), cache.mark(), 5000);
-    expect(cache.get('t1', 4000)).toBeUndefined();
+    cache.store('t1', found('s1', 1), cache.mark(), 5000, 0);
+    expect(cache.get('t1', 5999, 0)?.session.id).toBe('s1');
+    expect(cache.get('t1', 6000, 0)).toBeUndefined();
+    cache.store('t1', found('s1', 1), cache.mark(), 5000, 0);
+    expect(cache.get('t1', 4000, 0)).toBeUndefined();
   });
 
   it('forgets by session and by player', () => {
     const cache = new SessionCache(1000, 10);
-    cache.store('t1', found('s1', 1), cache.mark(), 0);
-    cache.store('t2', found('s2', 1), cache.mark(), 0);
-    cache.store('t3', found('s3', 2), cache.mark(), 0);
+    cache.store('t1', found('s1', 1), cache.mark(), 0, 0);
+    cache.store('t2', found('s2', 1), cache.mark(), 0, 0);
+    cache.store('t3', found('s3', 2), cache.mark(), 0, 0);
     cache.forget({ sessionId: 's1' });
-    expect(cache.get('t1', 1)).toBeUndefined();
-    expect(cache.get('t2', 1)).toBeDefined();
+    expect(cache.get('t1', 1, 0)).toBeUndefined();
+    expect(cache.get('t2', 1, 0)).toBeDefined();
     cache.forget({ userId: 1 });
-    expect(cache.get('t2', 1)).toBeUndefined();
-    expect(cache.get('t3', 1)).toBeDefined();
+    expect(cache.get('t2', 1, 0)).toBeUndefined();
+    expect(cache.get('t3', 1, 0)).toBeDefined();
   });
 
   it('does not store a read that began before an ending', () => {
     const cache = new SessionCache(1000, 10);
     const mark = cache.mark();
     cache.forget({ userId: 99 });
-    cache.store('t1', found('s1', 1), mark, 0);
-    expect(cache.get('t1', 1)).toBeUndefined();
+    cache.store('t1', found('s1', 1), mark, 0, 0);
+    expect(cache.get('t1', 1, 0)).toBeUndefined();
+  });
+
+  it('trusts nothing across a drop of the link between nodes, nor while it is down', () => {
+    const cache = new SessionCache(1000, 10);
+    cache.store('t1', found('s1', 1), cache.mark(), 0, 3);
+    expect(cache.get('t1', 1, 3)).toBeDefined();
+    // The link dropped and came back: an ending announced meanwhile may never have arrived.
+    expect(cache.get('t1', 1, 4)).toBeUndefined();
+    cache.store('t2', found('s2', 2), cache.mark(), 0, 4);
+    expect(cache.get('t2', 1, undefined)).toBeUndefined();
+    cache.store('t3', found('s3', 3), cache.mark(), 0, undefined);
+    expect(cache.get('t3', 1, 4)).toBeUndefined();
   });
 
   it('drops the oldest entry when full', () => {
     const cache = new SessionCache(1000, 2);
-    for (const n of [1, 2, 3]) cache.store(`t${n}`, found(`s${n}`, n), cache.mark(), 0);
+    for (const n of [1, 2, 3]) cache.store(`t${n}`, found(`s${n}`, n), cache.mark(), 0, 0);
     expect(cache.size).toBe(2);
-    expect(cache.get('t1', 1)).toBeUndefined();
-    expect(cache.get('t3', 1)).toBeDefined();
+    expect(cache.get('t1', 1, 0)).toBeUndefined();
+    expect(cache.get('t3', 1, 0)).toBeDefined();
   });
 });
 
@@ -92,6 +105,25 @@ describe.each(drivers)('session cache in the app on %s', (driver) => {
     // What the back office's lock does: revoke and announce.
     await revokeAllSessions(h.app.exchange.deps, Number(player.user.id), 'account_locked');
     expect((await exposure(player.token)).statusCode).toBe(401);
+  });
+
+  describe.skipIf(!redisUrl)('the link between nodes', () => {
+    it('raises its epoch when the subscriber drops, and has none while it is down', async () => {
+      const redis = await openRedis(redisUrl!, h.app.log);
+      try {
+        const before = redis.linkEpoch();
+        expect(before).toBeTypeOf('number');
+        const closed = new Promise<void>((resolve) => redis.sub.once('close', () => resolve()));
+        const back = new Promise<void>((resolve) => redis.sub.once('ready', () => resolve()));
+        redis.sub.disconnect(true);
+        await closed;
+        expect(redis.linkEpoch()).toBeUndefined();
+        await back;
+        expect(redis.linkEpoch()).toBeGreaterThan(before!);
+      } finally {
+        await redis.close();
+      }
+    });
   });
 
   describe.skipIf(!redisUrl)('on two nodes sharing Redis', () => {

@@ -10,11 +10,15 @@ import type { SessionWithUser } from './session-repository.ts';
  * database again. Ending a session (sign-out, password change or reset, account lock) tells
  * every process at once through the realtime emitter's `onSessionsEnded`, and the cache drops
  * it: a revoked session is refused from the next request on, here and on every node. The
- * time limit covers what no announcement reaches (an offline CLI change, a lost Redis
- * message).
+ * time limit covers what no announcement reaches (a change made behind the app's back, a
+ * message delayed by a node whose own link to Redis was down). Nothing is trusted across a drop
+ * of this node's link to Redis, nor while it is down (`announcementEpoch`).
  */
 export class SessionCache {
-  private readonly entries = new Map<string, { found: SessionWithUser; cachedAtMs: number }>();
+  private readonly entries = new Map<
+    string,
+    { found: SessionWithUser; cachedAtMs: number; epoch: number }
+  >();
   /** Bumped by every ending: a read that began before one must not be stored after it. */
   private endings = 0;
 
@@ -28,10 +32,18 @@ export class SessionCache {
     return this.endings;
   }
 
-  get(tokenHash: string, nowMs: number): SessionWithUser | undefined {
+  /**
+   * `epoch` is the emitter's `announcementEpoch()`: a copy stored under another one may have
+   * missed an ending, and none is used while announcements may not arrive (undefined).
+   */
+  get(tokenHash: string, nowMs: number, epoch: number | undefined): SessionWithUser | undefined {
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
-    if (nowMs - entry.cachedAtMs >= this.ttlMs || nowMs < entry.cachedAtMs) {
+    if (
+      epoch !== entry.epoch ||
+      nowMs - entry.cachedAtMs >= this.ttlMs ||
+      nowMs < entry.cachedAtMs
+    ) {
       this.entries.delete(tokenHash);
       return undefined;
     }
@@ -39,15 +51,21 @@ export class SessionCache {
   }
 
   /** Keeps a live session read since `mark`, unless some session ended meanwhile. */
-  store(tokenHash: string, found: SessionWithUser, mark: number, nowMs: number): void {
-    if (mark !== this.endings) return;
+  store(
+    tokenHash: string,
+    found: SessionWithUser,
+    mark: number,
+    nowMs: number,
+    epoch: number | undefined,
+  ): void {
+    if (mark !== this.endings || epoch === undefined) return;
     if (this.entries.size >= this.maxEntries) {
       // Oldest first: a Map iterates in insertion order.
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
     this.entries.delete(tokenHash);
-    this.entries.set(tokenHash, { found, cachedAtMs: nowMs });
+    this.entries.set(tokenHash, { found, cachedAtMs: nowMs, epoch });
   }
 
   forget(ended: EndedSessions): void {

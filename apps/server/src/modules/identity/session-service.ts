@@ -114,7 +114,7 @@ async function acceptSession(
  * How long this process trusts a session it read without reading it again, when no ending
  * was announced (docs/decisions.md, "Session cache"), and how many it keeps.
  */
-export const SESSION_CACHE_TTL_MS = 2_000;
+export const SESSION_CACHE_TTL_MS = 60_000;
 const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
 /** One cache per app: keyed by its realtime emitter, which announces every ending. */
@@ -136,7 +136,8 @@ export async function authenticateToken(deps: ServiceDeps, token: string): Promi
   const tokenHash = hashToken(token);
   const cache = sessionCacheOf(deps);
   const nowMs = deps.clock.now().getTime();
-  const cached = cache.get(tokenHash, nowMs);
+  const epoch = deps.realtime.announcementEpoch();
+  const cached = cache.get(tokenHash, nowMs, epoch);
   if (cached) {
     // A cached copy may hold an idle expiry another node has since moved on: only an
     // acceptance is trusted from it; a refusal is decided on a fresh read below.
@@ -146,7 +147,7 @@ export async function authenticateToken(deps: ServiceDeps, token: string): Promi
   const mark = cache.mark();
   const found = await findSessionByTokenHash(deps.db, tokenHash);
   const accepted = await acceptSession(deps, found);
-  cache.store(tokenHash, found!, mark, nowMs);
+  cache.store(tokenHash, found!, mark, nowMs, epoch);
   return accepted;
 }
 

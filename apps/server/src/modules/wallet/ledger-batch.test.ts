@@ -40,6 +40,7 @@ const silentRealtime = {
   disconnectSession: () => undefined,
   disconnectUser: () => undefined,
   onSessionsEnded: () => undefined,
+  announcementEpoch: () => 0,
 };
 
 describe.each(drivers)('post() group commit on %s', (driver) => {

@@ -22,6 +22,7 @@ const silentRealtime = {
   disconnectSession: () => undefined,
   disconnectUser: () => undefined,
   onSessionsEnded: () => undefined,
+  announcementEpoch: () => 0,
 };
 
 describe.each(drivers)('ledger service on %s', (driver) => {
