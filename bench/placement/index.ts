@@ -10,7 +10,8 @@
  * the wallet's hold agrees); it exits non-zero if any check fails.
  *
  * Run: npm run bench -- placement   (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
- * BENCH_MS (per configuration), BENCH_CONFIGS ("32x8,256x200"), BENCH_PLAYERS tune it.
+ * BENCH_MS (timed, per configuration), BENCH_WARMUP_MS (untimed load before it, default 3 s),
+ * BENCH_CONFIGS ("32x8,256x200"), BENCH_PLAYERS tune it.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -38,6 +39,11 @@ delete process.env.REDIS_URL;
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000);
 const DURATION_MS = Number(process.env.BENCH_MS ?? 10_000);
+/**
+ * Load sent before each timed run and not counted: the server's code compiled hot, every
+ * player's hold accounts and cached session made, the markets' books in their steady state.
+ */
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 3_000);
 const LOAD_PROCESSES = Number(process.env.BENCH_LOAD_PROCESSES ?? 2);
 const CONFIGS = (process.env.BENCH_CONFIGS ?? '32x8,32x200,256x8,256x200').split(',').map((c) => {
   const [inFlight, markets] = c.split('x').map(Number);
@@ -46,7 +52,8 @@ const CONFIGS = (process.env.BENCH_CONFIGS ?? '32x8,32x200,256x8,256x200').split
 
 type Target = TestMarket;
 
-function runWorker(config: WorkerConfig): Promise<WorkerReport> {
+/** Runs one load process; `onWarm` hears when its warm-up is over and its timed run begins. */
+function runWorker(config: WorkerConfig, onWarm: () => void): Promise<WorkerReport> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -57,7 +64,13 @@ function runWorker(config: WorkerConfig): Promise<WorkerReport> {
       },
     );
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.startsWith('warm\n')) {
+        output = output.slice(5);
+        onWarm();
+      }
+    });
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code !== 0) reject(new Error(`load process exited with ${code}`));
@@ -116,26 +129,38 @@ try {
     batched += size;
   };
   console.log(
-    `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes; ${DURATION_MS / 1000} s per configuration`,
+    `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes; ${WARMUP_MS / 1000} s warm-up, then ${DURATION_MS / 1000} s timed per configuration`,
   );
   for (const [index, { inFlight, markets }] of CONFIGS.entries()) {
     const targets = await createMatchOddsMarkets(h.app.exchange, markets, `Bench ${index}`);
-    batches = 0;
-    batched = 0;
-    resetSqlMeter();
-    const cpuUsed = startCpuMeter();
+    let cpuUsed = startCpuMeter();
+    const startTimedRun = () => {
+      batches = 0;
+      batched = 0;
+      resetSqlMeter();
+      cpuUsed = startCpuMeter();
+    };
+    let warmed = 0;
+    startTimedRun();
     const reports = await Promise.all(
       Array.from({ length: LOAD_PROCESSES }, (_, w) =>
-        runWorker({
-          baseUrl: h.baseUrl!,
-          tokens,
-          // Each process covers every market, starting at a different one.
-          markets: targets.map((_, i) => targets[(i + w * 3) % targets.length]!),
-          concurrency: Math.ceil(inFlight / LOAD_PROCESSES),
-          durationMs: DURATION_MS,
-          name: `c${index}w${w}-${Date.now()}`,
-          playerOffset: Math.floor((w * PLAYERS) / LOAD_PROCESSES),
-        }),
+        runWorker(
+          {
+            baseUrl: h.baseUrl!,
+            tokens,
+            // Each process covers every market, starting at a different one.
+            markets: targets.map((_, i) => targets[(i + w * 3) % targets.length]!),
+            concurrency: Math.ceil(inFlight / LOAD_PROCESSES),
+            warmupMs: WARMUP_MS,
+            durationMs: DURATION_MS,
+            name: `c${index}w${w}-${Date.now()}`,
+            playerOffset: Math.floor((w * PLAYERS) / LOAD_PROCESSES),
+          },
+          () => {
+            // The meters start with the first process's timed run (they start within a few ms).
+            if (++warmed === 1) startTimedRun();
+          },
+        ),
       ),
     );
     const trips = sqlRoundTrips();

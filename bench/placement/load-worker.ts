@@ -1,17 +1,20 @@
 /**
  * One load process of bench/placement: a closed loop of `concurrency` requests in flight over
- * keep-alive HTTP connections, backs and lays in pairs at one price on the markets it was
- * given (so about half the orders match). It reports its latencies and answer counts as one
- * JSON line on stdout when the time is up. Started by index.ts, never inside the server.
+ * keep-alive HTTP connections (one per lane), backs and lays in pairs at one price on the
+ * markets it was given (so about half the orders match). It first sends for `warmupMs`
+ * without timing (then prints `warm`), and reports the timed run's latencies and answer counts
+ * as one JSON line on stdout when the time is up. Started by index.ts, never inside the server.
  */
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { RawHttpConnection } from '../support/raw-http.ts';
 
 export interface WorkerConfig {
   baseUrl: string;
   tokens: string[];
   markets: { marketId: string; runnerId: string }[];
   concurrency: number;
+  /** Sent before the timed run and not counted: the server's code warm, players' rows made. */
+  warmupMs: number;
   durationMs: number;
   /** Makes the idempotency keys of different workers and runs distinct. */
   name: string;
@@ -33,45 +36,29 @@ export interface WorkerReport {
 
 const config = JSON.parse(process.env.BENCH_WORKER ?? '{}') as WorkerConfig;
 const url = new URL(config.baseUrl);
-const agent = new http.Agent({ keepAlive: true, maxSockets: config.concurrency });
 
-function placeOrder(token: string, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path: '/api/bet/match/odds',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          authorization: token,
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-const latencies: number[] = [];
-const answers: Record<string, number> = {};
+let latencies: number[] = [];
+let answers: Record<string, number> = {};
 const count = (what: string) => (answers[what] = (answers[what] ?? 0) + 1);
 let counter = 0;
-const started = performance.now();
-const cpuAtStart = process.cpuUsage();
-const deadline = started + config.durationMs;
+let started = performance.now();
+let cpuAtStart = process.cpuUsage();
+const warmUntil = started + config.warmupMs;
+const deadline = warmUntil + config.durationMs;
+let warm = config.warmupMs <= 0;
+if (!warm) {
+  setTimeout(() => {
+    warm = true;
+    latencies = [];
+    answers = {};
+    started = performance.now();
+    cpuAtStart = process.cpuUsage();
+    process.stdout.write('warm\n');
+  }, config.warmupMs);
+}
 
 async function lane(): Promise<void> {
+  const connection = new RawHttpConnection(url.hostname, Number(url.port));
   while (performance.now() < deadline) {
     const n = counter++;
     // Orders 2k and 2k+1: a back and a lay of two players on one market at one price.
@@ -87,16 +74,25 @@ async function lane(): Promise<void> {
       idempotencyKey: `${config.name}-${n}`,
     });
     const begin = performance.now();
+    // A request begun in the warm-up is not timed, even when it answers after it.
+    const timed = warm;
     try {
-      const { status, text } = await placeOrder(config.tokens[player]!, body);
+      const { status, body: text } = await connection.post(
+        '/api/bet/match/odds',
+        { authorization: config.tokens[player]! },
+        body,
+      );
+      if (!timed) continue;
       latencies.push(performance.now() - begin);
       const parsed = JSON.parse(text) as { data?: { status?: string }; errorCode?: string };
       count(status === 200 ? (parsed.data?.status ?? 'ok') : `${status} ${parsed.errorCode}`);
     } catch (error) {
+      if (!timed) continue;
       latencies.push(performance.now() - begin);
       count(`failed ${(error as Error).message}`);
     }
   }
+  connection.close();
 }
 
 await Promise.all(Array.from({ length: config.concurrency }, lane));
@@ -108,4 +104,3 @@ const report: WorkerReport = {
   cpuMs: (cpuUsed.user + cpuUsed.system) / 1000,
 };
 process.stdout.write(`${JSON.stringify(report)}\n`);
-agent.destroy();

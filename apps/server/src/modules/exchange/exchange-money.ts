@@ -58,6 +58,12 @@ export interface HoldMove {
   reference: string;
 }
 
+/** The key of the hold moves a placed order makes (`HoldMove.key`). */
+export const orderMoveKey = (orderId: number | string) => `order:${orderId}`;
+
+/** The wallet's external id of one player's hold move. */
+const holdMoveExternalId = (key: string, playerId: number) => `${key}:p${playerId}`;
+
 /**
  * Moves one player's hold of a market from `heldPaise` to what the market now requires: a
  * `release` when it falls on a cancel, else a `stake` (`mode: 'hold'`, the taker's stake, 0
@@ -95,7 +101,7 @@ function holdMoveInput(change: HoldChange): HoldMoveInput {
   const { market, move } = change;
   const common = {
     product: 'exchange' as const,
-    externalId: `${move.key}:p${change.playerId}`,
+    externalId: holdMoveExternalId(move.key, change.playerId),
     playerId: change.playerId,
     roundId: roundOf(market.id),
     description: market.name,
@@ -118,7 +124,7 @@ function holdMoveInput(change: HoldChange): HoldMoveInput {
 /**
  * The batch form of `moveHold` (the market writers' group: one or more markets' batches):
  * every hold change in the order the batches made them, in one wallet call. The writer decided each refusal before, from
- * `lockAvailable`'s balances, so a refusal here is a bug and fails the whole batch.
+ * `prepareHoldMoves`' balances, so a refusal here is a bug and fails the whole batch.
  */
 export async function moveHolds(
   deps: ServiceDeps,
@@ -131,15 +137,40 @@ export async function moveHolds(
 }
 
 /**
- * Locks these players' cash accounts until the batch commits and answers what each can stake
- * now: the writer checks every order's funds against these numbers in memory.
+ * `lockAvailable` and the read of `moveHolds` in one statement (the wallet's `prepareMoves`):
+ * locks these players' cash, their holds of these markets and the hold moves foreseen under
+ * each key, and answers what each player can stake now. A `moveHolds` that stays within it
+ * reads nothing more.
  */
-export function lockAvailable(
+export function prepareHoldMoves(
   deps: ServiceDeps,
   ctx: LedgerContext,
-  playerIds: readonly number[],
+  markets: readonly {
+    marketId: string;
+    players: readonly number[];
+    moves: readonly { key: string; playerIds: readonly number[] }[];
+  }[],
 ): Promise<Map<number, Paise>> {
-  return walletOf(deps).within(ctx).lockAvailable(playerIds);
+  return walletOf(deps)
+    .within(ctx)
+    .prepareMoves({
+      operations: markets.flatMap(({ moves }) =>
+        moves.flatMap(({ key, playerIds }) =>
+          playerIds.map((playerId) => ({
+            product: 'exchange' as const,
+            externalId: holdMoveExternalId(key, playerId),
+          })),
+        ),
+      ),
+      holds: markets.flatMap(({ marketId, players }) =>
+        players.map((playerId) => ({
+          playerId,
+          product: 'exchange' as const,
+          roundId: roundOf(marketId),
+        })),
+      ),
+      playerIds: markets.flatMap(({ players }) => players),
+    });
 }
 
 const settleKey = (marketId: string, version: number, playerId: string) =>

@@ -6,6 +6,7 @@ import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { post, registerPlayer } from '../../test/identity.ts';
 import { fund } from '../../test/wallet.ts';
 import { ledgerTotals } from '../wallet/ledger-repository.ts';
+import { preparedReadStats } from '../wallet/wallet-api.ts';
 
 const key = () => `k-${randomBytes(8).toString('hex')}`;
 
@@ -155,6 +156,27 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
     expect(book[0]!.availableToBack).toEqual([]);
     expect(book[0]!.availableToLay).toEqual([]);
     expect(book[1]!.availableToLay).toEqual([{ price: 3, amount: 20 }]);
+    await expectConsistent(odds);
+  });
+
+  it("moves a batch's holds with the wallet read it prepared with the funds check (no second read)", async () => {
+    const { odds, runners } = await newMarket();
+    const [a, b, c] = [await player(), await player(), await player()];
+    await place(a, { marketId: odds, runnerId: runners[0], side: 'back', price: 3, stake: 30 });
+    const before = preparedReadStats(h.db);
+    const answers = await inOneBatch(odds, [
+      // Fills a's back: the dry run foresees a as the maker moved under b's order.
+      () => place(b, { marketId: odds, runnerId: runners[0], side: 'lay', price: 3, stake: 20 }),
+      () => place(c, { marketId: odds, runnerId: runners[1], side: 'back', price: 2, stake: 10 }),
+      // Would cross a's own back: refused by self-match prevention, no money moves for it.
+      () => place(a, { marketId: odds, runnerId: runners[0], side: 'lay', price: 3, stake: 5 }),
+    ]);
+    expect(answers.map((answer) => answer.json().data?.status)).toEqual([
+      'matched',
+      'unmatched',
+      'cancelled',
+    ]);
+    expect(preparedReadStats(h.db)).toEqual({ used: before.used + 1, missed: before.missed });
     await expectConsistent(odds);
   });
 

@@ -18,9 +18,10 @@ import type { ServiceDeps } from '../../deps.ts';
 import * as repo from './exchange-repository.ts';
 import type { CancelCommand, ExchangeCommand, PlaceCommand } from './exchange-context.ts';
 import {
-  lockAvailable,
   moneyTransaction,
   moveHolds,
+  orderMoveKey,
+  prepareHoldMoves,
   type HoldChange,
   type HoldMove,
   type LedgerContext,
@@ -79,7 +80,7 @@ interface GroupEntry {
 /**
  * Group transactions in flight at once. Markets in different groups are always different (a
  * market has one batch at a time), so two groups never touch one book; a player in both waits
- * on the row lock `lockAvailable` takes. Two let PostgreSQL use both cores while the other
+ * on the row lock `prepareHoldMoves` takes. Two let PostgreSQL use both cores while the other
  * group is being matched.
  */
 export const MAX_GROUPS_IN_FLIGHT = 2;
@@ -290,11 +291,12 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
         );
       }
     }
-    const players = [...new Set(batches.flatMap((batch) => batch.dryRunPlayers()))];
-    const locked = await lockAvailable(
+    // One statement locks the players' cash and what the wallet will need for the holds the
+    // batches are foreseen to move (prepareHoldMoves), instead of a lock and a later read.
+    const locked = await prepareHoldMoves(
       this.env.deps,
       ctx,
-      players.sort((a, b) => a - b),
+      batches.map((batch) => ({ marketId: batch.market.id, ...batch.dryRun() })),
     );
     for (const [playerId, cash] of locked) available.set(playerId, cash);
     for (const batch of batches) batch.match();
@@ -464,13 +466,16 @@ class Batch {
   }
 
   /**
-   * Who the batch will move money for: every placer and canceller, and every maker a dry run
-   * of the batch on copies of the books fills (all orders accepted). A refusal can only make
-   * a later order reach a maker the dry run did not: then the wallet locks it late, a
-   * deadlock is possible and the batch is retried from the start.
+   * Who the batch will move money for, and under which wallet keys: every placer and
+   * canceller, and every maker a dry run of the batch on copies of the books fills (all
+   * orders accepted), each under the key of the order that fills it. A refusal can only make a
+   * later order reach a maker the dry run did not: then the wallet locks it late, a deadlock
+   * is possible and the batch is retried from the start. A cancel's key depends on what the
+   * batch leaves of the order, so it is not foreseen (the wallet then reads as usual).
    */
-  dryRunPlayers(): number[] {
+  dryRun(): { players: number[]; moves: { key: string; playerIds: number[] }[] } {
     const players = new Set<number>();
+    const moves: { key: string; playerIds: number[] }[] = [];
     const books = new Map<RunnerState, OrderBook>();
     for (const runner of this.runners) books.set(runner, cloneOrderBook(runner.book));
     this.commands.forEach((command, i) => {
@@ -483,9 +488,12 @@ class Batch {
       }
       const id = this.orderIds.get(i)!;
       const placed = placeOrder(book, this.orderRequest(command, id));
-      if (placed.ok) for (const f of placed.fills) players.add(Number(f.makerOwnerId));
+      const moved = new Set([command.playerId]);
+      if (placed.ok) for (const f of placed.fills) moved.add(Number(f.makerOwnerId));
+      for (const player of moved) players.add(player);
+      moves.push({ key: orderMoveKey(id), playerIds: [...moved] });
     });
-    return [...players].sort((a, b) => a - b);
+    return { players: [...players].sort((a, b) => a - b), moves };
   }
 
   private orderRequest(command: PlaceCommand, id: number) {
@@ -621,7 +629,7 @@ class Batch {
     const orderAnswered = orderAnswer(row, placed.fills);
     this.newOrders.set(String(orderId), { command, ...row, answer: orderAnswered });
     const move: HoldMove = {
-      key: `order:${orderId}`,
+      key: orderMoveKey(orderId),
       playerId,
       stakePaise: command.stakePaise,
       reference: `ORDER-${orderId}`,

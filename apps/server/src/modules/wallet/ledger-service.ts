@@ -137,6 +137,11 @@ export interface LedgerContext {
   afterCommit: (() => void)[];
   /** Account ids created or read in this transaction; cached only once it commits. */
   learnt: Map<string, number>;
+  /**
+   * How many times this transaction moved money so far: what was read before a move may be
+   * stale after it (the wallet API's prepared reads check it).
+   */
+  moneyWrites: number;
 }
 
 /** The open ledger transaction a database handle belongs to, for code handed only `tx`. */
@@ -202,6 +207,7 @@ export async function ledgerTransaction<T>(
         outbox: [],
         afterCommit: [],
         learnt: new Map(),
+        moneyWrites: 0,
       };
       ctx = opened;
       contexts.set(tx, opened);
@@ -385,6 +391,7 @@ export async function postWithin(ctx: LedgerContext, input: PostInput): Promise<
     wallets.set(playerId, view);
     ctx.touched.set(playerId, view);
   }
+  ctx.moneyWrites += 1;
   const transactionId = written.transactionId;
   return { ok: true, transactionId, replay: false, wallets };
 }

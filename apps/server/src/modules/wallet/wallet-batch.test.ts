@@ -6,7 +6,34 @@ import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { fund, insertPlayer } from '../../test/wallet.ts';
 import { ledgerTotals } from './ledger-repository.ts';
 import { ledgerTransaction, toWallet, type LedgerDeps } from './ledger-service.ts';
-import { WalletApi, type BatchMoveInput, type WalletResult } from './wallet-api.ts';
+import { WalletApi, type BatchMoveInput, type MoveScope, type WalletResult } from './wallet-api.ts';
+
+/**
+ * How the batch side reads before its moves: by itself (none), or through prepareMoves with a
+ * scope of exactly the moves, a wider one (another round's holds and an operation no move
+ * makes), or one that misses the last move (applyMany must then read by itself).
+ */
+type Prepared = 'none' | 'exact' | 'wider' | 'partial';
+
+function scopeOf(moves: readonly BatchMoveInput[], prepared: Prepared, prefix: string): MoveScope {
+  const covered = prepared === 'partial' ? moves.slice(0, -1) : moves;
+  const players = [...new Set(moves.map(({ input }) => input.playerId))];
+  const extraRound = prepared === 'wider' ? ['round-9'] : [];
+  return {
+    operations: [
+      ...covered.map(({ input }) => ({ product: input.product, externalId: input.externalId })),
+      ...(prepared === 'wider'
+        ? [{ product: 'exchange' as const, externalId: `${prefix}-none` }]
+        : []),
+    ],
+    holds: players.flatMap((playerId) =>
+      [...new Set([...covered.map(({ input }) => input.roundId), ...extraRound])].map(
+        (roundId) => ({ playerId, product: 'exchange' as const, roundId }),
+      ),
+    ),
+    playerIds: players,
+  };
+}
 
 /**
  * One generated move: whose, which operation (a stake into a hold, a release of one, a stake
@@ -111,10 +138,21 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
   }
 
   /** Runs one batch in its own ledger transaction; answers the results and what it queued. */
-  async function runBatch(moves: BatchMoveInput[], oneByOne: boolean) {
+  async function runBatch(
+    moves: BatchMoveInput[],
+    oneByOne: boolean,
+    prepared: Prepared = 'none',
+    prefix = '',
+  ) {
     let queued: unknown = null;
     const answer = await ledgerTransaction(deps, async (ctx) => {
       const ops = wallet.within(ctx);
+      if (prepared !== 'none') {
+        const scope = scopeOf(moves, prepared, prefix);
+        const cash = await ops.prepareMoves(scope);
+        // What lockAvailable answers, for every player of the scope.
+        expect(cash).toEqual(await ops.lockAvailable(scope.playerIds));
+      }
       const results = oneByOne
         ? await wallet.applyManyOneByOne(ctx, moves)
         : await ops.applyMany(moves);
@@ -194,7 +232,8 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
         fc.bigInt({ min: 0n, max: 12_000n }),
         // The second player a points-only (demo) one: its debits and wins meet play money.
         fc.boolean(),
-        async (batches, fundsPaise, secondIsDemo) => {
+        fc.constantFrom<Prepared>('none', 'exact', 'wider', 'partial'),
+        async (batches, fundsPaise, secondIsDemo, prepared) => {
           run += 1;
           const pair = async () => [
             await insertPlayer(h.db),
@@ -209,7 +248,12 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
           const batchIds = new Map<string, number>();
           for (const specs of batches) {
             const loop = await runBatch(toMoves(specs, loopPlayers, `L${run}`), true);
-            const batch = await runBatch(toMoves(specs, batchPlayers, `B${run}`), false);
+            const batch = await runBatch(
+              toMoves(specs, batchPlayers, `B${run}`),
+              false,
+              prepared,
+              `B${run}`,
+            );
             if (!loop.answer.ok || !batch.answer.ok) {
               // Not enough money rolls the whole transaction back on both paths.
               expect(batch.answer).toEqual(loop.answer);
@@ -232,6 +276,36 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
     const totals = await ledgerTotals(h.db);
     expect(totals.postingsSum).toBe(0n);
     expect(totals.playerRowsDisagreeing).toBe(0);
+  });
+
+  it('reads again when money moved after prepareMoves: the prepared balances are old by then', async () => {
+    const player = await insertPlayer(h.db);
+    await fund(deps, player, 10_000n);
+    const stake = (externalId: string, roundId: string) => ({
+      product: 'exchange' as const,
+      externalId: `${externalId}-${player}`,
+      playerId: player,
+      roundId,
+      amountPaise: 6_000n,
+      mode: 'hold' as const,
+    });
+    const answer = await ledgerTransaction(deps, async (ctx) => {
+      const ops = wallet.within(ctx);
+      const first = stake('prepared', 'm1');
+      const cash = await ops.prepareMoves({
+        operations: [{ product: 'exchange', externalId: first.externalId }],
+        holds: [{ playerId: player, product: 'exchange', roundId: 'm1' }],
+        playerIds: [player],
+      });
+      expect(cash.get(player)).toBe(10_000n);
+      expect((await ops.stake(stake('between', 'm2'))).ok).toBe(true);
+      // 4,000 left: the prepared read's 10,000 would plan this stake as covered.
+      return {
+        ok: true as const,
+        results: await ops.applyMany([{ operation: 'stake', input: first }]),
+      };
+    });
+    expect(answer).toEqual({ ok: false, code: 'INSUFFICIENT_FUNDS' });
   });
 
   it('a replay inside one batch answers the first move; another body under its id is DUPLICATE', async () => {

@@ -224,6 +224,12 @@ export interface HoldKey {
 export const holdKeyText = (key: HoldKey) =>
   JSON.stringify([key.playerId, key.product, key.roundId]);
 
+/** The key back from its text. */
+export function holdKeyOf(text: string): HoldKey {
+  const [playerId, product, roundId] = JSON.parse(text) as [number, WalletProduct, string];
+  return { playerId, product, roundId };
+}
+
 export interface NewWalletOperationWithOutcome extends NewWalletOperation {
   ledgerTransactionId: string | null;
   balanceAfterPaise: bigint;

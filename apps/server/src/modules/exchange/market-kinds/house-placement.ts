@@ -2,7 +2,7 @@ import type { OrderAnswer } from '@spm/contract';
 import { acceptHouseRate, houseBookSide, houseProfitPaise, paiseToPoints } from '@spm/core';
 import { AppError } from '../../../http/app-error.ts';
 import * as repo from '../exchange-repository.ts';
-import { moneyTransaction, type LedgerContext } from '../exchange-money.ts';
+import { moneyTransaction, orderMoveKey, type LedgerContext } from '../exchange-money.ts';
 import type {
   BookmakerPlaceBody,
   FancyPlaceBody,
@@ -99,7 +99,7 @@ async function recordHouseBet(
   });
   const row = (await repo.findOrder(ctx.tx, orderId))!;
   await env.rebalanceHolds(ctx, market, [playerId], {
-    key: `order:${orderId}`,
+    key: orderMoveKey(orderId),
     playerId,
     stakePaise: order.stakePaise,
     reference: `ORDER-${orderId}`,
