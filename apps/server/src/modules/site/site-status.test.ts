@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../db/database.ts';
 import { setAppSetting } from './settings-service.ts';
+import { forgetSiteStatus, requireSiteLive } from './site-status.ts';
 import { drivers } from '../../test/harness.ts';
 import { useHarness } from '../../test/use-harness.ts';
 import { call, post, registerPlayer } from '../../test/identity.ts';
@@ -74,4 +76,28 @@ describe.each(drivers)('money moves stop while the site is closed (%s)', (driver
       expect(otp.statusCode, otp.body).toBe(200);
     },
   );
+});
+
+describe('the organisation status read', () => {
+  it('is shared by every request that finds the cache stale while it is under way', async () => {
+    let reads = 0;
+    let answer: (rows: { key: string; value: unknown }[]) => void = () => undefined;
+    // A database handle that counts the settings reads and answers them when told.
+    const db = {
+      select: () => ({
+        from: () => {
+          reads += 1;
+          return new Promise((resolve) => (answer = resolve));
+        },
+      }),
+    } as unknown as DbHandle;
+    forgetSiteStatus();
+    const guard = requireSiteLive(db);
+    const waiting = Array.from({ length: 20 }, () => guard());
+    expect(reads).toBe(1);
+    answer([{ key: 'organisationStatus', value: 'live' }]);
+    await Promise.all(waiting);
+    await guard();
+    expect(reads).toBe(1);
+  });
 });
