@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { executePreparedRows, executeRows, type DbHandle } from '../db/database.ts';
 import type { OUTBOX_TOPICS } from './outbox-tables.ts';
 
@@ -17,24 +17,29 @@ export interface OutboxRow extends NewOutboxEvent {
   id: number;
 }
 
-/** Inserts the events in the given order (ids follow it: one statement, one sequence walk). */
+/**
+ * The insert of these events in the given order (ids follow it: one sequence walk), as a
+ * statement of its own or a data-modifying CTE of a larger one. One JSON parameter: the text
+ * is the same for any number of events, none included (prepared statements).
+ */
+export function outboxInsert(events: readonly NewOutboxEvent[], createdAt: Date): SQL {
+  const json = JSON.stringify(
+    events.map((e, index) => ({ n: index, p: e.playerId, t: e.topic, e: e.event, d: e.payload })),
+  );
+  return sql`insert into outbox_events (player_id, topic, event, payload, created_at)
+        select x.p, x.t, x.e, x.d, ${createdAt.toISOString()}::timestamptz
+        from jsonb_to_recordset(${json}::jsonb) as x(n int, p bigint, t text, e text, d jsonb)
+        order by x.n`;
+}
+
+/** Inserts the events in the given order. */
 export async function insertOutboxEvents(
   db: DbHandle,
   events: readonly NewOutboxEvent[],
   createdAt: Date,
 ): Promise<void> {
   if (events.length === 0) return;
-  // One JSON parameter: the statement's text is the same for any number of events (prepared).
-  const json = JSON.stringify(
-    events.map((e, index) => ({ n: index, p: e.playerId, t: e.topic, e: e.event, d: e.payload })),
-  );
-  await executePreparedRows(
-    db,
-    sql`insert into outbox_events (player_id, topic, event, payload, created_at)
-        select x.p, x.t, x.e, x.d, ${createdAt.toISOString()}::timestamptz
-        from jsonb_to_recordset(${json}::jsonb) as x(n int, p bigint, t text, e text, d jsonb)
-        order by x.n`,
-  );
+  await executePreparedRows(db, outboxInsert(events, createdAt));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   okAnswer,
   planBetOrWin,
   refusal,
+  walletExternalId,
   type Currency,
   type TransactionRequest,
 } from './provider-answers.ts';
@@ -187,7 +188,16 @@ async function decideAndWrite(
   });
   const locked = await lockRounds(money.tx, callbacks.map(keyOf), money.now);
   const ops = service.wallet.within(money);
-  const balances = await ops.lockAvailable([...new Set(callbacks.map((c) => c.session.playerId))]);
+  // The players' cash locked, and what the wallet will need for the callbacks' moves read, in
+  // one statement (a bet and a win move no hold).
+  const balances = await ops.prepareMoves({
+    operations: callbacks.map((c) => ({
+      product: 'casino' as const,
+      externalId: walletExternalId(c.providerId, c.request.transactionId),
+    })),
+    holds: [],
+    playerIds: callbacks.map((c) => c.session.playerId),
+  });
 
   const rounds = new Map<string, RoundAfter>();
   const moves: BatchMoveInput[] = [];
@@ -231,7 +241,9 @@ async function decideAndWrite(
     };
   });
 
-  const results = moves.length > 0 ? await ops.applyMany(moves) : [];
+  // Only the casino's own rows are written after the moves: their statement may store the
+  // transaction's events too.
+  const results = moves.length > 0 ? await ops.applyMany(moves, { last: true }) : [];
   const answers: ProviderAnswer[] = [];
   const rows: NewCasinoTransaction[] = decided.map((decision) => {
     const { callback, refused } = decision;

@@ -314,10 +314,12 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
         version: batch.market.version + 1,
       })),
     );
+    // The group's last write: the wallet stores the transaction's events with it.
     await moveHolds(
       this.env.deps,
       ctx,
       changed.flatMap((batch) => batch.holdChanges),
+      { last: true },
     );
   }
 }

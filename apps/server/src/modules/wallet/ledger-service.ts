@@ -142,6 +142,11 @@ export interface LedgerContext {
    * stale after it (the wallet API's prepared reads check it).
    */
   moneyWrites: number;
+  /**
+   * Set when a money write stored the transaction's events with its own statement (the wallet
+   * API's `applyMany` with `last`): what had moved and been queued by then.
+   */
+  outboxWritten?: { moneyWrites: number; events: number };
 }
 
 /** The open ledger transaction a database handle belongs to, for code handed only `tx`. */
@@ -152,21 +157,19 @@ export function ledgerContextOf(db: DbHandle): LedgerContext | undefined {
 }
 
 /**
- * Writes the transaction's events to the outbox, player by player in id order: first the
- * player's update_balance (wallet and version), then what the work queued. Each player's
- * version row is locked by now (raised by a posting, or locked here for event-only players),
- * so their events take outbox ids in commit order.
+ * The transaction's events for the outbox, player by player in id order: first the player's
+ * update_balance (wallet and version), then what the work queued; and the players with events
+ * but no money moved, whose version rows must be locked before the rows are inserted. Each
+ * player's version row is locked by then (raised by a posting, or locked for event-only
+ * players), so their events take outbox ids in commit order.
  */
-async function writeOutbox(ctx: LedgerContext): Promise<boolean> {
+export function outboxRowsOf(ctx: LedgerContext): {
+  rows: NewOutboxEvent[];
+  versionsToLock: number[];
+} {
   const players = new Set([...ctx.touched.keys(), ...ctx.outbox.map((e) => e.playerId)]);
-  if (players.size === 0) return false;
   const rows: NewOutboxEvent[] = [];
   const ordered = [...players].sort((a, b) => a - b);
-  // Players with events but no money moved: their version lock, all in one statement.
-  await lockWalletVersions(
-    ctx.tx,
-    ordered.filter((playerId) => !ctx.touched.has(playerId)),
-  );
   for (const playerId of ordered) {
     const view = ctx.touched.get(playerId);
     if (view) {
@@ -180,6 +183,28 @@ async function writeOutbox(ctx: LedgerContext): Promise<boolean> {
     }
     rows.push(...ctx.outbox.filter((e) => e.playerId === playerId));
   }
+  return { rows, versionsToLock: ordered.filter((playerId) => !ctx.touched.has(playerId)) };
+}
+
+/**
+ * Writes the transaction's events to the outbox (outboxRowsOf), unless the transaction's last
+ * money write already did in its own statement (`outboxWritten`): then nothing may have moved
+ * or been queued since.
+ */
+async function writeOutbox(ctx: LedgerContext): Promise<boolean> {
+  if (ctx.outboxWritten) {
+    if (
+      ctx.outboxWritten.moneyWrites !== ctx.moneyWrites ||
+      ctx.outboxWritten.events !== ctx.outbox.length
+    ) {
+      throw new Error('money moved or events were queued after the write that stored the events');
+    }
+    return true;
+  }
+  const { rows, versionsToLock } = outboxRowsOf(ctx);
+  if (rows.length === 0) return false;
+  // Players with events but no money moved: their version lock, all in one statement.
+  await lockWalletVersions(ctx.tx, versionsToLock);
   await insertOutboxEvents(ctx.tx, rows, ctx.now);
   return true;
 }

@@ -23,6 +23,7 @@ import {
   getWalletView,
   ledgerRollback,
   ledgerTransaction,
+  outboxRowsOf,
   postWithin,
   resolveAccountIds,
   requestHash,
@@ -258,7 +259,17 @@ export interface WalletOperations {
    * product (the exchange's market writer, the casino's callback batches) moves a whole
    * batch's money with it.
    */
-  applyMany: (moves: readonly BatchMoveInput[]) => Promise<WalletResult[]>;
+  applyMany: (
+    moves: readonly BatchMoveInput[],
+    options?: {
+      /**
+       * Nothing moves money or queues an event in this transaction after these moves: the
+       * transaction's outbox events are then stored by the moves' own write statement, one
+       * round trip less (the transaction refuses to commit if something did).
+       */
+      last?: boolean;
+    },
+  ) => Promise<WalletResult[]>;
 }
 
 /**
@@ -383,13 +394,13 @@ export class WalletApi {
       reverse: (input) => this.run(ctx, 'reverse', input, () => this.planReverse(ctx, input)),
       lockAvailable: (playerIds) => lockCashBalances(ctx.tx, playerIds),
       prepareMoves: (scope) => this.prepareMoves(ctx, scope),
-      applyMany: (moves) =>
+      applyMany: (moves, options) =>
         // A limit check is arbitrary code reading the database as each debit would leave
         // it (a daily loss limit sums today's stakes, this batch's earlier ones included):
         // it cannot be planned in memory, so with any check registered moves go one by one.
         this.checks.length > 0
           ? this.applyManyOneByOne(ctx, moves)
-          : this.applyManyAtOnce(ctx, moves),
+          : this.applyManyAtOnce(ctx, moves, options?.last === true),
     };
   }
 
@@ -480,6 +491,7 @@ export class WalletApi {
   private async applyManyAtOnce(
     ctx: LedgerContext,
     moves: readonly BatchMoveInput[],
+    last: boolean,
   ): Promise<WalletResult[]> {
     if (moves.length === 0) return [];
     const opKey = (input: OperationInput) => opKeyOf(input.product, input.externalId);
@@ -685,6 +697,19 @@ export class WalletApi {
     operations.forEach((operation, index) => {
       operation.walletVersion = versionOf[index]!;
     });
+    // What the transaction learns from these moves, as the loop would have recorded it (the
+    // versions in the order the moves first raised them). Taken before the write: a failed
+    // write or check below rolls the whole transaction back, this context with it.
+    for (const playerId of bumps.keys()) ctx.versions.set(playerId, storedVersion(playerId) + 1);
+    for (const [playerId, view] of touched) ctx.touched.set(playerId, view);
+    if (ledgerRows.length > 0) ctx.moneyWrites += 1;
+    for (const { input, operation, planned, isDemo } of events) {
+      pushEvent(ctx, operation, input, planned, isDemo);
+    }
+    // The transaction's last write stores its events too, when every player with one is
+    // locked by now (event-only players would need their version locked first).
+    const outbox = last ? outboxRowsOf(ctx) : undefined;
+    const storesEvents = outbox !== undefined && outbox.versionsToLock.length === 0;
     const written = await writeMoves(
       ctx.tx,
       { transactions: batchRows, balanceMoves, versionBumps: bumps },
@@ -696,7 +721,11 @@ export class WalletApi {
         key: holdKeys.get(key) ?? holdKeyOf(key),
         heldPaise: hold.exists ? hold.heldPaise : null,
       })),
+      storesEvents ? { events: outbox.rows, createdAt: ctx.now } : undefined,
     );
+    if (storesEvents) {
+      ctx.outboxWritten = { moneyWrites: ctx.moneyWrites, events: ctx.outbox.length };
+    }
     // The statement's own answer checked against the plan: a balance or version elsewhere
     // than planned rolls the transaction back rather than answer the wrong figures.
     for (const move of balanceMoves) {
@@ -709,8 +738,6 @@ export class WalletApi {
         throw new Error(`applyMany: wallet version of ${playerId} is not where the plan put it`);
       }
     }
-    // In the order the moves first raised them, as the loop would have recorded them.
-    for (const playerId of bumps.keys()) ctx.versions.set(playerId, storedVersion(playerId) + 1);
     operations.forEach((operation, index) => {
       const ledgerIndex = ledgerOf[index];
       operation.ledgerTransactionId =
@@ -723,11 +750,6 @@ export class WalletApi {
       // Only a concurrent transaction with the same external id can take one: this one rolls
       // back and its retry answers the replays.
       throw new Error('applyMany: an external id was taken by a concurrent transaction');
-    }
-    for (const [playerId, view] of touched) ctx.touched.set(playerId, view);
-    if (ledgerRows.length > 0) ctx.moneyWrites += 1;
-    for (const { input, operation, planned, isDemo } of events) {
-      pushEvent(ctx, operation, input, planned, isDemo);
     }
 
     const success = (writes: number, replay: boolean): WalletSuccess => {

@@ -308,6 +308,101 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
     expect(answer).toEqual({ ok: false, code: 'INSUFFICIENT_FUNDS' });
   });
 
+  it("stores the transaction's events with the last moves' own write, as the end of the transaction would", async () => {
+    const moves = (player: number, demoPlayer: number, side: string): BatchMoveInput[] => [
+      {
+        operation: 'stake',
+        input: {
+          product: 'casino',
+          externalId: `last-${side}-bet`,
+          playerId: player,
+          roundId: 'r1',
+          amountPaise: 1_500n,
+          mode: 'debit',
+        },
+      },
+      {
+        operation: 'win',
+        input: {
+          product: 'casino',
+          externalId: `last-${side}-win`,
+          playerId: player,
+          roundId: 'r1',
+          amountPaise: 4_000n,
+        },
+      },
+      {
+        operation: 'stake',
+        input: {
+          product: 'exchange',
+          externalId: `last-${side}-hold`,
+          playerId: demoPlayer,
+          roundId: 'm1',
+          amountPaise: 700n,
+          mode: 'hold',
+        },
+      },
+    ];
+    const eventsOf = async (players: number[], side: string) =>
+      withoutIds(
+        await executeRows(
+          h.db,
+          sql`select player_id, topic, event, payload from outbox_events
+              where player_id = any(${`{${players.join(',')}}`}::bigint[]) order by id`,
+        ),
+        players,
+        `last-${side}-`,
+      );
+    // The app's worker would publish and delete the rows before they are read.
+    await h.app.outbox.stop();
+    try {
+      const sides: number[][] = [];
+      for (const last of [false, true]) {
+        const players = [await insertPlayer(h.db), await insertPlayer(h.db, true)];
+        for (const player of players) await fund(deps, player, 10_000n);
+        sides.push(players);
+        const answer = await ledgerTransaction(deps, async (ctx) => ({
+          ok: true as const,
+          results: await wallet
+            .within(ctx)
+            .applyMany(moves(players[0]!, players[1]!, String(last)), { last }),
+        }));
+        expect(answer.ok).toBe(true);
+      }
+      const alone = await eventsOf(sides[0]!, 'false');
+      const stored = await eventsOf(sides[1]!, 'true');
+      expect((alone as unknown[]).length).toBeGreaterThan(2);
+      expect(stored).toEqual(alone);
+    } finally {
+      await h.app.outbox.start();
+    }
+  });
+
+  it('refuses to commit when money moves after moves that stored the events', async () => {
+    const player = await insertPlayer(h.db);
+    await fund(deps, player, 10_000n);
+    const stake = (externalId: string) => ({
+      product: 'exchange' as const,
+      externalId: `${externalId}-${player}`,
+      playerId: player,
+      roundId: 'm1',
+      amountPaise: 1_000n,
+      mode: 'hold' as const,
+    });
+    const attempt = ledgerTransaction(deps, async (ctx) => {
+      const ops = wallet.within(ctx);
+      await ops.applyMany([{ operation: 'stake', input: stake('first') }], { last: true });
+      await ops.stake(stake('after'));
+      return { ok: true as const };
+    });
+    await expect(attempt).rejects.toThrow(/after the write that stored the events/);
+    const [row] = await executeRows<{ n: string }>(
+      h.db,
+      sql`select count(*) as n from wallet_operations where player_id = ${player}`,
+    );
+    expect(Number(row!.n)).toBe(0);
+  });
+
   it('a replay inside one batch answers the first move; another body under its id is DUPLICATE', async () => {
     const player = await insertPlayer(h.db);
     await fund(deps, player, 10_000n);

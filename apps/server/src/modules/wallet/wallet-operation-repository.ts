@@ -12,6 +12,7 @@ import {
   type PlayerAccountRow,
 } from './ledger-repository.ts';
 import type { WALLET_OPERATION_STATUSES, WALLET_OPERATIONS, WALLET_PRODUCTS } from './tables.ts';
+import { outboxInsert, type NewOutboxEvent } from '../../outbox/outbox-repository.ts';
 
 /* The wallet API's SQL: its operation log and the holds it keeps per round. */
 
@@ -240,7 +241,8 @@ export interface NewWalletOperationWithOutcome extends NewWalletOperation {
  * The whole write of applyMany in one statement: the ledger (writeLedgerBatch's parts),
  * insertOperation and recordOutcome for many operations (each linked to its ledger
  * transaction by position, `ledgerIndex`), and setHold for many rounds (a hold of zero, null
- * here, is deleted). Answers the ledger's answer and the operations' ids in input order, null
+ * here, is deleted), and the transaction's outbox events when it is its last write (`outbox`,
+ * none otherwise). Answers the ledger's answer and the operations' ids in input order, null
  * where (product, external id) was taken meanwhile.
  */
 export async function writeMoves(
@@ -252,6 +254,10 @@ export async function writeMoves(
   },
   rows: readonly (NewWalletOperationWithOutcome & { ledgerIndex: number | null })[],
   holds: readonly { key: HoldKey; heldPaise: bigint | null }[],
+  outbox: { events: readonly NewOutboxEvent[]; createdAt: Date } = {
+    events: [],
+    createdAt: new Date(0),
+  },
 ): Promise<{ ledger: LedgerBatchWritten; operationIds: (string | null)[] }> {
   const json = JSON.stringify(
     rows.map((row, index) => ({
@@ -309,7 +315,8 @@ export async function writeMoves(
           order by x.n
           on conflict (product, external_id) do nothing
           returning id, product, external_id
-        )
+        ),
+        events as (${outboxInsert(outbox.events, outbox.createdAt)})
         select a.*, null::text as product, null::text as external_id from (${parts.answer}) a
         union all
         select 'operation', o.id, 0, o.product, o.external_id from o`,
