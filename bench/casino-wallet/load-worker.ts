@@ -6,8 +6,9 @@
  * and answer counts as one JSON line on stdout when the time is up. Started by index.ts.
  */
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { warmUp } from '../support/load-process.ts';
+import { RawHttpConnection } from '../support/raw-http.ts';
 
 export interface WorkerSession {
   token: string;
@@ -22,6 +23,8 @@ export interface WorkerConfig {
   secret: string;
   sessions: WorkerSession[];
   concurrency: number;
+  /** Sent before the timed run and not counted. */
+  warmupMs: number;
   durationMs: number;
   /** Makes the round and transaction ids of different workers and runs distinct. */
   name: string;
@@ -37,68 +40,66 @@ export interface WorkerReport {
 
 const config = JSON.parse(process.env.BENCH_WORKER ?? '{}') as WorkerConfig;
 const url = new URL(config.baseUrl);
-const agent = new http.Agent({ keepAlive: true, maxSockets: config.concurrency });
 
 /** The protocol's signature, written out here as a provider would (not the server's code). */
 const sign = (timestampMs: number, body: string) =>
   createHmac('sha256', config.secret).update(`${timestampMs}.${body}`).digest('hex');
 
-function send(operation: 'bet' | 'win', payload: unknown): Promise<string> {
+async function send(
+  connection: RawHttpConnection,
+  operation: 'bet' | 'win',
+  payload: unknown,
+): Promise<string> {
   const body = JSON.stringify(payload);
   const timestampMs = Date.now();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path: `/api/casino/provider/${config.providerId}/${operation}`,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'x-casino-timestamp': String(timestampMs),
-          'x-casino-signature': sign(timestampMs, body),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => {
-          try {
-            resolve(
-              (JSON.parse(text) as { status?: string }).status ?? `http ${response.statusCode}`,
-            );
-          } catch {
-            resolve(`http ${response.statusCode}`);
-          }
-        });
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
+  const answer = await connection.post(
+    `/api/casino/provider/${config.providerId}/${operation}`,
+    {
+      'x-casino-timestamp': String(timestampMs),
+      'x-casino-signature': sign(timestampMs, body),
+    },
+    body,
+  );
+  try {
+    return (JSON.parse(answer.body) as { status?: string }).status ?? `http ${answer.status}`;
+  } catch {
+    return `http ${answer.status}`;
+  }
 }
 
-const latencies: number[] = [];
-const answers: Record<string, number> = {};
+let latencies: number[] = [];
+let answers: Record<string, number> = {};
 const count = (what: string) => (answers[what] = (answers[what] ?? 0) + 1);
-const started = performance.now();
-const cpuAtStart = process.cpuUsage();
-const deadline = started + config.durationMs;
+let started = performance.now();
+let cpuAtStart = process.cpuUsage();
+const deadline = started + config.warmupMs + config.durationMs;
+const { timed: isTimed } = warmUp(config.warmupMs, () => {
+  latencies = [];
+  answers = {};
+  started = performance.now();
+  cpuAtStart = process.cpuUsage();
+});
 
-async function timed(operation: 'bet' | 'win', payload: unknown): Promise<string> {
+async function timed(
+  connection: RawHttpConnection,
+  operation: 'bet' | 'win',
+  payload: unknown,
+): Promise<string> {
   const begin = performance.now();
+  // A callback begun in the warm-up is not timed, even when it answers after it.
+  const counts = isTimed();
   try {
-    const status = await send(operation, payload);
-    latencies.push(performance.now() - begin);
-    count(`${operation} ${status}`);
+    const status = await send(connection, operation, payload);
+    if (counts) {
+      latencies.push(performance.now() - begin);
+      count(`${operation} ${status}`);
+    }
     return status;
   } catch (error) {
-    latencies.push(performance.now() - begin);
-    count(`${operation} failed ${(error as Error).message}`);
+    if (counts) {
+      latencies.push(performance.now() - begin);
+      count(`${operation} failed ${(error as Error).message}`);
+    }
     return 'failed';
   }
 }
@@ -106,19 +107,20 @@ async function timed(operation: 'bet' | 'win', payload: unknown): Promise<string
 async function lane(laneIndex: number): Promise<void> {
   // Lanes never share a player: a player's rounds follow each other, as at a real table.
   const own = config.sessions.filter((_, i) => i % config.concurrency === laneIndex);
+  const connection = new RawHttpConnection(url.hostname, Number(url.port));
   for (let round = 0; performance.now() < deadline; round += 1) {
     const session = own[round % own.length]!;
     const roundId = `${config.name}-l${laneIndex}-r${round}`;
     const base = { ...session, roundId };
     const stake = 1_000 + (round % 10) * 500;
-    const bet = await timed('bet', {
+    const bet = await timed(connection, 'bet', {
       requestId: `${roundId}-bq`,
       ...base,
       transactionId: `${roundId}-bet`,
       amount: stake,
     });
     if (bet !== 'RS_OK') continue;
-    await timed('win', {
+    await timed(connection, 'win', {
       requestId: `${roundId}-wq`,
       ...base,
       transactionId: `${roundId}-win`,
@@ -127,6 +129,7 @@ async function lane(laneIndex: number): Promise<void> {
       roundClosed: true,
     });
   }
+  connection.close();
 }
 
 await Promise.all(Array.from({ length: config.concurrency }, (_, i) => lane(i)));
@@ -138,4 +141,3 @@ const report: WorkerReport = {
   cpuMs: (cpuUsed.user + cpuUsed.system) / 1000,
 };
 process.stdout.write(`${JSON.stringify(report)}\n`);
-agent.destroy();

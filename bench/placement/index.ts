@@ -13,7 +13,6 @@
  * BENCH_MS (timed, per configuration), BENCH_WARMUP_MS (untimed load before it, default 3 s),
  * BENCH_CONFIGS ("32x8,256x200"), BENCH_PLAYERS tune it.
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { executeRows } from '../../apps/server/src/db/database.ts';
@@ -31,7 +30,15 @@ import {
   startCpuMeter,
   cpuLine,
 } from '../support/sql-meter.ts';
+import { runLoadProcess } from '../support/load-process.ts';
 import type { WorkerConfig, WorkerReport } from './load-worker.ts';
+
+const runWorker = (config: WorkerConfig, onWarm: () => void) =>
+  runLoadProcess<WorkerConfig, WorkerReport>(
+    join(import.meta.dirname, 'load-worker.ts'),
+    config,
+    onWarm,
+  );
 
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
 // The bench measures placements, not Redis or the simulator.
@@ -51,33 +58,6 @@ const CONFIGS = (process.env.BENCH_CONFIGS ?? '32x8,32x200,256x8,256x200').split
 });
 
 type Target = TestMarket;
-
-/** Runs one load process; `onWarm` hears when its warm-up is over and its timed run begins. */
-function runWorker(config: WorkerConfig, onWarm: () => void): Promise<WorkerReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, 'load-worker.ts')],
-      {
-        env: { ...process.env, BENCH_WORKER: JSON.stringify(config) },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.startsWith('warm\n')) {
-        output = output.slice(5);
-        onWarm();
-      }
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`load process exited with ${code}`));
-      else resolve(JSON.parse(output) as WorkerReport);
-    });
-  });
-}
 
 /** What disagrees after a run: the markets' audits, wallet holds, the ledger. */
 async function check(h: Harness, targets: Target[]): Promise<string[]> {

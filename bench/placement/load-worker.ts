@@ -6,6 +6,7 @@
  * as one JSON line on stdout when the time is up. Started by index.ts, never inside the server.
  */
 import { performance } from 'node:perf_hooks';
+import { warmUp } from '../support/load-process.ts';
 import { RawHttpConnection } from '../support/raw-http.ts';
 
 export interface WorkerConfig {
@@ -43,19 +44,13 @@ const count = (what: string) => (answers[what] = (answers[what] ?? 0) + 1);
 let counter = 0;
 let started = performance.now();
 let cpuAtStart = process.cpuUsage();
-const warmUntil = started + config.warmupMs;
-const deadline = warmUntil + config.durationMs;
-let warm = config.warmupMs <= 0;
-if (!warm) {
-  setTimeout(() => {
-    warm = true;
-    latencies = [];
-    answers = {};
-    started = performance.now();
-    cpuAtStart = process.cpuUsage();
-    process.stdout.write('warm\n');
-  }, config.warmupMs);
-}
+const deadline = started + config.warmupMs + config.durationMs;
+const { timed: isTimed } = warmUp(config.warmupMs, () => {
+  latencies = [];
+  answers = {};
+  started = performance.now();
+  cpuAtStart = process.cpuUsage();
+});
 
 async function lane(): Promise<void> {
   const connection = new RawHttpConnection(url.hostname, Number(url.port));
@@ -75,7 +70,7 @@ async function lane(): Promise<void> {
     });
     const begin = performance.now();
     // A request begun in the warm-up is not timed, even when it answers after it.
-    const timed = warm;
+    const timed = isTimed();
     try {
       const { status, body: text } = await connection.post(
         '/api/bet/match/odds',

@@ -17,7 +17,7 @@ const HEADER_END = Buffer.from('\r\n\r\n');
 /** One keep-alive connection that sends one request at a time. */
 export class RawHttpConnection {
   private socket: net.Socket | undefined;
-  private buffered = Buffer.alloc(0);
+  private buffered: Buffer = Buffer.alloc(0);
   private waiting:
     { resolve: (answer: RawAnswer) => void; reject: (error: Error) => void } | undefined;
 

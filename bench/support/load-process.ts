@@ -1,0 +1,48 @@
+/**
+ * Starts one load process of a request benchmark (its `load-worker.ts`, with tsx) and answers
+ * its report. A worker that warms up first prints `warm` on a line of its own when its timed
+ * run begins (`onWarm`), and its report as one JSON line when the time is up.
+ */
+import { spawn } from 'node:child_process';
+
+export function runLoadProcess<Config, Report>(
+  script: string,
+  config: Config,
+  onWarm: () => void = () => undefined,
+): Promise<Report> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, BENCH_WORKER: JSON.stringify(config) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.startsWith('warm\n')) {
+        output = output.slice(5);
+        onWarm();
+      }
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load process exited with ${code}`));
+      else resolve(JSON.parse(output) as Report);
+    });
+  });
+}
+
+/**
+ * The warm-up of a load process: `timed()` says whether a request begun now counts; when the
+ * warm-up is over, `onTimed` runs (to clear what was recorded) and `warm` is printed.
+ */
+export function warmUp(warmupMs: number, onTimed: () => void): { timed: () => boolean } {
+  let warm = warmupMs <= 0;
+  if (!warm) {
+    setTimeout(() => {
+      warm = true;
+      onTimed();
+      process.stdout.write('warm\n');
+    }, warmupMs);
+  }
+  return { timed: () => warm };
+}
