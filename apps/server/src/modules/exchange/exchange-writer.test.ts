@@ -7,6 +7,7 @@ import { post, registerPlayer } from '../../test/identity.ts';
 import { fund } from '../../test/wallet.ts';
 import { ledgerTotals } from '../wallet/ledger-repository.ts';
 import { preparedReadStats } from '../wallet/wallet-api.ts';
+import { ORDER_IDS_AHEAD, ORDER_IDS_FRESH_MS, OrderIdsAhead } from './exchange-writer.ts';
 
 const key = () => `k-${randomBytes(8).toString('hex')}`;
 
@@ -14,6 +15,45 @@ const key = () => `k-${randomBytes(8).toString('hex')}`;
  * The market writer's group commit: commands queued while the writer is paused provably run
  * as one batch (the engine reports every batch's size), so these tests need no timing.
  */
+describe('order ids drawn ahead', () => {
+  const drawing = () => {
+    let next = 100;
+    const draws: number[] = [];
+    const draw = (count: number) => {
+      draws.push(count);
+      const ids = Array.from({ length: count }, (_, i) => next + i);
+      next += count;
+      return Promise.resolve(ids.reverse());
+    };
+    return { draws, draw };
+  };
+
+  it('hands out ascending ids from one draw until they run out', async () => {
+    const { draws, draw } = drawing();
+    const ids = new OrderIdsAhead(() => 0);
+    expect(await ids.take(3, 0, draw)).toEqual([100, 101, 102]);
+    expect(await ids.take(2, 0, draw)).toEqual([103, 104]);
+    expect(draws).toEqual([ORDER_IDS_AHEAD]);
+    expect(await ids.take(ORDER_IDS_AHEAD, 0, draw)).toEqual(
+      Array.from({ length: ORDER_IDS_AHEAD }, (_, i) => 100 + ORDER_IDS_AHEAD + i),
+    );
+    expect(draws).toEqual([ORDER_IDS_AHEAD, ORDER_IDS_AHEAD]);
+  });
+
+  it('draws again when its ids are not above the book, or are old', async () => {
+    const { draws, draw } = drawing();
+    let now = 0;
+    const ids = new OrderIdsAhead(() => now);
+    expect(await ids.take(1, 0, draw)).toEqual([100]);
+    // A book that has seen id 150 (a market taken over): ids up to it are drawn again.
+    expect(await ids.take(1, 150, draw)).toEqual([100 + ORDER_IDS_AHEAD]);
+    now += ORDER_IDS_FRESH_MS;
+    expect(await ids.take(1, 0, draw)).toEqual([100 + 2 * ORDER_IDS_AHEAD]);
+    expect(draws).toHaveLength(3);
+    await expect(ids.take(1, 10_000, draw)).rejects.toThrow(/at or below/);
+  });
+});
+
 describe.each(drivers)('market writer batches on %s', (driver) => {
   let h: Harness;
   let competitionId: string;
@@ -245,6 +285,53 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
     expect(await exposureOf(p, odds)).toBe(1_000n);
     // And once committed, the same key answers from the table.
     expect((await place(p, body)).json().data).toEqual(first!.json().data);
+    await expectConsistent(odds);
+  });
+
+  it('answers a replay of a committed order that comes in a batch of new ones (the write finds its key taken; the group goes again with the lookup)', async () => {
+    const { odds, runners } = await newMarket();
+    const [p, q] = [await player(), await player()];
+    const body = {
+      marketId: odds,
+      runnerId: runners[0],
+      side: 'back',
+      price: 4,
+      stake: 10,
+      idempotencyKey: key(),
+    };
+    const first = await place(p, body);
+    const [again, other] = await inOneBatch(odds, [
+      () => place(p, body),
+      () => place(q, { marketId: odds, runnerId: runners[0], side: 'lay', price: 4, stake: 6 }),
+    ]);
+    expect(again!.json().data).toEqual(first.json().data);
+    expect(other!.json().data).toMatchObject({ status: 'matched', matchedStake: 6 });
+    const [orderCount] = await executeRows<{ n: string }>(
+      h.db,
+      sql`select count(*) as n from orders where player_id = ${p.id}`,
+    );
+    expect(Number(orderCount!.n)).toBe(1);
+    await expectConsistent(odds);
+  });
+
+  it("draws new order ids above the book's last one, as after taking a market over from another node", async () => {
+    const { odds, runners } = await newMarket();
+    const p = await player();
+    const bet = (price: number) =>
+      place(p, { marketId: odds, runnerId: runners[0], side: 'back', price, stake: 10 });
+    expect((await bet(2)).json().data.status).toBe('unmatched');
+    // Another node used ids far above those this one drew ahead, on this market's book.
+    await executeRows(
+      h.db,
+      sql`select setval(pg_get_serial_sequence('orders', 'id'),
+                        nextval(pg_get_serial_sequence('orders', 'id')) + 10000)`,
+    );
+    const book = h.app.exchange.markets.get(odds)!.runners[0]!.book;
+    const taken = book.lastSeq;
+    book.lastSeq = taken + 5_000;
+    const answer = await bet(2.02);
+    expect(answer.json().data?.status).toBe('unmatched');
+    expect(Number(answer.json().data.orderId)).toBeGreaterThan(taken + 5_000);
     await expectConsistent(odds);
   });
 

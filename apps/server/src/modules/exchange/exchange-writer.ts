@@ -59,7 +59,15 @@ const RETRYABLE_CODES = new Set([
 ]);
 const MAX_ATTEMPTS = 5;
 
+/**
+ * A first attempt took every placement for new (its keys are not looked up) and one was
+ * refused before matching: it may be a replay of a committed order, which answers its first
+ * answer whatever the market's state. The group goes again with the lookup.
+ */
+class ReplayLookupNeeded extends Error {}
+
 function isRetryable(error: unknown): boolean {
+  if (error instanceof ReplayLookupNeeded) return true;
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && RETRYABLE_CODES.has(code)) return true;
@@ -69,6 +77,45 @@ function isRetryable(error: unknown): boolean {
 
 const refuse = (error: unknown): BatchOutcome<OrderAnswer> => ({ ok: false, error });
 const answer = (value: OrderAnswer): BatchOutcome<OrderAnswer> => ({ ok: true, value });
+
+/** How many order ids are drawn ahead at once, and how long they may wait to be used. */
+export const ORDER_IDS_AHEAD = 256;
+export const ORDER_IDS_FRESH_MS = 1_000;
+
+/**
+ * Order ids drawn ahead from the orders' sequence, so a group's first attempt reads nothing
+ * before it locks. An order's id is its time priority (`seq`) in the book, so the ids a batch
+ * takes must be above every id its books have seen (`above`): ids drawn before this node took
+ * a market over from another may not be, and are then drawn again (a fresh draw is above every
+ * id ever drawn). Ids older than ORDER_IDS_FRESH_MS are drawn again too, so ids of several
+ * nodes stay close to the order the bets came in. Unused ids are gaps, as a failed attempt's
+ * always were.
+ */
+export class OrderIdsAhead {
+  private ids: number[] = [];
+  private drawnAtMs = 0;
+
+  constructor(private readonly nowMs: () => number = Date.now) {}
+
+  /** `draw` draws new ids (in the caller's transaction, so it needs no connection of its own). */
+  async take(
+    count: number,
+    above: number,
+    draw: (count: number) => Promise<number[]>,
+  ): Promise<number[]> {
+    if (count === 0) return [];
+    if (
+      this.ids.length < count ||
+      this.ids[0]! <= above ||
+      this.nowMs() - this.drawnAtMs >= ORDER_IDS_FRESH_MS
+    ) {
+      this.ids = (await draw(Math.max(count, ORDER_IDS_AHEAD))).sort((a, b) => a - b);
+      this.drawnAtMs = this.nowMs();
+      if (this.ids[0]! <= above) throw new Error(`order ids drawn at or below ${above}`);
+    }
+    return this.ids.splice(0, count);
+  }
+}
 
 /** A market's batch handed to the writer, answered when its group has committed. */
 interface GroupEntry {
@@ -99,6 +146,7 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
   private readonly waiting: GroupEntry[] = [];
   private groupsInFlight = 0;
   private groupsScheduled = false;
+  private readonly orderIdsAhead = new OrderIdsAhead();
   /** Called with the number of markets of every group transaction (tests, metrics). */
   onGroup: (markets: number) => void = () => undefined;
 
@@ -197,7 +245,8 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
   ): Promise<BatchOutcome<OrderAnswer>[][]> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.attempt(group);
+        // The first attempt takes placements for new; a retry looks their keys up first.
+        return await this.attempt(group, attempt === 1);
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       }
@@ -229,6 +278,7 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
    */
   private async attempt(
     group: Pick<GroupEntry, 'market' | 'commands'>[],
+    optimistic: boolean,
   ): Promise<BatchOutcome<OrderAnswer>[][]> {
     const available = new Map<number, Paise>();
     const batches: Batch[] = [];
@@ -250,7 +300,7 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
           ctx.tx,
           live.map((batch) => batch.market.id),
         );
-        await this.write(ctx, live, available);
+        await this.write(ctx, live, available, optimistic);
         return { ok: true as const };
       });
     } catch (error) {
@@ -268,19 +318,33 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     return batches.map((batch) => batch.outcomes());
   }
 
-  /** Inside the group's transaction: replays, ids, locks, the matching, then the writes. */
+  /**
+   * Inside the group's transaction: replays and ids, locks, the matching, then the writes.
+   * `optimistic`: the placements' keys are taken for new without a lookup and their ids come
+   * from those drawn ahead, so nothing is read before the locks; a key already placed then
+   * fails the orders' insert (23505) and the group goes again with the lookup.
+   */
   private async write(
     ctx: LedgerContext,
     batches: Batch[],
     available: Map<number, Paise>,
+    optimistic: boolean,
   ): Promise<void> {
     const tx = ctx.tx;
     const keysOf = batches.map((batch) => batch.placementKeys());
     const keys = keysOf.flat();
-    const { replays, orderIds } = await repo.replaysAndOrderIds(tx, keys, keys.length);
+    const { replays, orderIds } = optimistic
+      ? {
+          replays: [],
+          orderIds: await this.orderIdsAhead.take(keys.length, highestSeq(batches), (count) =>
+            repo.drawOrderIds(tx, count),
+          ),
+        }
+      : await repo.replaysAndOrderIds(tx, keys, keys.length);
     let taken = 0;
     for (const [n, batch] of batches.entries()) {
       batch.answerReplays(replays, (market) => this.env.checkOpen(market));
+      if (optimistic && batch.refusedAtOpenCheck) throw new ReplayLookupNeeded();
       batch.setOrderIds(orderIds.slice(taken, taken + keysOf[n]!.length));
       taken += keysOf[n]!.length;
       const cancelled = batch.cancelledOrderIds();
@@ -322,6 +386,15 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
       { last: true },
     );
   }
+}
+
+/** The highest order id the batches' books have seen: new ids must be above it. */
+function highestSeq(batches: readonly Batch[]): number {
+  let highest = 0;
+  for (const batch of batches) {
+    for (const runner of batch.market.runners) highest = Math.max(highest, runner.book.lastSeq);
+  }
+  return highest;
 }
 
 function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -366,6 +439,8 @@ class Batch {
   private readonly heldNow = new Map<number, Paise>();
   private readonly matchedNow = new Map<number, ExchangeBet[]>();
   changedBooks = false;
+  /** Whether a placement was refused by the market's state before matching. */
+  refusedAtOpenCheck = false;
 
   constructor(
     readonly market: MarketState,
@@ -439,6 +514,7 @@ class Batch {
           checkOpen(this.market);
           this.fresh.push(i);
         } catch (error) {
+          this.refusedAtOpenCheck = true;
           this.results[i] = refuse(error);
         }
       } else if (this.placement(first).hash === command.hash) {
