@@ -94,9 +94,11 @@ function postgresCpuSeconds(): number {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
       if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      // Fields after "pid (comm)": state is the 3rd field; utime and stime the 14th and 15th.
+      // Fields after "pid (comm)": state is the 3rd field; utime and stime the 14th and 15th,
+      // cutime and cstime (children that ended) the 16th and 17th: a backend that closes
+      // during a run moves its time into the postmaster's, instead of out of the sum.
       const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // The process ended between the listing and the read.
     }
