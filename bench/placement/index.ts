@@ -11,7 +11,8 @@
  *
  * Run: npm run bench -- placement   (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
  * BENCH_MS (timed, per configuration), BENCH_WARMUP_MS (untimed load before it, default 3 s),
- * BENCH_CONFIGS ("32x8,256x200"), BENCH_PLAYERS tune it.
+ * BENCH_CONFIGS ("32x8,256x200"; "256x8@1500" offers 1,500/s in an open loop), BENCH_PLAYERS
+ * tune it.
  */
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -52,9 +53,19 @@ const DURATION_MS = Number(process.env.BENCH_MS ?? 10_000);
  */
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 3_000);
 const LOAD_PROCESSES = Number(process.env.BENCH_LOAD_PROCESSES ?? 2);
+/**
+ * "32x8": 32 in flight over 8 markets, a closed loop (each lane sends when its last answered).
+ * "256x8@1500": an open loop offering 1,500 placements a second on at most 256 connections,
+ * latency counted from when each was due.
+ */
 const CONFIGS = (process.env.BENCH_CONFIGS ?? '32x8,32x200,256x8,256x200').split(',').map((c) => {
-  const [inFlight, markets] = c.split('x').map(Number);
-  return { inFlight: inFlight!, markets: markets! };
+  const [shape, rate] = c.split('@');
+  const [inFlight, markets] = shape!.split('x').map(Number);
+  return {
+    inFlight: inFlight!,
+    markets: markets!,
+    ratePerSecond: rate === undefined ? undefined : Number(rate),
+  };
 });
 
 type Target = TestMarket;
@@ -111,7 +122,7 @@ try {
   console.log(
     `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes; ${WARMUP_MS / 1000} s warm-up, then ${DURATION_MS / 1000} s timed per configuration`,
   );
-  for (const [index, { inFlight, markets }] of CONFIGS.entries()) {
+  for (const [index, { inFlight, markets, ratePerSecond }] of CONFIGS.entries()) {
     const targets = await createMatchOddsMarkets(h.app.exchange, markets, `Bench ${index}`);
     let cpuUsed = startCpuMeter();
     const startTimedRun = () => {
@@ -131,6 +142,9 @@ try {
             // Each process covers every market, starting at a different one.
             markets: targets.map((_, i) => targets[(i + w * 3) % targets.length]!),
             concurrency: Math.ceil(inFlight / LOAD_PROCESSES),
+            ...(ratePerSecond === undefined
+              ? {}
+              : { ratePerSecond: ratePerSecond / LOAD_PROCESSES }),
             warmupMs: WARMUP_MS,
             durationMs: DURATION_MS,
             name: `c${index}w${w}-${Date.now()}`,
@@ -153,7 +167,11 @@ try {
     }
     const problems = await check(h, targets);
     failed ||= problems.length > 0;
-    console.log(`\n-- ${inFlight} in flight, ${markets} markets, ${elapsed.toFixed(1)} s`);
+    const shape =
+      ratePerSecond === undefined
+        ? `${inFlight} in flight`
+        : `${ratePerSecond}/s offered on at most ${inFlight} connections`;
+    console.log(`\n-- ${shape}, ${markets} markets, ${elapsed.toFixed(1)} s`);
     console.log(`placements/s    ${(latencies.length / elapsed).toFixed(0)}`);
     console.log(`latency p50     ${pct(latencies, 0.5).toFixed(2)} ms`);
     console.log(`latency p99     ${pct(latencies, 0.99).toFixed(2)} ms`);

@@ -16,6 +16,14 @@ export interface WorkerConfig {
   concurrency: number;
   /** Sent before the timed run and not counted: the server's code warm, players' rows made. */
   warmupMs: number;
+  /**
+   * Open loop: this process offers this many placements a second, each at its own scheduled
+   * time, on at most `concurrency` connections at once; a placement waiting for a free
+   * connection is late, and its latency counts from when it was due (as wrk2 measures, so a
+   * slow server cannot hide its queue). Absent: a closed loop, each lane sending as soon as
+   * its last placement answered.
+   */
+  ratePerSecond?: number;
   durationMs: number;
   /** Makes the idempotency keys of different workers and runs distinct. */
   name: string;
@@ -44,18 +52,31 @@ const count = (what: string) => (answers[what] = (answers[what] ?? 0) + 1);
 let counter = 0;
 let started = performance.now();
 let cpuAtStart = process.cpuUsage();
-const deadline = started + config.warmupMs + config.durationMs;
-const { timed: isTimed } = warmUp(config.warmupMs, () => {
+const warmEnd = started + config.warmupMs;
+const deadline = warmEnd + config.durationMs;
+warmUp(config.warmupMs, () => {
   latencies = [];
   answers = {};
   started = performance.now();
   cpuAtStart = process.cpuUsage();
 });
 
+const openLoopStart = performance.now();
+/** When placement n is due in an open loop (its latency counts from then); now in a closed one. */
+async function dueTime(n: number): Promise<number> {
+  if (config.ratePerSecond === undefined) return performance.now();
+  const due = openLoopStart + (n * 1000) / config.ratePerSecond;
+  const wait = due - performance.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return due;
+}
+
 async function lane(): Promise<void> {
   const connection = new RawHttpConnection(url.hostname, Number(url.port));
   while (performance.now() < deadline) {
     const n = counter++;
+    const begin = await dueTime(n);
+    if (begin >= deadline) break;
     // Orders 2k and 2k+1: a back and a lay of two players on one market at one price.
     const pair = n >> 1;
     const target = config.markets[pair % config.markets.length]!;
@@ -68,9 +89,8 @@ async function lane(): Promise<void> {
       stake: 10,
       idempotencyKey: `${config.name}-${n}`,
     });
-    const begin = performance.now();
-    // A request begun in the warm-up is not timed, even when it answers after it.
-    const timed = isTimed();
+    // A request begun (or due) in the warm-up is not timed, even when it answers after it.
+    const timed = begin >= warmEnd;
     try {
       const { status, body: text } = await connection.post(
         '/api/bet/match/odds',
