@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { hashToken } from '../../security/tokens.ts';
 import { drivers, redisUrl } from '../../test/harness.ts';
@@ -11,7 +11,11 @@ import {
   revokeSession,
   type SessionWithUser,
 } from './session-repository.ts';
-import { revokeAllSessions, SESSION_CACHE_TTL_MS } from './session-service.ts';
+import {
+  revokeAllSessions,
+  SESSION_CACHE_TTL_MS,
+  sessionRefreshesUnderWay,
+} from './session-service.ts';
 
 const found = (sessionId: string, userId: number): SessionWithUser =>
   ({ session: { id: sessionId }, user: { id: userId } }) as SessionWithUser;
@@ -59,6 +63,18 @@ describe('SessionCache', () => {
     expect(cache.get('t3', 1, 4)).toBeUndefined();
   });
 
+  it('asks for one background read of a copy in use past its refresh time', () => {
+    const cache = new SessionCache(1000, 10);
+    cache.store('t1', found('s1', 1), cache.mark(), 0, 0);
+    expect(cache.claimRefresh('t1', 499)).toBe(false);
+    expect(cache.claimRefresh('t1', 750)).toBe(true);
+    // One reader at a time.
+    expect(cache.claimRefresh('t1', 800)).toBe(false);
+    cache.refreshed('t1');
+    expect(cache.claimRefresh('t1', 800)).toBe(true);
+    expect(cache.claimRefresh('t2', 800)).toBe(false);
+  });
+
   it('drops the oldest entry when full', () => {
     const cache = new SessionCache(1000, 2);
     for (const n of [1, 2, 3]) cache.store(`t${n}`, found(`s${n}`, n), cache.mark(), 0, 0);
@@ -90,6 +106,25 @@ describe.each(drivers)('session cache in the app on %s', (driver) => {
     const refused = await exposure(token);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().errorCode).toBe('SESSION_EXPIRED');
+  });
+
+  it('reads a session in use again in the background before its copy runs out', async () => {
+    const { token } = await registerPlayer(h);
+    const deps = h.app.exchange.deps;
+    expect((await exposure(token)).statusCode).toBe(200);
+    h.clock.advance(SESSION_CACHE_TTL_MS * 0.8);
+    // Served from the copy; its read again starts behind the answer.
+    expect((await exposure(token)).statusCode).toBe(200);
+    await vi.waitFor(() => expect(sessionRefreshesUnderWay(deps)).toBe(0));
+    // Revoked behind the app's back after the refresh read it live.
+    const row = await findSessionByTokenHash(h.db, hashToken(token));
+    await revokeSession(h.db, row!.session.id, 'signout', h.clock.now());
+    // Past the first copy's time limit, within the refreshed one's: trusted, so the session
+    // was read again in the background (without the refresh this reads the revocation).
+    h.clock.advance(SESSION_CACHE_TTL_MS * 0.3);
+    expect((await exposure(token)).statusCode).toBe(200);
+    h.clock.advance(SESSION_CACHE_TTL_MS);
+    expect((await exposure(token)).statusCode).toBe(401);
   });
 
   it('refuses a signed-out session from the next request on', async () => {

@@ -17,10 +17,12 @@ import type { SessionWithUser } from './session-repository.ts';
 export class SessionCache {
   private readonly entries = new Map<
     string,
-    { found: SessionWithUser; cachedAtMs: number; epoch: number }
+    { found: SessionWithUser; cachedAtMs: number; refreshAtMs: number; epoch: number }
   >();
   /** Bumped by every ending: a read that began before one must not be stored after it. */
   private endings = 0;
+  /** Tokens whose copy is being read again ahead of its time limit. */
+  private readonly refreshing = new Set<string>();
 
   constructor(
     private readonly ttlMs: number,
@@ -65,7 +67,34 @@ export class SessionCache {
       if (!oldest.done) this.entries.delete(oldest.value);
     }
     this.entries.delete(tokenHash);
-    this.entries.set(tokenHash, { found, cachedAtMs: nowMs, epoch });
+    // Read again in the background from between half and three quarters of the time limit,
+    // spread so copies stored together are not read again together.
+    const refreshAtMs = nowMs + this.ttlMs * (0.5 + 0.25 * Math.random());
+    this.entries.set(tokenHash, { found, cachedAtMs: nowMs, refreshAtMs, epoch });
+  }
+
+  /**
+   * Whether a copy in use is past its refresh time (between half and three quarters of its
+   * time limit) and nobody is reading it again yet: the caller then reads it in the
+   * background (and calls `refreshed`), so a session in use is not read on a request's path,
+   * and copies stored together (a burst of sign-ins, a restart) do not all run out at one
+   * moment and send their reads at once.
+   */
+  claimRefresh(tokenHash: string, nowMs: number): boolean {
+    const entry = this.entries.get(tokenHash);
+    if (!entry || this.refreshing.has(tokenHash)) return false;
+    if (nowMs < entry.refreshAtMs) return false;
+    this.refreshing.add(tokenHash);
+    return true;
+  }
+
+  refreshed(tokenHash: string): void {
+    this.refreshing.delete(tokenHash);
+  }
+
+  /** Background reads under way (tests wait for them). */
+  get refreshesUnderWay(): number {
+    return this.refreshing.size;
   }
 
   forget(ended: EndedSessions): void {

@@ -131,6 +131,35 @@ function sessionCacheOf(deps: ServiceDeps): SessionCache {
   return cache;
 }
 
+/** Background session reads under way in this app (tests wait for them to finish). */
+export function sessionRefreshesUnderWay(deps: ServiceDeps): number {
+  return sessionCacheOf(deps).refreshesUnderWay;
+}
+
+/**
+ * Reads a cached session again before its copy runs out (SessionCache.claimRefresh): a live
+ * session is stored afresh, anything else is dropped so the next request reads it itself.
+ */
+function refreshInBackground(deps: ServiceDeps, cache: SessionCache, tokenHash: string): void {
+  const mark = cache.mark();
+  const epoch = deps.realtime.announcementEpoch();
+  const nowMs = deps.clock.now().getTime();
+  void findSessionByTokenHash(deps.db, tokenHash)
+    .then((found) => {
+      const live =
+        found !== undefined &&
+        found.session.revokedAt === null &&
+        found.user.status === 'active' &&
+        minDate(found.session.idleExpiresAt, found.session.absoluteExpiresAt).getTime() > nowMs;
+      if (live) cache.store(tokenHash, found, mark, nowMs, epoch);
+      else cache.forgetToken(tokenHash);
+    })
+    .catch((error: unknown) => {
+      deps.log.warn({ err: error }, 'session refresh failed; the copy runs out as before');
+    })
+    .finally(() => cache.refreshed(tokenHash));
+}
+
 export async function authenticateToken(deps: ServiceDeps, token: string): Promise<AuthContext> {
   if (token.length === 0 || token.length > 256) throw new AppError('UNAUTHORIZED');
   const tokenHash = hashToken(token);
@@ -142,7 +171,10 @@ export async function authenticateToken(deps: ServiceDeps, token: string): Promi
     // A cached copy may hold an idle expiry another node has since moved on: only an
     // acceptance is trusted from it; a refusal is decided on a fresh read below.
     const accepted = await acceptSession(deps, cached).catch(() => null);
-    if (accepted) return accepted;
+    if (accepted) {
+      if (cache.claimRefresh(tokenHash, nowMs)) refreshInBackground(deps, cache, tokenHash);
+      return accepted;
+    }
   }
   const mark = cache.mark();
   const found = await findSessionByTokenHash(deps.db, tokenHash);
