@@ -47,37 +47,58 @@ export async function insertOutboxEvents(
  * order. `skip locked` lets several processes drain at once without waiting on each other;
  * an event is left out while an older event of the same player is claimed elsewhere (or
  * beyond this batch), so one player's events are never published out of order.
+ * `leftBehind`: events other than these were in the outbox when the claim ran (held by
+ * another drain, left out behind one, or beyond the limit), so the caller must look again
+ * soon rather than wait for its poll.
  */
-export async function claimOutboxBatch(db: DbHandle, limit: number): Promise<OutboxRow[]> {
+export async function claimOutboxBatch(
+  db: DbHandle,
+  limit: number,
+): Promise<{ rows: OutboxRow[]; leftBehind: boolean }> {
   const rows = await executePreparedRows<{
-    id: string | number;
-    player_id: string | number;
-    topic: OutboxTopic;
-    event: string;
+    id: string | number | null;
+    player_id: string | number | null;
+    topic: OutboxTopic | null;
+    event: string | null;
     payload: unknown;
+    left_behind: boolean;
   }>(
     db,
     sql`with claimed as (
           select id, player_id from outbox_events order by id limit ${limit}
           for update skip locked
+        ),
+        taken as (
+          select o.id, o.player_id, o.topic, o.event, o.payload
+          from outbox_events o join claimed c on c.id = o.id
+          where not exists (
+            select 1 from outbox_events older
+            where older.player_id = c.player_id and older.id < c.id
+              and older.id not in (select id from claimed)
+          )
+        ),
+        rest as (
+          select exists (
+            select 1 from outbox_events x where x.id not in (select id from taken)
+          ) as left_behind
         )
-        select o.id, o.player_id, o.topic, o.event, o.payload
-        from outbox_events o join claimed c on c.id = o.id
-        where not exists (
-          select 1 from outbox_events older
-          where older.player_id = c.player_id and older.id < c.id
-            and older.id not in (select id from claimed)
-        )
-        order by o.id`,
+        select taken.*, rest.left_behind from rest left join taken on true
+        order by taken.id`,
   );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    playerId: Number(row.player_id),
-    topic: row.topic,
-    event: row.event,
-    // PGlite answers jsonb parsed, pg too; a driver answering text is parsed here.
-    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload,
-  }));
+  return {
+    rows: rows
+      .filter((row) => row.id !== null)
+      .map((row) => ({
+        id: Number(row.id),
+        playerId: Number(row.player_id),
+        topic: row.topic!,
+        event: row.event!,
+        // PGlite answers jsonb parsed, pg too; a driver answering text is parsed here.
+        payload:
+          typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload,
+      })),
+    leftBehind: rows.some((row) => row.left_behind),
+  };
 }
 
 export async function deleteOutboxEvents(db: DbHandle, ids: readonly number[]): Promise<void> {

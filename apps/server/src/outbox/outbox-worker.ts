@@ -125,11 +125,15 @@ export function createOutboxWorker(options: {
     }
   };
 
-  /** One claiming transaction: publish in order, delete what went out. True: maybe more. */
-  const drainBatch = async (): Promise<boolean> => {
+  /**
+   * One claiming transaction: publish in order, delete what went out. `full`: the batch was
+   * full, go on; `left`: events were left that this claim could not take (another drain held
+   * them, or held older events of their players), look again after the window; `done`.
+   */
+  const drainBatch = async (): Promise<'full' | 'left' | 'done'> => {
     let failure: unknown;
-    const claimedCount = await db.transaction(async (tx) => {
-      const rows = await claimOutboxBatch(tx, OUTBOX_BATCH_SIZE);
+    const claim = await db.transaction(async (tx) => {
+      const { rows, leftBehind } = await claimOutboxBatch(tx, OUTBOX_BATCH_SIZE);
       const done: number[] = [];
       const blocked = new Set<number>();
       for (const row of rows) {
@@ -144,10 +148,11 @@ export function createOutboxWorker(options: {
         }
       }
       await deleteOutboxEvents(tx, done);
-      return rows.length;
+      return { count: rows.length, leftBehind };
     });
     if (failure !== undefined) throw failure;
-    return claimedCount === OUTBOX_BATCH_SIZE;
+    if (claim.count === OUTBOX_BATCH_SIZE) return 'full';
+    return claim.leftBehind ? 'left' : 'done';
   };
 
   const schedule = (delayMs: number) => {
@@ -163,13 +168,17 @@ export function createOutboxWorker(options: {
 
   const drain = async () => {
     try {
+      let last: 'full' | 'left' | 'done' = 'done';
       do {
         await waitForWindow();
         again = false;
-        while (!stopped && (await drainBatch()));
+        do last = stopped ? 'done' : await drainBatch();
+        while (last === 'full');
       } while (again && !stopped);
       retryMs = RETRY_FIRST_MS;
-      schedule(pollMs);
+      // Events another drain held when this one looked: if that drain stopped short of them
+      // (it saw events held by this one), nobody would take them before the poll.
+      schedule(last === 'left' ? drainIntervalMs : pollMs);
     } catch (error) {
       log.error({ err: error }, 'outbox publish failed; retrying');
       schedule(retryMs);

@@ -1,5 +1,6 @@
 import { type UpdateBalancePayload } from '@spm/contract';
 import { connectPlayerSocket, type ClientSocket } from '../test/sockets.ts';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { createManualClock } from '../clock.ts';
@@ -130,6 +131,53 @@ describe.each(drivers)('outbox on %s', (driver) => {
       for (let i = 1; i < seen.length; i += 1) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]!);
     }
   });
+
+  it.skipIf(driver !== 'postgres')(
+    'looks again soon, not at its poll, when another drain held events it could not take',
+    async () => {
+      const playerId = await insertPlayer(h.db);
+      const published: number[] = [];
+      const worker = createOutboxWorker({
+        db: h.db,
+        realtime: {
+          emitToUser: (_playerId, _event, payload) => {
+            published.push((payload as { version: number }).version);
+          },
+          emitToAll: () => undefined,
+          disconnectSession: () => undefined,
+          disconnectUser: () => undefined,
+          onSessionsEnded: () => undefined,
+          announcementEpoch: () => 0,
+        },
+        log: silentLog,
+        pollMs: 60_000,
+      });
+      await h.app.outbox.stop();
+      try {
+        await worker.start();
+        await insertOutboxEvents(
+          h.db,
+          [1, 2, 3].map((version) => socketEvent(playerId, 'update_balance', { version })),
+          new Date(),
+        );
+        // Another drain holds the player's oldest event while this worker looks: it can take
+        // none of them (order), and that drain lets them go without publishing.
+        await h.db.transaction(async (tx) => {
+          await tx.execute(
+            sql`select id from outbox_events where player_id = ${playerId}
+                order by id limit 1 for update`,
+          );
+          await worker.kick();
+          expect(published).toEqual([]);
+        });
+        await eventually(() => published.length === 3, 'the events after the hold ends');
+        expect(published).toEqual([1, 2, 3]);
+      } finally {
+        await worker.stop();
+        await h.app.outbox.start();
+      }
+    },
+  );
 
   it('drains at once after a quiet spell, and holds commits close behind a drain for the next one', async () => {
     const [first, second, third] = [
