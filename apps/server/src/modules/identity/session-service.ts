@@ -114,7 +114,7 @@ async function acceptSession(
  * How long this process trusts a session it read without reading it again, when no ending
  * was announced (docs/decisions.md, "Session cache"), and how many it keeps.
  */
-export const SESSION_CACHE_TTL_MS = 60_000;
+export const SESSION_CACHE_TTL_MS = 30_000;
 const SESSION_CACHE_MAX_ENTRIES = 50_000;
 
 /** One cache per app: keyed by its realtime emitter, which announces every ending. */
