@@ -37,15 +37,8 @@ import {
   startCpuMeter,
   cpuLine,
 } from '../support/sql-meter.ts';
-import { runLoadProcess } from '../support/load-process.ts';
+import { runLoadProcesses } from '../support/load-process.ts';
 import type { WorkerConfig, WorkerReport, WorkerSession } from './load-worker.ts';
-
-const runWorker = (config: WorkerConfig, onWarm: () => void) =>
-  runLoadProcess<WorkerConfig, WorkerReport>(
-    join(import.meta.dirname, 'load-worker.ts'),
-    config,
-    onWarm,
-  );
 
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
 // The bench measures the wallet callbacks, not Redis.
@@ -171,27 +164,20 @@ try {
     batchesBefore = { ...callbackBatchStats };
   };
   startTimedRun();
-  let warmed = 0;
   const share = Math.ceil(PLAYERS / LOAD_PROCESSES);
-  const reports = await Promise.all(
-    Array.from({ length: LOAD_PROCESSES }, (_, w) =>
-      runWorker(
-        {
-          baseUrl: h.baseUrl!,
-          providerId: provider.providerId,
-          secret: provider.secret,
-          sessions: sessions.slice(w * share, (w + 1) * share),
-          concurrency: Math.ceil(IN_FLIGHT / LOAD_PROCESSES),
-          warmupMs: WARMUP_MS,
-          durationMs: DURATION_MS,
-          name: `w${w}-${Date.now()}`,
-        },
-        () => {
-          // The meters start with the first process's timed run (they start within a few ms).
-          if (++warmed === 1) startTimedRun();
-        },
-      ),
-    ),
+  const reports = await runLoadProcesses<WorkerConfig, WorkerReport>(
+    join(import.meta.dirname, 'load-worker.ts'),
+    Array.from({ length: LOAD_PROCESSES }, (_, w) => ({
+      baseUrl: h.baseUrl!,
+      providerId: provider.providerId,
+      secret: provider.secret,
+      sessions: sessions.slice(w * share, (w + 1) * share),
+      concurrency: Math.ceil(IN_FLIGHT / LOAD_PROCESSES),
+      warmupMs: WARMUP_MS,
+      durationMs: DURATION_MS,
+      name: `w${w}-${Date.now()}`,
+    })),
+    startTimedRun,
   );
   const trips = sqlRoundTrips();
   const cpu = cpuUsed();

@@ -31,15 +31,8 @@ import {
   startCpuMeter,
   cpuLine,
 } from '../support/sql-meter.ts';
-import { runLoadProcess } from '../support/load-process.ts';
+import { runLoadProcesses } from '../support/load-process.ts';
 import type { WorkerConfig, WorkerReport } from './load-worker.ts';
-
-const runWorker = (config: WorkerConfig, onWarm: () => void) =>
-  runLoadProcess<WorkerConfig, WorkerReport>(
-    join(import.meta.dirname, 'load-worker.ts'),
-    config,
-    onWarm,
-  );
 
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
 // The bench measures placements, not Redis or the simulator.
@@ -131,31 +124,22 @@ try {
       resetSqlMeter();
       cpuUsed = startCpuMeter();
     };
-    let warmed = 0;
     startTimedRun();
-    const reports = await Promise.all(
-      Array.from({ length: LOAD_PROCESSES }, (_, w) =>
-        runWorker(
-          {
-            baseUrl: h.baseUrl!,
-            tokens,
-            // Each process covers every market, starting at a different one.
-            markets: targets.map((_, i) => targets[(i + w * 3) % targets.length]!),
-            concurrency: Math.ceil(inFlight / LOAD_PROCESSES),
-            ...(ratePerSecond === undefined
-              ? {}
-              : { ratePerSecond: ratePerSecond / LOAD_PROCESSES }),
-            warmupMs: WARMUP_MS,
-            durationMs: DURATION_MS,
-            name: `c${index}w${w}-${Date.now()}`,
-            playerOffset: Math.floor((w * PLAYERS) / LOAD_PROCESSES),
-          },
-          () => {
-            // The meters start with the first process's timed run (they start within a few ms).
-            if (++warmed === 1) startTimedRun();
-          },
-        ),
-      ),
+    const reports = await runLoadProcesses<WorkerConfig, WorkerReport>(
+      join(import.meta.dirname, 'load-worker.ts'),
+      Array.from({ length: LOAD_PROCESSES }, (_, w) => ({
+        baseUrl: h.baseUrl!,
+        tokens,
+        // Each process covers every market, starting at a different one.
+        markets: targets.map((_, i) => targets[(i + w * 3) % targets.length]!),
+        concurrency: Math.ceil(inFlight / LOAD_PROCESSES),
+        ...(ratePerSecond === undefined ? {} : { ratePerSecond: ratePerSecond / LOAD_PROCESSES }),
+        warmupMs: WARMUP_MS,
+        durationMs: DURATION_MS,
+        name: `c${index}w${w}-${Date.now()}`,
+        playerOffset: Math.floor((w * PLAYERS) / LOAD_PROCESSES),
+      })),
+      startTimedRun,
     );
     const trips = sqlRoundTrips();
     const cpu = cpuUsed();

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 
-export function runLoadProcess<Config, Report>(
+function runLoadProcess<Config, Report>(
   script: string,
   config: Config,
   onWarm: () => void = () => undefined,
@@ -29,6 +29,27 @@ export function runLoadProcess<Config, Report>(
       else resolve(JSON.parse(output) as Report);
     });
   });
+}
+
+/**
+ * Runs every load process of a timed run and answers their reports; `onTimedRun` is called
+ * once, when the first of them begins its timed run (they begin within a few ms of each
+ * other), so the server's meters start with it.
+ */
+export function runLoadProcesses<Config, Report>(
+  script: string,
+  configs: readonly Config[],
+  onTimedRun: () => void,
+): Promise<Report[]> {
+  let warmed = false;
+  const onWarm = () => {
+    if (warmed) return;
+    warmed = true;
+    onTimedRun();
+  };
+  return Promise.all(
+    configs.map((config) => runLoadProcess<Config, Report>(script, config, onWarm)),
+  );
 }
 
 /**

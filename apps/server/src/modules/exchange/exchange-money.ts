@@ -124,8 +124,9 @@ function holdMoveInput(change: HoldChange): HoldMoveInput {
 /**
  * The batch form of `moveHold` (the market writers' group: one or more markets' batches):
  * every hold change in the order the batches made them, in one wallet call. `last`: the
- * transaction moves nothing after them (its events are then stored by the same statement). The writer decided each refusal before, from
- * `prepareHoldMoves`' balances, so a refusal here is a bug and fails the whole batch.
+ * transaction moves nothing after them (its events are then stored by the same statement).
+ * The writer decided each refusal before, from `prepareHoldMoves`' balances, so a refusal here
+ * is a bug and fails the whole batch.
  */
 export async function moveHolds(
   deps: ServiceDeps,

@@ -384,14 +384,14 @@ export async function replaysAndOrderIds(
   return { replays, orderIds: orderIds.sort((x, y) => x - y) };
 }
 
-/** `count` new order ids from the orders' sequence, in ascending order. */
+/** `count` new order ids from the orders' sequence (`OrderIdsAhead` puts them in order). */
 export async function drawOrderIds(db: DbHandle, count: number): Promise<number[]> {
   const rows = await executePreparedRows<{ id: string | number }>(
     db,
     sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id
         from generate_series(1, ${count}::int)`,
   );
-  return rows.map((row) => Number(row.id)).sort((x, y) => x - y);
+  return rows.map((row) => Number(row.id));
 }
 
 /** What a batch adds to orders that existed before it (fills as maker, cancels). */

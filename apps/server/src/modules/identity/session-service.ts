@@ -71,6 +71,26 @@ function minDate(a: Date, b: Date): Date {
 }
 
 /**
+ * Why a session read is not live at `nowMs`: unknown token or a player who may no longer sign
+ * in (UNAUTHORIZED); revoked, idle or past its absolute expiry (SESSION_EXPIRED). Null: live.
+ */
+function sessionRefusal(
+  found: SessionWithUser | undefined,
+  nowMs: number,
+): 'UNAUTHORIZED' | 'SESSION_EXPIRED' | null {
+  if (!found || found.user.status !== 'active') return 'UNAUTHORIZED';
+  const { session } = found;
+  if (
+    session.revokedAt !== null ||
+    nowMs >= session.absoluteExpiresAt.getTime() ||
+    nowMs >= session.idleExpiresAt.getTime()
+  ) {
+    return 'SESSION_EXPIRED';
+  }
+  return null;
+}
+
+/**
  * Accepts a live session and records the activity (throttled). Unknown token or a player who
  * may no longer sign in: UNAUTHORIZED. Revoked, idle or past its absolute expiry:
  * SESSION_EXPIRED. Either way the app logs out (SPEC 4.5).
@@ -79,17 +99,10 @@ async function acceptSession(
   deps: ServiceDeps,
   found: SessionWithUser | undefined,
 ): Promise<AuthContext> {
-  if (!found) throw new AppError('UNAUTHORIZED');
-  const { session, user } = found;
   const now = deps.clock.now();
-  if (user.status !== 'active') throw new AppError('UNAUTHORIZED');
-  if (
-    session.revokedAt !== null ||
-    now.getTime() >= session.absoluteExpiresAt.getTime() ||
-    now.getTime() >= session.idleExpiresAt.getTime()
-  ) {
-    throw new AppError('SESSION_EXPIRED');
-  }
+  const refusal = sessionRefusal(found, now.getTime());
+  if (refusal) throw new AppError(refusal);
+  const { session, user } = found!;
   if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     const idleExpiresAt = minDate(
       new Date(now.getTime() + deps.config.session.idleMinutes * MINUTE_MS),
@@ -146,13 +159,9 @@ function refreshInBackground(deps: ServiceDeps, cache: SessionCache, tokenHash: 
   const nowMs = deps.clock.now().getTime();
   void findSessionByTokenHash(deps.db, tokenHash)
     .then((found) => {
-      const live =
-        found !== undefined &&
-        found.session.revokedAt === null &&
-        found.user.status === 'active' &&
-        minDate(found.session.idleExpiresAt, found.session.absoluteExpiresAt).getTime() > nowMs;
-      if (live) cache.store(tokenHash, found, mark, nowMs, epoch);
-      else cache.forgetToken(tokenHash);
+      if (found && sessionRefusal(found, nowMs) === null) {
+        cache.store(tokenHash, found, mark, nowMs, epoch);
+      } else cache.forgetToken(tokenHash);
     })
     .catch((error: unknown) => {
       deps.log.warn({ err: error }, 'session refresh failed; the copy runs out as before');

@@ -287,7 +287,6 @@ export interface MoveScope {
 interface PreparedRead {
   read: Awaited<ReturnType<typeof readBeforeMoves>>;
   operations: Set<string>;
-  ledgerKeys: Set<string>;
   holds: Set<string>;
   players: Set<number>;
   moneyWrites: number;
@@ -416,7 +415,6 @@ export class WalletApi {
     preparedReads.set(ctx, {
       read,
       operations: new Set(scope.operations.map((o) => opKeyOf(o.product, o.externalId))),
-      ledgerKeys: new Set(scope.operations.map((o) => defaultLedgerKey(o.product, o.externalId))),
       holds: new Set(scope.holds.map(holdKeyText)),
       players: new Set(playerIds),
       moneyWrites: ctx.moneyWrites,
@@ -435,7 +433,6 @@ export class WalletApi {
   private async takePrepared(
     ctx: LedgerContext,
     moves: readonly BatchMoveInput[],
-    ledgerKeyOf: (input: OperationInput) => string,
   ): Promise<PreparedRead['read'] | undefined> {
     const prepared = preparedReads.get(ctx);
     if (!prepared) return undefined;
@@ -445,7 +442,8 @@ export class WalletApi {
       moves.every(
         (move) =>
           prepared.operations.has(opKeyOf(move.input.product, move.input.externalId)) &&
-          prepared.ledgerKeys.has(ledgerKeyOf(move.input)) &&
+          // The scope read the operations' default ledger keys only.
+          move.input.ledgerKey === undefined &&
           prepared.players.has(move.input.playerId) &&
           (!movesHold(move) || prepared.holds.has(holdKeyText(holdKey(move.input)))),
       );
@@ -504,7 +502,7 @@ export class WalletApi {
     const playerIds = [...new Set(moves.map(({ input }) => input.playerId))];
     const holdKeyList = moves.filter(movesHold).map(({ input }) => holdKey(input));
     const read =
-      (await this.takePrepared(ctx, moves, ledgerKeyOf)) ??
+      (await this.takePrepared(ctx, moves)) ??
       (await readBeforeMoves(ctx.tx, {
         operations: moves.map(({ input }) => ({
           product: input.product,
@@ -518,7 +516,7 @@ export class WalletApi {
     const createdHolds = () =>
       [...read.holds].filter(([, hold]) => hold.created).map(([key]) => holdKeyOf(key));
     const existing = new Map(
-      read.operations.map((row) => [`${row.product}\u0000${row.externalId}`, row]),
+      read.operations.map((row) => [opKeyOf(row.product, row.externalId), row]),
     );
     const players = read.players;
     const fresh = moves.filter(({ input }) => !existing.has(opKey(input)));
