@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationsDir } from '../paths.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { PipelinedClient } from './pipelined-client.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -85,6 +86,8 @@ export function openPostgresDatabase(
   options: { maxConnections?: number } = {},
 ): Database {
   const pool = new pg.Pool({
+    // Pipeline mode, BEGIN not waited for, a COMMIT behind a last statement (pipelined-client.ts).
+    Client: PipelinedClient as unknown as new () => pg.ClientBase,
     connectionString: url,
     application_name: 'spm-server',
     // Named statements (executePreparedRows) are still planned for the values they run with:
@@ -168,6 +171,8 @@ export async function executeRows<T>(db: DbHandle, query: SQL): Promise<T[]> {
 interface DrizzleInternals {
   dialect: { sqlToQuery: (query: SQL) => { sql: string; params: unknown[] } };
   session: {
+    /** The transaction's connection on PostgreSQL (the pool outside a transaction). */
+    client?: unknown;
     prepareQuery: (
       query: { sql: string; params: unknown[] },
       fields: undefined,
@@ -198,7 +203,18 @@ function statementNameOf(text: string): string | undefined {
  * forces custom plans; docs/decisions.md "Prepared hot statements"). The name is derived from the text, so two
  * texts never share one. PGlite ignores the name and runs it as executeRows does.
  */
-export async function executePreparedRows<T>(db: DbHandle, query: SQL): Promise<T[]> {
+export async function executePreparedRows<T>(
+  db: DbHandle,
+  query: SQL,
+  options: {
+    /**
+     * The transaction's last statement: on PostgreSQL its COMMIT is sent right behind it, not
+     * after its answer (pipelined-client.ts), so the statement must raise when what it wrote
+     * is wrong (`spm_check`), and the transaction may send nothing after it.
+     */
+    commitBehind?: boolean;
+  } = {},
+): Promise<T[]> {
   // db.execute's own steps with a name added (see DrizzleInternals).
   const internals = db as unknown as DrizzleInternals;
   const built = internals.dialect.sqlToQuery(query);
@@ -208,6 +224,11 @@ export async function executePreparedRows<T>(db: DbHandle, query: SQL): Promise<
     statementNameOf(built.sql),
     false,
   );
-  const result = (await prepared.execute()) as { rows: T[] };
+  const client = internals.session.client;
+  const run = () => prepared.execute() as Promise<{ rows: T[] }>;
+  const result =
+    options.commitBehind === true && client instanceof PipelinedClient
+      ? await client.withCommitBehind(run)
+      : await run();
   return result.rows;
 }

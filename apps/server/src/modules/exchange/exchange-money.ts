@@ -123,16 +123,16 @@ function holdMoveInput(change: HoldChange): HoldMoveInput {
 
 /**
  * The batch form of `moveHold` (the market writers' group: one or more markets' batches):
- * every hold change in the order the batches made them, in one wallet call. `last`: the
- * transaction moves nothing after them (its events are then stored by the same statement).
- * The writer decided each refusal before, from `prepareHoldMoves`' balances, so a refusal here
- * is a bug and fails the whole batch.
+ * every hold change in the order the batches made them, in one wallet call. `commit`: the
+ * transaction's last statement, with its events, and its COMMIT sent right behind it (the
+ * wallet's `applyMany` options). The writer decided each refusal before, from
+ * `prepareHoldMoves`' balances, so a refusal here is a bug and fails the whole batch.
  */
 export async function moveHolds(
   deps: ServiceDeps,
   ctx: LedgerContext,
   changes: readonly HoldChange[],
-  options: { last?: boolean } = {},
+  options: { commit?: boolean } = {},
 ): Promise<void> {
   if (changes.length === 0) return;
   const results = await walletOf(deps).within(ctx).applyMany(changes.map(holdMoveInput), options);

@@ -366,25 +366,33 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     for (const batch of batches) batch.match();
     const changed = batches.filter((batch) => batch.changedBooks);
     if (changed.length === 0) return;
-    await repo.writeBatches(
-      tx,
-      changed.map((batch) => ({
-        marketId: Number(batch.market.id),
-        now: ctx.now,
-        orders: batch.newOrderRows(ctx.now),
-        fills: batch.fillRows(ctx.now),
-        deltas: batch.orderDeltas(),
-        exposures: batch.exposureRows(),
-        version: batch.market.version + 1,
-      })),
-    );
-    // The group's last write: the wallet stores the transaction's events with it.
-    await moveHolds(
-      this.env.deps,
-      ctx,
-      changed.flatMap((batch) => batch.holdChanges),
-      { last: true },
-    );
+    // The two writes go out together, the wallet's last with the transaction's events and
+    // its COMMIT right behind it (on PostgreSQL, whose connection pipelines them; PGlite runs
+    // them one after the other). If the first fails, the COMMIT rolls back, and its error is
+    // the one that counts (a key already placed goes again as a replay).
+    const writes = [
+      repo.writeBatches(
+        tx,
+        changed.map((batch) => ({
+          marketId: Number(batch.market.id),
+          now: ctx.now,
+          orders: batch.newOrderRows(ctx.now),
+          fills: batch.fillRows(ctx.now),
+          deltas: batch.orderDeltas(),
+          exposures: batch.exposureRows(),
+          version: batch.market.version + 1,
+        })),
+      ),
+      moveHolds(
+        this.env.deps,
+        ctx,
+        changed.flatMap((batch) => batch.holdChanges),
+        { commit: true },
+      ),
+    ];
+    for (const settled of await Promise.allSettled(writes)) {
+      if (settled.status === 'rejected') throw settled.reason;
+    }
   }
 }
 

@@ -7,6 +7,7 @@ import { fund, insertPlayer } from '../../test/wallet.ts';
 import { ledgerTotals } from './ledger-repository.ts';
 import { ledgerTransaction, toWallet, type LedgerDeps } from './ledger-service.ts';
 import { WalletApi, type BatchMoveInput, type MoveScope, type WalletResult } from './wallet-api.ts';
+import { writeMoves } from './wallet-operation-repository.ts';
 
 /**
  * How the batch side reads before its moves: by itself (none), or through prepareMoves with a
@@ -401,6 +402,91 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
       sql`select count(*) as n from wallet_operations where player_id = ${player}`,
     );
     expect(Number(row!.n)).toBe(0);
+  });
+
+  it('with commit the moves commit with their own write: nothing after them can join or undo it', async () => {
+    const player = await insertPlayer(h.db);
+    await fund(deps, player, 10_000n);
+    const stake = (externalId: string) => ({
+      product: 'exchange' as const,
+      externalId: `${externalId}-${player}`,
+      playerId: player,
+      roundId: 'm1',
+      amountPaise: 1_000n,
+      mode: 'hold' as const,
+    });
+    const attempt = ledgerTransaction(deps, async (ctx) => {
+      const ops = wallet.within(ctx);
+      await ops.applyMany([{ operation: 'stake', input: stake('first') }], { commit: true });
+      await ops.stake(stake('after'));
+      return { ok: true as const };
+    });
+    await expect(attempt).rejects.toThrow();
+    const written = await executeRows<{ external_id: string }>(
+      h.db,
+      sql`select external_id from wallet_operations where player_id = ${player}`,
+    );
+    // PostgreSQL committed the first moves before the second was tried (the connection refused
+    // it, and the caller heard the rollback could not be made); PGlite commits at the end as
+    // usual, so the guard rolls both back.
+    expect(written.map((row) => row.external_id)).toEqual(
+      driver === 'postgres' ? [`first-${player}`] : [],
+    );
+    expect((await ledgerTotals(h.db)).postingsSum).toBe(0n);
+  });
+
+  it('the write checks itself against the plan and raises, writing nothing, when it differs', async () => {
+    const player = await insertPlayer(h.db);
+    await fund(deps, player, 10_000n);
+    const [cash] = await executeRows<{ id: string | number }>(
+      h.db,
+      sql`select id from ledger_accounts where player_id = ${player} and kind = 'cash'`,
+    );
+    const accountId = Number(cash!.id);
+    const write = (finalPaise: bigint, versionAfter: number) =>
+      h.db.transaction((tx) =>
+        writeMoves(
+          tx,
+          {
+            transactions: [],
+            balanceMoves: [{ accountId, deltaPaise: -100n, finalPaise }],
+            versionBumps: new Map([[player, 1]]),
+            versionsAfter: new Map([[player, versionAfter]]),
+          },
+          [],
+          [],
+        ),
+      );
+    const stateOf = async () => {
+      const [row] = await executeRows<{ balance: string | bigint; version: string | number }>(
+        h.db,
+        sql`select a.balance_paise as balance,
+                   coalesce((select version from wallet_versions where player_id = ${player}), 0) as version
+            from ledger_accounts a where a.id = ${accountId}`,
+      );
+      return [BigInt(row!.balance), Number(row!.version)] as const;
+    };
+    const [, version] = await stateOf();
+    await expect(write(9_000n, version + 1)).rejects.toThrow(/not where the plan put it/);
+    await expect(write(9_900n, version + 2)).rejects.toThrow(/not where the plan put it/);
+    expect(await stateOf()).toEqual([10_000n, version]);
+    // As planned, it writes.
+    await write(9_900n, version + 1);
+    expect(await stateOf()).toEqual([9_900n, version + 1]);
+    // Put back, so the ledger still sums with this player's postings.
+    await h.db.transaction((tx) =>
+      writeMoves(
+        tx,
+        {
+          transactions: [],
+          balanceMoves: [{ accountId, deltaPaise: 100n, finalPaise: 10_000n }],
+          versionBumps: new Map(),
+          versionsAfter: new Map(),
+        },
+        [],
+        [],
+      ),
+    );
   });
 
   it('a replay inside one batch answers the first move; another body under its id is DUPLICATE', async () => {

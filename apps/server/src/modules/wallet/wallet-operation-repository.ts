@@ -242,23 +242,28 @@ export interface NewWalletOperationWithOutcome extends NewWalletOperation {
  * insertOperation and recordOutcome for many operations (each linked to its ledger
  * transaction by position, `ledgerIndex`), and setHold for many rounds (a hold of zero, null
  * here, is deleted), and the transaction's outbox events when it is its last write (`outbox`,
- * none otherwise). Answers the ledger's answer and the operations' ids in input order, null
- * where (product, external id) was taken meanwhile.
+ * none otherwise). The statement checks itself against the plan and raises when it differs:
+ * every balance it moved ends at its `finalPaise`, every version at `versionsAfter`, every
+ * operation row is new (none taken meanwhile by a concurrent transaction). `commitBehind`:
+ * the transaction commits right behind it (executePreparedRows). Answers the ledger's answer
+ * and the operations' ids in input order.
  */
 export async function writeMoves(
   db: DbHandle,
   ledger: {
     transactions: readonly BatchLedgerTransaction[];
-    balanceMoves: readonly { accountId: number; deltaPaise: bigint }[];
+    balanceMoves: readonly { accountId: number; deltaPaise: bigint; finalPaise: bigint }[];
     versionBumps: ReadonlyMap<number, number>;
+    versionsAfter: ReadonlyMap<number, number>;
   },
   rows: readonly (NewWalletOperationWithOutcome & { ledgerIndex: number | null })[],
   holds: readonly { key: HoldKey; heldPaise: bigint | null }[],
-  outbox: { events: readonly NewOutboxEvent[]; createdAt: Date } = {
-    events: [],
-    createdAt: new Date(0),
-  },
-): Promise<{ ledger: LedgerBatchWritten; operationIds: (string | null)[] }> {
+  options: {
+    outbox?: { events: readonly NewOutboxEvent[]; createdAt: Date };
+    commitBehind?: boolean;
+  } = {},
+): Promise<{ ledger: LedgerBatchWritten; operationIds: string[] }> {
+  const outbox = options.outbox ?? { events: [], createdAt: new Date(0) };
   const json = JSON.stringify(
     rows.map((row, index) => ({
       n: index,
@@ -285,6 +290,10 @@ export async function writeMoves(
   const holdRounds = pgArray(holds.map(({ key }) => key.roundId));
   const heldPaise = pgArray(holds.map((hold) => hold.heldPaise));
   const parts = ledgerBatchParts(ledger.transactions, ledger.balanceMoves, ledger.versionBumps);
+  const finalAccounts = pgArray(ledger.balanceMoves.map((move) => move.accountId));
+  const finalBalances = pgArray(ledger.balanceMoves.map((move) => move.finalPaise));
+  const versionPlayers = pgArray([...ledger.versionsAfter.keys()]);
+  const versionsAfter = pgArray([...ledger.versionsAfter.values()]);
   const answer = await executePreparedRows<
     LedgerBatchAnswerRow & { product: string | null; external_id: string | null }
   >(
@@ -316,10 +325,25 @@ export async function writeMoves(
           on conflict (product, external_id) do nothing
           returning id, product, external_id
         ),
-        events as (${outboxInsert(outbox.events, outbox.createdAt)})
+        events as (${outboxInsert(outbox.events, outbox.createdAt)}),
+        checked as (
+          select spm_check(
+            (select count(*) from b
+              join unnest(${finalAccounts}::bigint[], ${finalBalances}::bigint[]) as e(a, f)
+                on e.a = b.id and e.f = b.balance_paise) = ${ledger.balanceMoves.length}::int
+            and (select count(*) from v
+              join unnest(${versionPlayers}::bigint[], ${versionsAfter}::bigint[]) as e(p, k)
+                on e.p = v.player_id and e.k = v.version) = ${ledger.versionsAfter.size}::int
+            and (select count(*) from o) = ${rows.length}::int,
+            'applyMany: the write is not where the plan put it (a balance, a version, or an operation taken meanwhile)'
+          ) as ok
+        )
         select a.*, null::text as product, null::text as external_id from (${parts.answer}) a
         union all
-        select 'operation', o.id, 0, o.product, o.external_id from o`,
+        select 'operation', o.id, 0, o.product, o.external_id from o
+        union all
+        select 'checked', 0, 0, null, null from checked`,
+    { commitBehind: options.commitBehind === true },
   );
   const ids = new Map<string, string>();
   for (const row of answer) {
@@ -327,7 +351,8 @@ export async function writeMoves(
   }
   return {
     ledger: readLedgerBatchAnswer(answer, ledger.transactions.length),
-    operationIds: rows.map((row) => ids.get(`${row.product}\u0000${row.externalId}`) ?? null),
+    // Every row is new: the statement's check raised otherwise.
+    operationIds: rows.map((row) => ids.get(`${row.product}\u0000${row.externalId}`)!),
   };
 }
 

@@ -1,0 +1,120 @@
+import pg from 'pg';
+
+/*
+ * The PostgreSQL pool's connection (docs/decisions.md "Pipelined transactions"). pg's
+ * pipeline mode writes every query at once instead of after the previous answer; on top of
+ * it a transaction saves two waits:
+ * - its BEGIN goes out at once and is answered at once: its outcome joins the answer of the
+ *   transaction's next query (a BEGIN that failed fails that query);
+ * - its COMMIT can go out right behind its last statement (`withCommitBehind`), before that
+ *   statement's answer is back. PostgreSQL turns the COMMIT into a ROLLBACK when the statement
+ *   failed, so such a statement must check what it wrote itself and raise when it is wrong
+ *   (`spm_check`): nothing the caller does with its answer can roll it back any more.
+ * After a COMMIT sent that way the connection refuses every statement of the transaction but
+ * its end: a statement would run on its own, outside the transaction.
+ */
+
+type Result = pg.QueryResult;
+
+const emptyResult = (command: string): Result => ({
+  command,
+  rowCount: null,
+  oid: 0,
+  fields: [],
+  rows: [],
+});
+
+function textOf(first: unknown): string | undefined {
+  if (typeof first === 'string') return first;
+  if (first !== null && typeof first === 'object' && 'text' in first) {
+    const { text } = first as { text?: unknown };
+    return typeof text === 'string' ? text : undefined;
+  }
+  return undefined;
+}
+
+export class PipelinedClient extends pg.Client {
+  /** The BEGIN sent and not yet waited for. */
+  private begun: Promise<Result> | null = null;
+  /** Set just before the transaction's last statement: its COMMIT goes right behind it. */
+  private commitBehindNext = false;
+  /** The COMMIT sent behind the last statement, until the transaction ends. */
+  private committed: Promise<Result> | null = null;
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(
+      typeof config === 'string'
+        ? { connectionString: config, pipeline: true }
+        : { ...config, pipeline: true },
+    );
+  }
+
+  /**
+   * Sends `run`'s one query with the transaction's COMMIT right behind it, when `run` sends it
+   * at once (drizzle's execute does).
+   */
+  withCommitBehind<T>(run: () => Promise<T>): Promise<T> {
+    this.commitBehindNext = true;
+    let answer: Promise<T>;
+    try {
+      answer = run();
+    } catch (error) {
+      this.commitBehindNext = false;
+      throw error;
+    }
+    // Not sent at once (a driver that awaits before sending): the flag must not ride on a later
+    // statement; the transaction then commits at its end as usual.
+    this.commitBehindNext = false;
+    return answer;
+  }
+
+  // pg's query has a dozen overloads (text, config, submittable; promise or callback): this
+  // forwards each unchanged except a promise-answered transaction's BEGIN, COMMIT, ROLLBACK
+  // and its statements, hence `any` for the arguments and the answer.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const send = (...sent: unknown[]) =>
+      (super.query as (...a: unknown[]) => Promise<Result>).apply(this, sent);
+    if (typeof args.at(-1) === 'function' || typeof args[0]?.submit === 'function') {
+      return (super.query as (...a: unknown[]) => unknown).apply(this, args);
+    }
+    const command = textOf(args[0])?.trim().toLowerCase();
+    if (command === 'begin') {
+      this.committed = null;
+      this.commitBehindNext = false;
+      const begun = send(...args);
+      begun.catch(() => undefined);
+      this.begun = begun;
+      return Promise.resolve(emptyResult('BEGIN'));
+    }
+    if (this.committed !== null) return this.afterCommit(command);
+    const begun = this.begun;
+    this.begun = null;
+    const answer = send(...args);
+    if (this.commitBehindNext) {
+      this.commitBehindNext = false;
+      const committed = send('commit');
+      committed.catch(() => undefined);
+      this.committed = committed;
+    }
+    if (begun === null) return answer;
+    return Promise.all([begun, answer]).then(([, result]) => result);
+  }
+
+  /** The transaction's end once its COMMIT went out behind its last statement. */
+  private async afterCommit(command: string | undefined): Promise<Result> {
+    const committed = this.committed!;
+    if (command !== 'commit' && command !== 'rollback') {
+      throw new Error('a statement after its transaction committed');
+    }
+    this.committed = null;
+    const result = await committed;
+    // PostgreSQL answers a COMMIT of a failed transaction with ROLLBACK.
+    const didCommit = result.command === 'COMMIT';
+    if (command === 'commit' && !didCommit) throw new Error('the transaction rolled back');
+    if (command === 'rollback' && didCommit) {
+      throw new Error('the transaction committed with its last statement: it cannot roll back');
+    }
+    return result;
+  }
+}
