@@ -199,6 +199,30 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
     await expectConsistent(odds);
   });
 
+  it('never deletes a market or runner its orders name (they carry no foreign key to them)', async () => {
+    const { odds, runners } = await newMarket();
+    const [backer] = [await player()];
+    const placed = await place(backer!, {
+      marketId: odds,
+      runnerId: runners[0],
+      side: 'back',
+      price: 2,
+      stake: 100,
+    });
+    expect(placed.statusCode).toBe(200);
+    await expect(
+      h.db.execute(sql`delete from runners where id = ${Number(runners[0])}`),
+    ).rejects.toThrow();
+    await expect(
+      h.db.execute(sql`delete from markets where id = ${Number(odds)}`),
+    ).rejects.toThrow();
+    const [row] = await executeRows<{ n: number }>(
+      h.db,
+      sql`select count(*)::int as n from runners where market_id = ${Number(odds)}`,
+    );
+    expect(row?.n).toBe(2);
+  });
+
   it("moves a batch's holds with the wallet read it prepared with the funds check (no second read)", async () => {
     const { odds, runners } = await newMarket();
     const [a, b, c] = [await player(), await player(), await player()];

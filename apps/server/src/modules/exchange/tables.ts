@@ -12,7 +12,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, timestampTz } from '../../db/columns.ts';
-import { users } from '../identity/tables.ts';
 
 /*
  * Sports exchange (DESIGN 5, docs/decisions.md "The exchange"). The orders table is the
@@ -114,13 +113,10 @@ export const orders = pgTable(
   'orders',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    marketId: bigint('market_id', { mode: 'number' })
-      .notNull()
-      .references(() => markets.id),
-    runnerId: bigint('runner_id', { mode: 'number' }).references(() => runners.id),
+    // No foreign keys to users, markets, runners: docs/decisions.md "No foreign keys from hot rows to master data".
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    marketId: bigint('market_id', { mode: 'number' }).notNull(),
+    runnerId: bigint('runner_id', { mode: 'number' }),
     side: text('side', { enum: ORDER_SIDES }).notNull(),
     // Exchange: the limit price in hundredths; bookmaker and fancy: the rate per 100.
     priceHundredths: integer('price_hundredths'),
@@ -159,12 +155,9 @@ export const fills = pgTable(
   'fills',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    marketId: bigint('market_id', { mode: 'number' })
-      .notNull()
-      .references(() => markets.id),
-    runnerId: bigint('runner_id', { mode: 'number' })
-      .notNull()
-      .references(() => runners.id),
+    // No foreign keys to markets, runners: docs/decisions.md "No foreign keys from hot rows to master data".
+    marketId: bigint('market_id', { mode: 'number' }).notNull(),
+    runnerId: bigint('runner_id', { mode: 'number' }).notNull(),
     takerOrderId: bigint('taker_order_id', { mode: 'number' })
       .notNull()
       .references(() => orders.id),
@@ -185,12 +178,9 @@ export const fills = pgTable(
 export const marketExposures = pgTable(
   'market_exposures',
   {
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    marketId: bigint('market_id', { mode: 'number' })
-      .notNull()
-      .references(() => markets.id),
+    // No foreign keys to users, markets, runners: docs/decisions.md "No foreign keys from hot rows to master data".
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    marketId: bigint('market_id', { mode: 'number' }).notNull(),
     exposurePaise: bigint('exposure_paise', { mode: 'bigint' }).notNull(),
   },
   (table) => [

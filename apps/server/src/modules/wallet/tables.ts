@@ -76,7 +76,8 @@ export const ledgerTransactions = pgTable(
     requestHash: text('request_hash'),
     description: text('description').notNull(),
     reference: text('reference').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).references(() => users.id),
+    // No foreign key to users: see docs/decisions.md "No foreign keys from hot rows to master data".
+    playerId: bigint('player_id', { mode: 'number' }),
     actorStaffId: bigint('actor_staff_id', { mode: 'number' }).references(() => staffUsers.id),
     createdAt: timestampTz('created_at').notNull(),
   },
@@ -147,9 +148,8 @@ export const notifications = pgTable(
  * versions out of order, so the app can drop a stale `update_balance`.
  */
 export const walletVersions = pgTable('wallet_versions', {
-  playerId: bigint('player_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id),
+  // No foreign key to users: see docs/decisions.md "No foreign keys from hot rows to master data".
+  playerId: bigint('player_id', { mode: 'number' }).primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
@@ -181,9 +181,8 @@ export const walletOperations = pgTable(
     externalId: text('external_id').notNull(),
     operation: text('operation', { enum: WALLET_OPERATIONS }).notNull(),
     status: text('status', { enum: WALLET_OPERATION_STATUSES }).notNull(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    // No foreign key to users: see docs/decisions.md "No foreign keys from hot rows to master data".
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
     roundId: text('round_id').notNull(),
     requestHash: text('request_hash').notNull(),
     /** The player account the money came from or went to (cash today). */
@@ -227,9 +226,8 @@ export const walletOperations = pgTable(
 export const walletHolds = pgTable(
   'wallet_holds',
   {
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    // No foreign key to users: see docs/decisions.md "No foreign keys from hot rows to master data".
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
     product: text('product', { enum: WALLET_PRODUCTS }).notNull(),
     roundId: text('round_id').notNull(),
     heldPaise: bigint('held_paise', { mode: 'bigint' }).notNull(),
