@@ -200,7 +200,7 @@ try {
     `batches         ${batches}, mean size ${(batched / Math.max(1, batches)).toFixed(1)}, ${callbackBatchStats.fallbacks - batchesBefore.fallbacks} fell back to one by one`,
   );
   console.log(
-    `SQL round trips ${(trips / Math.max(1, latencies.length)).toFixed(1)} per callback (all queries of this process)`,
+    `SQL queries     ${(trips / Math.max(1, latencies.length)).toFixed(1)} per callback (all of this process; pipelined ones are not each a wait)`,
   );
   console.log(
     `CPU             ${cpuLine({ ...cpu, loadMs: reports.reduce((sum, r) => sum + r.cpuMs, 0) }, latencies.length, 'callback')}`,

@@ -165,7 +165,7 @@ try {
       `batches         ${batches}, mean size ${(batched / Math.max(1, batches)).toFixed(1)}`,
     );
     console.log(
-      `SQL round trips ${(trips / Math.max(1, batches)).toFixed(1)} per batch, ${(trips / Math.max(1, latencies.length)).toFixed(1)} per placement (all queries of this process)`,
+      `SQL queries     ${(trips / Math.max(1, batches)).toFixed(1)} per batch, ${(trips / Math.max(1, latencies.length)).toFixed(1)} per placement (all of this process; pipelined ones are not each a wait)`,
     );
     console.log(
       `CPU             ${cpuLine({ ...cpu, loadMs: reports.reduce((sum, r) => sum + r.cpuMs, 0) }, latencies.length, 'placement')}`,

@@ -1,5 +1,7 @@
 // What the server under test sends to PostgreSQL, for the benchmarks that host it in their own
-// process: every query a pooled pg client sends is one round trip. With BENCH_SQL=1 each
+// process: every query a pooled pg client sends (a round trip, unless the pipelined connection
+// sent it behind another: a transaction's BEGIN and a COMMIT sent behind its last statement
+// are not waited for on their own). With BENCH_SQL=1 each
 // statement (its first 60 characters) also gets its count and the time from send to answer,
 // which is how a slow step is found before anything is guessed.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -87,7 +87,7 @@ export class PipelinedClient extends pg.Client {
       this.begun = begun;
       return Promise.resolve(emptyResult('BEGIN'));
     }
-    if (this.committed !== null) return this.afterCommit(command);
+    if (this.committed !== null) return this.afterCommit(command, textOf(args[0]));
     const begun = this.begun;
     this.begun = null;
     const answer = send(...args);
@@ -102,10 +102,11 @@ export class PipelinedClient extends pg.Client {
   }
 
   /** The transaction's end once its COMMIT went out behind its last statement. */
-  private async afterCommit(command: string | undefined): Promise<Result> {
+  private async afterCommit(command: string | undefined, text?: string): Promise<Result> {
     const committed = this.committed!;
     if (command !== 'commit' && command !== 'rollback') {
-      throw new Error('a statement after its transaction committed');
+      const start = (text ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+      throw new Error(`a statement after its transaction committed: ${start}`);
     }
     this.committed = null;
     const result = await committed;

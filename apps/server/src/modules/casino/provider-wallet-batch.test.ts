@@ -1,5 +1,7 @@
 import type { ProviderAnswer } from '@spm/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { executeRows } from '../../db/database.ts';
 import { providerWalletKit } from '../../test/casino-wallet.ts';
 import { drivers, useHarness } from '../../test/use-harness.ts';
 import { hashToken } from '../../security/tokens.ts';
@@ -13,7 +15,11 @@ import {
 } from './provider-wallet-batch.ts';
 import { insertTestProvider } from './provider-wallet-fixtures.ts';
 import { signProviderBody } from './provider-signature.ts';
-import { findSessionByToken, type SessionRow } from './provider-wallet-repository.ts';
+import {
+  findSessionByToken,
+  writeTransactionsAndRounds,
+  type SessionRow,
+} from './provider-wallet-repository.ts';
 import { handleProviderCall, transactionHash } from './provider-wallet-service.ts';
 
 /**
@@ -169,6 +175,90 @@ describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
     // Stored by the callback alone: the retry answers the same.
     expect(await signed('bet', body)).toEqual(answer);
     expect(await cash(who.playerId)).toBe(100_000n);
+    await expectLedgerBalanced();
+  });
+
+  it("the batch's last write raises, writing nothing, when a transaction id was taken meanwhile", async () => {
+    const provider = await insertTestProvider(h.db);
+    const who = await session(provider, 100_000n);
+    const body = {
+      requestId: next('req'),
+      ...who.base,
+      roundId: next('round'),
+      transactionId: next('t'),
+      amount: 1_000,
+    };
+    expect(await call(provider, 'bet', body)).toMatchObject({ status: 'RS_OK' });
+    const [stored] = await executeRows<{ round_id: string | number; staked: string | number }>(
+      h.db,
+      sql`select t.round_id, r.staked_paise as staked from casino_transactions t
+          join casino_rounds r on r.id = t.round_id
+          where t.provider_id = ${provider.providerId} and t.provider_transaction_id = ${body.transactionId}`,
+    );
+    const roundId = Number(stored!.round_id);
+    const row = {
+      providerId: provider.providerId,
+      providerTransactionId: body.transactionId,
+      kind: 'bet' as const,
+      requestHash: 'another',
+      roundId,
+      providerRoundId: body.roundId,
+      playerId: who.playerId,
+      gameId: who.base.gameId,
+      amountPaise: 1_000n,
+      appliedPaise: 1_000n,
+      referenceTransactionId: null,
+      status: 'RS_OK',
+      answer: {},
+      walletOperationId: null,
+      createdAt: h.clock.now(),
+    };
+    const round = {
+      id: roundId,
+      status: 'open' as const,
+      stakedPaise: 99_000n,
+      wonPaise: 0n,
+      refundedPaise: 0n,
+      closedAt: null,
+    };
+    await expect(
+      h.db.transaction((tx) =>
+        writeTransactionsAndRounds(tx, [row], [round], { commitBehind: true }),
+      ),
+    ).rejects.toThrow();
+    const [after] = await executeRows<{ staked: string | number }>(
+      h.db,
+      sql`select staked_paise as staked from casino_rounds where id = ${roundId}`,
+    );
+    // The round's totals moved in the same statement: rolled back with it.
+    expect(BigInt(after!.staked)).toBe(BigInt(stored!.staked));
+  });
+
+  it('a lost round (a win of 0: no money, an event) commits in its batch, not alone', async () => {
+    const provider = await insertTestProvider(h.db);
+    const who = await session(provider, 100_000n);
+    const roundId = next('round');
+    const before = { ...callbackBatchStats };
+    const bet = await call(provider, 'bet', {
+      requestId: next('req'),
+      ...who.base,
+      roundId,
+      transactionId: next('t'),
+      amount: 1_000,
+    });
+    const win = await call(provider, 'win', {
+      requestId: next('req'),
+      ...who.base,
+      roundId,
+      transactionId: next('t'),
+      amount: 0,
+      roundClosed: true,
+    });
+    expect([bet.status, win.status]).toEqual(['RS_OK', 'RS_OK']);
+    expect(win).toMatchObject({ balance: 99_000 });
+    expect(callbackBatchStats.batches).toBe(before.batches + 2);
+    expect(callbackBatchStats.fallbacks).toBe(before.fallbacks);
+    expect(await cash(who.playerId)).toBe(99_000n);
     await expectLedgerBalanced();
   });
 });

@@ -6,6 +6,7 @@ import {
   type BatchMoveInput,
   type WalletApi,
   type WalletContext,
+  writesLeftAtEnd,
 } from '../wallet/index.ts';
 import {
   okAnswer,
@@ -186,18 +187,21 @@ async function decideAndWrite(
     gameId: callback.session.gameId,
     playMoney: callback.session.playMoney,
   });
-  const locked = await lockRounds(money.tx, callbacks.map(keyOf), money.now);
   const ops = service.wallet.within(money);
-  // The players' cash locked, and what the wallet will need for the callbacks' moves read, in
-  // one statement (a bet and a win move no hold).
-  const balances = await ops.prepareMoves({
-    operations: callbacks.map((c) => ({
-      product: 'casino' as const,
-      externalId: walletExternalId(c.providerId, c.request.transactionId),
-    })),
-    holds: [],
-    playerIds: callbacks.map((c) => c.session.playerId),
-  });
+  // The rounds locked, then the players' cash locked and what the wallet will need for the
+  // callbacks' moves read (a bet and a win move no hold): two statements sent together (on
+  // PostgreSQL the connection pipelines them), taking their locks in that order as before.
+  const [locked, balances] = await Promise.all([
+    lockRounds(money.tx, callbacks.map(keyOf), money.now),
+    ops.prepareMoves({
+      operations: callbacks.map((c) => ({
+        product: 'casino' as const,
+        externalId: walletExternalId(c.providerId, c.request.transactionId),
+      })),
+      holds: [],
+      playerIds: callbacks.map((c) => c.session.playerId),
+    }),
+  ]);
 
   const rounds = new Map<string, RoundAfter>();
   const moves: BatchMoveInput[] = [];
@@ -288,11 +292,15 @@ async function decideAndWrite(
       createdAt: money.now,
     };
   });
-  const inserted = await writeTransactionsAndRounds(
+  // The batch's last statement, with the COMMIT behind it unless the wallet still writes the
+  // transaction's events at its end (a lost round's win of 0 moves no money but tells the
+  // player). It checks itself that every row is new: a transaction id taken meanwhile rolls
+  // the batch back, to run each callback alone.
+  await writeTransactionsAndRounds(
     money.tx,
     rows,
     [...rounds.values()].map(({ round, closedAt }) => ({ ...round, closedAt })),
+    { commitBehind: !writesLeftAtEnd(money) },
   );
-  if (inserted !== rows.length) throw new PlanNotHeld();
   return answers;
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { executeRows, type DbHandle } from '../../db/database.ts';
+import { executePreparedRows, type DbHandle } from '../../db/database.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import { users } from '../identity/tables.ts';
 import type { CASINO_ROUND_STATUSES, CASINO_TRANSACTION_KINDS } from './tables.ts';
@@ -409,9 +409,10 @@ export async function lockRounds(
 }
 
 /**
- * Stores many transactions' first answers and moves their rounds' totals, in one statement.
- * Answers how many transactions were inserted: fewer than given when a (provider, transaction
- * id) was taken by a concurrent request (the caller rolls back).
+ * Stores many transactions' first answers and moves their rounds' totals, in one statement,
+ * with the transaction's COMMIT right behind it when nothing is left to write after it
+ * (`commitBehind`, executePreparedRows). It raises, and the batch rolls back, when a
+ * (provider, transaction id) was taken by a concurrent request meanwhile.
  */
 export async function writeTransactionsAndRounds(
   db: DbHandle,
@@ -424,7 +425,8 @@ export async function writeTransactionsAndRounds(
     refundedPaise: bigint;
     closedAt: Date | null;
   }[],
-): Promise<number> {
+  options: { commitBehind: boolean },
+): Promise<void> {
   // Arrays, so the planner updates the few rounds by their key (pgArray's note).
   const column = <T extends string | number | bigint | null>(
     pick: (round: (typeof rounds)[number]) => T,
@@ -457,7 +459,9 @@ export async function writeTransactionsAndRounds(
       created_at: row.createdAt.toISOString(),
     })),
   );
-  const [counted] = await executeRows<{ inserted: string | number }>(
+  // Every row must be new (a transaction id taken meanwhile means the plan did not hold): the
+  // statement checks it itself, as the batch's COMMIT is sent right behind it.
+  await executePreparedRows(
     db,
     sql`with moved as (
           update casino_rounds r
@@ -485,7 +489,8 @@ export async function writeTransactionsAndRounds(
           on conflict do nothing
           returning id
         )
-        select count(*) as inserted from inserted`,
+        select spm_check((select count(*) from inserted) = ${transactions.length}::int,
+          'casino batch: a transaction id was taken meanwhile') as ok`,
+    options,
   );
-  return Number(counted?.inserted ?? 0);
 }

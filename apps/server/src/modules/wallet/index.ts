@@ -13,7 +13,13 @@ export const walletModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (ap
 
 export { ensureDemoCredit } from './demo-money-service.ts';
 export { playersBalances, settledNetByDay } from './ledger-repository.ts';
-export { getWallet, getWalletView, requestHash, toWallet } from './ledger-service.ts';
+export {
+  getWallet,
+  getWalletView,
+  requestHash,
+  toWallet,
+  writesLeftAtEnd,
+} from './ledger-service.ts';
 export {
   adjustCash,
   creditDeposit,

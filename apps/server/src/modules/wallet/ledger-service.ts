@@ -187,6 +187,16 @@ export function outboxRowsOf(ctx: LedgerContext): {
 }
 
 /**
+ * Whether the transaction's end still writes something: its outbox events, when no last money
+ * write stored them (`applyMany` with `last` cannot when a player has events but moved no
+ * money). A product's statement sent with the COMMIT behind it must be the transaction's last,
+ * so it may only be sent that way when this is false.
+ */
+export function writesLeftAtEnd(ctx: LedgerContext): boolean {
+  return ctx.outboxWritten === undefined && outboxRowsOf(ctx).rows.length > 0;
+}
+
+/**
  * Writes the transaction's events to the outbox (outboxRowsOf), unless the transaction's last
  * money write already did in its own statement (`outboxWritten`): then nothing may have moved
  * or been queued since.
