@@ -32,6 +32,17 @@ describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
   const { call, session, cash, expectLedgerBalanced } = providerWalletKit(h);
   let seq = 0;
   const next = (prefix: string) => `${prefix}-${++seq}-${Date.now()}`;
+  /** A bet's body in a new round of the player's session, under a new transaction id. */
+  const betOf = (
+    who: { base: { token: string; user: string; gameId: string } },
+    amount: number,
+  ) => ({
+    requestId: next('req'),
+    ...who.base,
+    roundId: next('round'),
+    transactionId: next('t'),
+    amount,
+  });
 
   it('callbacks queued together share a batch and answer as one at a time would', async () => {
     const provider = await insertTestProvider(h.db, { minBetPaise: 100n, maxBetPaise: 750_000n });
@@ -162,13 +173,7 @@ describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
       });
     };
     const before = { ...callbackBatchStats };
-    const body = {
-      requestId: next('req'),
-      ...who.base,
-      roundId: next('round'),
-      transactionId: next('t'),
-      amount: 1_000,
-    };
+    const body = betOf(who, 1_000);
     const answer: ProviderAnswer = await signed('bet', body);
     expect(answer).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED', balance: 100_000 });
     expect(callbackBatchStats.fallbacks).toBe(before.fallbacks + 1);
@@ -181,13 +186,7 @@ describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
   it("the batch's last write raises, writing nothing, when a transaction id was taken meanwhile", async () => {
     const provider = await insertTestProvider(h.db);
     const who = await session(provider, 100_000n);
-    const body = {
-      requestId: next('req'),
-      ...who.base,
-      roundId: next('round'),
-      transactionId: next('t'),
-      amount: 1_000,
-    };
+    const body = betOf(who, 1_000);
     expect(await call(provider, 'bet', body)).toMatchObject({ status: 'RS_OK' });
     const [stored] = await executeRows<{ round_id: string | number; staked: string | number }>(
       h.db,

@@ -379,7 +379,11 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
     }
   });
 
-  it('refuses to commit when money moves after moves that stored the events', async () => {
+  /**
+   * Stakes with `options` in a transaction, then stakes again in it: what the transaction
+   * threw, and the external ids of the player's operations written.
+   */
+  async function stakeAfterMoves(options: { last?: boolean; commit?: boolean }) {
     const player = await insertPlayer(h.db);
     await fund(deps, player, 10_000n);
     const stake = (externalId: string) => ({
@@ -390,48 +394,35 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
       amountPaise: 1_000n,
       mode: 'hold' as const,
     });
-    const attempt = ledgerTransaction(deps, async (ctx) => {
+    const failure: unknown = await ledgerTransaction(deps, async (ctx) => {
       const ops = wallet.within(ctx);
-      await ops.applyMany([{ operation: 'stake', input: stake('first') }], { last: true });
+      await ops.applyMany([{ operation: 'stake', input: stake('first') }], options);
       await ops.stake(stake('after'));
       return { ok: true as const };
-    });
-    await expect(attempt).rejects.toThrow(/after the write that stored the events/);
-    const [row] = await executeRows<{ n: string }>(
-      h.db,
-      sql`select count(*) as n from wallet_operations where player_id = ${player}`,
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
     );
-    expect(Number(row!.n)).toBe(0);
-  });
-
-  it('with commit the moves commit with their own write: nothing after them can join or undo it', async () => {
-    const player = await insertPlayer(h.db);
-    await fund(deps, player, 10_000n);
-    const stake = (externalId: string) => ({
-      product: 'exchange' as const,
-      externalId: `${externalId}-${player}`,
-      playerId: player,
-      roundId: 'm1',
-      amountPaise: 1_000n,
-      mode: 'hold' as const,
-    });
-    const attempt = ledgerTransaction(deps, async (ctx) => {
-      const ops = wallet.within(ctx);
-      await ops.applyMany([{ operation: 'stake', input: stake('first') }], { commit: true });
-      await ops.stake(stake('after'));
-      return { ok: true as const };
-    });
-    await expect(attempt).rejects.toThrow();
     const written = await executeRows<{ external_id: string }>(
       h.db,
       sql`select external_id from wallet_operations where player_id = ${player}`,
     );
+    return { player, failure, written: written.map((row) => row.external_id) };
+  }
+
+  it('refuses to commit when money moves after moves that stored the events', async () => {
+    const { failure, written } = await stakeAfterMoves({ last: true });
+    expect(String(failure)).toMatch(/after the write that stored the events/);
+    expect(written).toEqual([]);
+  });
+
+  it('with commit the moves commit with their own write: nothing after them can join or undo it', async () => {
+    const { player, failure, written } = await stakeAfterMoves({ commit: true });
+    expect(failure).toBeInstanceOf(Error);
     // PostgreSQL committed the first moves before the second was tried (the connection refused
     // it, and the caller heard the rollback could not be made); PGlite commits at the end as
     // usual, so the guard rolls both back.
-    expect(written.map((row) => row.external_id)).toEqual(
-      driver === 'postgres' ? [`first-${player}`] : [],
-    );
+    expect(written).toEqual(driver === 'postgres' ? [`first-${player}`] : []);
     expect((await ledgerTotals(h.db)).postingsSum).toBe(0n);
   });
 
