@@ -55,17 +55,13 @@ export class PipelinedClient extends pg.Client {
    */
   withCommitBehind<T>(run: () => Promise<T>): Promise<T> {
     this.commitBehindNext = true;
-    let answer: Promise<T>;
     try {
-      answer = run();
-    } catch (error) {
+      return run();
+    } finally {
+      // Cleared even when `run` did not send at once (a driver that awaits before sending):
+      // the flag must not ride on a later statement; the transaction then commits as usual.
       this.commitBehindNext = false;
-      throw error;
     }
-    // Not sent at once (a driver that awaits before sending): the flag must not ride on a later
-    // statement; the transaction then commits at its end as usual.
-    this.commitBehindNext = false;
-    return answer;
   }
 
   // pg's query has a dozen overloads (text, config, submittable; promise or callback): this

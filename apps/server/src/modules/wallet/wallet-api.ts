@@ -748,7 +748,7 @@ export class WalletApi {
       operation.ledgerTransactionId =
         ledgerIndex === null || ledgerIndex === undefined
           ? null
-          : (written.ledger.transactionIds[ledgerIndex] ?? null);
+          : (written.transactionIds[ledgerIndex] ?? null);
     });
     const { operationIds } = written;
 

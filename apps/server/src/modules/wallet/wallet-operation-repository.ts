@@ -8,7 +8,6 @@ import {
   readLedgerBatchAnswer,
   type BatchLedgerTransaction,
   type LedgerBatchAnswerRow,
-  type LedgerBatchWritten,
   type PlayerAccountRow,
 } from './ledger-repository.ts';
 import type { WALLET_OPERATION_STATUSES, WALLET_OPERATIONS, WALLET_PRODUCTS } from './tables.ts';
@@ -245,8 +244,8 @@ export interface NewWalletOperationWithOutcome extends NewWalletOperation {
  * none otherwise). The statement checks itself against the plan and raises when it differs:
  * every balance it moved ends at its `finalPaise`, every version at `versionsAfter`, every
  * operation row is new (none taken meanwhile by a concurrent transaction). `commitBehind`:
- * the transaction commits right behind it (executePreparedRows). Answers the ledger's answer
- * and the operations' ids in input order.
+ * the transaction commits right behind it (executePreparedRows). Answers the ledger
+ * transactions' ids (by position) and the operations' ids, in input order.
  */
 export async function writeMoves(
   db: DbHandle,
@@ -262,7 +261,7 @@ export async function writeMoves(
     outbox?: { events: readonly NewOutboxEvent[]; createdAt: Date };
     commitBehind?: boolean;
   } = {},
-): Promise<{ ledger: LedgerBatchWritten; operationIds: string[] }> {
+): Promise<{ transactionIds: string[]; operationIds: string[] }> {
   const outbox = options.outbox ?? { events: [], createdAt: new Date(0) };
   const json = JSON.stringify(
     rows.map((row, index) => ({
@@ -338,7 +337,10 @@ export async function writeMoves(
             'applyMany: the write is not where the plan put it (a balance, a version, or an operation taken meanwhile)'
           ) as ok
         )
-        select a.*, null::text as product, null::text as external_id from (${parts.answer}) a
+        -- The balances and versions are checked above: only the new ids come back.
+        select 'tx' as what, ids.id, ids.n as value, null::text as product,
+               null::text as external_id
+        from ids
         union all
         select 'operation', o.id, 0, o.product, o.external_id from o
         union all
@@ -350,7 +352,7 @@ export async function writeMoves(
     if (row.what === 'operation') ids.set(`${row.product}\u0000${row.external_id}`, String(row.id));
   }
   return {
-    ledger: readLedgerBatchAnswer(answer, ledger.transactions.length),
+    transactionIds: readLedgerBatchAnswer(answer, ledger.transactions.length).transactionIds,
     // Every row is new: the statement's check raised otherwise.
     operationIds: rows.map((row) => ids.get(`${row.product}\u0000${row.externalId}`)!),
   };
