@@ -229,3 +229,17 @@ export async function makeTempDir(
   const dir = await mkdtemp(join(tmpdir(), prefix));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * The database's own message for a statement it refused (drizzle wraps it as the cause of a
+ * "Failed query" error), or 'done' when the statement ran.
+ */
+export function databaseRefusal(statement: Promise<unknown>): Promise<string> {
+  return statement.then(
+    () => 'done',
+    (error: unknown) => {
+      const cause = error instanceof Error ? error.cause : undefined;
+      return cause instanceof Error ? cause.message : String(error);
+    },
+  );
+}

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { providerWalletKit } from '../../test/casino-wallet.ts';
+import { databaseRefusal } from '../../test/harness.ts';
 import { drivers, useHarness } from '../../test/use-harness.ts';
 import { hashToken } from '../../security/tokens.ts';
 import { WalletApi } from '../wallet/index.ts';
@@ -231,6 +232,32 @@ describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
     );
     // The round's totals moved in the same statement: rolled back with it.
     expect(BigInt(after!.staked)).toBe(BigInt(stored!.staked));
+  });
+
+  it('never deletes a round its transactions name (they carry no foreign key to it)', async () => {
+    const provider = await insertTestProvider(h.db);
+    const who = await session(provider, 100_000n);
+    const roundId = next('round');
+    const bet = await call(provider, 'bet', {
+      requestId: next('req'),
+      ...who.base,
+      roundId,
+      transactionId: next('t'),
+      amount: 1_000,
+    });
+    expect(bet.status).toBe('RS_OK');
+    const remaining = sql`select count(*)::int as n from casino_rounds
+      where provider_id = ${provider.providerId} and provider_round_id = ${roundId}`;
+    expect((await executeRows<{ n: number }>(h.db, remaining))[0]?.n).toBe(1);
+    expect(
+      await databaseRefusal(
+        h.db.execute(
+          sql`delete from casino_rounds
+              where provider_id = ${provider.providerId} and provider_round_id = ${roundId}`,
+        ),
+      ),
+    ).toBe('rows of casino_rounds are never deleted: other rows name them');
+    expect((await executeRows<{ n: number }>(h.db, remaining))[0]?.n).toBe(1);
   });
 
   it('a lost round (a win of 0: no money, an event) commits in its batch, not alone', async () => {

@@ -202,7 +202,10 @@ export const casinoTransactions = pgTable(
     kind: text('kind', { enum: CASINO_TRANSACTION_KINDS }).notNull(),
     /** SHA-256 of the request's fields that matter: the same id with another body is a duplicate. */
     requestHash: text('request_hash').notNull(),
-    roundId: bigint('round_id', { mode: 'number' }).references(() => casinoRounds.id),
+    // No foreign key (docs/decisions.md "No foreign keys between rows written together"): a
+    // transaction names the round its database transaction created or locked before writing
+    // it, and rounds are never deleted (the database refuses it).
+    roundId: bigint('round_id', { mode: 'number' }),
     providerRoundId: text('provider_round_id').notNull(),
     playerId: bigint('player_id', { mode: 'number' }).notNull(),
     gameId: text('game_id').notNull(),

@@ -216,10 +216,6 @@ export async function cancelUnmatchedOfMarket(db: DbHandle, marketId: number) {
     );
 }
 
-export async function insertFills(db: DbHandle, rows: (typeof fills.$inferInsert)[]) {
-  if (rows.length > 0) await db.insert(fills).values(rows);
-}
-
 export async function fillsOfMarket(db: DbHandle, marketId: number, playerId?: number) {
   return db
     .select()
@@ -443,8 +439,10 @@ export interface BatchWrites {
 /**
  * The writes of one or more markets' batches in ONE statement (one round trip): the new
  * orders, the fills, the older orders' new amounts and statuses, the exposures and the market
- * versions, as data-modifying CTEs over unnest()ed arrays. The fills' foreign keys to orders
- * inserted by the same statement hold: PostgreSQL checks them at the end of the statement.
+ * versions, as data-modifying CTEs over unnest()ed arrays. A fill names its orders without a
+ * foreign key (docs/decisions.md "No foreign keys between rows written together"): the taker
+ * is inserted by this statement, the maker is in the book, which holds only orders of this
+ * statement or of the orders table, and orders are never deleted.
  */
 export async function writeBatches(db: DbHandle, writes: readonly BatchWrites[]): Promise<void> {
   if (writes.length === 0) return;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { executeRows } from '../../db/database.ts';
-import { drivers, startHarness, type Harness } from '../../test/harness.ts';
+import { databaseRefusal, drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { post, registerPlayer } from '../../test/identity.ts';
 import { fund } from '../../test/wallet.ts';
 import { ledgerTotals } from '../wallet/ledger-repository.ts';
@@ -199,7 +199,7 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
     await expectConsistent(odds);
   });
 
-  it('never deletes a market or runner its orders name (they carry no foreign key to them)', async () => {
+  it('never deletes a market, runner, order or ledger transaction other rows name (they carry no foreign key to them)', async () => {
     const { odds, runners } = await newMarket();
     const [backer] = [await player()];
     const placed = await place(backer!, {
@@ -221,6 +221,23 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
       sql`select count(*)::int as n from runners where market_id = ${Number(odds)}`,
     );
     expect(row?.n).toBe(2);
+    const orderId = Number(placed.json().data.orderId);
+    expect(await databaseRefusal(h.db.execute(sql`delete from orders where id = ${orderId}`))).toBe(
+      'rows of orders are never deleted: other rows name them',
+    );
+    expect(
+      await databaseRefusal(
+        h.db.execute(sql`delete from ledger_transactions where player_id = ${backer!.id}`),
+      ),
+    ).toMatch(/^rows of ledger_transactions are never deleted/);
+    const [left] = await executeRows<{ orders: number; transactions: number }>(
+      h.db,
+      sql`select (select count(*)::int from orders where id = ${orderId}) as orders,
+                 (select count(*)::int from ledger_transactions
+                  where player_id = ${backer!.id}) as transactions`,
+    );
+    expect(left?.orders).toBe(1);
+    expect(left?.transactions).toBeGreaterThan(0);
   });
 
   it("moves a batch's holds with the wallet read it prepared with the funds check (no second read)", async () => {

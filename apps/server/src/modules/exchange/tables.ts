@@ -158,12 +158,11 @@ export const fills = pgTable(
     // No foreign keys to markets, runners: docs/decisions.md "No foreign keys from hot rows to master data".
     marketId: bigint('market_id', { mode: 'number' }).notNull(),
     runnerId: bigint('runner_id', { mode: 'number' }).notNull(),
-    takerOrderId: bigint('taker_order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
-    makerOrderId: bigint('maker_order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    // No foreign keys to orders either (docs/decisions.md "No foreign keys between rows
+    // written together"): a fill is written by the statement that writes its taker order, its
+    // maker is a resting order of the book, and orders are never deleted (the database refuses it).
+    takerOrderId: bigint('taker_order_id', { mode: 'number' }).notNull(),
+    makerOrderId: bigint('maker_order_id', { mode: 'number' }).notNull(),
     takerPlayerId: bigint('taker_player_id', { mode: 'number' }).notNull(),
     makerPlayerId: bigint('maker_player_id', { mode: 'number' }).notNull(),
     takerSide: text('taker_side').notNull(),

@@ -94,9 +94,10 @@ export const ledgerPostings = pgTable(
   'ledger_postings',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    transactionId: bigint('transaction_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerTransactions.id),
+    // No foreign key on purpose (docs/decisions.md "No foreign keys between rows written
+    // together"): a posting is inserted by the statement that inserts its transaction, joined
+    // to it, and ledger transactions are never deleted (the database refuses it).
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
     // No foreign key on purpose: its check takes a KEY SHARE lock on the account row, and on
     // the one house account every concurrent posting would queue on that lock (MultiXacts).
     // Accounts are never deleted and postings only ever name ids the service resolved.
@@ -193,9 +194,9 @@ export const walletOperations = pgTable(
     holdDeltaPaise: bigint('hold_delta_paise', { mode: 'bigint' }).notNull(),
     /** The rollback's target (its external id), or the operation that undid this one. */
     relatedExternalId: text('related_external_id'),
-    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(
-      () => ledgerTransactions.id,
-    ),
+    // No foreign key: written by the statement that writes its ledger transaction (see
+    // ledgerPostings.transactionId).
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }),
     balanceAfterPaise: bigint('balance_after_paise', { mode: 'bigint' }),
     walletVersion: bigint('wallet_version', { mode: 'number' }),
     createdAt: timestampTz('created_at').notNull(),
