@@ -237,14 +237,8 @@ describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
   it('never deletes a round its transactions name (they carry no foreign key to it)', async () => {
     const provider = await insertTestProvider(h.db);
     const who = await session(provider, 100_000n);
-    const roundId = next('round');
-    const bet = await call(provider, 'bet', {
-      requestId: next('req'),
-      ...who.base,
-      roundId,
-      transactionId: next('t'),
-      amount: 1_000,
-    });
+    const { roundId, ...body } = betOf(who, 1_000);
+    const bet = await call(provider, 'bet', { roundId, ...body });
     expect(bet.status).toBe('RS_OK');
     const remaining = sql`select count(*)::int as n from casino_rounds
       where provider_id = ${provider.providerId} and provider_round_id = ${roundId}`;
@@ -263,15 +257,9 @@ describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
   it('a lost round (a win of 0: no money, an event) commits in its batch, not alone', async () => {
     const provider = await insertTestProvider(h.db);
     const who = await session(provider, 100_000n);
-    const roundId = next('round');
     const before = { ...callbackBatchStats };
-    const bet = await call(provider, 'bet', {
-      requestId: next('req'),
-      ...who.base,
-      roundId,
-      transactionId: next('t'),
-      amount: 1_000,
-    });
+    const { roundId, ...body } = betOf(who, 1_000);
+    const bet = await call(provider, 'bet', { roundId, ...body });
     const win = await call(provider, 'win', {
       requestId: next('req'),
       ...who.base,
