@@ -22,9 +22,15 @@ export const walletSchema = z.object({
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
-/** Ack of the realtime `get:balance` request. */
+/**
+ * Ack of the realtime `get:balance` request. `version` is the wallet version of the last money
+ * change the balances include (as update_balance's): an app that applied a newer push keeps it.
+ */
 export const getBalanceAckSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('success'), data: walletSchema }),
+  z.object({
+    status: z.literal('success'),
+    data: walletSchema.extend({ version: z.number().int().nonnegative().optional() }),
+  }),
   z.object({ status: z.literal('failed'), message: z.string() }),
 ]);
 export type GetBalanceAck = z.infer<typeof getBalanceAckSchema>;

@@ -16,7 +16,7 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { isAppError } from '../http/app-error.ts';
 import { tokenFromAuthorization } from '../http/auth.ts';
-import { getWallet } from '../modules/wallet/index.ts';
+import { getVersionedWallet } from '../modules/wallet/index.ts';
 import type { ServiceDeps } from '../deps.ts';
 import {
   authenticateSessionId,
@@ -136,7 +136,10 @@ export function installRealtimeHandlers(
       authenticateSessionId(deps, socket.data.sessionId)
         .then(
           async () =>
-            reply({ status: 'success', data: await getWallet(deps.db, socket.data.userId) }),
+            reply({
+              status: 'success',
+              data: await getVersionedWallet(deps.db, socket.data.userId),
+            }),
           (error: unknown) => {
             if (!isAppError(error)) throw error;
             reply({ status: 'failed', message: error.message });

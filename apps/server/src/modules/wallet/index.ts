@@ -14,6 +14,7 @@ export const walletModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (ap
 export { ensureDemoCredit } from './demo-money-service.ts';
 export { playersBalances, settledNetByDay } from './ledger-repository.ts';
 export {
+  getVersionedWallet,
   getWallet,
   getWalletView,
   requestHash,

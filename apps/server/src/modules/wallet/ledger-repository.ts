@@ -221,6 +221,34 @@ export async function playerBalances(db: DbHandle, playerId: number): Promise<Ma
   return new Map(rows.map((row) => [row.kind, BigInt(row.balance_paise)]));
 }
 
+/**
+ * A player's balances by kind and wallet version, read by one statement (one snapshot): the
+ * version is the one every money change that made these balances raised (0 before any).
+ */
+export async function playerBalancesAndVersion(
+  db: DbHandle,
+  playerId: number,
+): Promise<{ balances: Map<string, bigint>; version: number }> {
+  const rows = await executeRows<{
+    version: string | number;
+    kind: string | null;
+    balance_paise: string | bigint | null;
+  }>(
+    db,
+    sql`select v.version, a.kind, a.balance_paise
+        from (select coalesce((select version from wallet_versions
+                               where player_id = ${playerId}), 0) as version) v
+        left join ledger_accounts a on a.player_id = ${playerId}`,
+  );
+  const balances = new Map<string, bigint>();
+  for (const row of rows) {
+    if (row.kind !== null && row.balance_paise !== null) {
+      balances.set(row.kind, BigInt(row.balance_paise));
+    }
+  }
+  return { balances, version: Number(rows[0]?.version ?? 0) };
+}
+
 export interface StatementRow {
   id: string;
   createdAt: Date;

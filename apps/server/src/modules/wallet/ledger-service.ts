@@ -34,6 +34,7 @@ import {
   insertTransactionRow,
   lockWalletVersions,
   playerBalances,
+  playerBalancesAndVersion,
   type LedgerTransactionKind,
   type NewPosting,
 } from './ledger-repository.ts';
@@ -104,6 +105,18 @@ export async function getWalletView(db: DbHandle, playerId: number): Promise<Wal
 /** The player's wallet (walletSchema values). Players without postings have zeros. */
 export async function getWallet(db: DbHandle, playerId: number): Promise<Wallet> {
   return toWallet(await getWalletView(db, playerId));
+}
+
+/**
+ * The wallet with the version of the last money change it includes (the `version` of
+ * update_balance): an app that already applied a newer push keeps that one (get:balance).
+ */
+export async function getVersionedWallet(
+  db: DbHandle,
+  playerId: number,
+): Promise<Wallet & { version: number }> {
+  const { balances, version } = await playerBalancesAndVersion(db, playerId);
+  return { ...toWallet(walletView((kind) => balances.get(kind) ?? 0n)), version };
 }
 
 /** Thrown inside a ledger transaction to roll it back; turned into a typed result outside. */

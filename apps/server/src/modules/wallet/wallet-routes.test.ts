@@ -35,13 +35,31 @@ describe.each(drivers)('wallet, statement and notifications on %s', (driver) => 
     return { ...player, id: Number(player.user.id) };
   }
 
-  it('get:balance answers the wallet of the socket’s player', async () => {
+  it('get:balance answers the wallet of the socket’s player, with the version of its last money change', async () => {
     const player = await newPlayer();
-    await fund(deps(), player.id, 123_45n);
     const socket = await connectAs(player.token);
     expect(await getBalance(socket)).toEqual({
       status: 'success',
-      data: { balance: 123.45, cash: 123.45, coins: 0, sports: 0, wicket: 0, exposure: 0 },
+      data: { balance: 0, cash: 0, coins: 0, sports: 0, wicket: 0, exposure: 0, version: 0 },
+    });
+    await fund(deps(), player.id, 123_45n);
+    expect(await getBalance(socket)).toEqual({
+      status: 'success',
+      // update_balance's version: an app that applied a newer push keeps that one.
+      data: {
+        balance: 123.45,
+        cash: 123.45,
+        coins: 0,
+        sports: 0,
+        wicket: 0,
+        exposure: 0,
+        version: 1,
+      },
+    });
+    await fund(deps(), player.id, 5_00n);
+    expect(await getBalance(socket)).toMatchObject({
+      status: 'success',
+      data: { balance: 128.45, version: 2 },
     });
   });
 

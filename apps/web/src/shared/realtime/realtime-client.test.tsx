@@ -111,6 +111,30 @@ describe('realtime connection (SPEC 4.5, 7.8)', () => {
     expect(useAuthStore.getState().wallet).toEqual(wallet(400));
   });
 
+  it('drops a get:balance reply older than an update_balance applied meanwhile', async () => {
+    const socket = await connectedApp();
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, { ...wallet(300), version: 7 }));
+    // Read before the bet that made version 7, answered after its push.
+    socket.reply(CLIENT_EVENTS.getBalance, {
+      status: 'success',
+      data: { ...wallet(350), version: 6 },
+    });
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, { balance: 'n/a' }));
+    await waitFor(() => expect(socket.emitsOf(CLIENT_EVENTS.getBalance)).toHaveLength(2));
+    await act(() => Promise.resolve());
+    expect(useAuthStore.getState().wallet).toEqual(wallet(300));
+    // The same version reads the same state; a newer one is applied, and older pushes after it
+    // are dropped.
+    socket.reply(CLIENT_EVENTS.getBalance, {
+      status: 'success',
+      data: { ...wallet(420), version: 9 },
+    });
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, { balance: 'n/a' }));
+    await waitFor(() => expect(useAuthStore.getState().wallet).toEqual(wallet(420)));
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, { ...wallet(380), version: 8 }));
+    expect(useAuthStore.getState().wallet).toEqual(wallet(420));
+  });
+
   it('asks for the balance again when update_balance carries no numeric balance', async () => {
     const socket = await connectedApp();
     socket.reply(CLIENT_EVENTS.getBalance, { status: 'success', data: wallet(777) });

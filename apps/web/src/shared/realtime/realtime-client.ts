@@ -122,10 +122,14 @@ export function emitWithAck<T = unknown>(
   return emitWithAckOn<T>(socket, event, payload);
 }
 
-/** get:balance; a success reply replaces the wallet, anything else leaves it as it is. */
+/**
+ * get:balance; a success reply replaces the wallet, anything else leaves it as it is. A reply
+ * older than an update_balance applied meanwhile (its wallet version is lower) is dropped.
+ */
 export async function requestBalance(): Promise<void> {
   const result = await emitWithAck<StatusAck>(CLIENT_EVENTS.getBalance);
   if (!result.ok || result.ack?.status !== 'success') return;
+  if (!isCurrentVersion(versionOf(result.ack.data), 'reply')) return;
   const wallet = toWallet(result.ack.data);
   if (wallet) useAuthStore.getState().setWallet(wallet);
 }
@@ -145,15 +149,23 @@ export async function checkSession(): Promise<void> {
  */
 let walletVersion = -1;
 
+const versionOf = (payload: unknown): number | undefined =>
+  isRecord(payload) && typeof payload.version === 'number' ? payload.version : undefined;
+
+/**
+ * Whether a wallet of this version may be applied, taking its version as the newest seen. A
+ * push at the version applied is a redelivery; a reply at it reads the same state again.
+ * Without a version (older servers) it is applied.
+ */
+function isCurrentVersion(version: number | undefined, from: 'push' | 'reply'): boolean {
+  if (version === undefined) return true;
+  if (from === 'push' ? version <= walletVersion : version < walletVersion) return false;
+  walletVersion = version;
+  return true;
+}
+
 function onUpdateBalance(payload: unknown): void {
-  const version =
-    typeof payload === 'object' && payload !== null && 'version' in payload
-      ? payload.version
-      : undefined;
-  if (typeof version === 'number') {
-    if (version <= walletVersion) return;
-    walletVersion = version;
-  }
+  if (!isCurrentVersion(versionOf(payload), 'push')) return;
   const wallet = toWallet(payload);
   if (wallet) useAuthStore.getState().setWallet(wallet);
   else void requestBalance();
