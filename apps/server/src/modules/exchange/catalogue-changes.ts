@@ -167,12 +167,18 @@ export async function setRunnerRates(
     });
     if (options.strict && known.length !== rates.length) throw new AppError('RUNNER_NOT_FOUND');
     const version = market.version + 1;
-    await writeMarket(cx, market, options, async (db) => {
-      for (const { runner, rate } of known) {
-        await repo.updateRunnerRates(db, Number(runner.id), rate.backRate, rate.layRate);
-      }
-      await repo.updateMarket(db, Number(marketId), { version });
-    });
+    await writeMarket(cx, market, options, (db) =>
+      repo.writeRunnerRates(
+        db,
+        Number(marketId),
+        known.map(({ runner, rate }) => ({
+          runnerId: Number(runner.id),
+          backRate: rate.backRate,
+          layRate: rate.layRate,
+        })),
+        version,
+      ),
+    );
     for (const { runner, rate } of known) {
       runner.backRate = rate.backRate;
       runner.layRate = rate.layRate;

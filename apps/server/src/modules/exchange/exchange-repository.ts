@@ -126,13 +126,24 @@ export async function updateMarket(
   await db.update(markets).set(values).where(eq(markets.id, marketId));
 }
 
-export async function updateRunnerRates(
+/** The runners' new rates and the market's new version, in one statement. */
+export async function writeRunnerRates(
   db: DbHandle,
-  runnerId: number,
-  backRate: number | null,
-  layRate: number | null,
+  marketId: number,
+  rates: readonly { runnerId: number; backRate: number | null; layRate: number | null }[],
+  version: number,
 ) {
-  await db.update(runners).set({ backRate, layRate }).where(eq(runners.id, runnerId));
+  await executePreparedRows(
+    db,
+    sql`with rated as (
+          update runners r set back_rate = x.back, lay_rate = x.lay
+          from unnest(${pgArray(rates.map((rate) => rate.runnerId))}::bigint[],
+                      ${pgArray(rates.map((rate) => rate.backRate))}::int[],
+                      ${pgArray(rates.map((rate) => rate.layRate))}::int[]) as x(id, back, lay)
+          where r.id = x.id and r.market_id = ${marketId}
+        )
+        update markets set version = ${version} where id = ${marketId}`,
+  );
 }
 
 export async function findOrderByKey(db: DbHandle, playerId: number, idempotencyKey: string) {

@@ -1,14 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { DbHandle } from '../../db/database.ts';
-import {
-  competitions,
-  events,
-  fills,
-  marketExposures,
-  markets,
-  orders,
-  runners,
-} from './tables.ts';
+import { executeRows, type DbHandle } from '../../db/database.ts';
+import { pgArray } from '../../db/pg-array.ts';
+import { competitions, events, markets, runners } from './tables.ts';
 import { users } from '../identity/tables.ts';
 import type { EventRow } from './tables.ts';
 
@@ -92,13 +85,18 @@ export async function findStaffEvent(db: DbHandle, eventId: number) {
 }
 
 /** The markets (by id) and runners (by sort) of these events, as stored. */
-export async function marketsOfEvents(db: DbHandle, eventIds: number[]) {
-  if (eventIds.length === 0) return { marketRows: [], runnerRows: [] };
-  const marketRows = await db
-    .select()
-    .from(markets)
-    .where(inArray(markets.eventId, eventIds))
-    .orderBy(asc(markets.id));
+export function marketsOfEvents(db: DbHandle, eventIds: number[]) {
+  return marketsAndRunners(db, eventIds.length === 0 ? null : inArray(markets.eventId, eventIds));
+}
+
+/** One market and its runners (by sort), as stored; no rows when there is no such market. */
+export function marketWithRunners(db: DbHandle, marketId: number) {
+  return marketsAndRunners(db, eq(markets.id, marketId));
+}
+
+async function marketsAndRunners(db: DbHandle, which: SQL | null) {
+  if (which === null) return { marketRows: [], runnerRows: [] };
+  const marketRows = await db.select().from(markets).where(which).orderBy(asc(markets.id));
   const marketIds = marketRows.map((m) => m.id);
   const runnerRows =
     marketIds.length === 0
@@ -120,42 +118,41 @@ export interface MarketTotals {
   matchedOrdersPaise: bigint;
 }
 
-/** Per market: held exposure, filled and matched stakes (three grouped queries). */
+/** Per market: held exposure, filled and matched stakes (three grouped sums, one statement). */
 export async function marketTotals(
   db: DbHandle,
   marketIds: number[],
 ): Promise<Map<number, MarketTotals>> {
   const totals = new Map<number, MarketTotals>();
   if (marketIds.length === 0) return totals;
-  const of = (marketId: number) => {
+  const ids = sql`${pgArray(marketIds)}::bigint[]`;
+  const rows = await executeRows<{
+    what: 'exposure' | 'filled' | 'matched';
+    market_id: string | number;
+    total: string;
+  }>(
+    db,
+    sql`select 'exposure' as what, market_id, sum(exposure_paise)::text as total
+        from market_exposures where market_id = any(${ids}) group by market_id
+        union all
+        select 'filled', market_id, sum(stake_paise)::text from fills
+        where market_id = any(${ids}) group by market_id
+        union all
+        select 'matched', market_id, sum(matched_paise)::text from orders
+        where market_id = any(${ids}) and matched_paise > 0 group by market_id`,
+  );
+  for (const row of rows) {
+    const marketId = Number(row.market_id);
     let entry = totals.get(marketId);
     if (!entry) {
       entry = { exposurePaise: 0n, filledPaise: 0n, matchedOrdersPaise: 0n };
       totals.set(marketId, entry);
     }
-    return entry;
-  };
-  const exposures = await db
-    .select({
-      marketId: marketExposures.marketId,
-      total: sql<string>`sum(${marketExposures.exposurePaise})`,
-    })
-    .from(marketExposures)
-    .where(inArray(marketExposures.marketId, marketIds))
-    .groupBy(marketExposures.marketId);
-  for (const row of exposures) of(row.marketId).exposurePaise = BigInt(row.total);
-  const filled = await db
-    .select({ marketId: fills.marketId, total: sql<string>`sum(${fills.stakePaise})` })
-    .from(fills)
-    .where(inArray(fills.marketId, marketIds))
-    .groupBy(fills.marketId);
-  for (const row of filled) of(row.marketId).filledPaise = BigInt(row.total);
-  const matched = await db
-    .select({ marketId: orders.marketId, total: sql<string>`sum(${orders.matchedPaise})` })
-    .from(orders)
-    .where(and(inArray(orders.marketId, marketIds), sql`${orders.matchedPaise} > 0`))
-    .groupBy(orders.marketId);
-  for (const row of matched) of(row.marketId).matchedOrdersPaise = BigInt(row.total);
+    const total = BigInt(row.total);
+    if (row.what === 'exposure') entry.exposurePaise = total;
+    else if (row.what === 'filled') entry.filledPaise = total;
+    else entry.matchedOrdersPaise = total;
+  }
   return totals;
 }
 

@@ -476,6 +476,19 @@ describe.each(drivers)('back office sports administration on %s', (driver) => {
       [90, 95],
       [100, null],
     ]);
+    // Stored with the market's new version (what a restarted engine loads).
+    expect(
+      await executeRows<{ back_rate: number | null; lay_rate: number | null; version: number }>(
+        h.db,
+        sql`select r.back_rate, r.lay_rate, m.version::int as version from runners r
+            join markets m on m.id = r.market_id
+            where r.market_id = ${Number(bm.id)} order by r.sort`,
+      ),
+    ).toEqual([
+      { back_rate: 90, lay_rate: 95, version: rates.json().data.version },
+      { back_rate: 100, lay_rate: null, version: rates.json().data.version },
+    ]);
+    expect(rates.json().data.version).toBeGreaterThan(bm.version);
     expect((await bet(p1, { side: 'back', rate: 90, stake: 100 })).statusCode).toBe(200);
     expect((await bet(p2, { side: 'lay', rate: 95, stake: 100 })).statusCode).toBe(200);
     const [, ratesAudit] = await auditOf('market', bm.id);

@@ -124,14 +124,15 @@ export async function getStaffEvent(engine: ExchangeEngine, eventId: string): Pr
   return view!;
 }
 
+/** One market as staff see it: its own rows only (a change's answer, not the whole event). */
 export async function getStaffMarket(
   engine: ExchangeEngine,
   marketId: string,
 ): Promise<StaffMarket> {
-  const eventId = await repo.eventIdOfMarket(engine.deps.db, Number(marketId));
-  if (eventId === undefined) throw new AppError('MARKET_NOT_FOUND');
-  const event = await getStaffEvent(engine, String(eventId));
-  const market = event.markets.find((m) => m.id === marketId);
-  if (!market) throw new AppError('MARKET_NOT_FOUND');
-  return market;
+  const db = engine.deps.db;
+  const { marketRows, runnerRows } = await repo.marketWithRunners(db, Number(marketId));
+  const [row] = marketRows;
+  if (!row) throw new AppError('MARKET_NOT_FOUND');
+  const totals = await repo.marketTotals(db, [row.id]);
+  return staffMarketView(engine, row, runnerRows, totals.get(row.id));
 }
