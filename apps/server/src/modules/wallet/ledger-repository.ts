@@ -212,18 +212,10 @@ export async function insertPostingsReadBalances(
   };
 }
 
-/** Balances of one player's accounts by kind (absent accounts are zero to the caller). */
-export async function playerBalances(db: DbHandle, playerId: number): Promise<Map<string, bigint>> {
-  const rows = await executeRows<{ kind: string; balance_paise: string | bigint }>(
-    db,
-    sql`select kind, balance_paise from ledger_accounts where player_id = ${playerId}`,
-  );
-  return new Map(rows.map((row) => [row.kind, BigInt(row.balance_paise)]));
-}
-
 /**
- * A player's balances by kind and wallet version, read by one statement (one snapshot): the
- * version is the one every money change that made these balances raised (0 before any).
+ * A player's balances by kind (absent accounts are zero to the caller) and wallet version,
+ * read by one statement (one snapshot): the version is the one every money change that made
+ * these balances raised (0 before any).
  */
 export async function playerBalancesAndVersion(
   db: DbHandle,

@@ -33,7 +33,6 @@ import {
   insertPostingsReadBalances,
   insertTransactionRow,
   lockWalletVersions,
-  playerBalances,
   playerBalancesAndVersion,
   type LedgerTransactionKind,
   type NewPosting,
@@ -97,9 +96,17 @@ export function toWallet(view: WalletView): Wallet {
   };
 }
 
+/** The player's wallet view and the version of the last money change it includes. */
+async function versionedWalletView(
+  db: DbHandle,
+  playerId: number,
+): Promise<{ view: WalletView; version: number }> {
+  const { balances, version } = await playerBalancesAndVersion(db, playerId);
+  return { view: walletView((kind) => balances.get(kind) ?? 0n), version };
+}
+
 export async function getWalletView(db: DbHandle, playerId: number): Promise<WalletView> {
-  const balances = await playerBalances(db, playerId);
-  return walletView((kind) => balances.get(kind) ?? 0n);
+  return (await versionedWalletView(db, playerId)).view;
 }
 
 /** The player's wallet (walletSchema values). Players without postings have zeros. */
@@ -115,8 +122,8 @@ export async function getVersionedWallet(
   db: DbHandle,
   playerId: number,
 ): Promise<Wallet & { version: number }> {
-  const { balances, version } = await playerBalancesAndVersion(db, playerId);
-  return { ...toWallet(walletView((kind) => balances.get(kind) ?? 0n)), version };
+  const { view, version } = await versionedWalletView(db, playerId);
+  return { ...toWallet(view), version };
 }
 
 /** Thrown inside a ledger transaction to roll it back; turned into a typed result outside. */
