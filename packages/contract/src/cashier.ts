@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES } from './constants.ts';
-import { pageQuerySchema, pagedSchema, pointsSchema, walletSchema } from './wallet.ts';
+import { pageQuerySchema, pagedSchema, pointsSchema, versionedWalletSchema } from './wallet.ts';
 
 /*
  * The cashier (SPEC 3, 7.4, 9; issue 6): payment gateways, deposits, bank details,
@@ -458,7 +458,8 @@ export const withdrawalSchema = z.object({
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawAnswerSchema = z.object({
   withdrawal: withdrawalSchema,
-  wallet: walletSchema,
+  /** The wallet as the request left it, with its version (an app keeps a newer push). */
+  wallet: versionedWalletSchema,
 });
 export type WithdrawAnswer = z.infer<typeof withdrawAnswerSchema>;
 

@@ -23,13 +23,20 @@ export const walletSchema = z.object({
 export type Wallet = z.infer<typeof walletSchema>;
 
 /**
- * Ack of the realtime `get:balance` request. `version` is the wallet version of the last money
- * change the balances include (as update_balance's): an app that applied a newer push keeps it.
+ * A wallet read with the wallet version of the last money change it includes (the `version`
+ * of update_balance): an app that already applied a newer push keeps that one. Optional so a
+ * payload of an older server still parses.
  */
+export const versionedWalletSchema = walletSchema.extend({
+  version: z.number().int().nonnegative().optional(),
+});
+export type VersionedWallet = z.infer<typeof versionedWalletSchema>;
+
+/** Ack of the realtime `get:balance` request (the wallet with its version). */
 export const getBalanceAckSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('success'),
-    data: walletSchema.extend({ version: z.number().int().nonnegative().optional() }),
+    data: versionedWalletSchema,
   }),
   z.object({ status: z.literal('failed'), message: z.string() }),
 ]);

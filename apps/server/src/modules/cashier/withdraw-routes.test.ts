@@ -35,6 +35,7 @@ import {
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { call, outbox, post } from '../../test/identity.ts';
 import { insertPlayer } from '../../test/wallet.ts';
+import { getVersionedWallet } from '../wallet/index.ts';
 
 const TRC20_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const BEP20_ADDRESS = '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c';
@@ -343,7 +344,11 @@ describe.each(drivers)('cashier: bank details and withdrawals on %s', (driver) =
         sports: 0,
         wicket: 0,
         exposure: 0,
+        // The version of the update_balance this hold sends: an app that applied a newer
+        // push keeps it instead of this answer.
+        version: (await getVersionedWallet(h.db, player.id)).version,
       });
+      expect(answer.wallet.version).toBeGreaterThan(0);
       expect(await balancePaise(h, player.id, 'withdrawal_hold')).toBe(25_075n);
       expect(await balancePaise(h, player.id, 'cash')).toBe(74_925n);
       expect(await transactionsKeyed(h, `withdraw-hold:${answer.withdrawal.id}`)).toBe(1);
@@ -570,6 +575,8 @@ describe.each(drivers)('cashier: bank details and withdrawals on %s', (driver) =
         expect(replay.statusCode).toBe(200);
         expect(replay.json().data.withdrawal).toEqual(first.json().data.withdrawal);
         expect(replay.json().data.wallet.balance).toBe(700);
+        // Today's wallet, at today's version (the first answer's hold is the last change).
+        expect(replay.json().data.wallet.version).toBe(first.json().data.wallet.version);
       }
       const other = await requestWithdrawal(h, player, {
         amount: 301,
@@ -774,7 +781,12 @@ describe.each(drivers)('cashier: bank details and withdrawals on %s', (driver) =
       expect(res.statusCode).toBe(200);
       expect(res.json().data.withdrawal).toMatchObject({ id, status: 'cancelled' });
       expect(res.json().data.withdrawal.decidedAt).toEqual(expect.any(String) as unknown);
-      expect(res.json().data.wallet).toMatchObject({ balance: 1000, cash: 1000 });
+      const releasedAt = (await getVersionedWallet(h.db, player.id)).version;
+      expect(res.json().data.wallet).toMatchObject({
+        balance: 1000,
+        cash: 1000,
+        version: releasedAt,
+      });
       expect(await balancePaise(h, player.id, 'withdrawal_hold')).toBe(0n);
       expect(await transactionsKeyed(h, `withdraw-release:${id}`)).toBe(1);
 

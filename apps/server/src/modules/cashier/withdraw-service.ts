@@ -2,6 +2,7 @@ import {
   CASHIER_MESSAGES,
   CRYPTO_ADDRESS_RULES,
   PLAYER_TIME_ZONE,
+  type VersionedWallet,
   type WithdrawAnswer,
   type WithdrawCreateBody,
   type WithdrawDynamicBody,
@@ -34,7 +35,7 @@ import {
 } from './withdraw-repository.ts';
 import { requireGatewayRow, toGateway } from './gateway-service.ts';
 import {
-  getWallet,
+  getVersionedWallet,
   getWalletView,
   holdWithdrawal,
   releaseWithdrawal,
@@ -102,6 +103,10 @@ function assertWithin(amountPaise: Paise, minPaise: Paise, maxPaise: Paise): voi
   if (amountPaise > maxPaise) throw new AppError('AMOUNT_ABOVE_MAX');
 }
 
+/** The wallet a withdrawal left, with the version its update_balance carries. */
+const versioned = (after: WalletView, version: number | undefined): VersionedWallet =>
+  version === undefined ? toWallet(after) : { ...toWallet(after), version };
+
 const wholePointsPaise = (points: number) => BigInt(points) * 100n;
 
 /**
@@ -117,7 +122,7 @@ async function replayOf(
   const known = await findWithdrawByKey(deps.db, playerId, idempotencyKey);
   if (!known) return undefined;
   if (known.requestHash !== hash) throw new AppError('IDEMPOTENCY_MISMATCH');
-  return { withdrawal: toWithdrawal(known), wallet: await getWallet(deps.db, playerId) };
+  return { withdrawal: toWithdrawal(known), wallet: await getVersionedWallet(deps.db, playerId) };
 }
 
 /**
@@ -177,7 +182,7 @@ async function placeWithdrawal(
     if (result.code === 'INSUFFICIENT_FUNDS') throw new AppError('INSUFFICIENT_FUNDS');
     throw new Error(`withdrawal hold refused by the ledger: ${result.code}`);
   }
-  return { withdrawal: toWithdrawal(result.row), wallet: toWallet(result.after) };
+  return { withdrawal: toWithdrawal(result.row), wallet: versioned(result.after, result.version) };
 }
 
 async function holdWithin(
@@ -230,7 +235,7 @@ async function holdWithin(
     ip,
     createdAt: ctx.now,
   });
-  return { ok: true as const, row, after };
+  return { ok: true as const, row, after, version: posted.walletVersion };
 }
 
 /** POST /withdrawRequest/create: to one of the player's own live bank details. */
@@ -433,8 +438,8 @@ export async function cancelWithdrawal(
       ip,
       createdAt: ctx.now,
     });
-    return { ok: true as const, row, after };
+    return { ok: true as const, row, after, version: posted.walletVersion };
   });
   if (!result.ok) throw new Error(`withdrawal release refused by the ledger: ${result.code}`);
-  return { withdrawal: toWithdrawal(result.row), wallet: toWallet(result.after) };
+  return { withdrawal: toWithdrawal(result.row), wallet: versioned(result.after, result.version) };
 }

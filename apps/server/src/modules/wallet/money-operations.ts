@@ -51,6 +51,11 @@ export interface MoneyMoved {
   /** True when the key had been used with the same request: nothing new was written. */
   replay: boolean;
   wallet: WalletView;
+  /**
+   * The player's wallet version after it (the update_balance the commit sends); undefined
+   * for a replay, which moved nothing in this transaction.
+   */
+  walletVersion: number | undefined;
 }
 
 const cashOf = (playerId: number) => playerAccount(String(playerId), 'cash');
@@ -66,6 +71,7 @@ async function move(
     transactionId: posted.transactionId,
     replay: posted.replay,
     wallet: posted.wallets.get(playerId) ?? walletView(() => 0n),
+    walletVersion: ctx.versions.get(playerId),
   };
 }
 

@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_EVENTS, SERVER_EVENTS } from '@spm/contract';
 import { useAuthStore } from '@/shared/stores/auth-store';
+import { createdSocket } from '@/test/fake-socket';
 import { callsTo, deferred, fail, ok } from '@/test/mock-api';
 import { resetStores } from '@/test/render-app';
 import { fill, hdfc, openPage, upi, wallet, withdrawal, withdrawInfo } from '@/test/cashier';
@@ -127,6 +129,39 @@ describe('withdraw /withdraw', () => {
       idempotencyKey: expect.stringMatching(UUID),
     });
     expect(useAuthStore.getState().wallet.balance).toBe(23500);
+  });
+
+  it("keeps a newer pushed balance when the withdrawal's answer is older (wallet version)", async () => {
+    const created = deferred(
+      ok({
+        withdrawal: withdrawal('92', { amount: 1500 }),
+        wallet: { ...wallet(23500), version: 8 },
+      }),
+    );
+    await openWithdraw({
+      'POST /api/withdraw/request/otp': otpSent,
+      'POST /api/withdrawRequest/create': created.route,
+      'GET /api/withdrawRequest/get': emptyList,
+    });
+    const socket = await createdSocket();
+    socket.reply(CLIENT_EVENTS.sessionCheck, { status: 'success' });
+    socket.reply(CLIENT_EVENTS.getBalance, {
+      status: 'success',
+      data: { ...wallet(25000), version: 7 },
+    });
+    act(() => socket.serverConnect());
+    await userEvent.click(within(screen.getAllByTestId('withdraw-bank')[1]!).getByRole('radio'));
+    await userEvent.type(field('withdraw-amount'), '1500');
+    await userEvent.click(field('withdraw-otp-send'));
+    await userEvent.type(field('withdraw-otp'), '123456');
+    await userEvent.click(field('withdraw-submit'));
+    // The hold's push (8), then a bet placed right after it (9), reach the app before the
+    // withdrawal's answer, which was read at 8.
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, { ...wallet(23500), version: 8 }));
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, { ...wallet(23000), version: 9 }));
+    created.release();
+    await waitFor(() => expect(field('location')).toHaveTextContent('/withdrawlist'));
+    expect(useAuthStore.getState().wallet.balance).toBe(23000);
   });
 
   it('sends the same key again for the same form, and a new one once it changes', async () => {

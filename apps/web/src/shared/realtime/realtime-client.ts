@@ -129,8 +129,16 @@ export function emitWithAck<T = unknown>(
 export async function requestBalance(): Promise<void> {
   const result = await emitWithAck<StatusAck>(CLIENT_EVENTS.getBalance);
   if (!result.ok || result.ack?.status !== 'success') return;
-  if (!isCurrentVersion(versionOf(result.ack.data), 'reply')) return;
-  const wallet = toWallet(result.ack.data);
+  applyWalletReply(result.ack.data);
+}
+
+/**
+ * A wallet read in an answer (get:balance, a withdrawal's answer) replaces the shown one
+ * unless an update_balance newer than it was applied meanwhile (its version is lower).
+ */
+export function applyWalletReply(payload: unknown): void {
+  if (!isCurrentVersion(versionOf(payload), 'reply')) return;
+  const wallet = toWallet(payload);
   if (wallet) useAuthStore.getState().setWallet(wallet);
 }
 

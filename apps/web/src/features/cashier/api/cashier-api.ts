@@ -26,6 +26,7 @@ import type {
 import type { z } from 'zod';
 import { errorText, request } from '@/shared/lib/request';
 import type { RequestError } from '@/shared/lib/request';
+import { applyWalletReply } from '@/shared/realtime/realtime-client';
 import { useAuthStore } from '@/shared/stores/auth-store';
 
 export type DepositPage = z.infer<typeof depositListSchema>;
@@ -311,7 +312,7 @@ export async function cancelWithdrawal(id: string): Promise<boolean> {
   });
   if (error) return false;
   const parsed = withdrawAnswerSchema.safeParse(data);
-  if (parsed.success) useAuthStore.getState().setWallet(parsed.data.wallet);
+  if (parsed.success) applyWalletReply(parsed.data.wallet);
   return true;
 }
 

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { WithdrawAnswer } from '@spm/contract';
-import { useAuthStore } from '@/shared/stores/auth-store';
+import { applyWalletReply } from '@/shared/realtime/realtime-client';
 import { useInvalidateCashier } from '../api/cashier-api';
 
 /**
- * Sends a withdrawal once at a time; on success the wallet takes the answer's figures at
- * once (update_balance follows), the histories refetch and the player lands on /withdrawlist.
+ * Sends a withdrawal once at a time; on success the wallet takes the answer's figures (unless
+ * an update_balance newer than them came first), the histories refetch and the player lands
+ * on /withdrawlist.
  */
 export function useWithdrawSubmit() {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export function useWithdrawSubmit() {
     inFlight.current = false;
     setBusy(false);
     if (!answer) return;
-    useAuthStore.getState().setWallet(answer.wallet);
+    applyWalletReply(answer.wallet);
     toast.success(t('cashier.withdraw.created'));
     invalidate();
     navigate('/withdrawlist');
