@@ -108,9 +108,13 @@ try {
   }
   let batches = 0;
   let batched = 0;
+  let groups = 0;
   h.app.exchange.onBatch = (_marketId, size) => {
     batches += 1;
     batched += size;
+  };
+  h.app.exchange.onGroup = () => {
+    groups += 1;
   };
   console.log(
     `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes; ${WARMUP_MS / 1000} s warm-up, then ${DURATION_MS / 1000} s timed per configuration`,
@@ -121,6 +125,7 @@ try {
     const startTimedRun = () => {
       batches = 0;
       batched = 0;
+      groups = 0;
       resetSqlMeter();
       cpuUsed = startCpuMeter();
     };
@@ -162,7 +167,7 @@ try {
     console.log(`latency max     ${(latencies.at(-1) ?? 0).toFixed(2)} ms`);
     console.log(`answers         ${latencies.length} ${JSON.stringify(answers)}`);
     console.log(
-      `batches         ${batches}, mean size ${(batched / Math.max(1, batches)).toFixed(1)}`,
+      `batches         ${batches}, mean size ${(batched / Math.max(1, batches)).toFixed(1)}; ${groups} group transactions, ${(batches / Math.max(1, groups)).toFixed(1)} markets each`,
     );
     console.log(
       `SQL queries     ${(trips / Math.max(1, batches)).toFixed(1)} per batch, ${(trips / Math.max(1, latencies.length)).toFixed(1)} per placement (all of this process; pipelined ones are not each a wait)`,
