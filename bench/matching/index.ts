@@ -23,6 +23,7 @@ import {
   createOrderBook,
   listRestingOrders,
   placeOrder,
+  restingOrdersOf,
   topOfBook,
   type OrderRequest,
 } from '../../packages/core/src/exchange/index.ts';
@@ -206,5 +207,23 @@ if (sameLevels && sameOrders) {
   console.log('check: both engines end with the same resting orders and volume at every price: OK');
 } else {
   console.log('check: FAILED, the two books differ');
+  process.exitCode = 1;
+}
+
+// The exchange's exposure check reads one player's resting orders on every runner of the
+// market, several times a placement: in this deep book it must not walk all of them.
+const owners = resting.map((o) => o.ownerId);
+const OWNER_READS = 20_000;
+const readsStart = performance.now();
+let found = 0;
+for (let i = 0; i < OWNER_READS; i += 1) {
+  found += restingOrdersOf(ourBook, owners[(i * 7919) % owners.length]!).length;
+}
+const perReadNs = ((performance.now() - readsStart) * 1e6) / OWNER_READS;
+console.log(
+  `one owner's resting orders (the exposure check's read) in that book: ${perReadNs.toFixed(0)} ns per read (${OWNER_READS.toLocaleString('en')} reads)`,
+);
+if (found !== OWNER_READS) {
+  console.log(`check: FAILED, ${found} orders found for ${OWNER_READS} owners with one each`);
   process.exitCode = 1;
 }

@@ -598,6 +598,16 @@ describe('order book against a model', () => {
           // Same resting orders, in the same priority.
           const resting = listRestingOrders(book);
           expect(resting).toEqual(model.list());
+          // Each owner's orders (read through the owner index) are exactly theirs among them.
+          for (const owner of ['a', 'b', 'c']) {
+            const byId = (x: RestingOrderView, y: RestingOrderView) => x.seq - y.seq;
+            expect(restingOrdersOf(book, owner).sort(byId)).toEqual(
+              resting.filter((o) => o.ownerId === owner).sort(byId),
+            );
+          }
+          expect([...book.byOwner.keys()].sort()).toEqual(
+            [...new Set(resting.map((o) => o.ownerId))].sort(),
+          );
           // Never crossed: every resting lay is priced below every resting back.
           const { bestLay, bestBack } = bestPrices(book);
           if (bestLay !== undefined && bestBack !== undefined)
@@ -678,6 +688,26 @@ describe('cloneOrderBook', () => {
       onCopy.ok && fillSummary(onCopy.fills),
     );
     expect(getOrder(book, 'o3')?.unmatchedPaise).toBe(700n);
+  });
+
+  it("a copy's owner index is its own: matching on the copy leaves the original's as it was", () => {
+    const { book, place } = driver();
+    place('back', 200, 1_000n, 'a');
+    place('back', 210, 300n, 'a');
+    const copy = cloneOrderBook(book);
+    const taken = placeOrder(copy, {
+      id: 'x',
+      side: 'lay',
+      priceHundredths: 210,
+      stakePaise: 1_300n,
+      ownerId: 'b',
+      seq: 99,
+    });
+    expect(taken.ok && taken.matchedPaise).toBe(1_300n);
+    expect(restingOrdersOf(copy, 'a')).toEqual([]);
+    expect(restingOrdersOf(book, 'a').map((o) => o.id)).toEqual(['o1', 'o2']);
+    cancelOrder(book, 'o1');
+    expect(restingOrdersOf(book, 'a').map((o) => o.id)).toEqual(['o2']);
   });
 
   it("lists one owner's resting orders", () => {

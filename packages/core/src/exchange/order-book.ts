@@ -140,6 +140,11 @@ export interface OrderBook {
   /** Resting lays: matched by incoming backs, highest price first. */
   readonly lays: BookSide;
   readonly orders: Map<string, RestingOrder>;
+  /**
+   * Each owner's resting order ids (the keys of `orders`, grouped): an owner's orders are read
+   * for every exposure check, and a deep book must not be walked whole for each.
+   */
+  readonly byOwner: Map<string, Set<string>>;
   lastSeq: number;
 }
 
@@ -154,7 +159,28 @@ const newSide = (): BookSide => ({
 });
 
 export function createOrderBook(): OrderBook {
-  return { backs: newSide(), lays: newSide(), orders: new Map(), lastSeq: -Infinity };
+  return {
+    backs: newSide(),
+    lays: newSide(),
+    orders: new Map(),
+    byOwner: new Map(),
+    lastSeq: -Infinity,
+  };
+}
+
+function addResting(book: OrderBook, order: RestingOrder): void {
+  book.orders.set(order.id, order);
+  const owned = book.byOwner.get(order.ownerId);
+  if (owned) owned.add(order.id);
+  else book.byOwner.set(order.ownerId, new Set([order.id]));
+}
+
+/** Once an order has nothing left unmatched it leaves `orders` and its owner's ids. */
+function removeResting(book: OrderBook, order: RestingOrder): void {
+  book.orders.delete(order.id);
+  const owned = book.byOwner.get(order.ownerId);
+  owned?.delete(order.id);
+  if (owned?.size === 0) book.byOwner.delete(order.ownerId);
 }
 
 /** Lowest non-empty level index >= from, or -1. */
@@ -248,7 +274,7 @@ function matchLevel(
       stakePaise: amount,
     });
     if (maker.unmatchedPaise === 0n) {
-      book.orders.delete(maker.id);
+      removeResting(book, maker);
       if (k === level.head) level.head++;
       else level.dead++;
     }
@@ -320,7 +346,7 @@ export function placeOrder(book: OrderBook, order: OrderRequest): PlaceOrderResu
   ownLevel.queue.push(resting);
   ownLevel.totalPaise += remaining;
   setBit(own.mask, index);
-  book.orders.set(order.id, resting);
+  addResting(book, resting);
   return { ok: true, fills, matchedPaise, restingPaise: remaining, selfCrossCancelledPaise: 0n };
 }
 
@@ -349,7 +375,7 @@ export function cancelOrder(
   order.unmatchedPaise -= cancelled;
   level.totalPaise -= cancelled;
   if (order.unmatchedPaise === 0n) {
-    book.orders.delete(orderId);
+    removeResting(book, order);
     level.dead++;
     if (level.totalPaise === 0n) {
       resetLevel(level);
@@ -449,6 +475,7 @@ export function cloneOrderBook(book: OrderBook): OrderBook {
     backs: cloneSide(book.backs),
     lays: cloneSide(book.lays),
     orders,
+    byOwner: new Map([...book.byOwner].map(([ownerId, ids]) => [ownerId, new Set(ids)])),
     lastSeq: book.lastSeq,
   };
 }
@@ -456,6 +483,6 @@ export function cloneOrderBook(book: OrderBook): OrderBook {
 /** One owner's resting orders, in no particular order (their exposure needs no priority). */
 export function restingOrdersOf(book: OrderBook, ownerId: string): RestingOrderView[] {
   const result: RestingOrderView[] = [];
-  for (const order of book.orders.values()) if (order.ownerId === ownerId) result.push(view(order));
+  for (const id of book.byOwner.get(ownerId) ?? []) result.push(view(book.orders.get(id)!));
   return result;
 }
