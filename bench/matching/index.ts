@@ -21,9 +21,12 @@ import {
   LADDER_SIZE,
   cancelOrder,
   createOrderBook,
+  cloneOrderBook,
   listRestingOrders,
+  markOrderBook,
   placeOrder,
   restingOrdersOf,
+  rollbackOrderBook,
   topOfBook,
   type OrderRequest,
 } from '../../packages/core/src/exchange/index.ts';
@@ -225,5 +228,53 @@ console.log(
 );
 if (found !== OWNER_READS) {
   console.log(`check: FAILED, ${found} orders found for ${OWNER_READS} owners with one each`);
+  process.exitCode = 1;
+}
+
+// A market's writer tries each batch on the live book and must be able to put it back (a
+// failed transaction, a dry run, an order short of funds): once with a copy of the whole book,
+// now with a mark that records only what the batch touches. Both ways on this deep book, a
+// batch of 16 orders around the best prices, the book checked unchanged after each.
+const BATCH_ORDERS = 16;
+const BATCHES = 200;
+const before = listRestingOrders(ourBook);
+const { availableToBack, availableToLay } = topOfBook(ourBook, 1);
+const bestLay = availableToBack[0]?.priceHundredths ?? LADDER_PRICES[0]!;
+const bestBack = availableToLay[0]?.priceHundredths ?? LADDER_PRICES.at(-1)!;
+let nextSeq = ourBook.lastSeq;
+const tryBatch = (book: ReturnType<typeof createOrderBook>) => {
+  for (let k = 0; k < BATCH_ORDERS; k += 1) {
+    nextSeq += 1;
+    const back = k % 2 === 0;
+    placeOrder(book, {
+      id: `try${nextSeq}`,
+      side: back ? 'back' : 'lay',
+      priceHundredths: back ? bestLay : bestBack,
+      stakePaise: 5_000n,
+      ownerId: `try-owner${k}`,
+      seq: nextSeq,
+    });
+  }
+};
+const timeBatches = (run: () => void) => {
+  const start = performance.now();
+  for (let b = 0; b < BATCHES; b += 1) run();
+  return ((performance.now() - start) * 1000) / BATCHES;
+};
+const copyMicros = timeBatches(() => tryBatch(cloneOrderBook(ourBook)));
+const markMicros = timeBatches(() => {
+  const mark = markOrderBook(ourBook);
+  tryBatch(ourBook);
+  rollbackOrderBook(mark);
+});
+console.log(
+  `a batch of ${BATCH_ORDERS} tried on that book and put back: ${copyMicros.toFixed(0)} us with a copy of the book, ${markMicros.toFixed(0)} us with a mark (${BATCHES} batches each)`,
+);
+if (
+  JSON.stringify(listRestingOrders(ourBook), (_k, v: unknown) =>
+    typeof v === 'bigint' ? String(v) : v,
+  ) !== JSON.stringify(before, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))
+) {
+  console.log('check: FAILED, the book changed after its batches were put back');
   process.exitCode = 1;
 }

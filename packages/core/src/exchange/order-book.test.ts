@@ -7,8 +7,11 @@ import {
   createOrderBook,
   getOrder,
   listRestingOrders,
+  markOrderBook,
   placeOrder,
+  releaseOrderBookMark,
   restingOrdersOf,
+  rollbackOrderBook,
   topOfBook,
   type Fill,
   type OrderBook,
@@ -645,6 +648,135 @@ describe('order book against a model', () => {
     );
     // About 2 s alone; a loaded machine (CI, Stryker's runners) needs more than the default 5 s.
   }, 30_000);
+});
+
+const order = (
+  side: OddsType,
+  priceHundredths: number,
+  stakePaise: bigint,
+  ownerId: string,
+  seq: number,
+): OrderRequest => ({ id: `o${seq}`, side, priceHundredths, stakePaise, ownerId, seq });
+
+/** Everything a book shows: its orders in priority, its ladder, each owner's, its last seq. */
+function bookState(book: OrderBook) {
+  const owners = [...book.byOwner.keys()].sort();
+  return {
+    resting: listRestingOrders(book),
+    // The steps use nine ticks: twenty levels a side is all of the ladder they reach.
+    ladder: topOfBook(book, 20),
+    byOwner: owners.map((owner) => [
+      owner,
+      restingOrdersOf(book, owner)
+        .map((o) => o.id)
+        .sort(),
+    ]),
+    orderIds: [...book.orders.keys()].sort(),
+    lastSeq: book.lastSeq,
+  };
+}
+
+type MarkStep = Step | { op: 'mark' } | { op: 'rollback' } | { op: 'release' };
+
+const markStep: fc.Arbitrary<MarkStep> = fc.oneof(
+  { weight: 6, arbitrary: step },
+  { weight: 1, arbitrary: fc.constant({ op: 'mark' as const }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'rollback' as const }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'release' as const }) },
+);
+
+describe('book marks', () => {
+  it('a rollback puts the book back exactly as at its mark, nested or not; a release keeps it', () => {
+    fc.assert(
+      fc.property(fc.array(markStep, { minLength: 1, maxLength: 120 }), (steps) => {
+        const book = createOrderBook();
+        // A copy taken beside each mark; after a rollback the book must act as that copy.
+        const marks: { mark: ReturnType<typeof markOrderBook>; copy: OrderBook }[] = [];
+        let shadow: OrderBook | null = null;
+        let seq = 0;
+        const ids: string[] = [];
+        for (const s of steps) {
+          if (s.op === 'mark') {
+            marks.push({ mark: markOrderBook(book), copy: cloneOrderBook(book) });
+          } else if (s.op === 'rollback' || s.op === 'release') {
+            const top = marks.pop();
+            if (!top) continue;
+            if (s.op === 'release') {
+              const before = bookState(book);
+              releaseOrderBookMark(top.mark);
+              expect(bookState(book)).toEqual(before);
+              continue;
+            }
+            rollbackOrderBook(top.mark);
+            expect(bookState(book)).toEqual(bookState(top.copy));
+            expectLevelBookkeeping(book);
+            shadow = top.copy;
+          } else if (s.op === 'place') {
+            seq++;
+            const order: OrderRequest = {
+              id: `o${seq}`,
+              side: s.side,
+              priceHundredths: LADDER_PRICES[s.tick]!,
+              stakePaise: s.stake,
+              ownerId: s.owner,
+              seq,
+            };
+            ids.push(order.id);
+            const result = placeOrder(book, order);
+            if (shadow) expect(result).toEqual(placeOrder(shadow, order));
+          } else {
+            const id = ids.length ? ids[s.target % ids.length]! : 'none';
+            const result = cancelOrder(book, id, s.amount);
+            if (shadow) expect(result).toEqual(cancelOrder(shadow, id, s.amount));
+          }
+          if (shadow) expect(bookState(book)).toEqual(bookState(shadow));
+        }
+        expectLevelBookkeeping(book);
+        // Nothing stays recorded once every mark is gone.
+        while (marks.length > 0) releaseOrderBookMark(marks.pop()!.mark);
+        expect(book.marks).toEqual([]);
+      }),
+      { numRuns: 100 },
+    );
+  }, 30_000);
+
+  it('undoes each kind of change on its own: a part cancel, a cancel, a fill, a new resting order', () => {
+    const changes: ((book: OrderBook) => void)[] = [
+      (book) => cancelOrder(book, 'o2', 100n),
+      (book) => cancelOrder(book, 'o2'),
+      (book) => placeOrder(book, order('lay', 200, 250n, 'z', 10)),
+      (book) => placeOrder(book, order('back', 300, 250n, 'z', 10)),
+      (book) => placeOrder(book, order('lay', 210, 5_000n, 'z', 10)),
+    ];
+    for (const change of changes) {
+      const { book, place } = driver();
+      place('back', 200, 1_000n, 'a');
+      place('back', 210, 500n, 'b');
+      place('lay', 150, 700n, 'c');
+      const before = bookState(book);
+      const mark = markOrderBook(book);
+      change(book);
+      expect(bookState(book)).not.toEqual(before);
+      rollbackOrderBook(mark);
+      expect(bookState(book)).toEqual(before);
+      expectLevelBookkeeping(book);
+    }
+  });
+
+  it('rolling back a mark ends the marks taken after it; a mark is used once', () => {
+    const { book, place } = driver();
+    place('back', 200, 1_000n, 'a');
+    const outer = markOrderBook(book);
+    place('lay', 200, 400n, 'b');
+    const inner = markOrderBook(book);
+    place('lay', 200, 600n, 'c');
+    expect(listRestingOrders(book)).toEqual([]);
+    rollbackOrderBook(outer);
+    expect(listRestingOrders(book).map((o) => [o.id, o.unmatchedPaise])).toEqual([['o1', 1_000n]]);
+    expect(() => rollbackOrderBook(inner)).toThrow(/already rolled back or released/);
+    expect(() => releaseOrderBookMark(outer)).toThrow(/already rolled back or released/);
+    expect(book.marks).toEqual([]);
+  });
 });
 
 describe('cloneOrderBook', () => {

@@ -146,6 +146,33 @@ export interface OrderBook {
    */
   readonly byOwner: Map<string, Set<string>>;
   lastSeq: number;
+  /** The marks taken on this book and not yet released, oldest first (`markOrderBook`). */
+  readonly marks: BookMark[];
+}
+
+/** A level as it was when a mark first saw it change: its queue and each entry's amount. */
+interface SavedLevel {
+  queue: RestingOrder[];
+  amounts: Paise[];
+  head: number;
+  dead: number;
+  totalPaise: Paise;
+}
+
+/**
+ * A point a book can be put back to (`rollbackOrderBook`) or let go of (`releaseOrderBookMark`).
+ * It records what changes after it, the first time each level or order changes, so taking one
+ * costs nothing and putting the book back costs the levels the changes touched, not the book:
+ * a deep book is not copied for every batch the way `cloneOrderBook` copies it.
+ */
+export interface BookMark {
+  readonly book: OrderBook;
+  readonly levels: Map<Level, SavedLevel>;
+  /** Each order id's entry in `orders` before its first change (undefined: it was not there). */
+  readonly orders: Map<string, RestingOrder | undefined>;
+  readonly backsMask: Uint32Array;
+  readonly laysMask: Uint32Array;
+  readonly lastSeq: number;
 }
 
 const newSide = (): BookSide => ({
@@ -165,10 +192,37 @@ export function createOrderBook(): OrderBook {
     orders: new Map(),
     byOwner: new Map(),
     lastSeq: -Infinity,
+    marks: [],
   };
 }
 
+/** Before a level changes: every mark that has not seen it change yet saves it as it is. */
+function touchLevel(book: OrderBook, level: Level): void {
+  for (const mark of book.marks) {
+    if (mark.levels.has(level)) continue;
+    mark.levels.set(level, {
+      queue: level.queue.slice(),
+      amounts: level.queue.map((entry) => entry.unmatchedPaise),
+      head: level.head,
+      dead: level.dead,
+      totalPaise: level.totalPaise,
+    });
+  }
+}
+
+/** Before an order enters or leaves `orders`: every mark that has not seen it yet saves it. */
+function touchOrder(book: OrderBook, orderId: string): void {
+  for (const mark of book.marks) {
+    if (!mark.orders.has(orderId)) mark.orders.set(orderId, book.orders.get(orderId));
+  }
+}
+
 function addResting(book: OrderBook, order: RestingOrder): void {
+  touchOrder(book, order.id);
+  indexResting(book, order);
+}
+
+function indexResting(book: OrderBook, order: RestingOrder): void {
   book.orders.set(order.id, order);
   const owned = book.byOwner.get(order.ownerId);
   if (owned) owned.add(order.id);
@@ -177,6 +231,11 @@ function addResting(book: OrderBook, order: RestingOrder): void {
 
 /** Once an order has nothing left unmatched it leaves `orders` and its owner's ids. */
 function removeResting(book: OrderBook, order: RestingOrder): void {
+  touchOrder(book, order.id);
+  unindexResting(book, order);
+}
+
+function unindexResting(book: OrderBook, order: RestingOrder): void {
   book.orders.delete(order.id);
   const owned = book.byOwner.get(order.ownerId);
   owned?.delete(order.id);
@@ -246,6 +305,7 @@ function matchLevel(
   remainingPaise: Paise,
   fills: Fill[],
 ): Paise {
+  touchLevel(book, level);
   const queue = level.queue;
   let remaining = remainingPaise;
   for (let k = level.head; k < queue.length && remaining > 0n; k++) {
@@ -343,6 +403,7 @@ export function placeOrder(book: OrderBook, order: OrderRequest): PlaceOrderResu
     unmatchedPaise: remaining,
   };
   const ownLevel = own.levels[index]!;
+  touchLevel(book, ownLevel);
   ownLevel.queue.push(resting);
   ownLevel.totalPaise += remaining;
   setBit(own.mask, index);
@@ -372,6 +433,7 @@ export function cancelOrder(
       : amountPaise;
   const side = order.side === 'back' ? book.backs : book.lays;
   const level = side.levels[order.index]!;
+  touchLevel(book, level);
   order.unmatchedPaise -= cancelled;
   level.totalPaise -= cancelled;
   if (order.unmatchedPaise === 0n) {
@@ -451,9 +513,9 @@ export function listRestingOrders(book: OrderBook): RestingOrderView[] {
 }
 
 /**
- * An independent copy of a book in the same state (same queues, same priorities): a market's
- * writer keeps one to put the book back when a batch's transaction fails, and dry-runs a
- * batch on one to learn which makers it will touch. Linear in the book's levels and orders.
+ * An independent copy of a book in the same state (same queues, same priorities). Linear in
+ * the book's levels and orders: to put a book back after trying something on it, a mark
+ * (`markOrderBook`) costs only what the try touched.
  */
 export function cloneOrderBook(book: OrderBook): OrderBook {
   const orders = new Map<string, RestingOrder>();
@@ -477,7 +539,59 @@ export function cloneOrderBook(book: OrderBook): OrderBook {
     orders,
     byOwner: new Map([...book.byOwner].map(([ownerId, ids]) => [ownerId, new Set(ids)])),
     lastSeq: book.lastSeq,
+    marks: [],
   };
+}
+
+/**
+ * Marks the book as it is now: `rollbackOrderBook` puts it back here, whatever was placed,
+ * matched or cancelled since; `releaseOrderBookMark` keeps what happened. Marks nest: a mark
+ * taken after another is rolled back or released first (or with it).
+ */
+export function markOrderBook(book: OrderBook): BookMark {
+  const mark: BookMark = {
+    book,
+    levels: new Map(),
+    orders: new Map(),
+    backsMask: book.backs.mask.slice(),
+    laysMask: book.lays.mask.slice(),
+    lastSeq: book.lastSeq,
+  };
+  book.marks.push(mark);
+  return mark;
+}
+
+/** Stops recording for this mark and every mark taken after it. */
+function dropMarks(mark: BookMark): void {
+  const at = mark.book.marks.indexOf(mark);
+  if (at < 0) throw new Error('this book mark was already rolled back or released');
+  mark.book.marks.length = at;
+}
+
+/** Puts the book back as it was when `mark` was taken (marks taken after it go with it). */
+export function rollbackOrderBook(mark: BookMark): void {
+  dropMarks(mark);
+  const { book } = mark;
+  for (const [level, saved] of mark.levels) {
+    saved.queue.forEach((entry, k) => (entry.unmatchedPaise = saved.amounts[k]!));
+    level.queue = saved.queue;
+    level.head = saved.head;
+    level.dead = saved.dead;
+    level.totalPaise = saved.totalPaise;
+  }
+  book.backs.mask.set(mark.backsMask);
+  book.lays.mask.set(mark.laysMask);
+  for (const [orderId, before] of mark.orders) {
+    const now = book.orders.get(orderId);
+    if (now) unindexResting(book, now);
+    if (before) indexResting(book, before);
+  }
+  book.lastSeq = mark.lastSeq;
+}
+
+/** Keeps everything since `mark` (and stops recording for it and marks taken after it). */
+export function releaseOrderBookMark(mark: BookMark): void {
+  dropMarks(mark);
 }
 
 /** One owner's resting orders, in no particular order (their exposure needs no priority). */

@@ -2,14 +2,16 @@ import type { OrderAnswer } from '@spm/contract';
 import {
   betsFromFill,
   cancelOrder,
-  cloneOrderBook,
   exchangeExposure,
   getOrder,
+  markOrderBook,
   placeOrder,
+  releaseOrderBookMark,
   restingOrdersOf,
+  rollbackOrderBook,
+  type BookMark,
   type ExchangeBet,
   type Fill,
-  type OrderBook,
   type Paise,
 } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
@@ -272,9 +274,9 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
 
   /**
    * One attempt at a group: the books are changed in memory as the commands run, and put
-   * back as they were when the transaction fails; the in-memory exposures change only after
-   * the commit. The batches share one map of available cash, so a player betting on two
-   * markets of the group is checked against what the first left.
+   * back as they were (from marks taken before) when the transaction fails; the in-memory
+   * exposures change only after the commit. The batches share one map of available cash, so
+   * a player betting on two markets of the group is checked against what the first left.
    */
   private async attempt(
     group: Pick<GroupEntry, 'market' | 'commands'>[],
@@ -289,9 +291,10 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     }
     const live = batches.filter((batch) => batch.hasPending());
     if (live.length === 0) return batches.map((batch) => batch.outcomes());
-    const saved = new Map<RunnerState, OrderBook>();
+    // Marks, not copies: putting a book back costs the levels the batch touched, not the book.
+    const marks: BookMark[] = [];
     for (const batch of live) {
-      for (const runner of batch.runners) saved.set(runner, cloneOrderBook(runner.book));
+      for (const runner of batch.runners) marks.push(markOrderBook(runner.book));
     }
     let result: Awaited<ReturnType<typeof moneyTransaction<{ ok: true }>>>;
     try {
@@ -303,14 +306,12 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
         await this.write(ctx, live, available, optimistic);
         return { ok: true as const };
       });
+      if (!result.ok) throw ledgerError(result.code);
     } catch (error) {
-      for (const [runner, book] of saved) runner.book = book;
+      for (const mark of marks) rollbackOrderBook(mark);
       throw error;
     }
-    if (!result.ok) {
-      for (const [runner, book] of saved) runner.book = book;
-      throw ledgerError(result.code);
-    }
+    for (const mark of marks) releaseOrderBookMark(mark);
     for (const batch of live) {
       batch.committed();
       if (batch.changedBooks) this.env.changed(batch.market.id);
@@ -562,23 +563,27 @@ class Batch {
   dryRun(): { players: number[]; moves: { key: string; playerIds: number[] }[] } {
     const players = new Set<number>();
     const moves: { key: string; playerIds: number[] }[] = [];
-    const books = new Map<RunnerState, OrderBook>();
-    for (const runner of this.runners) books.set(runner, cloneOrderBook(runner.book));
-    this.commands.forEach((command, i) => {
-      if (this.results[i] !== undefined) return;
-      players.add(command.playerId);
-      const book = books.get(this.runnerOf.get(i)!)!;
-      if (command.kind === 'cancel') {
-        cancelOrder(book, command.orderId, command.amountPaise);
-        return;
-      }
-      const id = this.orderIds.get(i)!;
-      const placed = placeOrder(book, this.orderRequest(command, id));
-      const moved = new Set([command.playerId]);
-      if (placed.ok) for (const f of placed.fills) moved.add(Number(f.makerOwnerId));
-      for (const player of moved) players.add(player);
-      moves.push({ key: orderMoveKey(id), playerIds: [...moved] });
-    });
+    // Run on the live books from marks and put back at once (a copy of a deep book costs more).
+    const marks = [...this.runners].map((runner) => markOrderBook(runner.book));
+    try {
+      this.commands.forEach((command, i) => {
+        if (this.results[i] !== undefined) return;
+        players.add(command.playerId);
+        const book = this.runnerOf.get(i)!.book;
+        if (command.kind === 'cancel') {
+          cancelOrder(book, command.orderId, command.amountPaise);
+          return;
+        }
+        const id = this.orderIds.get(i)!;
+        const placed = placeOrder(book, this.orderRequest(command, id));
+        const moved = new Set([command.playerId]);
+        if (placed.ok) for (const f of placed.fills) moved.add(Number(f.makerOwnerId));
+        for (const player of moved) players.add(player);
+        moves.push({ key: orderMoveKey(id), playerIds: [...moved] });
+      });
+    } finally {
+      for (const mark of marks.reverse()) rollbackOrderBook(mark);
+    }
     return { players: [...players].sort((a, b) => a - b), moves };
   }
 
@@ -675,19 +680,19 @@ class Batch {
     };
     // A fill never asks more than the same stake resting would (see exchangeExposure).
     const worstPaise = this.requiredOf(playerId, [], [asResting]);
-    const snapshot =
-      worstPaise - heldPaise > availablePaise ? cloneOrderBook(runner.book) : undefined;
+    const mark = worstPaise - heldPaise > availablePaise ? markOrderBook(runner.book) : undefined;
     const placed = placeOrder(runner.book, this.orderRequest(command, orderId));
     if (!placed.ok) {
-      if (snapshot) runner.book = snapshot;
+      if (mark) rollbackOrderBook(mark);
       return refuse(new Error(`order book refused order ${orderId}: ${placed.code}`));
     }
     const takerBets = placed.fills.map((f) => betsFromFill(runner.id, f)[0]);
     if (this.requiredOf(playerId, takerBets) - heldPaise > availablePaise) {
-      if (!snapshot) throw new Error('an order within its worst case was found short of funds');
-      runner.book = snapshot;
+      if (!mark) throw new Error('an order within its worst case was found short of funds');
+      rollbackOrderBook(mark);
       return refuse(new AppError('INSUFFICIENT_FUNDS'));
     }
+    if (mark) releaseOrderBookMark(mark);
     this.changedBooks = true;
     const makers = new Set<number>();
     for (const fill of placed.fills) {
