@@ -10,8 +10,10 @@ import { orders } from './tables.ts';
  * What disagrees between a match-odds market in memory and its tables, as sentences (none when
  * all agree): each runner's book against the resting orders of the orders table, and each
  * player's held exposure (market_exposures) against what their fills (read from the table) and
- * resting orders require. Run it when the market is quiet (after a benchmark, in tests): a
- * batch in flight has changed the books before its commit.
+ * resting orders require, and any book mark left open (a quiet book records nothing: a mark
+ * the writer forgot would slow every later change and hold memory). Run it when the market is
+ * quiet (after a benchmark, in tests): a batch in flight has changed the books before its
+ * commit and holds marks.
  */
 export async function auditMarket(db: DbHandle, market: MarketState): Promise<string[]> {
   const problems: string[] = [];
@@ -27,6 +29,11 @@ export async function auditMarket(db: DbHandle, market: MarketState): Promise<st
     )
     .orderBy(asc(orders.seq));
   for (const runner of market.runners) {
+    if (runner.book.marks.length > 0) {
+      problems.push(
+        `market ${market.id} runner ${runner.id}: ${runner.book.marks.length} book marks left open`,
+      );
+    }
     const inTable = resting
       .filter((o) => String(o.runnerId) === runner.id)
       .map((o) => ({
