@@ -12,7 +12,9 @@
  * Run: npm run bench -- placement   (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
  * BENCH_MS (timed, per configuration), BENCH_WARMUP_MS (untimed load before it, default 3 s),
  * BENCH_CONFIGS ("32x8,256x200"; "256x8@1500" offers 1,500/s in an open loop), BENCH_PLAYERS
- * tune it.
+ * tune it. BENCH_DEPTH (default 0) rests that many orders on each market's traded runner
+ * before its load, away from the traded price (backs from 3.00 up, lays from 1.69 down), as a
+ * busy real market holds: the load's players own them, so every exposure check meets them.
  */
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -46,6 +48,34 @@ const DURATION_MS = Number(process.env.BENCH_MS ?? 10_000);
  */
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 3_000);
 const LOAD_PROCESSES = Number(process.env.BENCH_LOAD_PROCESSES ?? 2);
+const DEPTH = Number(process.env.BENCH_DEPTH ?? 0);
+/** Ladder prices a deep book rests at: never crossed by the load's backs and lays at 2.00. */
+const DEPTH_BACK_PRICES = Array.from({ length: 20 }, (_, i) => 3 + i * 0.05);
+const DEPTH_LAY_PRICES = Array.from({ length: 20 }, (_, i) => 1.69 - i * 0.01);
+
+/** Rests DEPTH orders on each market's traded runner, from the players the load uses. */
+async function restDepth(h: Harness, targets: Target[], players: number[]): Promise<void> {
+  const orders = targets.flatMap((target, m) =>
+    Array.from({ length: DEPTH }, (_, i) => ({ target, n: m * DEPTH + i })),
+  );
+  // A few hundred at a time: they gather into batches as real bets do.
+  for (let start = 0; start < orders.length; start += 256) {
+    await Promise.all(
+      orders.slice(start, start + 256).map(({ target, n }) => {
+        const back = n % 2 === 0;
+        const prices = back ? DEPTH_BACK_PRICES : DEPTH_LAY_PRICES;
+        return h.app.exchange.placeExchange(players[n % players.length]!, {
+          marketId: target.marketId,
+          runnerId: target.runnerId,
+          side: back ? 'back' : 'lay',
+          price: Number(prices[(n >> 1) % prices.length]!.toFixed(2)),
+          stake: 2,
+          idempotencyKey: `depth-${target.marketId}-${n}`,
+        });
+      }),
+    );
+  }
+}
 /**
  * "32x8": 32 in flight over 8 markets, a closed loop (each lane sends when its last answered).
  * "256x8@1500": an open loop offering 1,500 placements a second on at most 256 connections,
@@ -96,8 +126,10 @@ const h = await startHarness('postgres', { listen: true });
 let failed = false;
 try {
   const tokens: string[] = [];
+  const playerIds: number[] = [];
   for (let i = 0; i < PLAYERS; i += 1) {
     const id = await insertPlayer(h.db);
+    playerIds.push(id);
     const funded = await fund(h.app.exchange.deps, id, 1_000_000_000n);
     if (!funded.ok) throw new Error(`funding failed: ${funded.code}`);
     const session = await createSession(h.db, { clock: h.clock, config: h.config }, id, {
@@ -121,6 +153,7 @@ try {
   );
   for (const [index, { inFlight, markets, ratePerSecond }] of CONFIGS.entries()) {
     const targets = await createMatchOddsMarkets(h.app.exchange, markets, `Bench ${index}`);
+    if (DEPTH > 0) await restDepth(h, targets, playerIds);
     let cpuUsed = startCpuMeter();
     const startTimedRun = () => {
       batches = 0;
@@ -160,7 +193,8 @@ try {
       ratePerSecond === undefined
         ? `${inFlight} in flight`
         : `${ratePerSecond}/s offered on at most ${inFlight} connections`;
-    console.log(`\n-- ${shape}, ${markets} markets, ${elapsed.toFixed(1)} s`);
+    const depth = DEPTH > 0 ? `, ${DEPTH} orders resting on each before the load` : '';
+    console.log(`\n-- ${shape}, ${markets} markets${depth}, ${elapsed.toFixed(1)} s`);
     console.log(`placements/s    ${(latencies.length / elapsed).toFixed(0)}`);
     console.log(`latency p50     ${pct(latencies, 0.5).toFixed(2)} ms`);
     console.log(`latency p99     ${pct(latencies, 0.99).toFixed(2)} ms`);
