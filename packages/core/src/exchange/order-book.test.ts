@@ -21,6 +21,15 @@ import {
 import { LADDER_PRICES } from './price-ladder.ts';
 
 /** A small driver: auto-increments seq and ids, fails loudly on a rejection. */
+/** Order number `seq` of the random steps and the mark tests (id `o{seq}`). */
+const orderAt = (
+  side: OddsType,
+  priceHundredths: number,
+  stakePaise: bigint,
+  ownerId: string,
+  seq: number,
+): OrderRequest => ({ id: `o${seq}`, side, priceHundredths, stakePaise, ownerId, seq });
+
 function driver() {
   const book = createOrderBook();
   let seq = 0;
@@ -546,14 +555,7 @@ describe('order book against a model', () => {
         for (const s of steps) {
           if (s.op === 'place') {
             seq++;
-            const order: OrderRequest = {
-              id: `o${seq}`,
-              side: s.side,
-              priceHundredths: LADDER_PRICES[s.tick]!,
-              stakePaise: s.stake,
-              ownerId: s.owner,
-              seq,
-            };
+            const order = orderAt(s.side, LADDER_PRICES[s.tick]!, s.stake, s.owner, seq);
             const result = placeOrder(book, order);
             const expected = model.place(order);
             expect(result.ok).toBe(true);
@@ -650,14 +652,6 @@ describe('order book against a model', () => {
   }, 30_000);
 });
 
-const order = (
-  side: OddsType,
-  priceHundredths: number,
-  stakePaise: bigint,
-  ownerId: string,
-  seq: number,
-): OrderRequest => ({ id: `o${seq}`, side, priceHundredths, stakePaise, ownerId, seq });
-
 /** Everything a book shows: its orders in priority, its ladder, each owner's, its last seq. */
 function bookState(book: OrderBook) {
   const owners = [...book.byOwner.keys()].sort();
@@ -713,14 +707,7 @@ describe('book marks', () => {
             shadow = top.copy;
           } else if (s.op === 'place') {
             seq++;
-            const order: OrderRequest = {
-              id: `o${seq}`,
-              side: s.side,
-              priceHundredths: LADDER_PRICES[s.tick]!,
-              stakePaise: s.stake,
-              ownerId: s.owner,
-              seq,
-            };
+            const order = orderAt(s.side, LADDER_PRICES[s.tick]!, s.stake, s.owner, seq);
             ids.push(order.id);
             const result = placeOrder(book, order);
             if (shadow) expect(result).toEqual(placeOrder(shadow, order));
@@ -744,9 +731,9 @@ describe('book marks', () => {
     const changes: ((book: OrderBook) => void)[] = [
       (book) => cancelOrder(book, 'o2', 100n),
       (book) => cancelOrder(book, 'o2'),
-      (book) => placeOrder(book, order('lay', 200, 250n, 'z', 10)),
-      (book) => placeOrder(book, order('back', 300, 250n, 'z', 10)),
-      (book) => placeOrder(book, order('lay', 210, 5_000n, 'z', 10)),
+      (book) => placeOrder(book, orderAt('lay', 200, 250n, 'z', 10)),
+      (book) => placeOrder(book, orderAt('back', 300, 250n, 'z', 10)),
+      (book) => placeOrder(book, orderAt('lay', 210, 5_000n, 'z', 10)),
     ];
     for (const change of changes) {
       const { book, place } = driver();
