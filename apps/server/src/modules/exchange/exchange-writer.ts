@@ -582,7 +582,8 @@ class Batch {
         moves.push({ key: orderMoveKey(id), playerIds: [...moved] });
       });
     } finally {
-      for (const mark of marks.reverse()) rollbackOrderBook(mark);
+      // One mark per runner's own book: the order they are put back in does not matter.
+      for (const mark of marks) rollbackOrderBook(mark);
     }
     return { players: [...players].sort((a, b) => a - b), moves };
   }
