@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationsDir } from '../paths.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import { PipelinedClient } from './pipelined-client.ts';
+import { PipelinedClient, POOL_PLAN_CACHE_MODE } from './pipelined-client.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -91,8 +91,9 @@ export function openPostgresDatabase(
     connectionString: url,
     application_name: 'spm-server',
     // Named statements (executePreparedRows) are still planned for the values they run with:
-    // a generic plan cannot know how long a batch's key arrays are, and measured slower.
-    options: '-c plan_cache_mode=force_custom_plan',
+    // a generic plan cannot know how long a batch's key arrays are, and measured slower
+    // (except statements shaped so their plan cannot change: `genericPlan`).
+    options: `-c plan_cache_mode=${POOL_PLAN_CACHE_MODE}`,
     ...(options.maxConnections === undefined ? {} : { max: options.maxConnections }),
   });
   // An idle client dropped by the server emits here; unhandled it would crash the process,
@@ -213,6 +214,12 @@ export async function executePreparedRows<T>(
      * is wrong (`spm_check`), and the transaction may send nothing after it.
      */
     commitBehind?: boolean;
+    /**
+     * Planned once per connection, not for each run's values: only for a statement whose
+     * every lookup is one index probe per key whatever the values (a `lateral` subquery with
+     * `offset 0` per key), so the generic plan is the custom one without its planning.
+     */
+    genericPlan?: boolean;
   } = {},
 ): Promise<T[]> {
   // db.execute's own steps with a name added (see DrizzleInternals).
@@ -225,10 +232,13 @@ export async function executePreparedRows<T>(
     false,
   );
   const client = internals.session.client;
-  const run = () => prepared.execute() as Promise<{ rows: T[] }>;
+  const execute = () => prepared.execute() as Promise<{ rows: T[] }>;
+  const pipelined = client instanceof PipelinedClient ? client : null;
+  const run =
+    options.genericPlan === true && pipelined ? () => pipelined.withGenericPlan(execute) : execute;
   const result =
-    options.commitBehind === true && client instanceof PipelinedClient
-      ? await client.withCommitBehind(run)
+    options.commitBehind === true && pipelined
+      ? await pipelined.withCommitBehind(run)
       : await run();
   return result.rows;
 }

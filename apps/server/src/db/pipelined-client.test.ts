@@ -122,6 +122,102 @@ describe.skipIf(!postgresAvailable)('the PostgreSQL pool pipelines transactions'
   });
 });
 
+describe.skipIf(!postgresAvailable)('a statement asked to run on its generic plan', () => {
+  let testDatabase: TestDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase('postgres');
+    await migrate(testDatabase.database);
+    db = testDatabase.database.db;
+    await db.execute(sql`create table planned (id int primary key)`);
+    await db.execute(sql`insert into planned select generate_series(1, 50)`);
+  });
+  afterAll(async () => {
+    await testDatabase?.dispose();
+  });
+
+  // Each test's own text, so its named statement's plan counts start at zero.
+  const lookup = (tx: DbHandle, tag: string, genericPlan: boolean) =>
+    executePreparedRows<{ id: number }>(
+      tx,
+      sql`select id, ${sql.raw(`'${tag}'`)} as tag from planned where id = any(${'{1,2}'}::int[])`,
+      { genericPlan },
+    );
+  /** This connection's plans of the statement tagged `tag`, and its plan_cache_mode now. */
+  const plans = async (tx: DbHandle, tag: string) => {
+    const [row] = await executeRows<{ generic: number; custom: number; mode: string }>(
+      tx,
+      sql`select generic_plans::int as generic, custom_plans::int as custom,
+            current_setting('plan_cache_mode') as mode
+          from pg_prepared_statements where statement like ${`%${tag}%`}
+            and statement not like '%pg_prepared_statements%'`,
+    );
+    return row;
+  };
+
+  it('is planned once, generically, between two SETs; the connection keeps custom plans', async () => {
+    const wire = watchWire();
+    const seen = await db.transaction(async (tx) => {
+      await lookup(tx, 'generic-a', true);
+      const rows = await lookup(tx, 'generic-a', true);
+      await lookup(tx, 'custom-a', false);
+      return {
+        rows: rows.map((row) => row.id),
+        generic: await plans(tx, 'generic-a'),
+        custom: await plans(tx, 'custom-a'),
+      };
+    });
+    wire.restore();
+    expect(seen.rows).toEqual([1, 2]);
+    expect(seen.generic).toEqual({ generic: 2, custom: 0, mode: 'force_custom_plan' });
+    expect(seen.custom).toEqual({ generic: 0, custom: 1, mode: 'force_custom_plan' });
+    expect(wire.events.slice(1, 4)).toEqual(['send set', 'send select', 'send set']);
+  });
+
+  it('leaves the connection on custom plans when it fails, in a transaction or alone', async () => {
+    const failing = (tx: DbHandle) =>
+      executePreparedRows(tx, sql`select 1 / (id - id) from planned where id = 1`, {
+        genericPlan: true,
+      });
+    await expect(db.transaction(async (tx) => void (await failing(tx)))).rejects.toThrow();
+    await expect(failing(db)).rejects.toThrow();
+    // Every pooled connection (the default pool holds ten) is back on custom plans.
+    const modes = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        db.transaction(async (tx) => {
+          await lookup(tx, 'custom-b', false);
+          return (await plans(tx, 'custom-b'))?.mode;
+        }),
+      ),
+    );
+    expect(new Set(modes)).toEqual(new Set(['force_custom_plan']));
+  });
+
+  it('runs behind its BEGIN and ahead of a COMMIT sent behind it', async () => {
+    const wire = watchWire();
+    await db.transaction(async (tx) => {
+      await executePreparedRows(tx, sql`insert into planned values (100) returning id`, {
+        genericPlan: true,
+        commitBehind: true,
+      });
+    });
+    wire.restore();
+    expect(wire.events).toEqual([
+      'send begin',
+      'send set',
+      'send insert',
+      'send set',
+      'send commit',
+    ]);
+    const [row] = await executeRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from planned where id = 100`,
+    );
+    expect(row?.n).toBe(1);
+  });
+});
+
 describe.skipIf(!postgresAvailable)('spm_check', () => {
   let testDatabase: TestDatabase;
   beforeAll(async () => {

@@ -12,7 +12,15 @@ import pg from 'pg';
  *   (`spm_check`): nothing the caller does with its answer can roll it back any more.
  * After a COMMIT sent that way the connection refuses every statement of the transaction but
  * its end: a statement would run on its own, outside the transaction.
+ *
+ * The pool plans every named statement for the values it runs with (database.ts). A statement
+ * whose plan cannot depend on them (each key one index probe, `withGenericPlan`) is sent
+ * between two SETs of plan_cache_mode instead, in the same write: PostgreSQL then plans it
+ * once per connection (docs/decisions.md "Generic plans where the plan cannot change").
  */
+
+/** The pool's connections' own plan_cache_mode, which a generic statement returns to. */
+export const POOL_PLAN_CACHE_MODE = 'force_custom_plan';
 
 type Result = pg.QueryResult;
 
@@ -40,6 +48,8 @@ export class PipelinedClient extends pg.Client {
   private commitBehindNext = false;
   /** The COMMIT sent behind the last statement, until the transaction ends. */
   private committed: Promise<Result> | null = null;
+  /** Set just before a statement to run on its connection's generic plan. */
+  private genericPlanNext = false;
 
   constructor(config?: string | pg.ClientConfig) {
     super(
@@ -61,6 +71,20 @@ export class PipelinedClient extends pg.Client {
       // Cleared even when `run` did not send at once (a driver that awaits before sending):
       // the flag must not ride on a later statement; the transaction then commits as usual.
       this.commitBehindNext = false;
+    }
+  }
+
+  /**
+   * Sends `run`'s one query on a generic plan (when `run` sends it at once): a SET before it
+   * and one after it, written together. Inside a transaction a failed statement's SET after it
+   * fails too, and the ROLLBACK undoes the one before; outside, each runs on its own.
+   */
+  withGenericPlan<T>(run: () => Promise<T>): Promise<T> {
+    this.genericPlanNext = true;
+    try {
+      return run();
+    } finally {
+      this.genericPlanNext = false;
     }
   }
 
@@ -86,7 +110,12 @@ export class PipelinedClient extends pg.Client {
     if (this.committed !== null) return this.afterCommit(command, textOf(args[0]));
     const begun = this.begun;
     this.begun = null;
+    const generic = this.genericPlanNext;
+    this.genericPlanNext = false;
+    // Their answers carry nothing; a failure shows in the statement's own answer.
+    if (generic) send('set plan_cache_mode = force_generic_plan').catch(() => undefined);
     const answer = send(...args);
+    if (generic) send(`set plan_cache_mode = ${POOL_PLAN_CACHE_MODE}`).catch(() => undefined);
     if (this.commitBehindNext) {
       this.commitBehindNext = false;
       const committed = send('commit');

@@ -3,12 +3,7 @@ import { executePreparedRows, type DbHandle } from '../../db/database.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import { users } from '../identity/tables.ts';
 import type { CASINO_ROUND_STATUSES, CASINO_TRANSACTION_KINDS } from './tables.ts';
-import {
-  casinoGames,
-  casinoRounds,
-  casinoSessions,
-  casinoTransactions,
-} from './tables.ts';
+import { casinoGames, casinoRounds, casinoSessions, casinoTransactions } from './tables.ts';
 
 /*
  * The seamless wallet's reads and writes of the casino tables (docs/casino-provider-api.md).
@@ -161,30 +156,40 @@ export async function readCallbacks(
   const transactionIds = pgArray(inputs.map((input) => input.transactionId));
   // Built as constant text and run as a named statement (executePreparedRows): drizzle's
   // select builder took about 0.25 ms of the server's CPU a read, more than its rows' mapping.
+  // Each lookup is a lateral probe of a unique index that the planner cannot reorder or turn
+  // into a scan, so the statement runs on its generic plan: planning it for each read's values
+  // took PostgreSQL 0.4-0.6 ms against 0.08 ms to run it (EXPLAIN ANALYZE, casino bench data).
   const rows = await executePreparedRows<RawCallbackRead>(
     db,
-    sql`select q.n - 1 as n, p.id as provider_id, p.secret, p.enabled,
-          s.id::text as session_id, s.player_id::text as session_player_id,
-          s.game_id as session_game_id, s.provider_id as session_provider_id, s.play_money,
-          ${epochMs(sql`s.session_expires_at`)} as session_expires_ms,
-          ${epochMs(sql`s.launch_expires_at`)} as launch_expires_ms,
-          ${epochMs(sql`s.exchanged_at`)} as exchanged_ms,
-          u.status as player_status, g.enabled as game_enabled,
-          g.min_bet_paise::text as min_bet_paise, g.max_bet_paise::text as max_bet_paise,
-          t.kind, t.request_hash, t.round_id::text as round_id, t.provider_round_id,
-          t.player_id::text as stored_player_id, t.amount_paise::text as amount_paise,
-          t.applied_paise::text as applied_paise, t.status as stored_status,
-          t.answer::text as answer
+    sql`select q.n - 1 as n, p.*, s.*, t.*
         from unnest(${providers}::text[], ${sessionHashes}::text[], ${transactionIds}::text[])
           with ordinality as q(p, s, t, n)
-        left join casino_providers p on p.id = q.p
-        -- Keyed on the asked columns (not the joined provider's), so each lookup is one probe
-        -- of its unique index.
-        left join casino_sessions s on s.session_token_hash = q.s and s.provider_id = q.p
-        left join users u on u.id = s.player_id
-        left join casino_games g on g.id = s.game_id
-        left join casino_transactions t
-          on t.provider_id = q.p and t.provider_transaction_id = q.t`,
+        left join lateral (
+          select p.id as provider_id, p.secret, p.enabled from casino_providers p
+          where p.id = q.p offset 0
+        ) p on true
+        left join lateral (
+          select s.id::text as session_id, s.player_id::text as session_player_id,
+            s.game_id as session_game_id, s.provider_id as session_provider_id, s.play_money,
+            ${epochMs(sql`s.session_expires_at`)} as session_expires_ms,
+            ${epochMs(sql`s.launch_expires_at`)} as launch_expires_ms,
+            ${epochMs(sql`s.exchanged_at`)} as exchanged_ms,
+            u.status as player_status, g.enabled as game_enabled,
+            g.min_bet_paise::text as min_bet_paise, g.max_bet_paise::text as max_bet_paise
+          from casino_sessions s
+          left join users u on u.id = s.player_id
+          left join casino_games g on g.id = s.game_id
+          where s.session_token_hash = q.s and s.provider_id = q.p offset 0
+        ) s on true
+        left join lateral (
+          select t.kind, t.request_hash, t.round_id::text as round_id, t.provider_round_id,
+            t.player_id::text as stored_player_id, t.amount_paise::text as amount_paise,
+            t.applied_paise::text as applied_paise, t.status as stored_status,
+            t.answer::text as answer
+          from casino_transactions t
+          where t.provider_id = q.p and t.provider_transaction_id = q.t offset 0
+        ) t on true`,
+    { genericPlan: true },
   );
   const answers: CallbackRead[] = inputs.map(() => ({
     provider: null,
