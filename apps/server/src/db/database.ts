@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationsDir } from '../paths.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import { PipelinedClient, POOL_PLAN_CACHE_MODE } from './pipelined-client.ts';
+import { PipelinedClient } from './pipelined-client.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -93,7 +93,7 @@ export function openPostgresDatabase(
     // Named statements (executePreparedRows) are still planned for the values they run with:
     // a generic plan cannot know how long a batch's key arrays are, and measured slower
     // (except statements shaped so their plan cannot change: `genericPlan`).
-    options: `-c plan_cache_mode=${POOL_PLAN_CACHE_MODE}`,
+    options: '-c plan_cache_mode=force_custom_plan',
     ...(options.maxConnections === undefined ? {} : { max: options.maxConnections }),
   });
   // An idle client dropped by the server emits here; unhandled it would crash the process,
@@ -215,9 +215,11 @@ export async function executePreparedRows<T>(
      */
     commitBehind?: boolean;
     /**
-     * Planned once per connection, not for each run's values: only for a statement whose
-     * every lookup is one index probe per key whatever the values (a `lateral` subquery with
-     * `offset 0` per key), so the generic plan is the custom one without its planning.
+     * Planned once per connection, not for each run's values, and without sequential scans.
+     * Only for a statement whose every lookup is one probe per key (a `lateral` subquery with
+     * `offset 0`) of the one index that starts with the looked-up columns: a plan made while
+     * a table is small may pick another index sharing a first column and keeps it as the table
+     * grows (docs/decisions.md "Generic plans where the plan cannot change").
      */
     genericPlan?: boolean;
   } = {},

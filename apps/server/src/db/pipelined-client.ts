@@ -15,12 +15,14 @@ import pg from 'pg';
  *
  * The pool plans every named statement for the values it runs with (database.ts). A statement
  * whose plan cannot depend on them (each key one index probe, `withGenericPlan`) is sent
- * between two SETs of plan_cache_mode instead, in the same write: PostgreSQL then plans it
- * once per connection (docs/decisions.md "Generic plans where the plan cannot change").
+ * between two settings instead: PostgreSQL then plans it once per connection, and without
+ * sequential scans, which a table's statistics from when it was small would otherwise choose
+ * for as long as the plan lives (docs/decisions.md "Generic plans where the plan cannot
+ * change").
  */
-
-/** The pool's connections' own plan_cache_mode, which a generic statement returns to. */
-export const POOL_PLAN_CACHE_MODE = 'force_custom_plan';
+const GENERIC_PLAN_ON = 'set plan_cache_mode = force_generic_plan; set enable_seqscan = off';
+/** Back to the connection's own settings (the pool's startup options). */
+const GENERIC_PLAN_OFF = 'reset plan_cache_mode; reset enable_seqscan';
 
 type Result = pg.QueryResult;
 
@@ -75,9 +77,9 @@ export class PipelinedClient extends pg.Client {
   }
 
   /**
-   * Sends `run`'s one query on a generic plan (when `run` sends it at once): a SET before it
-   * and one after it, written together. Inside a transaction a failed statement's SET after it
-   * fails too, and the ROLLBACK undoes the one before; outside, each runs on its own.
+   * Sends `run`'s one query on a generic plan (when `run` sends it at once): the settings
+   * before it and back after it, pipelined with it. Inside a transaction a failed statement's
+   * reset fails too, and the ROLLBACK undoes the settings; outside, each runs on its own.
    */
   withGenericPlan<T>(run: () => Promise<T>): Promise<T> {
     this.genericPlanNext = true;
@@ -113,9 +115,9 @@ export class PipelinedClient extends pg.Client {
     const generic = this.genericPlanNext;
     this.genericPlanNext = false;
     // Their answers carry nothing; a failure shows in the statement's own answer.
-    if (generic) send('set plan_cache_mode = force_generic_plan').catch(() => undefined);
+    if (generic) send(GENERIC_PLAN_ON).catch(() => undefined);
     const answer = send(...args);
-    if (generic) send(`set plan_cache_mode = ${POOL_PLAN_CACHE_MODE}`).catch(() => undefined);
+    if (generic) send(GENERIC_PLAN_OFF).catch(() => undefined);
     if (this.commitBehindNext) {
       this.commitBehindNext = false;
       const committed = send('commit');
