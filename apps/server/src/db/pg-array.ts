@@ -1,3 +1,6 @@
+const NEEDS_ESCAPE = /["\\]/;
+const ESCAPED = /(["\\])/g;
+
 /**
  * A PostgreSQL array literal of these values, to bind as one parameter and cast in SQL
  * (`${pgArray(ids)}::bigint[]`). Every element is double-quoted with `"` and `\` escaped, so
@@ -8,8 +11,16 @@
  * index for a few keys, while it guesses 100 rows for a JSON function and may scan the table.
  */
 export function pgArray(values: readonly (string | number | bigint | null)[]): string {
-  const elements = values.map((value) =>
-    value === null ? 'NULL' : `"${String(value).replace(/(["\\])/g, '\\$1')}"`,
-  );
-  return `{${elements.join(',')}}`;
+  // Built by hand: every batch statement crosses its keys this way, and a regex replace on
+  // every element (numbers included) was about 4 % of the server's CPU under load.
+  let literal = '{';
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index]!;
+    if (index > 0) literal += ',';
+    if (value === null) literal += 'NULL';
+    else if (typeof value !== 'string') literal += `"${value}"`;
+    else if (!NEEDS_ESCAPE.test(value)) literal += `"${value}"`;
+    else literal += `"${value.replace(ESCAPED, '\\$1')}"`;
+  }
+  return `${literal}}`;
 }
