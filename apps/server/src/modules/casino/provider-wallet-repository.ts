@@ -566,6 +566,7 @@ export async function writeTransactionsAndRounds(
         )
         select spm_check((select count(*) from inserted) = ${transactions.length}::int,
           'casino batch: a transaction id was taken meanwhile') as ok`,
-    options,
+    // Planned once per connection: rounds are found by primary key only, the rest inserted.
+    { ...options, genericPlan: true },
   );
 }

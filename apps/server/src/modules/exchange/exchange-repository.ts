@@ -543,5 +543,8 @@ export async function writeBatches(db: DbHandle, writes: readonly BatchWrites[])
     select (select count(*) from new_orders) as orders, (select count(*) from new_fills) as fills,
       (select count(*) from changed_orders) as changed, (select count(*) from exposures) as held,
       (select count(*) from market_version) as versions`,
+    // Planned once per connection (genericPlan): orders and markets are found by primary key
+    // only, the rest is inserted; planning it for each group cost PostgreSQL 0.34 ms.
+    { genericPlan: true },
   );
 }

@@ -345,7 +345,10 @@ export async function writeMoves(
         select 'operation', o.id, 0, o.product, o.external_id from o
         union all
         select 'checked', 0, 0, null, null from checked`,
-    { commitBehind: options.commitBehind === true },
+    // Planned once per connection (genericPlan): it writes rows and finds existing ones only
+    // by primary key (ledger accounts, holds) or conflict target; planning it for each batch
+    // cost PostgreSQL 0.88 ms (EXPLAIN, bench/placement data).
+    { commitBehind: options.commitBehind === true, genericPlan: true },
   );
   const ids = new Map<string, string>();
   for (const row of answer) {
