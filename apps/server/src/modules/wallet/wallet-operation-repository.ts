@@ -374,8 +374,8 @@ export async function deleteEmptyHolds(db: DbHandle, keys: readonly HoldKey[]): 
 }
 
 /**
- * What applyMany reads and locks before it plans, in one statement, in the order the single
- * operations take their locks: the operations under these (product, external id), locked
+ * What applyMany reads and locks before it plans, in two statements written together (one
+ * wait), in the order the single operations take their locks: the operations under these (product, external id), locked
  * (as findOperationForUpdate); which players exist and whether they play for points only (as
  * findWalletPlayer); which of these ledger keys the ledger already holds (existence only, for
  * the batch to leave those moves to the one-by-one path); the holds of these rounds, locked
@@ -384,6 +384,11 @@ export async function deleteEmptyHolds(db: DbHandle, keys: readonly HoldKey[]): 
  * 0); every account of these players, locked in account id order (lockPlayerAccounts); and
  * the wallet versions of `versionPlayers`, locked in player order (a player with no row has
  * 0). Rows cross as JSON with amounts as text.
+ *
+ * The operations are looked up alone: `wallet_operations` has two indexes starting with
+ * `product`, and a plan made while the table is small may take the wrong one, so that lookup
+ * is planned for each batch, while the rest, whose every lookup has one index to take, runs on
+ * its generic plan (docs/decisions.md "Generic plans where the plan cannot change").
  */
 export async function readBeforeMoves(
   db: DbHandle,
@@ -408,18 +413,32 @@ export async function readBeforeMoves(
   const externalIds = pgArray(query.operations.map((k) => k.externalId));
   const holdKeys = [...new Map(query.holdKeys.map((key) => [holdKeyText(key), key])).values()];
   const players = pgArray([...new Set(query.playerIds)].sort((a, b) => a - b));
-  const rows = await executePreparedRows<{
+  type ReadRow = {
     what: 'operation' | 'player' | 'key' | 'hold' | 'account' | 'version';
     data: unknown;
-  }>(
+  };
+  // Both sent before either answer is awaited (the connection pipelines them), in this order.
+  const operationRows = executePreparedRows<ReadRow>(
     db,
-    sql`with ops as (
+    sql`select 'operation' as what, jsonb_build_object(
+                 'id', id::text, 'product', product, 'external_id', external_id,
+                 'operation', operation, 'status', status, 'player_id', player_id::text,
+                 'round_id', round_id, 'request_hash', request_hash, 'wallet', wallet,
+                 'amount_paise', amount_paise::text, 'hold_delta_paise', hold_delta_paise::text,
+                 'related_external_id', related_external_id,
+                 'ledger_transaction_id', ledger_transaction_id::text,
+                 'balance_after_paise', balance_after_paise::text,
+                 'wallet_version', wallet_version::text) as data
+        from (
           select * from wallet_operations
           where (product, external_id) in
             (select * from unnest(${products}::text[], ${externalIds}::text[]))
           order by id for update
-        ),
-        held as (
+        ) ops`,
+  );
+  const otherRows = executePreparedRows<ReadRow>(
+    db,
+    sql`with held as (
           insert into wallet_holds as w (player_id, product, round_id, held_paise)
           select x.p, x.d, x.r, 0
           from unnest(${pgArray(holdKeys.map((k) => k.playerId))}::bigint[],
@@ -440,18 +459,8 @@ export async function readBeforeMoves(
           where player_id = any(${pgArray([...query.versionPlayers])}::bigint[])
           order by player_id for update
         )
-        select 'operation' as what, jsonb_build_object(
-                 'id', id::text, 'product', product, 'external_id', external_id,
-                 'operation', operation, 'status', status, 'player_id', player_id::text,
-                 'round_id', round_id, 'request_hash', request_hash, 'wallet', wallet,
-                 'amount_paise', amount_paise::text, 'hold_delta_paise', hold_delta_paise::text,
-                 'related_external_id', related_external_id,
-                 'ledger_transaction_id', ledger_transaction_id::text,
-                 'balance_after_paise', balance_after_paise::text,
-                 'wallet_version', wallet_version::text) as data
-        from ops
-        union all
-        select 'player', jsonb_build_object('id', id::text, 'is_demo', is_demo) from users
+        select 'player' as what, jsonb_build_object('id', id::text, 'is_demo', is_demo) as data
+        from users
         where id = any(${players}::bigint[])
         union all
         select 'key', jsonb_build_object('key', idempotency_key) from ledger_transactions
@@ -465,7 +474,10 @@ export async function readBeforeMoves(
         union all
         select 'version', jsonb_build_object('p', player_id::text, 'v', version::text)
         from versions`,
+    { genericPlan: true },
   );
+  const [operationsRead, othersRead] = await Promise.all([operationRows, otherRows]);
+  const rows = [...operationsRead, ...othersRead];
   const operations: WalletOperationRow[] = [];
   const playersFound = new Map<number, { isDemo: boolean }>();
   const takenLedgerKeys = new Set<string>();
