@@ -129,10 +129,11 @@ interface GroupEntry {
 /**
  * Group transactions in flight at once. Markets in different groups are always different (a
  * market has one batch at a time), so two groups never touch one book; a player in both waits
- * on the row lock `prepareHoldMoves` takes. Two let PostgreSQL use both cores while the other
- * group is being matched.
+ * on the row lock `prepareHoldMoves` takes. One measured best once the batch writes ran on
+ * generic plans (docs/decisions.md "One group transaction at a time"): a second group split
+ * the markets into smaller groups whose fixed costs outweighed the overlap.
  */
-export const MAX_GROUPS_IN_FLIGHT = 2;
+export const MAX_GROUPS_IN_FLIGHT = 1;
 /** Commands one group takes at most (a market's batch is never split). */
 export const MAX_GROUP_COMMANDS = 512;
 
