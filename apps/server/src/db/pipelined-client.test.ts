@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../test/harness.ts';
@@ -33,19 +33,26 @@ function messagesOf(error: unknown): string {
   return messages.join(' <- ');
 }
 
-describe.skipIf(!postgresAvailable)('the PostgreSQL pool pipelines transactions', () => {
-  let testDatabase: TestDatabase;
-  let db: Db;
-
+/**
+ * A migrated PostgreSQL database of the describe block's own, with `setup` run on it; `onOpen`
+ * receives its handle before the tests run.
+ */
+function useMigratedPostgres(onOpen: (db: Db) => void, ...setup: SQL[]): void {
+  let testDatabase: TestDatabase | undefined;
   beforeAll(async () => {
     testDatabase = await createTestDatabase('postgres');
     await migrate(testDatabase.database);
-    db = testDatabase.database.db;
-    await db.execute(sql`create table pipelined (id int primary key)`);
+    for (const statement of setup) await testDatabase.database.db.execute(statement);
+    onOpen(testDatabase.database.db);
   });
   afterAll(async () => {
     await testDatabase?.dispose();
   });
+}
+
+describe.skipIf(!postgresAvailable)('the PostgreSQL pool pipelines transactions', () => {
+  let db: Db;
+  useMigratedPostgres((opened) => (db = opened), sql`create table pipelined (id int primary key)`);
 
   const ids = async () =>
     (await executeRows<{ id: number }>(db, sql`select id from pipelined order by id`)).map(
@@ -123,19 +130,12 @@ describe.skipIf(!postgresAvailable)('the PostgreSQL pool pipelines transactions'
 });
 
 describe.skipIf(!postgresAvailable)('a statement asked to run on its generic plan', () => {
-  let testDatabase: TestDatabase;
   let db: Db;
-
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase('postgres');
-    await migrate(testDatabase.database);
-    db = testDatabase.database.db;
-    await db.execute(sql`create table planned (id int primary key)`);
-    await db.execute(sql`insert into planned select generate_series(1, 50)`);
-  });
-  afterAll(async () => {
-    await testDatabase?.dispose();
-  });
+  useMigratedPostgres(
+    (opened) => (db = opened),
+    sql`create table planned (id int primary key)`,
+    sql`insert into planned select generate_series(1, 50)`,
+  );
 
   // Each test's own text, so its named statement's plan counts start at zero.
   const lookup = (tx: DbHandle, tag: string, genericPlan: boolean) =>
@@ -250,17 +250,10 @@ describe.skipIf(!postgresAvailable)('a statement asked to run on its generic pla
 });
 
 describe.skipIf(!postgresAvailable)('spm_check', () => {
-  let testDatabase: TestDatabase;
-  beforeAll(async () => {
-    testDatabase = await createTestDatabase('postgres');
-    await migrate(testDatabase.database);
-  });
-  afterAll(async () => {
-    await testDatabase?.dispose();
-  });
+  let db: Db;
+  useMigratedPostgres((opened) => (db = opened));
 
   it('raises its message when the check fails, and answers true when it holds', async () => {
-    const { db } = testDatabase.database;
     await expect(db.execute(sql`select spm_check(1 = 2, 'the plan differs')`)).rejects.toThrow(
       /the plan differs/,
     );
