@@ -375,15 +375,15 @@ export async function deleteEmptyHolds(db: DbHandle, keys: readonly HoldKey[]): 
 
 /**
  * What applyMany reads and locks before it plans, in two statements written together (one
- * wait), in the order the single operations take their locks: the operations under these (product, external id), locked
- * (as findOperationForUpdate); which players exist and whether they play for points only (as
- * findWalletPlayer); which of these ledger keys the ledger already holds (existence only, for
- * the batch to leave those moves to the one-by-one path); the holds of these rounds, locked
- * by an upsert that creates absent rows at zero for players that exist and otherwise
- * rewrites the row unchanged (as lockHold; `created` when this statement inserted it, xmax
- * 0); every account of these players, locked in account id order (lockPlayerAccounts); and
- * the wallet versions of `versionPlayers`, locked in player order (a player with no row has
- * 0). Rows cross as JSON with amounts as text.
+ * wait), in the order the single operations take their locks: the operations under these
+ * (product, external id), locked (as findOperationForUpdate); which players exist and whether
+ * they play for points only (as findWalletPlayer); which of these ledger keys the ledger
+ * already holds (existence only, for the batch to leave those moves to the one-by-one path);
+ * the holds of these rounds, locked by an upsert that creates absent rows at zero for players
+ * that exist and otherwise rewrites the row unchanged (as lockHold; `created` when this
+ * statement inserted it, xmax 0); every account of these players, locked in account id order
+ * (lockPlayerAccounts); and the wallet versions of `versionPlayers`, locked in player order (a
+ * player with no row has 0). Rows cross as JSON with amounts as text.
  *
  * The operations are looked up alone: `wallet_operations` has two indexes starting with
  * `product`, and a plan made while the table is small may take the wrong one, so that lookup
