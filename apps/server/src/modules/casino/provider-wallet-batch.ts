@@ -51,12 +51,14 @@ export const RUN_ALONE = Symbol('run alone');
 export type BatchOutcome = ProviderAnswer | typeof RUN_ALONE;
 
 /**
- * At most this many callbacks per batch, and this many batches at once. Two at once measured
- * best (bench/casino-wallet: 760-804/s against 643-680/s with four): fewer, larger batches
- * cost the database less per callback, and one batch can run while the next fills.
+ * At most this many callbacks per batch, and this many batches at once. One at once measured
+ * best once the batch's statements ran on generic plans (bench/casino-wallet, four pairs
+ * alternating: 1,630-2,076/s against 1,428-1,868/s with two, batches of 32 callbacks against
+ * 14, PostgreSQL 0.31-0.38 against 0.39-0.52 ms a callback): fewer, larger batches cost the
+ * database less per callback (docs/decisions.md "Casino callbacks in batches").
  */
 const BATCH_CAP = 200;
-const BATCHES_IN_FLIGHT = 2;
+const BATCHES_IN_FLIGHT = 1;
 
 interface CallbackService {
   deps: ServiceDeps;
