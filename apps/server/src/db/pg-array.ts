@@ -18,8 +18,7 @@ export function pgArray(values: readonly (string | number | bigint | null)[]): s
     const value = values[index]!;
     if (index > 0) literal += ',';
     if (value === null) literal += 'NULL';
-    else if (typeof value !== 'string') literal += `"${value}"`;
-    else if (!NEEDS_ESCAPE.test(value)) literal += `"${value}"`;
+    else if (typeof value !== 'string' || !NEEDS_ESCAPE.test(value)) literal += `"${value}"`;
     else literal += `"${value.replace(ESCAPED, '\\$1')}"`;
   }
   return `${literal}}`;

@@ -66,14 +66,7 @@ export class PipelinedClient extends pg.Client {
    * at once (drizzle's execute does).
    */
   withCommitBehind<T>(run: () => Promise<T>): Promise<T> {
-    this.commitBehindNext = true;
-    try {
-      return run();
-    } finally {
-      // Cleared even when `run` did not send at once (a driver that awaits before sending):
-      // the flag must not ride on a later statement; the transaction then commits as usual.
-      this.commitBehindNext = false;
-    }
+    return this.withNextFlag('commitBehindNext', run);
   }
 
   /**
@@ -82,11 +75,21 @@ export class PipelinedClient extends pg.Client {
    * reset fails too, and the ROLLBACK undoes the settings; outside, each runs on its own.
    */
   withGenericPlan<T>(run: () => Promise<T>): Promise<T> {
-    this.genericPlanNext = true;
+    return this.withNextFlag('genericPlanNext', run);
+  }
+
+  /** Sets `flag` for the query `run` sends at once. */
+  private withNextFlag<T>(
+    flag: 'commitBehindNext' | 'genericPlanNext',
+    run: () => Promise<T>,
+  ): Promise<T> {
+    this[flag] = true;
     try {
       return run();
     } finally {
-      this.genericPlanNext = false;
+      // Cleared even when `run` did not send at once (a driver that awaits before sending):
+      // the flag must not ride on a later statement, which then runs as usual.
+      this[flag] = false;
     }
   }
 
