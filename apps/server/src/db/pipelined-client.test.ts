@@ -88,6 +88,40 @@ describe.skipIf(!postgresAvailable)('the PostgreSQL pool pipelines transactions'
     expect(await ids()).toEqual([1, 2]);
   });
 
+  it('writes what a transaction sends in one go to its socket at once', async () => {
+    let writes = 0;
+    let written = '';
+    await db.transaction(async (tx) => {
+      const client = (tx as unknown as { session: { client: pg.Client } }).session.client;
+      const socket = client.connection.stream as unknown as {
+        _writev: (chunks: { chunk: Buffer }[], done: () => void) => void;
+        _write: (chunk: Buffer, encoding: string, done: () => void) => void;
+      };
+      const { _writev: writev, _write: write } = socket;
+      socket._writev = (chunks, done) => {
+        writes += 1;
+        written += chunks.map(({ chunk }) => chunk.toString('latin1')).join('');
+        writev.call(socket, chunks, done);
+      };
+      socket._write = (chunk, encoding, done) => {
+        writes += 1;
+        written += chunk.toString('latin1');
+        write.call(socket, chunk, encoding, done);
+      };
+      try {
+        await Promise.all([insert(tx, 10), insert(tx, 11), insert(tx, 12, true)]);
+      } finally {
+        socket._writev = writev;
+        socket._write = write;
+      }
+    });
+    // BEGIN went out before the watch; three inserts and the COMMIT are one write.
+    expect(writes).toBe(1);
+    expect(written).toMatch(/commit/);
+    expect((await ids()).filter((id) => id >= 10)).toEqual([10, 11, 12]);
+    await db.execute(sql`delete from pipelined where id >= 10`);
+  });
+
   it('rolls back when the statement with the COMMIT behind it fails; the connection goes on', async () => {
     await expect(
       db.transaction(async (tx) => {

@@ -52,6 +52,8 @@ export class PipelinedClient extends pg.Client {
   private committed: Promise<Result> | null = null;
   /** Set just before a statement to run on its connection's generic plan. */
   private genericPlanNext = false;
+  /** The socket holds what this tick sends, to write it in one go when the tick ends. */
+  private corked = false;
 
   constructor(config?: string | pg.ClientConfig) {
     super(
@@ -98,6 +100,7 @@ export class PipelinedClient extends pg.Client {
   // and its statements, hence `any` for the arguments and the answer.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
+    this.corkUntilTickEnds();
     const send = (...sent: unknown[]) =>
       (super.query as (...a: unknown[]) => Promise<Result>).apply(this, sent);
     if (typeof args.at(-1) === 'function' || typeof args[0]?.submit === 'function') {
@@ -129,6 +132,23 @@ export class PipelinedClient extends pg.Client {
     }
     if (begun === null) return answer;
     return Promise.all([begun, answer]).then(([, result]) => result);
+  }
+
+  /**
+   * pg writes each query to the socket on its own (a system call and, often, a packet each);
+   * a transaction sends several in one tick (its BEGIN, reads sent together, a generic plan's
+   * settings, a COMMIT behind), and PostgreSQL then reads them in one go too. The socket
+   * writes everything corked when the tick's microtasks are done, before any I/O waits.
+   */
+  private corkUntilTickEnds(): void {
+    if (this.corked) return;
+    const { stream } = this.connection;
+    stream.cork();
+    this.corked = true;
+    process.nextTick(() => {
+      this.corked = false;
+      stream.uncork();
+    });
   }
 
   /** The transaction's end once its COMMIT went out behind its last statement. */
