@@ -213,7 +213,9 @@ async function writeMarket(
     return;
   }
   await cx.deps.db.transaction(async (tx) => {
-    await write(tx);
-    await within(tx, market);
+    // `within` needs nothing the write answers: both go out at once (pipelined on
+    // PostgreSQL), and the write's failure is the one reported when both fail.
+    const settled = await Promise.allSettled([write(tx), within(tx, market)]);
+    for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
   });
 }

@@ -130,9 +130,12 @@ export async function getStaffMarket(
   marketId: string,
 ): Promise<StaffMarket> {
   const db = engine.deps.db;
-  const { marketRows, runnerRows } = await repo.marketWithRunners(db, Number(marketId));
+  // Read together: a change's answer waits for one round trip, not two.
+  const [{ marketRows, runnerRows }, totals] = await Promise.all([
+    repo.marketWithRunners(db, Number(marketId)),
+    repo.marketTotals(db, [Number(marketId)]),
+  ]);
   const [row] = marketRows;
   if (!row) throw new AppError('MARKET_NOT_FOUND');
-  const totals = await repo.marketTotals(db, [row.id]);
   return staffMarketView(engine, row, runnerRows, totals.get(row.id));
 }
