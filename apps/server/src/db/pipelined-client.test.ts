@@ -190,7 +190,7 @@ describe.skipIf(!postgresAvailable)('a statement asked to run on its generic pla
     return row;
   };
 
-  it('is planned once, generically, between the settings; the connection keeps custom plans', async () => {
+  it('is planned once, generically, under settings local to its transaction', async () => {
     const wire = watchWire();
     const seen = await db.transaction(async (tx) => {
       await lookup(tx, 'generic-a', true);
@@ -206,7 +206,51 @@ describe.skipIf(!postgresAvailable)('a statement asked to run on its generic pla
     expect(seen.rows).toEqual([1, 2]);
     expect(seen.generic).toEqual({ generic: 2, custom: 0, mode: 'force_custom_plan' });
     expect(seen.custom).toEqual({ generic: 0, custom: 1, mode: 'force_custom_plan' });
-    expect(wire.events.slice(1, 4)).toEqual(['send set', 'send select', 'send reset']);
+    // The settings go out when the mode changes, not around each statement.
+    expect(wire.events).toEqual([
+      'send begin',
+      'send set',
+      'send select',
+      'send select',
+      'send set',
+      'send select',
+      'send select',
+      'send select',
+      'send commit',
+    ]);
+    // The transaction's end undid them: the connection plans for the values again.
+    const [after] = await db.transaction((tx) =>
+      executeRows<{ mode: string; seqscan: string }>(
+        tx,
+        sql`select current_setting('plan_cache_mode') as mode,
+              current_setting('enable_seqscan') as seqscan`,
+      ),
+    );
+    expect(after).toEqual({ mode: 'force_custom_plan', seqscan: 'on' });
+  });
+
+  it('outside a transaction (on the pool), runs as any statement does', async () => {
+    const wire = watchWire();
+    const rows = await lookup(db, 'generic-alone', true);
+    wire.restore();
+    expect(rows.map((row) => row.id)).toEqual([1, 2]);
+    expect(wire.events).toEqual(['send select']);
+  });
+
+  it('after a rollback to a savepoint, sets the custom plans again before a statement', async () => {
+    const wire = watchWire();
+    const mode = await db.transaction(async (tx) => {
+      await tx.execute(sql`savepoint before_generic`);
+      await lookup(tx, 'generic-c', true);
+      await tx.execute(sql`rollback to savepoint before_generic`);
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await lookup(tx, 'generic-c', true);
+      await tx.execute(sql`rollback to savepoint before_generic`);
+      return (await plans(tx, 'generic-c'))?.mode;
+    });
+    wire.restore();
+    expect(mode).toBe('force_custom_plan');
+    expect(wire.events.filter((event) => event === 'send set').length).toBe(4);
   });
 
   it('leaves the connection on custom plans when it fails, in a transaction or alone', async () => {
@@ -268,13 +312,7 @@ describe.skipIf(!postgresAvailable)('a statement asked to run on its generic pla
       });
     });
     wire.restore();
-    expect(wire.events).toEqual([
-      'send begin',
-      'send set',
-      'send insert',
-      'send reset',
-      'send commit',
-    ]);
+    expect(wire.events).toEqual(['send begin', 'send set', 'send insert', 'send commit']);
     const [row] = await executeRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from planned where id = 100`,

@@ -14,15 +14,30 @@ import pg from 'pg';
  * its end: a statement would run on its own, outside the transaction.
  *
  * The pool plans every named statement for the values it runs with (database.ts). A statement
- * whose plan cannot depend on them (each key one index probe, `withGenericPlan`) is sent
- * between two settings instead: PostgreSQL then plans it once per connection, and without
- * sequential scans, which a table's statistics from when it was small would otherwise choose
- * for as long as the plan lives (docs/decisions.md "Generic plans where the plan cannot
- * change").
+ * whose plan cannot depend on them (each key one index probe, `withGenericPlan`) runs under
+ * two settings instead: PostgreSQL then plans it once per connection, and without sequential
+ * scans, which a table's statistics from when it was small would otherwise choose for as long
+ * as the plan lives (docs/decisions.md "Generic plans where the plan cannot change"). Inside a
+ * transaction the settings are `set local`, sent only when the mode changes (a group's
+ * generic statements come one after another) and undone by its COMMIT or ROLLBACK; outside
+ * one, the statement goes between the settings and their reset.
  */
 const GENERIC_PLAN_ON = 'set plan_cache_mode = force_generic_plan; set enable_seqscan = off';
 /** Back to the connection's own settings (the pool's startup options). */
 const GENERIC_PLAN_OFF = 'reset plan_cache_mode; reset enable_seqscan';
+const GENERIC_PLAN_LOCAL =
+  'set local plan_cache_mode = force_generic_plan; set local enable_seqscan = off';
+/** The pool's startup settings again, for the rest of the transaction. */
+const CUSTOM_PLAN_LOCAL =
+  'set local plan_cache_mode = force_custom_plan; set local enable_seqscan = on';
+
+/**
+ * The plan settings in force in the open transaction, as this client sent them; `unknown`
+ * after a ROLLBACK TO SAVEPOINT, which may have undone some.
+ */
+type PlanMode = 'custom' | 'generic' | 'unknown';
+/** Statements after which this client no longer knows the plan settings in force. */
+const CONTROL = /^(commit|rollback|savepoint|release|set|reset)\b/;
 
 type Result = pg.QueryResult;
 
@@ -54,6 +69,9 @@ export class PipelinedClient extends pg.Client {
   private genericPlanNext = false;
   /** The socket holds what this tick sends, to write it in one go when the tick ends. */
   private corked = false;
+  /** A transaction is open (its BEGIN sent, its end not yet). */
+  private inTransaction = false;
+  private planMode: PlanMode = 'custom';
 
   constructor(config?: string | pg.ClientConfig) {
     super(
@@ -113,19 +131,35 @@ export class PipelinedClient extends pg.Client {
       const begun = send(...args);
       begun.catch(() => undefined);
       this.begun = begun;
+      this.inTransaction = true;
+      this.planMode = 'custom';
       return Promise.resolve(emptyResult('BEGIN'));
     }
     if (this.committed !== null) return this.afterCommit(command, textOf(args[0]));
+    // Transaction control and settings of the caller's own: no plan settings before them.
+    const control = command === undefined || CONTROL.test(command);
+    if (command === 'commit' || command === 'rollback') this.inTransaction = false;
+    // A ROLLBACK TO may undo settings sent after its savepoint; the caller's own SET stands
+    // for its statements until one of this client's generic ones.
+    else if (command?.startsWith('rollback to')) this.planMode = 'unknown';
+    else if (command?.startsWith('set') || command?.startsWith('reset')) this.planMode = 'custom';
     const begun = this.begun;
     this.begun = null;
     const generic = this.genericPlanNext;
     this.genericPlanNext = false;
-    // Their answers carry nothing; a failure shows in the statement's own answer.
-    if (generic) send(GENERIC_PLAN_ON).catch(() => undefined);
+    // The settings' answers carry nothing; a failure shows in the statement's own answer.
+    const wanted: PlanMode = generic ? 'generic' : 'custom';
+    if (this.inTransaction && !control && this.planMode !== wanted) {
+      send(generic ? GENERIC_PLAN_LOCAL : CUSTOM_PLAN_LOCAL).catch(() => undefined);
+      this.planMode = wanted;
+    }
+    const alone = generic && !this.inTransaction;
+    if (alone) send(GENERIC_PLAN_ON).catch(() => undefined);
     const answer = send(...args);
-    if (generic) send(GENERIC_PLAN_OFF).catch(() => undefined);
+    if (alone) send(GENERIC_PLAN_OFF).catch(() => undefined);
     if (this.commitBehindNext) {
       this.commitBehindNext = false;
+      this.inTransaction = false;
       const committed = send('commit');
       committed.catch(() => undefined);
       this.committed = committed;
