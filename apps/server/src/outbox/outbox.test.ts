@@ -102,6 +102,7 @@ describe.each(drivers)('outbox on %s', (driver) => {
       disconnectUser: () => undefined,
       onSessionsEnded: () => undefined,
       announcementEpoch: () => 0,
+      mayReach: () => true,
     });
     // Stop the app's own worker from taking these rows: it is kicked by the app's emitter
     // only, and its poll is a second away.
@@ -148,6 +149,7 @@ describe.each(drivers)('outbox on %s', (driver) => {
           disconnectUser: () => undefined,
           onSessionsEnded: () => undefined,
           announcementEpoch: () => 0,
+          mayReach: () => true,
         },
         log: silentLog,
         pollMs: 60_000,
@@ -193,6 +195,7 @@ describe.each(drivers)('outbox on %s', (driver) => {
       disconnectUser: () => undefined,
       onSessionsEnded: () => undefined,
       announcementEpoch: () => 0,
+      mayReach: () => true,
     };
     await h.app.outbox.stop();
     const worker = createOutboxWorker({

@@ -61,6 +61,12 @@ export interface RealtimeEmitter {
    * sessions trusts only what it stored under the current number.
    */
   announcementEpoch: () => number | undefined;
+  /**
+   * Whether a broadcast to `room` may reach a socket: on a lone process, whether one of its
+   * sockets is in the room; with the Redis adapter always (other processes' rooms are not
+   * known here). A stream skips the work of an update no one can receive.
+   */
+  mayReach: (room: string) => boolean;
 }
 
 /**
@@ -106,5 +112,6 @@ export function createRealtimeEmitter(
       listeners.push(listener);
     },
     announcementEpoch: crossNodeEpoch ?? (() => 0),
+    mayReach: (room) => crossNode || (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0,
   };
 }

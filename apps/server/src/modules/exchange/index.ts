@@ -32,7 +32,9 @@ async function exchangePlugin(
     const market = engine.markets.get(marketId);
     return market ? engine.snapshot(market) : undefined;
   };
-  const publisher = createMarketPublisher(app.realtime.io, marketSnapshot);
+  const publisher = createMarketPublisher(app.realtime.io, marketSnapshot, (room) =>
+    app.realtime.mayReach(room),
+  );
   engine.onChange = (marketId) => publisher.publish(marketId);
   installMarketStream(app.realtime.io, marketSnapshot);
   app.decorate('exchange', engine);

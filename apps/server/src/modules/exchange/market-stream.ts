@@ -74,6 +74,7 @@ export function installMarketStream(
 export function createMarketPublisher(
   io: RealtimeServer,
   snapshot: (marketId: string) => Market | undefined,
+  mayReach: (room: string) => boolean,
 ) {
   const lastSent = new Map<string, number>();
   const pending = new Map<string, NodeJS.Timeout>();
@@ -92,6 +93,8 @@ export function createMarketPublisher(
   return {
     publish(marketId: string) {
       if (pending.has(marketId)) return;
+      // No one to tell: a socket that subscribes later starts from the snapshot of then.
+      if (!mayReach(marketRoom(marketId))) return;
       forgetOldSends(Date.now());
       const wait = Math.max(0, (lastSent.get(marketId) ?? 0) + MIN_GAP_MS - Date.now());
       const timer = setTimeout(() => send(marketId), wait);

@@ -41,6 +41,7 @@ const silentRealtime = {
   disconnectUser: () => undefined,
   onSessionsEnded: () => undefined,
   announcementEpoch: () => 0,
+  mayReach: () => true,
 };
 
 describe.each(drivers)('post() group commit on %s', (driver) => {

@@ -23,6 +23,7 @@ const silentRealtime = {
   disconnectUser: () => undefined,
   onSessionsEnded: () => undefined,
   announcementEpoch: () => 0,
+  mayReach: () => true,
 };
 
 describe.each(drivers)('ledger service on %s', (driver) => {
