@@ -4,6 +4,7 @@ import { paiseToPoints } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import * as repo from './exchange-repository.ts';
 import type { ExchangeEngine } from './exchange-engine.ts';
+import type { MarketState } from './exchange-types.ts';
 
 /*
  * The catalogue as staff see it (issue 7): every event, closed ones and settled markets too,
@@ -38,17 +39,20 @@ function storedSnapshot(row: repo.MarketRow, runnerRows: repo.RunnerRow[]): Mark
   };
 }
 
+/** A market the engine holds (its live book and limits), or one only stored (settled). */
+type MarketSource = { live: MarketState } | { row: repo.MarketRow; runnerRows: repo.RunnerRow[] };
+
 function staffMarketView(
   engine: ExchangeEngine,
-  row: repo.MarketRow,
-  runnerRows: repo.RunnerRow[],
+  source: MarketSource,
   totals: repo.MarketTotals | undefined,
 ): StaffMarket {
-  const live = engine.markets.get(String(row.id));
+  const live = 'live' in source;
+  const type = live ? source.live.type : source.row.type;
   const volumePaise =
-    row.type === 'match_odds' ? (totals?.filledPaise ?? 0n) : (totals?.matchedOrdersPaise ?? 0n);
-  const base = live ? engine.snapshot(live) : storedSnapshot(row, runnerRows);
-  const limits = live ?? row;
+    type === 'match_odds' ? (totals?.filledPaise ?? 0n) : (totals?.matchedOrdersPaise ?? 0n);
+  const base = live ? engine.snapshot(source.live) : storedSnapshot(source.row, source.runnerRows);
+  const limits = live ? source.live : source.row;
   return {
     ...base,
     tradedVolume: live ? base.tradedVolume : paiseToPoints(volumePaise),
@@ -60,6 +64,16 @@ function staffMarketView(
     inPlayDelayMs: limits.inPlayDelayMs,
     settledVersion: limits.settledVersion,
   };
+}
+
+/** What staffMarketView needs of a stored market: the engine's state when it holds it. */
+function sourceOf(
+  engine: ExchangeEngine,
+  row: repo.MarketRow,
+  runnerRows: repo.RunnerRow[],
+): MarketSource {
+  const live = engine.markets.get(String(row.id));
+  return live ? { live } : { row, runnerRows };
 }
 
 async function staffEventViews(
@@ -90,8 +104,11 @@ async function staffEventViews(
       .map((m) =>
         staffMarketView(
           engine,
-          m,
-          runnerRows.filter((r) => r.marketId === m.id),
+          sourceOf(
+            engine,
+            m,
+            runnerRows.filter((r) => r.marketId === m.id),
+          ),
           totals.get(m.id),
         ),
       ),
@@ -130,12 +147,18 @@ export async function getStaffMarket(
   marketId: string,
 ): Promise<StaffMarket> {
   const db = engine.deps.db;
-  // Read together: a change's answer waits for one round trip, not two.
+  const live = engine.markets.get(marketId);
+  if (live) {
+    // The engine holds its rows' every field the view shows: only the totals are read.
+    const totals = await repo.marketTotals(db, [Number(marketId)]);
+    return staffMarketView(engine, { live }, totals.get(Number(marketId)));
+  }
+  // Read together: the answer waits for one round trip, not two.
   const [{ marketRows, runnerRows }, totals] = await Promise.all([
     repo.marketWithRunners(db, Number(marketId)),
     repo.marketTotals(db, [Number(marketId)]),
   ]);
   const [row] = marketRows;
   if (!row) throw new AppError('MARKET_NOT_FOUND');
-  return staffMarketView(engine, row, runnerRows, totals.get(row.id));
+  return staffMarketView(engine, { row, runnerRows }, totals.get(row.id));
 }
