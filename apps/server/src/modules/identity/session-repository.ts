@@ -1,5 +1,5 @@
-import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
-import type { DbHandle } from '../../db/database.ts';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { preparedQuery, type DbHandle } from '../../db/database.ts';
 import { sessions, users, type SESSION_REVOKE_REASONS } from './tables.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -52,8 +52,23 @@ async function findSessionWhere(
   return rows[0];
 }
 
-export const findSessionByTokenHash = (db: DbHandle, tokenHash: string) =>
-  findSessionWhere(db, eq(sessions.tokenHash, tokenHash));
+/** Every request whose session is not cached asks this: built once (preparedQuery). */
+export async function findSessionByTokenHash(
+  db: DbHandle,
+  tokenHash: string,
+): Promise<SessionWithUser | undefined> {
+  const query = preparedQuery(db, 'session_by_token_hash', (on) =>
+    on
+      .select(sessionWithUserColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('session_by_token_hash'),
+  );
+  const rows = await query.execute({ tokenHash });
+  return rows[0];
+}
 
 export const findSessionById = (db: DbHandle, sessionId: string) =>
   findSessionWhere(db, eq(sessions.id, sessionId));

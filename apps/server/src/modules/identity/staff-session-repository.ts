@@ -1,5 +1,5 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { DbHandle } from '../../db/database.ts';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { preparedQuery, type DbHandle } from '../../db/database.ts';
 import { staffSessions, staffUsers } from './tables.ts';
 
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
@@ -9,21 +9,26 @@ export async function insertStaffSession(db: DbHandle, row: NewStaffSessionRow):
   await db.insert(staffSessions).values(row);
 }
 
+/** Every staff request asks this: built once (preparedQuery). */
 export async function findStaffSessionByTokenHash(db: DbHandle, tokenHash: string) {
-  const rows = await db
-    .select({
-      session: staffSessions,
-      staff: {
-        id: staffUsers.id,
-        username: staffUsers.username,
-        role: staffUsers.role,
-        disabledAt: staffUsers.disabledAt,
-      },
-    })
-    .from(staffSessions)
-    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
-    .where(eq(staffSessions.tokenHash, tokenHash))
-    .limit(1);
+  const query = preparedQuery(db, 'staff_session_by_token_hash', (on) =>
+    on
+      .select({
+        session: staffSessions,
+        staff: {
+          id: staffUsers.id,
+          username: staffUsers.username,
+          role: staffUsers.role,
+          disabledAt: staffUsers.disabledAt,
+        },
+      })
+      .from(staffSessions)
+      .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
+      .where(eq(staffSessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('staff_session_by_token_hash'),
+  );
+  const rows = await query.execute({ tokenHash });
   return rows[0];
 }
 
