@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** 32 random bytes, base64url: session tokens and reset tickets (docs/identity.md). */
 export function randomToken(): string {
@@ -7,7 +7,7 @@ export function randomToken(): string {
 
 /** What the database keeps of a token: its SHA-256, hex. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export const OTP_DIGITS = 6;
