@@ -122,6 +122,19 @@ describe.skipIf(!postgresAvailable)('the PostgreSQL pool pipelines transactions'
     await db.execute(sql`delete from pipelined where id >= 10`);
   });
 
+  it('answers every type as drizzle answers it (dates, times and intervals as their text)', async () => {
+    const typed = sql`select '2026-11-27 09:00:00.123+00'::timestamptz as at,
+        '2026-11-27 09:00:00'::timestamp as local_at, '2026-11-27'::date as day,
+        '1 day 02:00:00'::interval as span, array['2026-11-27 09:00:00+00']::timestamptz[] as ats,
+        array[1.5]::numeric[] as amounts, 12345678901234::bigint as big, 1.25::numeric as amount,
+        '{"a": [1, 2]}'::jsonb as doc, true as yes, 7::int as n, array[1, 2]::int[] as ns,
+        ${'text'}::text as word`;
+    const [expected] = await executeRows<Record<string, unknown>>(db, typed);
+    expect(expected!.at).toBe('2026-11-27 09:00:00.123+00');
+    expect(await executePreparedRows(db, typed)).toEqual([expected]);
+    expect(await db.transaction((tx) => executePreparedRows(tx, typed))).toEqual([expected]);
+  });
+
   it('rolls back when the statement with the COMMIT behind it fails; the connection goes on', async () => {
     await expect(
       db.transaction(async (tx) => {
