@@ -38,6 +38,8 @@ const CUSTOM_PLAN_LOCAL =
 type PlanMode = 'custom' | 'generic' | 'unknown';
 /** Statements after which this client no longer knows the plan settings in force. */
 const CONTROL = /^(commit|rollback|savepoint|release|set|reset)\b/;
+/** The caller's own settings: they stand until this client's next generic statement. */
+const SETTING = /^(set|reset)\b/;
 
 type Result = pg.QueryResult;
 
@@ -142,7 +144,7 @@ export class PipelinedClient extends pg.Client {
     // A ROLLBACK TO may undo settings sent after its savepoint; the caller's own SET stands
     // for its statements until one of this client's generic ones.
     else if (command?.startsWith('rollback to')) this.planMode = 'unknown';
-    else if (command?.startsWith('set') || command?.startsWith('reset')) this.planMode = 'custom';
+    else if (command !== undefined && SETTING.test(command)) this.planMode = 'custom';
     const begun = this.begun;
     this.begun = null;
     const generic = this.genericPlanNext;

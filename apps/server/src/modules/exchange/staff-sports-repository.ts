@@ -90,13 +90,8 @@ export function marketsOfEvents(db: DbHandle, eventIds: number[]) {
 }
 
 /** One market and its runners (by sort), as stored; no rows when there is no such market. */
-export async function marketWithRunners(db: DbHandle, marketId: number) {
-  // The id is known: both reads go out at once instead of the runners' after the market's.
-  const [marketRows, runnerRows] = await Promise.all([
-    db.select().from(markets).where(eq(markets.id, marketId)),
-    db.select().from(runners).where(eq(runners.marketId, marketId)).orderBy(asc(runners.sort)),
-  ]);
-  return { marketRows, runnerRows: marketRows.length === 0 ? [] : runnerRows };
+export function marketWithRunners(db: DbHandle, marketId: number) {
+  return marketsAndRunners(db, eq(markets.id, marketId));
 }
 
 async function marketsAndRunners(db: DbHandle, which: SQL | null) {

@@ -153,7 +153,7 @@ export async function getStaffMarket(
     const totals = await repo.marketTotals(db, [Number(marketId)]);
     return staffMarketView(engine, { live }, totals.get(Number(marketId)));
   }
-  // Read together: the answer waits for one round trip, not two.
+  // A settled market, from its rows; the totals are read meanwhile.
   const [{ marketRows, runnerRows }, totals] = await Promise.all([
     repo.marketWithRunners(db, Number(marketId)),
     repo.marketTotals(db, [Number(marketId)]),
