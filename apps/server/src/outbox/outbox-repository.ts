@@ -78,9 +78,13 @@ export async function claimOutboxBatch(
           )
         ),
         rest as (
-          select exists (
-            select 1 from outbox_events x where x.id not in (select id from taken)
-          ) as left_behind
+          -- The first such row in id order: the primary key's index is walked from the start
+          -- (deleted rows cost an index entry each), where EXISTS let the planner read the
+          -- whole table, every deleted row not yet vacuumed included.
+          select (
+            select x.id from outbox_events x where x.id not in (select id from taken)
+            order by x.id limit 1
+          ) is not null as left_behind
         )
         select taken.*, rest.left_behind from rest left join taken on true
         order by taken.id`,
