@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { OddsType } from '@spm/contract';
 import {
+  addExchangeBetPnl,
   betsFromFill,
   bookmakerBetPnl,
   bookmakerExposure,
@@ -9,6 +10,7 @@ import {
   isBookmakerRateAcceptable,
   exchangeBetPnl,
   exchangeExposure,
+  exchangeExposureOfPnl,
   exchangePnlByRunner,
   exchangeProfitPaise,
   fancyBetPnl,
@@ -180,6 +182,36 @@ describe('exchange P&L and exposure', () => {
         );
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('is the same from a P&L kept bet by bet as from the bets, in any order they were added', () => {
+    fc.assert(
+      fc.property(
+        market.chain((m) =>
+          fc.record({
+            m: fc.constant(m),
+            order: fc.shuffledSubarray(m.matched, { minLength: m.matched.length }),
+          }),
+        ),
+        ({ m: { runners, matched, unmatched }, order }) => {
+          const kept = new Map<string, bigint>();
+          for (const one of order) addExchangeBetPnl(kept, runners, one);
+          expect(kept).toEqual(
+            matched.length === 0 ? new Map() : exchangePnlByRunner(runners, matched),
+          );
+          expect(
+            exchangeExposureOfPnl({ runnerIds: runners, matchedPnlByRunner: kept, unmatched }),
+          ).toEqual(exchangeExposure({ runnerIds: runners, matched, unmatched }));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a bet on a runner the market does not list, kept bet by bet too', () => {
+    expect(() => addExchangeBetPnl(new Map(), RUNNERS, bet('back', 'Z', 200, 100n))).toThrow(
+      RangeError,
     );
   });
 

@@ -79,6 +79,22 @@ export function exchangePnlByRunner(
   return pnl;
 }
 
+/**
+ * Adds one matched bet to a P&L per winning runner kept bet by bet (a sum, so the order bets
+ * are added in does not matter): equal to exchangePnlByRunner over every bet added, at the cost
+ * of the market's runners per bet instead of all the player's bets per check.
+ */
+export function addExchangeBetPnl(
+  pnl: Map<string, Paise>,
+  runnerIds: readonly string[],
+  bet: ExchangeBet,
+): void {
+  checkRunners(runnerIds, [bet]);
+  for (const winner of runnerIds) {
+    pnl.set(winner, (pnl.get(winner) ?? 0n) + exchangeBetPnl(bet, winner));
+  }
+}
+
 export interface ExchangeExposure {
   /** P&L of the matched bets only, per winning runner. */
   matchedPnlByRunner: Map<string, Paise>;
@@ -104,12 +120,30 @@ export function exchangeExposure(input: {
   matched: readonly ExchangeBet[];
   unmatched?: readonly ExchangeBet[];
 }): ExchangeExposure {
-  const unmatched = input.unmatched ?? [];
+  return exchangeExposureOfPnl({
+    runnerIds: input.runnerIds,
+    matchedPnlByRunner: exchangePnlByRunner(input.runnerIds, input.matched),
+    unmatched: input.unmatched ?? [],
+  });
+}
+
+/**
+ * exchangeExposure from the matched bets' P&L per winning runner (exchangePnlByRunner, or kept
+ * up to date with addExchangeBetPnl) instead of the bets themselves; a runner absent from the
+ * map has no matched P&L.
+ */
+export function exchangeExposureOfPnl(input: {
+  runnerIds: readonly string[];
+  matchedPnlByRunner: ReadonlyMap<string, Paise>;
+  unmatched: readonly ExchangeBet[];
+}): ExchangeExposure {
+  const { unmatched } = input;
   checkRunners(input.runnerIds, unmatched);
-  const matchedPnlByRunner = exchangePnlByRunner(input.runnerIds, input.matched);
+  const matchedPnlByRunner = new Map<string, Paise>();
   const worstPnlByRunner = new Map<string, Paise>();
   for (const winner of input.runnerIds) {
-    let worst = matchedPnlByRunner.get(winner)!;
+    let worst = input.matchedPnlByRunner.get(winner) ?? 0n;
+    matchedPnlByRunner.set(winner, worst);
     for (const order of unmatched) {
       const pnl = exchangeBetPnl(order, winner);
       // Stryker disable next-line EqualityOperator: adding 0 changes nothing

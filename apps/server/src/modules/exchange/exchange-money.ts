@@ -143,7 +143,8 @@ export async function moveHolds(
  * `lockAvailable` and the read of `moveHolds` in one statement (the wallet's `prepareMoves`):
  * locks these players' cash, their holds of these markets and the hold moves foreseen under
  * each key, and answers what each player can stake now. A `moveHolds` that stays within it
- * reads nothing more.
+ * reads nothing more. `keysAreNew`: every key names an order id drawn for this attempt, so
+ * no hold move can exist under it yet and none is looked up (the wallet's `newOperations`).
  */
 export function prepareHoldMoves(
   deps: ServiceDeps,
@@ -153,18 +154,21 @@ export function prepareHoldMoves(
     players: readonly number[];
     moves: readonly { key: string; playerIds: readonly number[] }[];
   }[],
+  { keysAreNew }: { keysAreNew: boolean },
 ): Promise<Map<number, Paise>> {
+  const operations = markets.flatMap(({ moves }) =>
+    moves.flatMap(({ key, playerIds }) =>
+      playerIds.map((playerId) => ({
+        product: 'exchange' as const,
+        externalId: holdMoveExternalId(key, playerId),
+      })),
+    ),
+  );
   return walletOf(deps)
     .within(ctx)
     .prepareMoves({
-      operations: markets.flatMap(({ moves }) =>
-        moves.flatMap(({ key, playerIds }) =>
-          playerIds.map((playerId) => ({
-            product: 'exchange' as const,
-            externalId: holdMoveExternalId(key, playerId),
-          })),
-        ),
-      ),
+      operations: keysAreNew ? [] : operations,
+      newOperations: keysAreNew ? operations : [],
       holds: markets.flatMap(({ marketId, players }) =>
         players.map((playerId) => ({
           playerId,

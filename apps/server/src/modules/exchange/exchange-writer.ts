@@ -1,8 +1,9 @@
 import type { OrderAnswer } from '@spm/contract';
 import {
+  addExchangeBetPnl,
   betsFromFill,
   cancelOrder,
-  exchangeExposure,
+  exchangeExposureOfPnl,
   getOrder,
   markOrderBook,
   placeOrder,
@@ -43,14 +44,23 @@ export interface WriterEnv {
 }
 
 /**
- * A market's matched bets and held exposure per player, in memory: built from the fills and
- * market_exposures tables the first time the writer runs a batch of the market, appended to
- * by every committed batch, dropped after any task that ran alone (settlement, status
- * changes: they may change both tables) and rebuilt on the next batch.
+ * A market's matched bets, as each player's P&L per winning runner (their sum: checking an
+ * order costs the runners, not the player's history), and held exposure per player, in
+ * memory: built from the fills and market_exposures tables the first time the writer runs a
+ * batch of the market, added to by every committed batch, dropped after any task that ran
+ * alone (settlement, status changes: they may change both tables) and rebuilt on the next
+ * batch.
  */
 interface MarketExposures {
-  matched: Map<number, ExchangeBet[]>;
+  matched: Map<number, Map<string, Paise>>;
   held: Map<number, Paise>;
+}
+
+/** The player's P&L per winning runner in `pnls`, created (empty: no P&L) when absent. */
+function pnlOf(pnls: Map<number, Map<string, Paise>>, playerId: number): Map<string, Paise> {
+  let pnl = pnls.get(playerId);
+  if (!pnl) pnls.set(playerId, (pnl = new Map()));
+  return pnl;
 }
 
 /** A batch's transaction failed for a reason a new attempt can get past. */
@@ -247,11 +257,14 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     group: Pick<GroupEntry, 'market' | 'commands'>[],
   ): Promise<BatchOutcome<OrderAnswer>[][]> {
     for (let attempt = 1; ; attempt += 1) {
+      const optimistic = attempt === 1;
       try {
         // The first attempt takes placements for new; a retry looks their keys up first.
-        return await this.attempt(group, attempt === 1);
+        return await this.attempt(group, optimistic);
       } catch (error) {
-        if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+        // Whatever sank the first attempt, one with every lookup goes before giving up: what
+        // the first took for granted (a key new, a hold move not made) is then checked.
+        if (attempt >= MAX_ATTEMPTS || (!optimistic && !isRetryable(error))) throw error;
       }
     }
   }
@@ -260,9 +273,12 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     const known = this.exposures.get(market.id);
     if (known) return known;
     const db = this.env.deps.db;
-    const matched = new Map<number, ExchangeBet[]>();
+    const matched = new Map<number, Map<string, Paise>>();
+    const runnerIds = market.runners.map((runner) => runner.id);
     for (const fill of await repo.fillsOfMarket(db, Number(market.id))) {
-      for (const bet of betsOfFill(fill)) addTo(matched, Number(bet.playerId), bet);
+      for (const bet of betsOfFill(fill)) {
+        addExchangeBetPnl(pnlOf(matched, Number(bet.playerId)), runnerIds, bet);
+      }
     }
     const held = new Map<number, Paise>();
     for (const row of await repo.exposuresOfMarket(db, Number(market.id))) {
@@ -359,10 +375,14 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     }
     // One statement locks the players' cash and what the wallet will need for the holds the
     // batches are foreseen to move (prepareHoldMoves), instead of a lock and a later read.
+    // An optimistic attempt's order ids were drawn for it alone (never handed out again), so
+    // no hold move exists under their keys: the wallet need not look them up. A retry does,
+    // in case anything about that ever stops being true.
     const locked = await prepareHoldMoves(
       this.env.deps,
       ctx,
       batches.map((batch) => ({ marketId: batch.market.id, ...batch.dryRun() })),
+      { keysAreNew: optimistic },
     );
     for (const [playerId, cash] of locked) available.set(playerId, cash);
     for (const batch of batches) batch.match();
@@ -407,12 +427,6 @@ function highestSeq(batches: readonly Batch[]): number {
   return highest;
 }
 
-function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
 interface NewOrderState {
   command: PlaceCommand;
   id: number;
@@ -447,7 +461,8 @@ class Batch {
   private readonly deltas = new Map<number, repo.OrderDelta>();
   readonly holdChanges: HoldChange[] = [];
   private readonly heldNow = new Map<number, Paise>();
-  private readonly matchedNow = new Map<number, ExchangeBet[]>();
+  /** The P&L per winning runner of what this batch matched, per player. */
+  private readonly matchedNow = new Map<number, Map<string, Paise>>();
   changedBooks = false;
   /** Whether a placement was refused by the market's state before matching. */
   refusedAtOpenCheck = false;
@@ -622,11 +637,14 @@ class Batch {
     extraMatched: readonly ExchangeBet[] = [],
     extraUnmatched: readonly ExchangeBet[] = [],
   ): Paise {
-    const matched = [
-      ...(this.exposures.matched.get(playerId) ?? []),
-      ...(this.matchedNow.get(playerId) ?? []),
-      ...extraMatched,
-    ];
+    const runnerIds = this.market.runners.map((r) => r.id);
+    const committed = this.exposures.matched.get(playerId);
+    const inBatch = this.matchedNow.get(playerId);
+    const matchedPnlByRunner = new Map<string, Paise>();
+    for (const id of runnerIds) {
+      matchedPnlByRunner.set(id, (committed?.get(id) ?? 0n) + (inBatch?.get(id) ?? 0n));
+    }
+    for (const bet of extraMatched) addExchangeBetPnl(matchedPnlByRunner, runnerIds, bet);
     const unmatched = [...extraUnmatched];
     const owner = String(playerId);
     for (const runner of this.market.runners) {
@@ -639,8 +657,7 @@ class Batch {
         });
       }
     }
-    const runnerIds = this.market.runners.map((r) => r.id);
-    return exchangeExposure({ runnerIds, matched, unmatched }).exposurePaise;
+    return exchangeExposureOfPnl({ runnerIds, matchedPnlByRunner, unmatched }).exposurePaise;
   }
 
   /** Moves the player's hold to what the market requires now (one wallet move, in order). */
@@ -700,8 +717,9 @@ class Batch {
     for (const fill of placed.fills) {
       const [takerBet, makerBet] = betsFromFill(runner.id, fill);
       const makerId = Number(fill.makerOwnerId);
-      addTo(this.matchedNow, playerId, takerBet);
-      addTo(this.matchedNow, makerId, makerBet);
+      const runnerIds = this.market.runners.map((r) => r.id);
+      addExchangeBetPnl(pnlOf(this.matchedNow, playerId), runnerIds, takerBet);
+      addExchangeBetPnl(pnlOf(this.matchedNow, makerId), runnerIds, makerBet);
       makers.add(makerId);
       this.fills.push({
         runnerId: runner.id,
@@ -820,8 +838,10 @@ class Batch {
 
   /** After the commit: the in-memory exposures, volume, last prices and version move on. */
   committed(): void {
-    for (const [playerId, bets] of this.matchedNow) {
-      for (const bet of bets) addTo(this.exposures.matched, playerId, bet);
+    for (const [playerId, batchPnl] of this.matchedNow) {
+      const pnl = pnlOf(this.exposures.matched, playerId);
+      for (const [runnerId, paise] of batchPnl)
+        pnl.set(runnerId, (pnl.get(runnerId) ?? 0n) + paise);
     }
     for (const [playerId, held] of this.heldNow) this.exposures.held.set(playerId, held);
     for (const { runnerId, fill } of this.fills) {

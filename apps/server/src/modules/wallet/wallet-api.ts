@@ -286,6 +286,13 @@ export interface WalletOperations {
  */
 export interface MoveScope {
   operations: readonly { product: WalletProduct; externalId: string }[];
+  /**
+   * Operations the caller knows no earlier transaction can have made (their external ids name
+   * something this transaction just created, as an order id drawn from its sequence): neither
+   * they nor their ledger keys are looked up. Should one exist after all, the moves' write
+   * finds it taken and raises (spm_check), so the transaction moves nothing.
+   */
+  newOperations?: readonly { product: WalletProduct; externalId: string }[];
   holds: readonly HoldKey[];
   playerIds: readonly number[];
 }
@@ -301,12 +308,25 @@ interface PreparedRead {
 
 const preparedReads = new WeakMap<LedgerContext, PreparedRead>();
 
-/** How often applyMany found a prepared read that covered it, and how often it read again. */
-const preparedUse = new WeakMap<object, { used: number; missed: number }>();
+interface PreparedUse {
+  /** applyMany found a prepared read that covered it. */
+  used: number;
+  /** applyMany read again. */
+  missed: number;
+  /** Operations prepareMoves looked up (those the caller gave as new are not). */
+  operationsLookedUp: number;
+}
+const preparedUse = new WeakMap<object, PreparedUse>();
 
-/** The prepared reads applyMany used and missed on this database (tests, benches). */
-export function preparedReadStats(db: object): { used: number; missed: number } {
-  return { ...(preparedUse.get(db) ?? { used: 0, missed: 0 }) };
+function preparedUseOf(db: object): PreparedUse {
+  let use = preparedUse.get(db);
+  if (!use) preparedUse.set(db, (use = { used: 0, missed: 0, operationsLookedUp: 0 }));
+  return use;
+}
+
+/** How prepared reads went on this database (tests, benches). */
+export function preparedReadStats(db: object): PreparedUse {
+  return { ...preparedUseOf(db) };
 }
 
 const opKeyOf = (product: string, externalId: string) => `${product}\u0000${externalId}`;
@@ -422,9 +442,14 @@ export class WalletApi {
       holdKeys: scope.holds,
       versionPlayers: playerIds.filter((p) => !ctx.versions.has(p)),
     });
+    preparedUseOf(this.deps.db).operationsLookedUp += scope.operations.length;
     preparedReads.set(ctx, {
       read,
-      operations: new Set(scope.operations.map((o) => opKeyOf(o.product, o.externalId))),
+      operations: new Set(
+        [...scope.operations, ...(scope.newOperations ?? [])].map((o) =>
+          opKeyOf(o.product, o.externalId),
+        ),
+      ),
       holds: new Set(scope.holds.map(holdKeyText)),
       players: new Set(playerIds),
       moneyWrites: ctx.moneyWrites,
@@ -457,8 +482,7 @@ export class WalletApi {
           prepared.players.has(move.input.playerId) &&
           (!movesHold(move) || prepared.holds.has(holdKeyText(holdKey(move.input)))),
       );
-    let use = preparedUse.get(this.deps.db);
-    if (!use) preparedUse.set(this.deps.db, (use = { used: 0, missed: 0 }));
+    const use = preparedUseOf(this.deps.db);
     if (covers) {
       use.used += 1;
       return prepared.read;

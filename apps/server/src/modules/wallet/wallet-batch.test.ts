@@ -2,11 +2,17 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
-import { drivers, startHarness, type Harness } from '../../test/harness.ts';
+import { databaseRefusal, drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { fund, insertPlayer } from '../../test/wallet.ts';
 import { ledgerTotals } from './ledger-repository.ts';
-import { ledgerTransaction, toWallet, type LedgerDeps } from './ledger-service.ts';
-import { WalletApi, type BatchMoveInput, type MoveScope, type WalletResult } from './wallet-api.ts';
+import { getWallet, ledgerTransaction, toWallet, type LedgerDeps } from './ledger-service.ts';
+import {
+  preparedReadStats,
+  WalletApi,
+  type BatchMoveInput,
+  type MoveScope,
+  type WalletResult,
+} from './wallet-api.ts';
 import { writeMoves } from './wallet-operation-repository.ts';
 
 /**
@@ -307,6 +313,46 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
       };
     });
     expect(answer).toEqual({ ok: false, code: 'INSUFFICIENT_FUNDS' });
+  });
+
+  it('takes operations given as new without looking them up, and moves nothing when one exists after all', async () => {
+    const player = await insertPlayer(h.db);
+    await fund(deps, player, 10_000n);
+    const stake = (externalId: string) => ({
+      product: 'exchange' as const,
+      externalId: `${externalId}-${player}`,
+      playerId: player,
+      roundId: 'm-new',
+      amountPaise: 1_000n,
+      mode: 'hold' as const,
+    });
+    const inOneTransaction = (externalIds: string[]) =>
+      ledgerTransaction(deps, async (ctx) => {
+        const ops = wallet.within(ctx);
+        const moves = externalIds.map((id) => ({ operation: 'stake' as const, input: stake(id) }));
+        await ops.prepareMoves({
+          operations: [],
+          newOperations: moves.map(({ input }) => input),
+          holds: [{ playerId: player, product: 'exchange', roundId: 'm-new' }],
+          playerIds: [player],
+        });
+        return { ok: true as const, results: await ops.applyMany(moves, { commit: true }) };
+      });
+    const before = preparedReadStats(h.db);
+    const first = await inOneTransaction(['new-1']);
+    expect(first.ok && first.results.map((result) => result.ok)).toEqual([true]);
+    expect(preparedReadStats(h.db)).toEqual({ ...before, used: before.used + 1 });
+    const walletBefore = await getWallet(h.db, player);
+    // 'new-1' exists: taken for new, the write finds it taken, and 'new-2' goes with it.
+    expect(await databaseRefusal(inOneTransaction(['new-2', 'new-1']))).toMatch(
+      /an operation taken meanwhile/,
+    );
+    expect(await getWallet(h.db, player)).toEqual(walletBefore);
+    const [row] = await executeRows<{ n: number }>(
+      h.db,
+      sql`select count(*)::int as n from wallet_operations where external_id = ${`new-2-${player}`}`,
+    );
+    expect(row?.n).toBe(0);
   });
 
   it("stores the transaction's events with the last moves' own write, as the end of the transaction would", async () => {

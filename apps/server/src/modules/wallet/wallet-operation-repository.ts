@@ -418,9 +418,12 @@ export async function readBeforeMoves(
     data: unknown;
   };
   // Both sent before either answer is awaited (the connection pipelines them), in this order.
-  const operationRows = executePreparedRows<ReadRow>(
-    db,
-    sql`select 'operation' as what, jsonb_build_object(
+  const operationRows =
+    query.operations.length === 0
+      ? Promise.resolve<ReadRow[]>([])
+      : executePreparedRows<ReadRow>(
+          db,
+          sql`select 'operation' as what, jsonb_build_object(
                  'id', id::text, 'product', product, 'external_id', external_id,
                  'operation', operation, 'status', status, 'player_id', player_id::text,
                  'round_id', round_id, 'request_hash', request_hash, 'wallet', wallet,
@@ -435,7 +438,7 @@ export async function readBeforeMoves(
             (select * from unnest(${products}::text[], ${externalIds}::text[]))
           order by id for update
         ) ops`,
-  );
+        );
   const otherRows = executePreparedRows<ReadRow>(
     db,
     sql`with held as (
