@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { signInStaff } from '../../e2e/support/staff.ts';
-import { repoRoot, serverEntry, startServer, type StartedServer } from '../support/server.ts';
+import { repoRoot, serverArgs, startServer, type StartedServer } from '../support/server.ts';
 import {
   BUCKETS,
   addSparse,
@@ -56,6 +56,31 @@ interface Envelope<T> {
   data: T;
   error: boolean;
   message?: string;
+}
+
+/**
+ * The server's own metrics (GET /metrics, answered on loopback): prom-client's event-loop
+ * delay (reset by each scrape, so the second scrape covers the run alone), the GC time and the
+ * staff rates PUT's duration inside the server (cumulative: taken as a difference).
+ */
+async function scrapeMetrics(baseUrl: string): Promise<Map<string, number>> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const values = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || line.length === 0) continue;
+    const at = line.lastIndexOf(' ');
+    values.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return values;
+}
+
+/** Sum of the series whose name and labels start with `prefix` and contain every `parts`. */
+function metricSum(values: Map<string, number>, prefix: string, ...parts: string[]): number {
+  let sum = 0;
+  for (const [key, value] of values) {
+    if (key.startsWith(prefix) && parts.every((part) => key.includes(part))) sum += value;
+  }
+  return sum;
 }
 
 async function api<T>(
@@ -210,7 +235,7 @@ async function main(): Promise<number> {
     command: [
       process.execPath,
       ...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : []),
-      serverEntry,
+      ...serverArgs,
     ],
     ...(postgres ? { env: { DATABASE_URL: postgres.url } } : {}),
   });
@@ -271,6 +296,7 @@ async function main(): Promise<number> {
     const whenConnected = memoryOf(serverPid);
 
     // The run: the driver moves every market; clients and the server are measured meanwhile.
+    const metricsBefore = await scrapeMetrics(server.baseUrl);
     const cpuBefore = cpuSecondsOf(serverPid);
     const runStart = performance.now();
     for (const child of clientProcesses) child.send({ kind: 'measure' } satisfies ToClientProcess);
@@ -284,6 +310,7 @@ async function main(): Promise<number> {
       durationMs: DURATION_MS,
     } satisfies DriverPlan);
     const driverReport = await driven;
+    const metricsAfter = await scrapeMetrics(server.baseUrl);
     await sleep(DRAIN_MS);
     const runWallSeconds = (performance.now() - runStart) / 1000;
     const cpuAfter = cpuSecondsOf(serverPid);
@@ -406,6 +433,14 @@ async function main(): Promise<number> {
       `${pad('client CPU')}${reports.map((r) => `${r.cpuPercent.toFixed(0)} %`).join(', ')} of one core per process (together ${clientPercent.toFixed(0)} %, ${(((clientPercent / 100) * runWallSeconds * 1e6) / Math.max(1, received)).toFixed(1)} µs per delivery); event-loop delay p99 ${reports.map((r) => ms(r.eventLoopDelayP99Ms)).join(', ')}`,
     );
     console.log(`${pad('driver CPU')}${driverReport.cpuPercent.toFixed(0)} % of one core`);
+    const grew = (prefix: string, ...parts: string[]) =>
+      metricSum(metricsAfter, prefix, ...parts) - metricSum(metricsBefore, prefix, ...parts);
+    const rates = '/staff/markets/:marketId/rates';
+    const putSeconds = grew('http_request_duration_seconds_sum', 'PUT', rates);
+    const puts = grew('http_request_duration_seconds_count', 'PUT', rates);
+    console.log(
+      `${pad('server loop')}event-loop delay mean ${ms(metricSum(metricsAfter, 'nodejs_eventloop_lag_mean_seconds') * 1000)}, p99 ${ms(metricSum(metricsAfter, 'nodejs_eventloop_lag_p99_seconds') * 1000)}; GC ${ms(grew('nodejs_gc_duration_seconds_sum') * 1000)} in all; a rates PUT ${ms((putSeconds / Math.max(1, puts)) * 1000)} inside the server on average (its /metrics)`,
+    );
 
     console.log(
       `${pad('goal')}p95 under 100 ms: ${p95 < 100 ? 'met' : 'MISSED'}; RSS under 2 GiB: ${peak < 2 * 1024 * MIB ? 'met' : 'MISSED'}; changes at ${(changeRate * 100).toFixed(0)} % of the ${markets.length * CHANGES_PER_SECOND}/s wanted${changeRate < 0.9 ? ' (the server answered the staff API no faster: see its CPU and the load on the machine)' : ''}`,

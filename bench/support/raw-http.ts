@@ -3,7 +3,7 @@
  * buffer and each answer read by its Content-Length (or chunks), as autocannon and wrk do.
  * node:http's client spent 0.3–0.5 ms of CPU per request in the load processes, which share
  * this 2-core machine with the server and PostgreSQL being measured; this spends about a
- * third of that. Only what the benches' requests need: POST with a JSON body, HTTP/1.1.
+ * third of that. Only what the benches' requests need: POST and PUT with a JSON body, HTTP/1.1.
  */
 import net from 'node:net';
 
@@ -45,10 +45,28 @@ export class RawHttpConnection {
   }
 
   post(path: string, headers: Record<string, string>, body: string): Promise<RawAnswer> {
+    return this.send('POST', path, headers, body);
+  }
+
+  put(path: string, headers: Record<string, string>, body: string): Promise<RawAnswer> {
+    return this.send('PUT', path, headers, body);
+  }
+
+  /** Whether a request is waiting for its answer on this connection. */
+  get busy(): boolean {
+    return this.waiting !== undefined;
+  }
+
+  private send(
+    method: 'POST' | 'PUT',
+    path: string,
+    headers: Record<string, string>,
+    body: string,
+  ): Promise<RawAnswer> {
     if (this.waiting) return Promise.reject(new Error('one request at a time per connection'));
     this.socket ??= this.connect();
     const bodyBytes = Buffer.from(body);
-    let head = `POST ${path} HTTP/1.1\r\nhost: ${this.host}:${this.port}\r\nconnection: keep-alive\r\ncontent-type: application/json\r\ncontent-length: ${bodyBytes.length}\r\n`;
+    let head = `${method} ${path} HTTP/1.1\r\nhost: ${this.host}:${this.port}\r\nconnection: keep-alive\r\ncontent-type: application/json\r\ncontent-length: ${bodyBytes.length}\r\n`;
     for (const [name, value] of Object.entries(headers)) head += `${name}: ${value}\r\n`;
     const request = Buffer.concat([Buffer.from(`${head}\r\n`), bodyBytes]);
     return new Promise((resolve, reject) => {
