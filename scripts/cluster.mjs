@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { startRoundRobinProxy } from './support/round-robin-proxy.mjs';
+import { SERVER_NODE_FLAGS } from './support/server-node-flags.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const fromSource = process.argv.includes('--source');
@@ -48,9 +49,10 @@ if (!fromSource) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const command = fromSource
-  ? ['--import', 'tsx', 'apps/server/src/main.ts']
-  : ['apps/server/dist/main.js'];
+const command = [
+  ...SERVER_NODE_FLAGS,
+  ...(fromSource ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js']),
+];
 
 const children = [];
 const targets = [];

@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot, serverEntry, startServer } from '../support/server.ts';
+import { repoRoot, serverArgs, startServer } from '../support/server.ts';
 
 const PROBE_MS = 5000;
 const PROBE_PATHS = ['/api/healthz', '/api/getAppDetails', '/'];
@@ -83,7 +83,7 @@ if (process.env.STARTUP_NPM_START === '1') {
     // only the player app rebuilds.
     await rm(join(repoRoot, 'apps/web/dist/.build-stamp'), { force: true });
     await npmStart('npm start, apps/web changed', ['npm', 'start', '--silent'], dataDir);
-    await npmStart('built server alone, same data', [process.execPath, serverEntry], dataDir);
+    await npmStart('built server alone, same data', [process.execPath, ...serverArgs], dataDir);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -8,10 +8,11 @@ import {
   embeddedServerEnv,
   freePort,
   repoRoot,
+  serverArgs,
   serverEntry,
 } from '../../scripts/support/built-server.ts';
 
-export { freePort, repoRoot, serverEntry };
+export { freePort, repoRoot, serverArgs, serverEntry };
 const BOOT_TIMEOUT_MS = 120_000;
 
 export interface StartedServer {
@@ -45,7 +46,7 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'spm-bench-')));
-  const [program, ...args] = options.command ?? [process.execPath, serverEntry];
+  const [program, ...args] = options.command ?? [process.execPath, ...serverArgs];
   const startedAt = performance.now();
   const child = spawn(program!, args, {
     cwd: repoRoot,

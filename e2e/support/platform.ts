@@ -8,7 +8,7 @@ import {
   embeddedServerEnv,
   freePort,
   repoRoot,
-  serverEntry,
+  serverArgs,
 } from '../../scripts/support/built-server.ts';
 const BOOT_TIMEOUT_MS = 90_000;
 
@@ -54,7 +54,7 @@ async function waitUntilReady(
 }
 
 function startProcess(port: number, dataDir: string, overrides: Record<string, string>) {
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: repoRoot,
     env: platformEnv(port, dataDir, overrides),
     stdio: ['ignore', 'pipe', 'pipe'],

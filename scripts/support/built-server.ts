@@ -2,9 +2,12 @@
 // `npm start` does: where it is, a free port, and the embedded default's environment.
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 export const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
+/** node's arguments for the built server, as `npm start` gives them. */
+export const serverArgs = [...SERVER_NODE_FLAGS, serverEntry];
 export const cliEntry = join(repoRoot, 'apps/server/dist/cli.js');
 
 /** A port of 127.0.0.1 free right now (the OS picks it). */
