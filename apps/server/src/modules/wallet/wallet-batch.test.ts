@@ -95,6 +95,16 @@ function withoutIds(value: unknown, players: number[], prefix: string): unknown 
   }) as unknown;
 }
 
+/** A funded player's exchange hold of 10 on `roundId`, under `{externalId}-{player}`. */
+const holdOf = (player: number, roundId: string) => (externalId: string) => ({
+  product: 'exchange' as const,
+  externalId: `${externalId}-${player}`,
+  playerId: player,
+  roundId,
+  amountPaise: 1_000n,
+  mode: 'hold' as const,
+});
+
 describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (driver) => {
   let h: Harness;
   let deps: LedgerDeps;
@@ -318,14 +328,7 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
   it('takes operations given as new without looking them up, and moves nothing when one exists after all', async () => {
     const player = await insertPlayer(h.db);
     await fund(deps, player, 10_000n);
-    const stake = (externalId: string) => ({
-      product: 'exchange' as const,
-      externalId: `${externalId}-${player}`,
-      playerId: player,
-      roundId: 'm-new',
-      amountPaise: 1_000n,
-      mode: 'hold' as const,
-    });
+    const stake = holdOf(player, 'm-new');
     const inOneTransaction = (externalIds: string[]) =>
       ledgerTransaction(deps, async (ctx) => {
         const ops = wallet.within(ctx);
@@ -432,14 +435,7 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
   async function stakeAfterMoves(options: { last?: boolean; commit?: boolean }) {
     const player = await insertPlayer(h.db);
     await fund(deps, player, 10_000n);
-    const stake = (externalId: string) => ({
-      product: 'exchange' as const,
-      externalId: `${externalId}-${player}`,
-      playerId: player,
-      roundId: 'm1',
-      amountPaise: 1_000n,
-      mode: 'hold' as const,
-    });
+    const stake = holdOf(player, 'm1');
     const failure: unknown = await ledgerTransaction(deps, async (ctx) => {
       const ops = wallet.within(ctx);
       await ops.applyMany([{ operation: 'stake', input: stake('first') }], options);
