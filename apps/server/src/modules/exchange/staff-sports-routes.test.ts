@@ -491,6 +491,23 @@ describe.each(drivers)('back office sports administration on %s', (driver) => {
     expect(rates.json().data.version).toBeGreaterThan(bm.version);
     expect((await bet(p1, { side: 'back', rate: 90, stake: 100 })).statusCode).toBe(200);
     expect((await bet(p2, { side: 'lay', rate: 95, stake: 100 })).statusCode).toBe(200);
+    // A later change answers the bets' totals (read while the rates were written), as the
+    // event's view shows them.
+    const again = await api('PUT', `/api/staff/markets/${bm.id}/rates`, {
+      rates: [{ runnerId: b, backRate: 100, layRate: null }],
+    });
+    const listedMarket = (await api('GET', `/api/staff/events/${event.id}`))
+      .json()
+      .data.markets.find((m: { id: string }) => m.id === bm.id);
+    expect(again.json().data.totalExposure).toBeGreaterThan(0);
+    expect(again.json().data.matchedVolume).toBe(200);
+    expect({
+      totalExposure: again.json().data.totalExposure,
+      matchedVolume: again.json().data.matchedVolume,
+    }).toEqual({
+      totalExposure: listedMarket.totalExposure,
+      matchedVolume: listedMarket.matchedVolume,
+    });
     const [, ratesAudit] = await auditOf('market', bm.id);
     expect(ratesAudit).toMatchObject({
       action: 'market.rates',

@@ -23,7 +23,12 @@ import type {
   MarketState,
   NewMarketInput,
 } from './exchange-engine.ts';
-import { getStaffEvent, getStaffMarket, type StaffMarket } from './staff-sports-views.ts';
+import {
+  getStaffEvent,
+  getStaffMarket,
+  readStaffTotals,
+  type StaffMarket,
+} from './staff-sports-views.ts';
 
 export {
   getStaffEvent,
@@ -332,6 +337,10 @@ export async function setStaffBookmakerRates(
   }
   const ids = body.rates.map((rate) => rate.runnerId);
   if (new Set(ids).size !== ids.length) throw fieldError('rates', 'Each runner at most once');
+  // Rates move no money and no bet: the totals the answer shows are read while they are
+  // written, one wait fewer (bench/fanout's changes wait on a busy event loop).
+  const totals = readStaffTotals(engine, [marketId]);
+  totals.catch(() => undefined);
   await engine.setRunnerRates(marketId, body.rates, {
     strict: true,
     within: (tx, before) =>
@@ -345,5 +354,5 @@ export async function setStaffBookmakerRates(
         after: body.rates,
       }),
   });
-  return getStaffMarket(engine, marketId);
+  return getStaffMarket(engine, marketId, totals);
 }
