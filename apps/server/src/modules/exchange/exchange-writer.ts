@@ -466,6 +466,8 @@ class Batch {
   changedBooks = false;
   /** Whether a placement was refused by the market's state before matching. */
   refusedAtOpenCheck = false;
+  /** The market's runners, each P&L's winners: fixed while the batch runs. */
+  private readonly runnerIds: readonly string[];
 
   constructor(
     readonly market: MarketState,
@@ -475,6 +477,7 @@ class Batch {
     private readonly available: Map<number, Paise>,
   ) {
     this.results = commands.map(() => undefined);
+    this.runnerIds = market.runners.map((runner) => runner.id);
   }
 
   /** What needs no database: the runner of each command exists. */
@@ -637,7 +640,7 @@ class Batch {
     extraMatched: readonly ExchangeBet[] = [],
     extraUnmatched: readonly ExchangeBet[] = [],
   ): Paise {
-    const runnerIds = this.market.runners.map((r) => r.id);
+    const { runnerIds } = this;
     const committed = this.exposures.matched.get(playerId);
     const inBatch = this.matchedNow.get(playerId);
     const matchedPnlByRunner = new Map<string, Paise>();
@@ -717,9 +720,8 @@ class Batch {
     for (const fill of placed.fills) {
       const [takerBet, makerBet] = betsFromFill(runner.id, fill);
       const makerId = Number(fill.makerOwnerId);
-      const runnerIds = this.market.runners.map((r) => r.id);
-      addExchangeBetPnl(pnlOf(this.matchedNow, playerId), runnerIds, takerBet);
-      addExchangeBetPnl(pnlOf(this.matchedNow, makerId), runnerIds, makerBet);
+      addExchangeBetPnl(pnlOf(this.matchedNow, playerId), this.runnerIds, takerBet);
+      addExchangeBetPnl(pnlOf(this.matchedNow, makerId), this.runnerIds, makerBet);
       makers.add(makerId);
       this.fills.push({
         runnerId: runner.id,

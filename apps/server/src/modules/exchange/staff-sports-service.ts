@@ -23,12 +23,7 @@ import type {
   MarketState,
   NewMarketInput,
 } from './exchange-engine.ts';
-import {
-  getStaffEvent,
-  getStaffMarket,
-  readStaffTotals,
-  type StaffMarket,
-} from './staff-sports-views.ts';
+import { getStaffEvent, getStaffMarket, type StaffMarket } from './staff-sports-views.ts';
 
 export {
   getStaffEvent,
@@ -339,7 +334,7 @@ export async function setStaffBookmakerRates(
   if (new Set(ids).size !== ids.length) throw fieldError('rates', 'Each runner at most once');
   // Rates move no money and no bet: the totals the answer shows are read while they are
   // written, one wait fewer (bench/fanout's changes wait on a busy event loop).
-  const totals = readStaffTotals(engine, [marketId]);
+  const totals = repo.marketTotals(engine.deps.db, [Number(marketId)]);
   totals.catch(() => undefined);
   await engine.setRunnerRates(marketId, body.rates, {
     strict: true,

@@ -141,35 +141,27 @@ export async function getStaffEvent(engine: ExchangeEngine, eventId: string): Pr
   return view!;
 }
 
-/** The totals a staff view of these markets shows (exposure, volume), read from the tables. */
-export function readStaffTotals(
-  engine: ExchangeEngine,
-  marketIds: readonly string[],
-): ReturnType<typeof repo.marketTotals> {
-  return repo.marketTotals(engine.deps.db, marketIds.map(Number));
-}
-
 /**
  * One market as staff see it: its own rows only (a change's answer, not the whole event).
- * `totalsRead`: its totals already being read (readStaffTotals), by a change that moves no
+ * `totalsRead`: its totals already being read (repo.marketTotals), by a change that moves no
  * money and so read them while it wrote.
  */
 export async function getStaffMarket(
   engine: ExchangeEngine,
   marketId: string,
-  totalsRead?: ReturnType<typeof readStaffTotals>,
+  totalsRead?: ReturnType<typeof repo.marketTotals>,
 ): Promise<StaffMarket> {
   const db = engine.deps.db;
   const live = engine.markets.get(marketId);
   if (live) {
     // The engine holds its rows' every field the view shows: only the totals are read.
-    const totals = await (totalsRead ?? readStaffTotals(engine, [marketId]));
+    const totals = await (totalsRead ?? repo.marketTotals(db, [Number(marketId)]));
     return staffMarketView(engine, { live }, totals.get(Number(marketId)));
   }
   // A settled market, from its rows; the totals are read meanwhile.
   const [{ marketRows, runnerRows }, totals] = await Promise.all([
     repo.marketWithRunners(db, Number(marketId)),
-    totalsRead ?? readStaffTotals(engine, [marketId]),
+    totalsRead ?? repo.marketTotals(db, [Number(marketId)]),
   ]);
   const [row] = marketRows;
   if (!row) throw new AppError('MARKET_NOT_FOUND');
