@@ -24,6 +24,7 @@ import {
   sessionDeadline,
   type AuthContext,
 } from '../modules/identity/index.ts';
+import { writeBroadcastFramesDirectly } from './direct-frames.ts';
 import {
   sessionRoom,
   userRoom,
@@ -66,6 +67,7 @@ export function createRealtimeServer(
     // with it, each socket would compress each update again (bench/fanout, docs/decisions.md).
     perMessageDeflate: false,
   });
+  writeBroadcastFramesDirectly(io);
   if (redis) {
     io.adapter(createAdapter(redis.pub, redis.sub, { key: `${redis.prefix}socket.io` }));
   }
