@@ -1,4 +1,5 @@
 import { DEFAULT_MARKET_LIMITS } from '@spm/core';
+import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import type { DbHandle } from '../../db/database.ts';
 import * as repo from './exchange-repository.ts';
@@ -10,6 +11,7 @@ import type {
   MarketState,
   MarketWriteOptions,
   NewEventInput,
+  RatesWriteOptions,
   NewMarketInput,
   WithinChange,
 } from './exchange-types.ts';
@@ -156,7 +158,7 @@ export async function setRunnerRates(
   cx: ExchangeContext,
   marketId: string,
   rates: { runnerId: string; backRate: number | null; layRate: number | null }[],
-  options: MarketWriteOptions = {},
+  options: RatesWriteOptions = {},
 ): Promise<void> {
   await cx.serial(marketId, async () => {
     const market = await cx.catalogue.market(marketId);
@@ -167,7 +169,7 @@ export async function setRunnerRates(
     });
     if (options.strict && known.length !== rates.length) throw new AppError('RUNNER_NOT_FOUND');
     const version = market.version + 1;
-    await writeMarket(cx, market, options, (db) =>
+    const write = (db: DbHandle, alongside?: SQL) =>
       repo.writeRunnerRates(
         db,
         Number(marketId),
@@ -177,8 +179,10 @@ export async function setRunnerRates(
           layRate: rate.layRate,
         })),
         version,
-      ),
-    );
+        alongside,
+      );
+    if ('alongside' in options) await write(cx.deps.db, options.alongside(market));
+    else await writeMarket(cx, market, options, write);
     for (const { runner, rate } of known) {
       runner.backRate = rate.backRate;
       runner.layRate = rate.layRate;

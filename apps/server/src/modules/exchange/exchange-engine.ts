@@ -22,6 +22,7 @@ import type {
   MarketChange,
   MarketState,
   MarketWriteOptions,
+  RatesWriteOptions,
   NewEventInput,
   NewMarketInput,
   SettleActor,
@@ -170,7 +171,7 @@ export class ExchangeEngine implements PlacementEnv {
   setRunnerRates(
     marketId: string,
     rates: { runnerId: string; backRate: number | null; layRate: number | null }[],
-    options?: MarketWriteOptions,
+    options?: RatesWriteOptions,
   ): Promise<void> {
     return changes.setRunnerRates(this, marketId, rates, options);
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { executePreparedRows, type DbHandle } from '../../db/database.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import {
@@ -127,11 +127,18 @@ export async function updateMarket(
 }
 
 /** The runners' new rates and the market's new version, in one statement. */
+/**
+ * The runners' rates and the market's new version in one statement; `alongside`, a
+ * data-modifying statement of the caller's (the staff audit row), runs inside it too, so the
+ * three are written together or not at all without a transaction (one wait, no BEGIN or
+ * COMMIT).
+ */
 export async function writeRunnerRates(
   db: DbHandle,
   marketId: number,
   rates: readonly { runnerId: number; backRate: number | null; layRate: number | null }[],
   version: number,
+  alongside?: SQL,
 ) {
   await executePreparedRows(
     db,
@@ -141,7 +148,7 @@ export async function writeRunnerRates(
                       ${pgArray(rates.map((rate) => rate.backRate))}::int[],
                       ${pgArray(rates.map((rate) => rate.layRate))}::int[]) as x(id, back, lay)
           where r.id = x.id and r.market_id = ${marketId}
-        )
+        )${alongside === undefined ? sql.empty() : sql`, alongside as (${alongside})`}
         update markets set version = ${version} where id = ${marketId}`,
   );
 }

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { MarketResultBody, MarketStatus, MarketType } from '@spm/contract';
 import type { OrderBook, Paise } from '@spm/core';
 import type { DbHandle } from '../../db/database.ts';
@@ -97,6 +98,20 @@ export interface MarketWriteOptions {
    */
   strict?: boolean;
 }
+
+/** A rates change's options: its record may be one statement written inside the change's. */
+export type RatesWriteOptions = Omit<MarketWriteOptions, 'within'> &
+  (
+    | Pick<MarketWriteOptions, 'within'>
+    | {
+        /**
+         * One data-modifying statement (built from the market before the change) run inside
+         * the rates' own statement: both are written or neither, with no transaction and one
+         * wait (the staff audit row: `staffAuditStatement`).
+         */
+        alongside: (before: MarketState) => SQL;
+      }
+  );
 
 /** What an operator may change on a market: status, in-play flag, fancy line, rates, limits. */
 export type MarketChange = Partial<

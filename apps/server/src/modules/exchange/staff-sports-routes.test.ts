@@ -6,6 +6,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { getWallet } from '../wallet/ledger-service.ts';
+import * as repo from './exchange-repository.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { call, post, registerPlayer } from '../../test/identity.ts';
 import { adminToken, staffMemberWithToken } from '../../test/staff.ts';
@@ -605,6 +606,44 @@ describe.each(drivers)('back office sports administration on %s', (driver) => {
       'market.create',
       'market.line',
     ]);
+  });
+
+  it('a rates change and its audit row are one statement: when the row fails, nothing is written', async () => {
+    const event = await createEvent();
+    const bm = await addMarket(event.id, {
+      type: 'bookmaker',
+      name: 'Bookmaker',
+      runners: ['A', 'B'],
+    });
+    const stored = () =>
+      executeRows<{ back_rate: number | null; version: number }>(
+        h.db,
+        sql`select r.back_rate, m.version::int as version from runners r
+            join markets m on m.id = r.market_id where r.market_id = ${Number(bm.id)}
+            order by r.sort`,
+      );
+    const before = await stored();
+    const rates = [{ runnerId: Number(bm.runners[0]!.id), backRate: 90, layRate: 95 }];
+    // An audit row without its actor breaks a not-null constraint.
+    const badRow = sql`insert into audit_log (actor_type) values (null)`;
+    await expect(
+      repo.writeRunnerRates(h.db, Number(bm.id), rates, bm.version + 1, badRow),
+    ).rejects.toThrow();
+    expect(await stored()).toEqual(before);
+    const auditRows = await count('audit_log');
+    await repo.writeRunnerRates(
+      h.db,
+      Number(bm.id),
+      rates,
+      bm.version + 1,
+      sql`insert into audit_log (actor_type, actor_id, action, target_type, target_id, created_at)
+          values ('staff', '1', 'market.rates', 'market', ${bm.id}, now())`,
+    );
+    expect(await stored()).toEqual([
+      { back_rate: 90, version: bm.version + 1 },
+      { back_rate: null, version: bm.version + 1 },
+    ]);
+    expect(await count('audit_log')).toBe(auditRows + 1);
   });
 
   it('a settled or voided market cannot be reopened or repriced; staff still see it', async () => {

@@ -10,7 +10,7 @@ import type {
 } from '@spm/contract';
 import { paiseToPoints, pointsToPaise, type Paise } from '@spm/core';
 import { AppError, fieldError } from '../../http/app-error.ts';
-import { insertStaffAudit } from '../../audit/audit-repository.ts';
+import { insertStaffAudit, staffAuditStatement } from '../../audit/audit-repository.ts';
 import type { StaffActor } from '../../http/staff-auth.ts';
 
 export type { StaffActor };
@@ -338,8 +338,8 @@ export async function setStaffBookmakerRates(
   totals.catch(() => undefined);
   await engine.setRunnerRates(marketId, body.rates, {
     strict: true,
-    within: (tx, before) =>
-      insertStaffAudit(tx, actor, engine.deps.clock.now(), {
+    alongside: (before) =>
+      staffAuditStatement(engine.deps.db, actor, engine.deps.clock.now(), {
         action: 'market.rates',
         targetType: 'market',
         targetId: marketId,
