@@ -11,6 +11,7 @@ import {
   type ServerToClientEvents,
 } from '@spm/contract';
 import { io as connectClient, type Socket } from 'socket.io-client';
+import { ProtocolClient } from './protocol-client.ts';
 import {
   BUCKET_MS,
   BUCKETS,
@@ -23,7 +24,57 @@ import {
   type ToClientProcess,
 } from './protocol.ts';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** What the bench does with a client, either kind (protocol-client.ts or socket.io-client). */
+interface BenchSocket {
+  onUpdate(listener: (update: MarketUpdate) => void): void;
+  onceConnect(listener: () => void): void;
+  onceConnectError(listener: (error: Error) => void): void;
+  onDisconnect(listener: () => void): void;
+  subscribe(marketId: string): Promise<MarketSubscribeAck>;
+  disconnect(): void;
+}
+
+function libraryClient(plan: ClientPlan, token: string): BenchSocket {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connectClient(plan.baseUrl, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    auth: { token },
+    // One connection per client: the default would multiplex every client onto one.
+    forceNew: true,
+    // A dropped client must show as a loss, not quietly come back.
+    reconnection: false,
+    timeout: CONNECT_TIMEOUT_MS,
+  });
+  return {
+    onUpdate: (listener) => void socket.on(MARKET_EVENTS.update, listener),
+    onceConnect: (listener) => void socket.once('connect', listener),
+    onceConnectError: (listener) => void socket.once('connect_error', listener),
+    onDisconnect: (listener) => void socket.on('disconnect', listener),
+    subscribe: (marketId) =>
+      socket
+        .timeout(CONNECT_TIMEOUT_MS)
+        .emitWithAck(MARKET_EVENTS.subscribe, { marketIds: [marketId] }),
+    disconnect: () => void socket.disconnect(),
+  };
+}
+
+function protocolClient(plan: ClientPlan, token: string): BenchSocket {
+  const socket = new ProtocolClient(plan.baseUrl, REALTIME_PATH, { token });
+  return {
+    onUpdate: (listener) => void socket.on(MARKET_EVENTS.update, listener as (u: unknown) => void),
+    onceConnect: (listener) => void socket.once('connect', listener),
+    onceConnectError: (listener) =>
+      void socket.once('connect_error', listener as (e: unknown) => void),
+    onDisconnect: (listener) => void socket.on('disconnect', listener),
+    subscribe: (marketId) =>
+      socket.emitWithAck(
+        MARKET_EVENTS.subscribe,
+        { marketIds: [marketId] },
+        CONNECT_TIMEOUT_MS,
+      ) as Promise<MarketSubscribeAck>,
+    disconnect: () => socket.disconnect(),
+  };
+}
 
 /**
  * Connects still waiting for their subscription ack, at most, so a slow server is not flooded:
@@ -42,7 +93,8 @@ const now = () => performance.timeOrigin + performance.now();
 
 async function run(plan: ClientPlan): Promise<void> {
   const { markets, clients } = plan;
-  const sockets: ClientSocket[] = [];
+  const sockets: BenchSocket[] = [];
+  const connect = plan.client === 'socket.io-client' ? libraryClient : protocolClient;
   const marketOf = new Uint16Array(clients);
   const lastVersion = new Float64Array(clients).fill(-1);
   const received = new Uint32Array(clients);
@@ -75,18 +127,9 @@ async function run(plan: ClientPlan): Promise<void> {
       const marketIndex = global % markets.length;
       const marketId = markets[marketIndex]!.marketId;
       marketOf[i] = marketIndex;
-      const socket: ClientSocket = connectClient(plan.baseUrl, {
-        path: REALTIME_PATH,
-        transports: ['websocket'],
-        auth: { token: plan.tokens[global % plan.tokens.length]! },
-        // One connection per client: the default would multiplex every client onto one.
-        forceNew: true,
-        // A dropped client must show as a loss, not quietly come back.
-        reconnection: false,
-        timeout: CONNECT_TIMEOUT_MS,
-      });
+      const socket = connect(plan, plan.tokens[global % plan.tokens.length]!);
       sockets.push(socket);
-      socket.on(MARKET_EVENTS.update, (update: MarketUpdate) => {
+      socket.onUpdate((update) => {
         const at = now();
         if (subscribed[i] === 0) {
           // The snapshot every new subscriber gets before its ack: where it starts from.
@@ -104,24 +147,21 @@ async function run(plan: ClientPlan): Promise<void> {
         if (update.version <= lastVersion[i]!) outOfOrder[marketIndex]! += 1;
         else lastVersion[i] = update.version;
       });
-      socket.once('connect', () => {
+      socket.onceConnect(() => {
         // A lost ack must not hang the bench: it counts as a failed client after the timeout.
         // (The ack settles a microtask later; nothing is broadcast before every client is in.)
-        socket
-          .timeout(CONNECT_TIMEOUT_MS)
-          .emitWithAck(MARKET_EVENTS.subscribe, { marketIds: [marketId] })
-          .then(
-            (ack: MarketSubscribeAck) => {
-              if (ack.status === 'success' && ack.marketIds.includes(marketId)) {
-                subscribed[i] = 1;
-                settle(true);
-              } else settle(false, `subscribe answered ${JSON.stringify(ack)}`);
-            },
-            (error: unknown) => settle(false, `no subscribe ack: ${String(error)}`),
-          );
+        socket.subscribe(marketId).then(
+          (ack: MarketSubscribeAck) => {
+            if (ack.status === 'success' && ack.marketIds.includes(marketId)) {
+              subscribed[i] = 1;
+              settle(true);
+            } else settle(false, `subscribe answered ${JSON.stringify(ack)}`);
+          },
+          (error: unknown) => settle(false, `no subscribe ack: ${String(error)}`),
+        );
       });
-      socket.once('connect_error', (error) => settle(false, `connect_error: ${error.message}`));
-      socket.on('disconnect', () => {
+      socket.onceConnectError((error) => settle(false, `connect_error: ${error.message}`));
+      socket.onDisconnect(() => {
         if (!reporting) disconnects += 1;
       });
     };

@@ -13,7 +13,8 @@
  *   fresh database created beside the given one (and dropped afterwards).
  *   FANOUT_CLIENTS (10000), FANOUT_MARKETS (50), FANOUT_PROCESSES (5), FANOUT_SECONDS (30),
  *   FANOUT_CONNECTS_PER_SECOND (500, all processes together), FANOUT_CPU_PROF=<dir> (run the
- *   server under node --cpu-prof, profile written there on exit).
+ *   server under node --cpu-prof, profile written there on exit), FANOUT_CLIENT (`protocol`, the
+ *   bench's own socket.io protocol client on ws, protocol-client.ts; or `socket.io-client`).
  *   Needs `ulimit -n` above the clients (the server holds one descriptor per socket).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -26,6 +27,7 @@ import { signInStaff } from '../../e2e/support/staff.ts';
 import { repoRoot, serverArgs, startServer, type StartedServer } from '../support/server.ts';
 import {
   BUCKETS,
+  FANOUT_CLIENTS,
   addSparse,
   quantileOf,
   type BenchMarket,
@@ -33,6 +35,7 @@ import {
   type ClientsReady,
   type DriverPlan,
   type DriverReport,
+  type FanoutClient,
   type ToClientProcess,
 } from './protocol.ts';
 
@@ -42,6 +45,10 @@ const PROCESSES = Number(process.env.FANOUT_PROCESSES ?? 5);
 const DURATION_MS = Number(process.env.FANOUT_SECONDS ?? 30) * 1000;
 const CONNECTS_PER_SECOND = Number(process.env.FANOUT_CONNECTS_PER_SECOND ?? 500);
 const CPU_PROF_DIR = process.env.FANOUT_CPU_PROF;
+const CLIENT = (process.env.FANOUT_CLIENT ?? 'protocol') as FanoutClient;
+if (!FANOUT_CLIENTS.includes(CLIENT)) {
+  throw new Error(`FANOUT_CLIENT must be one of ${FANOUT_CLIENTS.join(', ')}`);
+}
 const CHANGES_PER_SECOND = 4;
 const MARKETS_PER_EVENT = 5;
 const RUNNERS = ['Home', 'The Draw', 'Away'];
@@ -281,6 +288,7 @@ async function main(): Promise<number> {
         firstClient,
         clients,
         connectsPerSecond: CONNECTS_PER_SECOND / PROCESSES,
+        client: CLIENT,
       };
       child.send(plan);
     }
@@ -396,7 +404,7 @@ async function main(): Promise<number> {
       `${pad('server')}pid ${serverPid}, ${postgres ? 'PostgreSQL (fresh database)' : 'embedded PGlite'}, one node`,
     );
     console.log(
-      `${pad('clients')}${connected} connected of ${CLIENTS} (${clientProcesses.length} processes, websocket), ${connectSeconds.toFixed(1)} s to connect and subscribe${connectError ? `; first failure: ${connectError}` : ''}`,
+      `${pad('clients')}${connected} connected of ${CLIENTS} (${clientProcesses.length} processes, websocket, ${CLIENT === 'protocol' ? 'socket.io protocol on ws' : 'socket.io-client'}), ${connectSeconds.toFixed(1)} s to connect and subscribe${connectError ? `; first failure: ${connectError}` : ''}`,
     );
     console.log(
       `${pad('markets')}${markets.length} × ${Math.round(CLIENTS / markets.length)} subscribers, ${CHANGES_PER_SECOND} changes/s each for ${runSeconds} s`,

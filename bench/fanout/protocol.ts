@@ -18,7 +18,12 @@ export interface ClientPlan {
   firstClient: number;
   clients: number;
   connectsPerSecond: number;
+  /** Which client each connection is (protocol-client.ts, or the socket.io-client library). */
+  client: FanoutClient;
 }
+
+export const FANOUT_CLIENTS = ['protocol', 'socket.io-client'] as const;
+export type FanoutClient = (typeof FANOUT_CLIENTS)[number];
 
 /** Parent → client process: the run is over, report (and then exit). */
 export interface ReportRequest {

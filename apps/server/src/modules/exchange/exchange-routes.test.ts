@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MARKET_EVENTS, REALTIME_PATH, type Market, type MarketUpdate } from '@spm/contract';
 import { io as connect } from 'socket.io-client';
+import { ProtocolClient } from '../../../../../bench/fanout/protocol-client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { eq, sql } from 'drizzle-orm';
@@ -588,6 +589,32 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
       expect(market.sentAt).toBeGreaterThan(placedAt);
     } finally {
       socket.disconnect();
+    }
+  });
+
+  it("bench/fanout's protocol client is refused a bad token, subscribes with an ack and gets the stream", async () => {
+    const { odds, runners } = await newEvent();
+    const p = await player();
+    const refused = new ProtocolClient(h.baseUrl!, REALTIME_PATH, { token: 'not-a-session' });
+    const refusal = await new Promise<unknown>((resolve) => refused.once('connect_error', resolve));
+    expect(String(refusal)).toContain('SessionError');
+    const client = new ProtocolClient(h.baseUrl!, REALTIME_PATH, { token: p.token });
+    try {
+      await new Promise((resolve) => client.once('connect', resolve));
+      const updates: MarketUpdate[] = [];
+      client.on(MARKET_EVENTS.update, (update) => updates.push(update as MarketUpdate));
+      const ack = await client.emitWithAck(MARKET_EVENTS.subscribe, { marketIds: [odds] }, 5000);
+      expect(ack).toEqual({ status: 'success', marketIds: [odds] });
+      // The snapshot came before the ack; then the change.
+      expect(updates.map((u) => u.id)).toEqual([odds]);
+      const next = new Promise((resolve) => client.once(MARKET_EVENTS.update, resolve));
+      await place(p, { marketId: odds, runnerId: runners[0], side: 'back', price: 4, stake: 10 });
+      await next;
+      expect(updates).toHaveLength(2);
+      expect(updates[1]!.version).toBeGreaterThan(updates[0]!.version);
+      expect(updates[1]!.runners[0]!.availableToLay[0]).toEqual({ price: 4, amount: 10 });
+    } finally {
+      client.disconnect();
     }
   });
 
