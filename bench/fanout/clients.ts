@@ -102,6 +102,9 @@ async function run(plan: ClientPlan): Promise<void> {
   /** Per market: each broadcast version received here → its fastest delivery (ms). */
   const firstDelivery = markets.map(() => new Map<number, number>());
   const outOfOrder = new Uint32Array(markets.length);
+  /** Per market: versions first received here before the measured window began. */
+  const warmUpVersions = markets.map(() => new Set<number>());
+  let measuring = false;
   const latency = new Uint32Array(BUCKETS);
   let negativeLatencies = 0;
   let disconnects = 0;
@@ -141,6 +144,7 @@ async function run(plan: ClientPlan): Promise<void> {
         latency[Math.min(BUCKETS - 1, Math.max(0, Math.floor(ms / BUCKET_MS)))]! += 1;
         received[i]! += 1;
         const fastest = firstDelivery[marketIndex]!.get(update.version);
+        if (fastest === undefined && !measuring) warmUpVersions[marketIndex]!.add(update.version);
         if (fastest === undefined || ms < fastest) {
           firstDelivery[marketIndex]!.set(update.version, ms);
         }
@@ -183,6 +187,10 @@ async function run(plan: ClientPlan): Promise<void> {
   await new Promise<void>((resolveReport) => {
     process.on('message', (message: ToClientProcess) => {
       if (message.kind === 'measure') {
+        // The warm-up's deliveries are checked with the rest but not in the latency figures.
+        measuring = true;
+        latency.fill(0);
+        negativeLatencies = 0;
         cpuAtStart = process.cpuUsage();
         measuredFrom = performance.now();
         loopDelay.enable();
@@ -202,6 +210,7 @@ async function run(plan: ClientPlan): Promise<void> {
     received: 0,
     lastVersions: [],
     outOfOrder: outOfOrder[index]!,
+    warmUpVersions: [...warmUpVersions[index]!],
   }));
   for (let i = 0; i < clients; i += 1) {
     if (subscribed[i] === 0) continue;

@@ -3,7 +3,7 @@
 // so each change is a real market change that reaches the stream as any staff edit does.
 import { performance } from 'node:perf_hooks';
 import { RawHttpConnection } from '../support/raw-http.ts';
-import type { DriverPlan, DriverReport, BenchMarket } from './protocol.ts';
+import type { DriverPlan, DriverReport, DriverWarmed, BenchMarket } from './protocol.ts';
 
 /**
  * Changes of one market still unanswered, at most: the server applies them in order per
@@ -31,14 +31,17 @@ async function drive(plan: DriverPlan): Promise<DriverReport> {
       ),
     ]),
   );
-  const cpuAtStart = process.cpuUsage();
-  const startedAt = performance.now();
+  let cpuAtStart = process.cpuUsage();
+  let startedAt = performance.now();
+  // The warm-up's changes are made like the others and not counted.
+  let measuring = false;
   let turn = 0;
 
   const change = async (market: BenchMarket) => {
     const pending = inFlight.get(market.marketId) ?? 0;
+    const counted = measuring;
     if (pending >= MAX_IN_FLIGHT_PER_MARKET) {
-      skipped += 1;
+      if (counted) skipped += 1;
       return;
     }
     inFlight.set(market.marketId, pending + 1);
@@ -56,9 +59,12 @@ async function drive(plan: DriverPlan): Promise<DriverReport> {
         JSON.stringify({ rates }),
       );
       if (status === 200) {
-        changes += 1;
-        latencies.push(performance.now() - begin);
+        if (counted) {
+          changes += 1;
+          latencies.push(performance.now() - begin);
+        }
       } else {
+        // A failure fails the run, warm-up or not.
         failures += 1;
         firstFailure ??= `${status} ${body.slice(0, 200)}`;
       }
@@ -88,6 +94,11 @@ async function drive(plan: DriverPlan): Promise<DriverReport> {
       ),
     );
   });
+  await new Promise((resolve) => setTimeout(resolve, plan.warmUpMs));
+  measuring = true;
+  cpuAtStart = process.cpuUsage();
+  startedAt = performance.now();
+  process.send!({ kind: 'warmed' } satisfies DriverWarmed);
   await new Promise((resolve) => setTimeout(resolve, plan.durationMs));
   for (const timer of [...starts, ...timers]) clearTimeout(timer);
   // The changes already sent finish before the report.

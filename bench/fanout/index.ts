@@ -11,7 +11,9 @@
  * Run: npm run build && npm run bench -- fanout
  *   Embedded PGlite by default, as `npm start` runs; with DATABASE_URL the server runs on a
  *   fresh database created beside the given one (and dropped afterwards).
- *   FANOUT_CLIENTS (10000), FANOUT_MARKETS (50), FANOUT_PROCESSES (5), FANOUT_SECONDS (30),
+ *   FANOUT_CLIENTS (10000), FANOUT_MARKETS (50), FANOUT_PROCESSES (5), FANOUT_SECONDS (30,
+ *   measured, after FANOUT_WARM_UP_SECONDS (5) of the same changes whose deliveries are checked
+ *   but not measured),
  *   FANOUT_CONNECTS_PER_SECOND (500, all processes together), FANOUT_CPU_PROF=<dir> (run the
  *   server under node --cpu-prof, profile written there on exit), FANOUT_CLIENT (`protocol`, the
  *   bench's own socket.io protocol client on ws, protocol-client.ts; or `socket.io-client`).
@@ -35,6 +37,7 @@ import {
   type ClientsReady,
   type DriverPlan,
   type DriverReport,
+  type DriverWarmed,
   type FanoutClient,
   type ToClientProcess,
 } from './protocol.ts';
@@ -49,6 +52,7 @@ const CLIENT = (process.env.FANOUT_CLIENT ?? 'protocol') as FanoutClient;
 if (!FANOUT_CLIENTS.includes(CLIENT)) {
   throw new Error(`FANOUT_CLIENT must be one of ${FANOUT_CLIENTS.join(', ')}`);
 }
+const WARM_UP_MS = Number(process.env.FANOUT_WARM_UP_SECONDS ?? 5) * 1000;
 const CHANGES_PER_SECOND = 4;
 const MARKETS_PER_EVENT = 5;
 const RUNNERS = ['Home', 'The Draw', 'Away'];
@@ -303,11 +307,10 @@ async function main(): Promise<number> {
     await sleep(2_000);
     const whenConnected = memoryOf(serverPid);
 
-    // The run: the driver moves every market; clients and the server are measured meanwhile.
-    const metricsBefore = await scrapeMetrics(server.baseUrl);
-    const cpuBefore = cpuSecondsOf(serverPid);
-    const runStart = performance.now();
-    for (const child of clientProcesses) child.send({ kind: 'measure' } satisfies ToClientProcess);
+    // The run: the driver moves every market, first for a warm-up that is not measured (its
+    // deliveries are checked all the same), then for the measured window, in which the
+    // clients and the server are measured.
+    const warmed = nextMessage<DriverWarmed>(driver, 'warmed');
     const driven = nextMessage<DriverReport>(driver, 'driven');
     driver.send({
       kind: 'drive',
@@ -315,8 +318,14 @@ async function main(): Promise<number> {
       staffToken,
       markets,
       changesPerSecond: CHANGES_PER_SECOND,
+      warmUpMs: WARM_UP_MS,
       durationMs: DURATION_MS,
     } satisfies DriverPlan);
+    await warmed;
+    const metricsBefore = await scrapeMetrics(server.baseUrl);
+    const cpuBefore = cpuSecondsOf(serverPid);
+    const runStart = performance.now();
+    for (const child of clientProcesses) child.send({ kind: 'measure' } satisfies ToClientProcess);
     const driverReport = await driven;
     const metricsAfter = await scrapeMetrics(server.baseUrl);
     await sleep(DRAIN_MS);
@@ -350,6 +359,8 @@ async function main(): Promise<number> {
     // Correctness: what any subscriber of a market received is what the stream broadcast;
     // each subscriber must have got all of it, in order, and end on the final version.
     let broadcasts = 0;
+    /** Broadcasts of the measured window (first received after the warm-up). */
+    let measuredBroadcasts = 0;
     /** Per broadcast, its fastest delivery: how late the stream's write reached anyone. */
     const firstDeliveries: number[] = [];
     let expected = 0;
@@ -360,17 +371,21 @@ async function main(): Promise<number> {
     for (const market of markets) {
       const seen = reports.flatMap((r) => r.markets.filter((m) => m.marketId === market.marketId));
       const fastest = new Map<number, number>();
+      const warmUp = new Set(seen.flatMap((part) => part.warmUpVersions));
       for (const part of seen) {
         part.versions.forEach((version, k) => {
           const latencyMs = part.firstLatencies[k]!;
           fastest.set(version, Math.min(latencyMs, fastest.get(version) ?? latencyMs));
         });
       }
-      firstDeliveries.push(...fastest.values());
+      for (const [version, latencyMs] of fastest) {
+        if (!warmUp.has(version)) firstDeliveries.push(latencyMs);
+      }
       const versions = new Set(fastest.keys());
       const subscribers = seen.reduce((sum, m) => sum + m.subscribers, 0);
       const final = finalVersion.get(market.marketId);
       broadcasts += versions.size;
+      for (const version of versions) if (!warmUp.has(version)) measuredBroadcasts += 1;
       expected += versions.size * subscribers;
       received += seen.reduce((sum, m) => sum + m.received - m.outOfOrder, 0);
       outOfOrder += seen.reduce((sum, m) => sum + m.outOfOrder, 0);
@@ -383,6 +398,8 @@ async function main(): Promise<number> {
     const lost = expected - received;
     const latency = new Uint32Array(BUCKETS);
     for (const report of reports) addSparse(latency, report.latencyBuckets);
+    /** Deliveries in the measured window: what the latency figures count. */
+    const measuredDeliveries = latency.reduce((sum, n) => sum + n, 0);
     const negative = reports.reduce((sum, r) => sum + r.negativeLatencies, 0);
     const disconnects = reports.reduce((sum, r) => sum + r.disconnects, 0);
     const runSeconds = DURATION_MS / 1000;
@@ -407,18 +424,18 @@ async function main(): Promise<number> {
       `${pad('clients')}${connected} connected of ${CLIENTS} (${clientProcesses.length} processes, websocket, ${CLIENT === 'protocol' ? 'socket.io protocol on ws' : 'socket.io-client'}), ${connectSeconds.toFixed(1)} s to connect and subscribe${connectError ? `; first failure: ${connectError}` : ''}`,
     );
     console.log(
-      `${pad('markets')}${markets.length} × ${Math.round(CLIENTS / markets.length)} subscribers, ${CHANGES_PER_SECOND} changes/s each for ${runSeconds} s`,
+      `${pad('markets')}${markets.length} × ${Math.round(CLIENTS / markets.length)} subscribers, ${CHANGES_PER_SECOND} changes/s each for ${runSeconds} s after a ${WARM_UP_MS / 1000} s warm-up (its deliveries checked, not measured)`,
     );
     console.log(
       `${pad('changes made')}${driverReport.changes} (${(driverReport.changes / runSeconds).toFixed(0)}/s; failed ${driverReport.failures}, skipped (server behind) ${driverReport.skipped}; PUT p50 ${ms(driverLatency(0.5))}, p99 ${ms(driverLatency(0.99))})${driverReport.firstFailure ? `; first failure: ${driverReport.firstFailure}` : ''}`,
     );
     console.log(
-      `${pad('updates sent')}${broadcasts} market:update broadcasts (${(broadcasts / runSeconds).toFixed(0)}/s over ${markets.length} markets)`,
+      `${pad('updates sent')}${measuredBroadcasts} market:update broadcasts (${(measuredBroadcasts / runSeconds).toFixed(0)}/s over ${markets.length} markets; ${broadcasts} with the warm-up's)`,
     );
     console.log(
-      `${pad('messages')}received ${received} of ${expected} expected: lost ${lost}, out of order ${outOfOrder}, clients not on the final version ${notAtFinal}, final versions never broadcast ${finalNotBroadcast}, disconnects ${disconnects}`,
+      `${pad('messages')}received ${received} of ${expected} expected (warm-up included): lost ${lost}, out of order ${outOfOrder}, clients not on the final version ${notAtFinal}, final versions never broadcast ${finalNotBroadcast}, disconnects ${disconnects}`,
     );
-    console.log(`${pad('deliveries/s')}${(received / runSeconds).toFixed(0)}`);
+    console.log(`${pad('deliveries/s')}${(measuredDeliveries / runSeconds).toFixed(0)}`);
     console.log(
       `${pad('latency')}p50 ${ms(pct(0.5))}  p95 ${ms(p95)}  p99 ${ms(pct(0.99))}  max ${ms(pct(1))}${negative ? `  (${negative} read below 0, counted as 0)` : ''}`,
     );
@@ -435,10 +452,10 @@ async function main(): Promise<number> {
     );
     const percentOfCore = (seconds: number) => `${((seconds / runWallSeconds) * 100).toFixed(0)} %`;
     console.log(
-      `${pad('server CPU')}${percentOfCore(serverCpu.user + serverCpu.system)} of one core during the run (user ${percentOfCore(serverCpu.user)}, system ${percentOfCore(serverCpu.system)}); ${(((serverCpu.user + serverCpu.system) / Math.max(1, received)) * 1e6).toFixed(1)} µs per delivery, the staff API's changes included`,
+      `${pad('server CPU')}${percentOfCore(serverCpu.user + serverCpu.system)} of one core during the run (user ${percentOfCore(serverCpu.user)}, system ${percentOfCore(serverCpu.system)}); ${(((serverCpu.user + serverCpu.system) / Math.max(1, measuredDeliveries)) * 1e6).toFixed(1)} µs per delivery, the staff API's changes included`,
     );
     console.log(
-      `${pad('client CPU')}${reports.map((r) => `${r.cpuPercent.toFixed(0)} %`).join(', ')} of one core per process (together ${clientPercent.toFixed(0)} %, ${(((clientPercent / 100) * runWallSeconds * 1e6) / Math.max(1, received)).toFixed(1)} µs per delivery); event-loop delay p99 ${reports.map((r) => ms(r.eventLoopDelayP99Ms)).join(', ')}`,
+      `${pad('client CPU')}${reports.map((r) => `${r.cpuPercent.toFixed(0)} %`).join(', ')} of one core per process (together ${clientPercent.toFixed(0)} %, ${(((clientPercent / 100) * runWallSeconds * 1e6) / Math.max(1, measuredDeliveries)).toFixed(1)} µs per delivery); event-loop delay p99 ${reports.map((r) => ms(r.eventLoopDelayP99Ms)).join(', ')}`,
     );
     console.log(`${pad('driver CPU')}${driverReport.cpuPercent.toFixed(0)} % of one core`);
     const grew = (prefix: string, ...parts: string[]) =>

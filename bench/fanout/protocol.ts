@@ -59,6 +59,8 @@ export interface MarketSeen {
   lastVersions: number[];
   /** Broadcasts whose version was not above the previous one that subscriber held. */
   outOfOrder: number;
+  /** Of `versions`, those first received here during the warm-up: not in the latency figures. */
+  warmUpVersions: number[];
 }
 
 export interface ClientReport {
@@ -84,7 +86,14 @@ export interface DriverPlan {
   staffToken: string;
   markets: BenchMarket[];
   changesPerSecond: number;
+  /** Changes made first and not counted: the server's, clients' and database's warm-up. */
+  warmUpMs: number;
   durationMs: number;
+}
+
+/** Driver → parent: the warm-up is over, the measured window starts now. */
+export interface DriverWarmed {
+  kind: 'warmed';
 }
 
 export interface DriverReport {
