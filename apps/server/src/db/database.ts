@@ -13,9 +13,13 @@ import type { Config } from '../config.ts';
 import { migrationsDir } from '../paths.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { PipelinedClient } from './pipelined-client.ts';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
+/**
+ * No schema on the query handles: it serves only drizzle's relational API (`db.query.*`), which
+ * the app does not use, and drizzle builds a query builder for every table of it on each
+ * transaction it opens (docs/decisions.md "Query handles without the schema").
+ */
+export type Schema = Record<string, never>;
 /** The drizzle handle both drivers share; repositories only ever see this type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbTransaction = PgTransaction<
@@ -61,7 +65,7 @@ export async function openPgliteDatabase(dataDir: string | null): Promise<Databa
       throw error;
     }
   }
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   let closed = false;
   return {
     driver: 'pglite',
@@ -105,7 +109,7 @@ export function openPostgresDatabase(
   pool.on('connect', (client) => {
     client.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL session ended'));
   });
-  const db = drizzleNodePg({ client: pool, schema });
+  const db = drizzleNodePg({ client: pool });
   let closed = false;
   return {
     driver: 'postgres',
@@ -119,7 +123,7 @@ export function openPostgresDatabase(
       try {
         await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
         try {
-          await migrateNodePg(drizzleNodePg({ client, schema }), {
+          await migrateNodePg(drizzleNodePg({ client }), {
             migrationsFolder: migrationsDir,
           });
         } finally {
