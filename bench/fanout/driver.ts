@@ -18,7 +18,6 @@ async function drive(plan: DriverPlan): Promise<DriverReport> {
   let failures = 0;
   let skipped = 0;
   let firstFailure: string | null = null;
-  const inFlight = new Map<string, number>();
   // Keep-alive connections written raw (bench/support/raw-http.ts), MAX_IN_FLIGHT_PER_MARKET per
   // market: fetch cost this process 0.6 ms of CPU a change on the cores the server shares.
   const url = new URL(plan.baseUrl);
@@ -38,13 +37,13 @@ async function drive(plan: DriverPlan): Promise<DriverReport> {
   let turn = 0;
 
   const change = async (market: BenchMarket) => {
-    const pending = inFlight.get(market.marketId) ?? 0;
     const counted = measuring;
-    if (pending >= MAX_IN_FLIGHT_PER_MARKET) {
+    // A market's changes in flight are its busy connections: none free, the change is skipped.
+    const connection = connections.get(market.marketId)!.find((c) => !c.busy);
+    if (connection === undefined) {
       if (counted) skipped += 1;
       return;
     }
-    inFlight.set(market.marketId, pending + 1);
     turn += 1;
     const rates = market.runnerIds.map((runnerId, index) => {
       const backRate = 60 + ((turn * 7 + index * 13) % 60);
@@ -52,7 +51,6 @@ async function drive(plan: DriverPlan): Promise<DriverReport> {
     });
     const begin = performance.now();
     try {
-      const connection = connections.get(market.marketId)!.find((c) => !c.busy)!;
       const { status, body } = await connection.put(
         `/api/staff/markets/${market.marketId}/rates`,
         { authorization: plan.staffToken },
@@ -71,10 +69,6 @@ async function drive(plan: DriverPlan): Promise<DriverReport> {
     } catch (error) {
       failures += 1;
       firstFailure ??= String(error);
-    } finally {
-      const left = inFlight.get(market.marketId)! - 1;
-      if (left === 0) inFlight.delete(market.marketId);
-      else inFlight.set(market.marketId, left);
     }
   };
 
@@ -102,8 +96,9 @@ async function drive(plan: DriverPlan): Promise<DriverReport> {
   await new Promise((resolve) => setTimeout(resolve, plan.durationMs));
   for (const timer of [...starts, ...timers]) clearTimeout(timer);
   // The changes already sent finish before the report.
-  while (inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
-  for (const connection of [...connections.values()].flat()) connection.close();
+  const all = [...connections.values()].flat();
+  while (all.some((c) => c.busy)) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (const connection of all) connection.close();
   const cpu = process.cpuUsage(cpuAtStart);
   latencies.sort((a, b) => a - b);
   return {

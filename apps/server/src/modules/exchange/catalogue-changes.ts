@@ -1,5 +1,4 @@
 import { DEFAULT_MARKET_LIMITS } from '@spm/core';
-import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import type { DbHandle } from '../../db/database.ts';
 import * as repo from './exchange-repository.ts';
@@ -169,20 +168,17 @@ export async function setRunnerRates(
     });
     if (options.strict && known.length !== rates.length) throw new AppError('RUNNER_NOT_FOUND');
     const version = market.version + 1;
-    const write = (db: DbHandle, alongside?: SQL) =>
-      repo.writeRunnerRates(
-        db,
-        Number(marketId),
-        known.map(({ runner, rate }) => ({
-          runnerId: Number(runner.id),
-          backRate: rate.backRate,
-          layRate: rate.layRate,
-        })),
-        version,
-        alongside,
-      );
-    if ('alongside' in options) await write(cx.deps.db, options.alongside(market));
-    else await writeMarket(cx, market, options, write);
+    await repo.writeRunnerRates(
+      cx.deps.db,
+      Number(marketId),
+      known.map(({ runner, rate }) => ({
+        runnerId: Number(runner.id),
+        backRate: rate.backRate,
+        layRate: rate.layRate,
+      })),
+      version,
+      options.alongside?.(market),
+    );
     for (const { runner, rate } of known) {
       runner.backRate = rate.backRate;
       runner.layRate = rate.layRate;

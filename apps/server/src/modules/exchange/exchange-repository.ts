@@ -126,7 +126,6 @@ export async function updateMarket(
   await db.update(markets).set(values).where(eq(markets.id, marketId));
 }
 
-/** The runners' new rates and the market's new version, in one statement. */
 /**
  * The runners' rates and the market's new version in one statement; `alongside`, a
  * data-modifying statement of the caller's (the staff audit row), runs inside it too, so the

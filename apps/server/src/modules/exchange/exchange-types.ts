@@ -99,19 +99,18 @@ export interface MarketWriteOptions {
   strict?: boolean;
 }
 
-/** A rates change's options: its record may be one statement written inside the change's. */
-export type RatesWriteOptions = Omit<MarketWriteOptions, 'within'> &
-  (
-    | Pick<MarketWriteOptions, 'within'>
-    | {
-        /**
-         * One data-modifying statement (built from the market before the change) run inside
-         * the rates' own statement: both are written or neither, with no transaction and one
-         * wait (the staff audit row: `staffAuditStatement`).
-         */
-        alongside: (before: MarketState) => SQL;
-      }
-  );
+/**
+ * A rates change's options. It is one statement, so its record goes inside it rather than in a
+ * transaction around it.
+ */
+export interface RatesWriteOptions extends Pick<MarketWriteOptions, 'strict'> {
+  /**
+   * One data-modifying statement (built from the market before the change) run inside the
+   * rates' own statement: both are written or neither, with no transaction and one wait (the
+   * staff audit row: `staffAuditStatement`).
+   */
+  alongside?: (before: MarketState) => SQL;
+}
 
 /** What an operator may change on a market: status, in-play flag, fancy line, rates, limits. */
 export type MarketChange = Partial<
