@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { MARKET_EVENTS, SERVER_EVENTS, type Market } from '@spm/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,13 +186,24 @@ describe.skipIf(!servicesAnswer)(
         unbalancedTransactions: 0,
         playerRowsDisagreeing: 0,
       });
+      // A market can be between owners here (a resumed node takes its markets back by hashing,
+      // and the other node releases first), so the book is read once the live owners hold it.
+      await settled(alive());
       for (const market of markets) {
         const owner = await lease(market.marketId);
         const node = alive().find((n) => n.nodeId === owner?.owner_node);
         expect(node, `a live owner of market ${market.marketId}`).toBeDefined();
-        expect(await bookOf(node!, market.eventId, market.marketId)).toEqual(
-          await restingByPrice(client, market.marketId),
-        );
+        // The lease row commits before the new owner has rebuilt its book from the orders table.
+        const resting = await restingByPrice(client, market.marketId);
+        const book = await waitFor(
+          `the owner's book of market ${market.marketId}`,
+          async () => {
+            const current = await bookOf(node!, market.eventId, market.marketId);
+            return isDeepStrictEqual(current, resting) ? current : undefined;
+          },
+          5_000,
+        ).catch(() => bookOf(node!, market.eventId, market.marketId));
+        expect(book).toEqual(resting);
       }
     }
 
