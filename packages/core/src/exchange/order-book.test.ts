@@ -56,11 +56,13 @@ function driver() {
 function expectLevelBookkeeping(book: OrderBook): void {
   for (const side of [book.backs, book.lays]) {
     side.levels.forEach((level, index) => {
+      const marked = ((side.mask[index >>> 5]! >>> (index & 31)) & 1) === 1;
+      // A price no order rested at has no level, and no bit.
+      if (!level) return void expect(marked).toBe(false);
       const after = level.queue.slice(level.head);
       expect(level.queue.slice(0, level.head).every((e) => e.unmatchedPaise === 0n)).toBe(true);
       expect(level.dead).toBe(after.filter((e) => e.unmatchedPaise === 0n).length);
       expect(level.totalPaise).toBe(after.reduce((sum, e) => sum + e.unmatchedPaise, 0n));
-      const marked = ((side.mask[index >>> 5]! >>> (index & 31)) & 1) === 1;
       expect(marked).toBe(level.totalPaise > 0n);
     });
   }
@@ -318,6 +320,26 @@ describe('matching rules', () => {
 describe('memory of a price level', () => {
   const queueLength = (book: OrderBook, side: 'backs' | 'lays', priceHundredths: number) =>
     book[side].levels[LADDER_PRICES.indexOf(priceHundredths)]!.queue.length;
+
+  it('makes a price level only when an order first rests there, and keeps it', () => {
+    const made = (book: OrderBook) =>
+      (['backs', 'lays'] as const).flatMap((side) =>
+        book[side].levels.flatMap((level, index) =>
+          level ? [`${side} ${LADDER_PRICES[index]}`] : [],
+        ),
+      );
+    const { book, place } = driver();
+    expect(made(book)).toEqual([]);
+    place('back', 300, 10n, 'x', 'A');
+    place('lay', 250, 10n, 'y', 'B');
+    expect(made(book)).toEqual(['backs 300', 'lays 250']);
+    // A back at 2.50 takes the lay there: matched, it rests nowhere and makes no level.
+    place('back', 250, 10n, 'z', 'C');
+    cancelOrder(book, 'A');
+    expect(made(book)).toEqual(['backs 300', 'lays 250']);
+    expect(queueLength(book, 'backs', 300)).toBe(0);
+    expectLevelBookkeeping(book);
+  });
 
   it('empties a level whose orders were all cancelled', () => {
     const { book, place } = driver();

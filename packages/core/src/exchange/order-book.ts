@@ -129,7 +129,13 @@ const MASK_WORDS = Math.ceil(LADDER_SIZE / 32);
 const TOP_INDEX = LADDER_SIZE - 1;
 
 interface BookSide {
-  levels: Level[];
+  /**
+   * A price's level is made when an order first rests there, and kept: a book touches a few
+   * prices of its 350, and 700 empty levels a runner made a fresh book 68 KB, 1,400 objects
+   * every major collection marked (1,872 books: 128 MB, a full collection 105 ms against 8).
+   * Never dropped once made: a mark saves and puts back the level objects themselves.
+   */
+  levels: (Level | undefined)[];
   /** Bit i set when levels[i] holds unmatched stake. */
   mask: Uint32Array;
 }
@@ -175,13 +181,10 @@ export interface BookMark {
   readonly lastSeq: number;
 }
 
+const newLevel = (): Level => ({ queue: [], head: 0, dead: 0, totalPaise: 0n });
+
 const newSide = (): BookSide => ({
-  levels: Array.from({ length: LADDER_SIZE }, () => ({
-    queue: [],
-    head: 0,
-    dead: 0,
-    totalPaise: 0n,
-  })),
+  levels: new Array<Level | undefined>(LADDER_SIZE).fill(undefined),
   mask: new Uint32Array(MASK_WORDS),
 });
 
@@ -402,7 +405,7 @@ export function placeOrder(book: OrderBook, order: OrderRequest): PlaceOrderResu
     seq: order.seq,
     unmatchedPaise: remaining,
   };
-  const ownLevel = own.levels[index]!;
+  const ownLevel = (own.levels[index] ??= newLevel());
   touchLevel(book, ownLevel);
   ownLevel.queue.push(resting);
   ownLevel.totalPaise += remaining;
@@ -521,7 +524,7 @@ export function cloneOrderBook(book: OrderBook): OrderBook {
   const orders = new Map<string, RestingOrder>();
   const cloneSide = (side: BookSide): BookSide => ({
     levels: side.levels.map((level) => {
-      if (level.queue.length === 0) return { queue: [], head: 0, dead: 0, totalPaise: 0n };
+      if (!level || level.queue.length === 0) return undefined;
       const queue = level.queue.map((entry) => {
         const copy = { ...entry };
         if (orders.get(entry.id) === undefined && book.orders.get(entry.id) === entry) {
