@@ -37,7 +37,7 @@ import {
   startCpuMeter,
   cpuLine,
 } from '../support/sql-meter.ts';
-import { runLoadProcesses } from '../support/load-process.ts';
+import { LOAD_NICE, runLoadProcesses } from '../support/load-process.ts';
 import type { WorkerConfig, WorkerReport, WorkerSession } from './load-worker.ts';
 
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
@@ -154,7 +154,7 @@ try {
   // The harness's clock stands still; the workers sign with the real time, well within the
   // 5-minute window of a run this long.
   console.log(
-    `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes, ${IN_FLIGHT} callbacks in flight; ${WARMUP_MS / 1000} s warm-up, then ${DURATION_MS / 1000} s timed`,
+    `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes at nice ${LOAD_NICE}, ${IN_FLIGHT} callbacks in flight; ${WARMUP_MS / 1000} s warm-up, then ${DURATION_MS / 1000} s timed`,
   );
   let cpuUsed = startCpuMeter();
   let batchesBefore = { ...callbackBatchStats };

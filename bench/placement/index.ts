@@ -35,7 +35,7 @@ import {
   startCpuMeter,
   cpuLine,
 } from '../support/sql-meter.ts';
-import { runLoadProcesses } from '../support/load-process.ts';
+import { LOAD_NICE, runLoadProcesses } from '../support/load-process.ts';
 import type { WorkerConfig, WorkerReport } from './load-worker.ts';
 
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
@@ -157,7 +157,7 @@ try {
     groups += 1;
   };
   console.log(
-    `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes; ${WARMUP_MS / 1000} s warm-up (an open loop ${OPEN_LOOP_WARMUP_MS / 1000} s, its rate climbing), then ${DURATION_MS / 1000} s timed per configuration`,
+    `server: this process (PostgreSQL, ${PLAYERS} players); load: ${LOAD_PROCESSES} child processes at nice ${LOAD_NICE}; ${WARMUP_MS / 1000} s warm-up (an open loop ${OPEN_LOOP_WARMUP_MS / 1000} s, its rate climbing), then ${DURATION_MS / 1000} s timed per configuration`,
   );
   for (const [index, { inFlight, markets, ratePerSecond }] of CONFIGS.entries()) {
     const warmupMs = ratePerSecond === undefined ? WARMUP_MS : OPEN_LOOP_WARMUP_MS;
