@@ -21,11 +21,12 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism, loadavg, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { signInStaff } from '../../e2e/support/staff.ts';
+import { LOAD_NICE } from '../support/load-process.ts';
 import { repoRoot, serverArgs, startServer, type StartedServer } from '../support/server.ts';
 import {
   BUCKETS,
@@ -207,12 +208,15 @@ async function seedMarkets(
   return { markets, eventIds };
 }
 
+/** The clients and the driver stand for players and staff elsewhere: niced as load (LOAD_NICE). */
 function forkChild(file: string): ChildProcess {
-  return fork(join(import.meta.dirname, file), {
+  const child = fork(join(import.meta.dirname, file), {
     cwd: repoRoot,
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  if (child.pid !== undefined && LOAD_NICE !== 0) setPriority(child.pid, LOAD_NICE);
+  return child;
 }
 
 function nextMessage<T extends { kind: string }>(child: ChildProcess, kind: T['kind']): Promise<T> {
@@ -421,7 +425,7 @@ async function main(): Promise<number> {
       `${pad('server')}pid ${serverPid}, ${postgres ? 'PostgreSQL (fresh database)' : 'embedded PGlite'}, one node`,
     );
     console.log(
-      `${pad('clients')}${connected} connected of ${CLIENTS} (${clientProcesses.length} processes, websocket, ${CLIENT === 'protocol' ? 'socket.io protocol on ws' : 'socket.io-client'}), ${connectSeconds.toFixed(1)} s to connect and subscribe${connectError ? `; first failure: ${connectError}` : ''}`,
+      `${pad('clients')}${connected} connected of ${CLIENTS} (${clientProcesses.length} processes at nice ${LOAD_NICE}, websocket, ${CLIENT === 'protocol' ? 'socket.io protocol on ws' : 'socket.io-client'}), ${connectSeconds.toFixed(1)} s to connect and subscribe${connectError ? `; first failure: ${connectError}` : ''}`,
     );
     console.log(
       `${pad('markets')}${markets.length} × ${Math.round(CLIENTS / markets.length)} subscribers, ${CHANGES_PER_SECOND} changes/s each for ${runSeconds} s after a ${WARM_UP_MS / 1000} s warm-up (its deliveries checked, not measured)`,
