@@ -9,10 +9,9 @@ import { setPriority } from 'node:os';
 /**
  * The load processes' nice value (BENCH_LOAD_NICE, default 10; 0 runs them as the server).
  * The load stands for players on other machines. On this 2-core machine it shares the cores
- * with the server and PostgreSQL, and at the same priority an answer's wake-up let a load
- * process preempt the server in the middle of writing the next answers. Niced, it takes the
- * time the server and PostgreSQL leave; its own latency counting can only lose by it (a
- * late-scheduled load process counts the wait against the server).
+ * with the server and PostgreSQL; niced, it takes the time they leave, and its own latency
+ * counting can only lose by it (a late-scheduled load process counts the wait against the
+ * server). docs/decisions.md "Load processes run niced".
  */
 export const LOAD_NICE = Number(process.env.BENCH_LOAD_NICE ?? 10);
 
