@@ -73,8 +73,8 @@ const RAMP_MS = (config.warmupMs * 2) / 3;
  * 100 ms in its first second, and ~1 s latencies in the warm-up): a server is not measured
  * at a steady 2,000/s by offering it 2,000/s before its code is compiled.
  */
-function dueOffsetMs(n: number): number {
-  const perMs = config.ratePerSecond! / 1000;
+function dueOffsetMs(n: number, ratePerSecond: number): number {
+  const perMs = ratePerSecond / 1000;
   const rampCount = perMs * RAMP_MS * ((1 + RAMP_FROM) / 2);
   if (n >= rampCount) return RAMP_MS + (n - rampCount) / perMs;
   const a = (perMs * (1 - RAMP_FROM)) / (2 * RAMP_MS);
@@ -85,7 +85,8 @@ function dueOffsetMs(n: number): number {
 /** When placement n is due in an open loop (its latency counts from then); now in a closed one. */
 async function dueTime(n: number): Promise<number> {
   if (config.ratePerSecond === undefined) return performance.now();
-  const due = openLoopStart + (RAMP_MS > 0 ? dueOffsetMs(n) : (n * 1000) / config.ratePerSecond);
+  const rate = config.ratePerSecond;
+  const due = openLoopStart + (RAMP_MS > 0 ? dueOffsetMs(n, rate) : (n * 1000) / rate);
   const wait = due - performance.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   return due;
