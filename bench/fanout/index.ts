@@ -21,12 +21,12 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { availableParallelism, loadavg, setPriority } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { signInStaff } from '../../e2e/support/staff.ts';
-import { LOAD_NICE } from '../support/load-process.ts';
+import { LOAD_NICE, niceAsLoad } from '../support/load-process.ts';
 import { repoRoot, serverArgs, startServer, type StartedServer } from '../support/server.ts';
 import {
   BUCKETS,
@@ -215,7 +215,7 @@ function forkChild(file: string): ChildProcess {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  if (child.pid !== undefined && LOAD_NICE !== 0) setPriority(child.pid, LOAD_NICE);
+  niceAsLoad(child);
   return child;
 }
 

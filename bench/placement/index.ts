@@ -181,7 +181,7 @@ try {
         markets: targets.map((_, i) => targets[(i + w * 3) % targets.length]!),
         concurrency: Math.ceil(inFlight / LOAD_PROCESSES),
         ...(ratePerSecond === undefined ? {} : { ratePerSecond: ratePerSecond / LOAD_PROCESSES }),
-        warmupMs: warmupMs,
+        warmupMs,
         durationMs: DURATION_MS,
         name: `c${index}w${w}-${Date.now()}`,
         playerOffset: Math.floor((w * PLAYERS) / LOAD_PROCESSES),

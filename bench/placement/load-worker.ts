@@ -68,7 +68,8 @@ const RAMP_FROM = 0.1;
 const RAMP_MS = (config.warmupMs * 2) / 3;
 /**
  * When placement n is due in an open loop, after `openLoopStart`: on the ramp the rate is
- * R·(f + (1 − f)·t/T), so n = R·(f·t + (1 − f)·t²/2T), solved for t; after it, R a second.
+ * R·(f + (1 − f)·t/T), so n = R·(f·t + (1 − f)·t²/2T), solved for t; after it, R a second
+ * (with no warm-up there is no ramp, and n is due at n / R).
  * The full rate on cold code built a queue that the timed run began with (seen as p99 over
  * 100 ms in its first second, and ~1 s latencies in the warm-up): a server is not measured
  * at a steady 2,000/s by offering it 2,000/s before its code is compiled.
@@ -85,8 +86,7 @@ function dueOffsetMs(n: number, ratePerSecond: number): number {
 /** When placement n is due in an open loop (its latency counts from then); now in a closed one. */
 async function dueTime(n: number): Promise<number> {
   if (config.ratePerSecond === undefined) return performance.now();
-  const rate = config.ratePerSecond;
-  const due = openLoopStart + (RAMP_MS > 0 ? dueOffsetMs(n, rate) : (n * 1000) / rate);
+  const due = openLoopStart + dueOffsetMs(n, config.ratePerSecond);
   const wait = due - performance.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   return due;

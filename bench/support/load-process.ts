@@ -3,7 +3,7 @@
  * its report. A worker that warms up first prints `warm` on a line of its own when its timed
  * run begins (`onWarm`), and its report as one JSON line when the time is up.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
 
 /**
@@ -15,6 +15,11 @@ import { setPriority } from 'node:os';
  */
 export const LOAD_NICE = Number(process.env.BENCH_LOAD_NICE ?? 10);
 
+/** Gives a load process just started the load's nice value. */
+export function niceAsLoad(child: ChildProcess): void {
+  if (child.pid !== undefined && LOAD_NICE !== 0) setPriority(child.pid, LOAD_NICE);
+}
+
 function runLoadProcess<Config, Report>(
   script: string,
   config: Config,
@@ -25,7 +30,7 @@ function runLoadProcess<Config, Report>(
       env: { ...process.env, BENCH_WORKER: JSON.stringify(config) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    if (child.pid !== undefined && LOAD_NICE !== 0) setPriority(child.pid, LOAD_NICE);
+    niceAsLoad(child);
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
