@@ -300,6 +300,158 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
     await expectConsistent(second.odds);
   });
 
+  /**
+   * Takes `lock` in a transaction of its own and keeps it until the returned function is
+   * called: a group that needs what it locks waits there.
+   */
+  async function holding(lock: ReturnType<typeof sql>): Promise<() => Promise<void>> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = h.db.transaction(async (tx) => {
+      await executeRows(tx, lock);
+      locked();
+      await released;
+    });
+    await isLocked;
+    return async () => {
+      release();
+      await holder;
+    };
+  }
+  /** Holds back every insert into the orders table: a group that sent its writes waits. */
+  const holdOrderInserts = () => holding(sql`lock table orders in share mode`);
+
+  // Two transactions at once need two connections: PGlite has one.
+  it.skipIf(driver !== 'postgres')(
+    'starts the next group while the group before it commits, and answers both',
+    async () => {
+      const first = await newMarket();
+      const second = await newMarket();
+      const [a, b] = [await player(), await player()];
+      const groups: number[] = [];
+      h.app.exchange.onGroup = (markets) => groups.push(markets);
+      const release = await holdOrderInserts();
+      let answered = 0;
+      const onFirst = place(a, {
+        marketId: first.odds,
+        runnerId: first.runners[0],
+        side: 'back',
+        price: 2,
+        stake: 10,
+      }).finally(() => (answered += 1));
+      await vi.waitFor(() => expect(groups).toEqual([1]), { timeout: 10_000 });
+      const onSecond = place(b, {
+        marketId: second.odds,
+        runnerId: second.runners[0],
+        side: 'lay',
+        price: 3,
+        stake: 10,
+      }).finally(() => (answered += 1));
+      // The first group waits in its commit; the second starts behind it all the same.
+      await vi.waitFor(() => expect(groups).toEqual([1, 1]), { timeout: 10_000 });
+      expect(answered).toBe(0);
+      await release();
+      const [one, two] = await Promise.all([onFirst, onSecond]);
+      h.app.exchange.onGroup = () => undefined;
+      expect(one.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 10 });
+      expect(two.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 10 });
+      expect(await exposureOf(a, first.odds)).toBe(1_000n);
+      expect(await exposureOf(b, second.odds)).toBe(2_000n);
+      await expectConsistent(first.odds);
+      await expectConsistent(second.odds);
+    },
+    30_000,
+  );
+
+  it.skipIf(driver !== 'postgres')(
+    'checks a player in two groups at once against what the first committed',
+    async () => {
+      const first = await newMarket();
+      const second = await newMarket();
+      // 60 points: a back of 40 fits, and then a back of 40 on the other market does not.
+      const p = await player(60);
+      const groups: number[] = [];
+      h.app.exchange.onGroup = (markets) => groups.push(markets);
+      const release = await holdOrderInserts();
+      const onFirst = place(p, {
+        marketId: first.odds,
+        runnerId: first.runners[0],
+        side: 'back',
+        price: 2,
+        stake: 40,
+      });
+      await vi.waitFor(() => expect(groups).toEqual([1]), { timeout: 10_000 });
+      const onSecond = place(p, {
+        marketId: second.odds,
+        runnerId: second.runners[0],
+        side: 'back',
+        price: 2,
+        stake: 40,
+      });
+      // The second group waits for the player's cash, locked by the first until it commits.
+      await vi.waitFor(() => expect(groups).toEqual([1, 1]), { timeout: 10_000 });
+      await release();
+      const [a, b] = await Promise.all([onFirst, onSecond]);
+      h.app.exchange.onGroup = () => undefined;
+      expect(a.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 40 });
+      expect(b.json().errorCode).toBe('INSUFFICIENT_FUNDS');
+      expect(await exposureOf(p, first.odds)).toBe(4_000n);
+      expect(await exposureOf(p, second.odds)).toBe(0n);
+      await expectConsistent(first.odds);
+      await expectConsistent(second.odds);
+    },
+    30_000,
+  );
+
+  it.skipIf(driver !== 'postgres')(
+    'starts no group while the group before it has not sent its writes (the markets waiting go together)',
+    async () => {
+      const first = await newMarket();
+      const second = await newMarket();
+      const [a, b] = [await player(), await player()];
+      const groups: number[] = [];
+      h.app.exchange.onGroup = (markets) => groups.push(markets);
+      // The first group waits for a's cash, before its writes.
+      const release = await holding(
+        sql`select id from ledger_accounts where player_id = ${a.id} for update`,
+      );
+      const onFirst = place(a, {
+        marketId: first.odds,
+        runnerId: first.runners[0],
+        side: 'back',
+        price: 2,
+        stake: 10,
+      });
+      await vi.waitFor(() => expect(groups).toEqual([1]), { timeout: 10_000 });
+      const seen = batches.length;
+      const onSecond = place(b, {
+        marketId: second.odds,
+        runnerId: second.runners[0],
+        side: 'back',
+        price: 2,
+        stake: 10,
+      });
+      // Handed to the writer, which starts groups a turn of the event loop later.
+      await vi.waitFor(
+        () => expect(batches.slice(seen)).toEqual([{ marketId: second.odds, size: 1 }]),
+        { timeout: 10_000 },
+      );
+      for (let turn = 0; turn < 3; turn += 1) await new Promise((r) => setImmediate(r));
+      expect(groups).toEqual([1]);
+      await release();
+      const [one, two] = await Promise.all([onFirst, onSecond]);
+      h.app.exchange.onGroup = () => undefined;
+      expect(groups).toEqual([1, 1]);
+      expect(one.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 10 });
+      expect(two.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 10 });
+      await expectConsistent(first.odds);
+      await expectConsistent(second.odds);
+    },
+    30_000,
+  );
+
   it('answers a replay of a key placed earlier in the same batch with the first answer', async () => {
     const { odds, runners } = await newMarket();
     const p = await player();

@@ -139,11 +139,13 @@ interface GroupEntry {
 /**
  * Group transactions in flight at once. Markets in different groups are always different (a
  * market has one batch at a time), so two groups never touch one book; a player in both waits
- * on the row lock `prepareHoldMoves` takes. One measured best once the batch writes ran on
- * generic plans (docs/decisions.md "One group transaction at a time"): a second group split
- * the markets into smaller groups whose fixed costs outweighed the overlap.
+ * on the row lock `prepareHoldMoves` takes, so the later group's funds check reads what the
+ * earlier one committed. A group starts only once the group before it has sent its writes:
+ * the next one's matching then overlaps the commit PostgreSQL is working on, rather than
+ * splitting the markets waiting into small groups (docs/decisions.md "A second group while
+ * the first commits").
  */
-export const MAX_GROUPS_IN_FLIGHT = 1;
+export const MAX_GROUPS_IN_FLIGHT = 2;
 /** Commands one group takes at most (a market's batch is never split). */
 export const MAX_GROUP_COMMANDS = 512;
 
@@ -158,6 +160,8 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
   private readonly exposures = new Map<string, MarketExposures>();
   private readonly waiting: GroupEntry[] = [];
   private groupsInFlight = 0;
+  /** A group has not yet sent its writes: the next one waits until it has. */
+  private groupPreparing = false;
   private groupsScheduled = false;
   private readonly orderIdsAhead = new OrderIdsAhead();
   /** Called with the number of markets of every group transaction (tests, metrics). */
@@ -195,9 +199,13 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     });
   }
 
-  /** Starts a group with what waits whenever a group slot is free. */
+  /** Starts a group with what waits when a slot is free and no group is preparing. */
   private startGroups(): void {
-    while (this.groupsInFlight < MAX_GROUPS_IN_FLIGHT && this.waiting.length > 0) {
+    while (
+      !this.groupPreparing &&
+      this.groupsInFlight < MAX_GROUPS_IN_FLIGHT &&
+      this.waiting.length > 0
+    ) {
       const group: GroupEntry[] = [];
       let size = 0;
       while (this.waiting.length > 0) {
@@ -207,18 +215,28 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
         size += next.commands.length;
       }
       this.groupsInFlight += 1;
-      void this.runGroup(group).finally(() => {
+      this.groupPreparing = true;
+      let prepared = false;
+      const writesSent = () => {
+        if (prepared) return;
+        prepared = true;
+        this.groupPreparing = false;
+        this.scheduleGroups();
+      };
+      void this.runGroup(group, writesSent).finally(() => {
         this.groupsInFlight -= 1;
+        writesSent();
         this.scheduleGroups();
       });
     }
   }
 
-  private async runGroup(group: GroupEntry[]): Promise<void> {
+  /** `writesSent` is called once the group's first attempt has sent its writes (or ended). */
+  private async runGroup(group: GroupEntry[], writesSent: () => void): Promise<void> {
     this.onGroup(group.length);
     let outcomes: BatchOutcome<OrderAnswer>[][];
     try {
-      outcomes = await this.withRetries(group);
+      outcomes = await this.withRetries(group, writesSent);
     } catch (error) {
       // Something no check foresaw sank the group: each market's batch goes again alone, and
       // within a failing batch each command alone, so one command's failure is its own.
@@ -255,12 +273,13 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
 
   private async withRetries(
     group: Pick<GroupEntry, 'market' | 'commands'>[],
+    writesSent: () => void = () => undefined,
   ): Promise<BatchOutcome<OrderAnswer>[][]> {
     for (let attempt = 1; ; attempt += 1) {
       const optimistic = attempt === 1;
       try {
         // The first attempt takes placements for new; a retry looks their keys up first.
-        return await this.attempt(group, optimistic);
+        return await this.attempt(group, optimistic, writesSent);
       } catch (error) {
         // Whatever sank the first attempt, one with every lookup goes before giving up: what
         // the first took for granted (a key new, a hold move not made) is then checked.
@@ -298,6 +317,7 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
   private async attempt(
     group: Pick<GroupEntry, 'market' | 'commands'>[],
     optimistic: boolean,
+    writesSent: () => void,
   ): Promise<BatchOutcome<OrderAnswer>[][]> {
     const available = new Map<number, Paise>();
     const batches: Batch[] = [];
@@ -320,7 +340,7 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
           ctx.tx,
           live.map((batch) => batch.market.id),
         );
-        await this.write(ctx, live, available, optimistic);
+        await this.write(ctx, live, available, optimistic, writesSent);
         return { ok: true as const };
       });
       if (!result.ok) throw ledgerError(result.code);
@@ -347,6 +367,7 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     batches: Batch[],
     available: Map<number, Paise>,
     optimistic: boolean,
+    writesSent: () => void,
   ): Promise<void> {
     const tx = ctx.tx;
     const keysOf = batches.map((batch) => batch.placementKeys());
@@ -412,6 +433,7 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
         { commit: true },
       ),
     ];
+    writesSent();
     for (const settled of await Promise.allSettled(writes)) {
       if (settled.status === 'rejected') throw settled.reason;
     }
