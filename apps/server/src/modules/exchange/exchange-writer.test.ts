@@ -300,6 +300,34 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
     await expectConsistent(second.odds);
   });
 
+  /** A bet on the market's first runner. */
+  const onFirstRunner = (
+    p: Player,
+    market: { odds: string; runners: string[] },
+    side: 'back' | 'lay',
+    price: number,
+    stake: number,
+  ) => place(p, { marketId: market.odds, runnerId: market.runners[0], side, price, stake });
+
+  /** Releases the hold, then answers both bets; the writer's group listener is reset. */
+  async function answersOnceReleased<T>(
+    release: () => Promise<void>,
+    first: Promise<T>,
+    second: Promise<T>,
+  ): Promise<[T, T]> {
+    await release();
+    const answers = await Promise.all([first, second]);
+    h.app.exchange.onGroup = () => undefined;
+    return answers;
+  }
+
+  /** The markets of each group transaction the writer starts from now on. */
+  function groupsStarted(): number[] {
+    const groups: number[] = [];
+    h.app.exchange.onGroup = (markets) => groups.push(markets);
+    return groups;
+  }
+
   /**
    * Takes `lock` in a transaction of its own and keeps it until the returned function is
    * called: a group that needs what it locks waits there.
@@ -330,37 +358,21 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
       const first = await newMarket();
       const second = await newMarket();
       const [a, b] = [await player(), await player()];
-      const groups: number[] = [];
-      h.app.exchange.onGroup = (markets) => groups.push(markets);
+      const groups = groupsStarted();
       const release = await holdOrderInserts();
       let answered = 0;
-      const onFirst = place(a, {
-        marketId: first.odds,
-        runnerId: first.runners[0],
-        side: 'back',
-        price: 2,
-        stake: 10,
-      }).finally(() => (answered += 1));
+      const onFirst = onFirstRunner(a, first, 'back', 2, 10).finally(() => (answered += 1));
       await vi.waitFor(() => expect(groups).toEqual([1]), { timeout: 10_000 });
-      const onSecond = place(b, {
-        marketId: second.odds,
-        runnerId: second.runners[0],
-        side: 'lay',
-        price: 3,
-        stake: 10,
-      }).finally(() => (answered += 1));
+      const onSecond = onFirstRunner(b, second, 'lay', 3, 10).finally(() => (answered += 1));
       // The first group waits in its commit; the second starts behind it all the same.
       await vi.waitFor(() => expect(groups).toEqual([1, 1]), { timeout: 10_000 });
       expect(answered).toBe(0);
-      await release();
-      const [one, two] = await Promise.all([onFirst, onSecond]);
-      h.app.exchange.onGroup = () => undefined;
+      const [one, two] = await answersOnceReleased(release, onFirst, onSecond);
       expect(one.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 10 });
       expect(two.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 10 });
       expect(await exposureOf(a, first.odds)).toBe(1_000n);
       expect(await exposureOf(b, second.odds)).toBe(2_000n);
-      await expectConsistent(first.odds);
-      await expectConsistent(second.odds);
+      for (const market of [first, second]) await expectConsistent(market.odds);
     },
     30_000,
   );
@@ -372,35 +384,19 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
       const second = await newMarket();
       // 60 points: a back of 40 fits, and then a back of 40 on the other market does not.
       const p = await player(60);
-      const groups: number[] = [];
-      h.app.exchange.onGroup = (markets) => groups.push(markets);
+      const groups = groupsStarted();
       const release = await holdOrderInserts();
-      const onFirst = place(p, {
-        marketId: first.odds,
-        runnerId: first.runners[0],
-        side: 'back',
-        price: 2,
-        stake: 40,
-      });
+      const onFirst = onFirstRunner(p, first, 'back', 2, 40);
       await vi.waitFor(() => expect(groups).toEqual([1]), { timeout: 10_000 });
-      const onSecond = place(p, {
-        marketId: second.odds,
-        runnerId: second.runners[0],
-        side: 'back',
-        price: 2,
-        stake: 40,
-      });
+      const onSecond = onFirstRunner(p, second, 'back', 2, 40);
       // The second group waits for the player's cash, locked by the first until it commits.
       await vi.waitFor(() => expect(groups).toEqual([1, 1]), { timeout: 10_000 });
-      await release();
-      const [a, b] = await Promise.all([onFirst, onSecond]);
-      h.app.exchange.onGroup = () => undefined;
+      const [a, b] = await answersOnceReleased(release, onFirst, onSecond);
       expect(a.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 40 });
       expect(b.json().errorCode).toBe('INSUFFICIENT_FUNDS');
       expect(await exposureOf(p, first.odds)).toBe(4_000n);
       expect(await exposureOf(p, second.odds)).toBe(0n);
-      await expectConsistent(first.odds);
-      await expectConsistent(second.odds);
+      for (const market of [first, second]) await expectConsistent(market.odds);
     },
     30_000,
   );
@@ -411,28 +407,15 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
       const first = await newMarket();
       const second = await newMarket();
       const [a, b] = [await player(), await player()];
-      const groups: number[] = [];
-      h.app.exchange.onGroup = (markets) => groups.push(markets);
+      const groups = groupsStarted();
       // The first group waits for a's cash, before its writes.
       const release = await holding(
         sql`select id from ledger_accounts where player_id = ${a.id} for update`,
       );
-      const onFirst = place(a, {
-        marketId: first.odds,
-        runnerId: first.runners[0],
-        side: 'back',
-        price: 2,
-        stake: 10,
-      });
+      const onFirst = onFirstRunner(a, first, 'back', 2, 10);
       await vi.waitFor(() => expect(groups).toEqual([1]), { timeout: 10_000 });
       const seen = batches.length;
-      const onSecond = place(b, {
-        marketId: second.odds,
-        runnerId: second.runners[0],
-        side: 'back',
-        price: 2,
-        stake: 10,
-      });
+      const onSecond = onFirstRunner(b, second, 'back', 2, 10);
       // Handed to the writer, which starts groups a turn of the event loop later.
       await vi.waitFor(
         () => expect(batches.slice(seen)).toEqual([{ marketId: second.odds, size: 1 }]),
@@ -440,14 +423,11 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
       );
       for (let turn = 0; turn < 3; turn += 1) await new Promise((r) => setImmediate(r));
       expect(groups).toEqual([1]);
-      await release();
-      const [one, two] = await Promise.all([onFirst, onSecond]);
-      h.app.exchange.onGroup = () => undefined;
+      const [one, two] = await answersOnceReleased(release, onFirst, onSecond);
       expect(groups).toEqual([1, 1]);
       expect(one.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 10 });
       expect(two.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 10 });
-      await expectConsistent(first.odds);
-      await expectConsistent(second.odds);
+      for (const market of [first, second]) await expectConsistent(market.odds);
     },
     30_000,
   );
