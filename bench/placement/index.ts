@@ -17,6 +17,8 @@
  * tune it. BENCH_DEPTH (default 0) rests that many orders on each market's traded runner
  * before its load, away from the traded price (backs from 3.00 up, lays from 1.69 down), as a
  * busy real market holds: the load's players own them, so every exposure check meets them.
+ * BENCH_DETAIL=1 adds what the server process saw (bench/support/server-probe.ts): how long it
+ * held each request, how busy its event loop was, and the collector's pauses.
  */
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -36,6 +38,11 @@ import {
   cpuLine,
 } from '../support/sql-meter.ts';
 import { LOAD_NICE, runLoadProcesses } from '../support/load-process.ts';
+import {
+  printServerProbe,
+  startServerProbe,
+  type ServerProbeFigures,
+} from '../support/server-probe.ts';
 import type { WorkerConfig, WorkerReport } from './load-worker.ts';
 
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
@@ -53,6 +60,7 @@ const DURATION_MS = Number(process.env.BENCH_MS ?? 10_000);
  */
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 3_000);
 const OPEN_LOOP_WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 8_000);
+const DETAIL = process.env.BENCH_DETAIL === '1';
 const LOAD_PROCESSES = Number(process.env.BENCH_LOAD_PROCESSES ?? 2);
 const DEPTH = Number(process.env.BENCH_DEPTH ?? 0);
 /** Ladder prices a deep book rests at: never crossed by the load's backs and lays at 2.00. */
@@ -164,12 +172,19 @@ try {
     const targets = await createMatchOddsMarkets(h.app.exchange, markets, `Bench ${index}`);
     if (DEPTH > 0) await restDepth(h, targets, playerIds);
     let cpuUsed = startCpuMeter();
+    // A holder, not a variable: the run's callback sets it, and a closure's assignments are
+    // invisible to the checks after it.
+    const probe: { stop: (() => ServerProbeFigures) | null } = { stop: null };
     const startTimedRun = () => {
       batches = 0;
       batched = 0;
       groups = 0;
       resetSqlMeter();
       cpuUsed = startCpuMeter();
+      if (DETAIL) {
+        probe.stop?.();
+        probe.stop = startServerProbe(h.app.server);
+      }
     };
     startTimedRun();
     const reports = await runLoadProcesses<WorkerConfig, WorkerReport>(
@@ -190,6 +205,7 @@ try {
     );
     const trips = sqlRoundTrips();
     const cpu = cpuUsed();
+    const probed = probe.stop?.();
     const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
     const elapsed = Math.max(...reports.map((r) => r.elapsedSeconds));
     const answers: Record<string, number> = {};
@@ -218,6 +234,7 @@ try {
     console.log(
       `CPU             ${cpuLine({ ...cpu, loadMs: reports.reduce((sum, r) => sum + r.cpuMs, 0) }, latencies.length, 'placement')}`,
     );
+    if (probed) printServerProbe(probed);
     console.log(
       `checks          ${problems.length === 0 ? 'ledger sums to zero, books equal orders, holds equal exposure' : 'FAILED'}`,
     );
