@@ -55,7 +55,8 @@ export function startServerProbe(server: Server): () => ServerProbeFigures {
     server.off('request', onRequest);
     observer.disconnect();
     return {
-      heldMs: heldMs.sort((a, b) => a - b),
+      // A copy: an answer still being written after the stop cannot reorder what is printed.
+      heldMs: [...heldMs].sort((a, b) => a - b),
       eventLoopBusy: performance.eventLoopUtilization(loopAtStart).utilization,
       gc,
     };
