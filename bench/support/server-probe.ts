@@ -4,7 +4,7 @@
 // request (read to answer written), how busy its event loop was, and what the garbage
 // collector took. A p99 far above the server side's is spent outside the server (the load
 // process waiting for a core, the kernel); one that matches it is the server's own.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
 import { percentile } from './sql-meter.ts';
 
@@ -28,10 +28,7 @@ const GC_KIND_NAMES = new Map<number, string>([
 export function startServerProbe(server: Server): () => ServerProbeFigures {
   const heldMs: number[] = [];
   // First among the listeners: the request is read, nothing of the app has run on it yet.
-  const onRequest = (
-    _request: unknown,
-    response: { once: (e: 'finish', f: () => void) => void },
-  ) => {
+  const onRequest = (_request: IncomingMessage, response: ServerResponse) => {
     const readAt = performance.now();
     response.once('finish', () => heldMs.push(performance.now() - readAt));
   };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { databaseRefusal, drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { post, registerPlayer } from '../../test/identity.ts';
@@ -66,6 +66,10 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
   }, 60_000);
   afterAll(async () => {
     await h?.close();
+  });
+  // A test that listened for groups (groupsStarted) stops listening when it ends, pass or fail.
+  afterEach(() => {
+    if (h) h.app.exchange.onGroup = () => undefined;
   });
 
   interface Player {
@@ -262,44 +266,6 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
     await expectConsistent(odds);
   });
 
-  it('writes the batches of two markets ready together in one transaction, checking a player on both against one purse', async () => {
-    const first = await newMarket();
-    const second = await newMarket();
-    // 60 points: a back of 40 fits, and then a back of 40 on the other market does not.
-    const p = await player(60);
-    const groups: number[] = [];
-    h.app.exchange.onGroup = (markets) => groups.push(markets);
-    const resumeFirst = h.app.exchange.pauseWriter(first.odds);
-    const resumeSecond = h.app.exchange.pauseWriter(second.odds);
-    const onFirst = place(p, {
-      marketId: first.odds,
-      runnerId: first.runners[0],
-      side: 'back',
-      price: 2,
-      stake: 40,
-    });
-    await vi.waitFor(() => expect(h.app.exchange.queuedAt(first.odds)).toBe(1));
-    const onSecond = place(p, {
-      marketId: second.odds,
-      runnerId: second.runners[0],
-      side: 'back',
-      price: 2,
-      stake: 40,
-    });
-    await vi.waitFor(() => expect(h.app.exchange.queuedAt(second.odds)).toBe(1));
-    resumeFirst();
-    resumeSecond();
-    const [a, b] = await Promise.all([onFirst, onSecond]);
-    h.app.exchange.onGroup = () => undefined;
-    expect(groups).toEqual([2]);
-    expect(a.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 40 });
-    expect(b.json().errorCode).toBe('INSUFFICIENT_FUNDS');
-    expect(await exposureOf(p, first.odds)).toBe(4_000n);
-    expect(await exposureOf(p, second.odds)).toBe(0n);
-    await expectConsistent(first.odds);
-    await expectConsistent(second.odds);
-  });
-
   /** A bet on the market's first runner. */
   const onFirstRunner = (
     p: Player,
@@ -309,24 +275,45 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
     stake: number,
   ) => place(p, { marketId: market.odds, runnerId: market.runners[0], side, price, stake });
 
-  /** Releases the hold, then answers both bets; the writer's group listener is reset. */
+  /** Releases the hold, then answers both bets. */
   async function answersOnceReleased<T>(
     release: () => Promise<void>,
     first: Promise<T>,
     second: Promise<T>,
   ): Promise<[T, T]> {
     await release();
-    const answers = await Promise.all([first, second]);
-    h.app.exchange.onGroup = () => undefined;
-    return answers;
+    return Promise.all([first, second]);
   }
 
-  /** The markets of each group transaction the writer starts from now on. */
+  /** The markets of each group transaction the writer starts from now on (until the test ends). */
   function groupsStarted(): number[] {
     const groups: number[] = [];
     h.app.exchange.onGroup = (markets) => groups.push(markets);
     return groups;
   }
+
+  it('writes the batches of two markets ready together in one transaction, checking a player on both against one purse', async () => {
+    const first = await newMarket();
+    const second = await newMarket();
+    // 60 points: a back of 40 fits, and then a back of 40 on the other market does not.
+    const p = await player(60);
+    const groups = groupsStarted();
+    const resumeFirst = h.app.exchange.pauseWriter(first.odds);
+    const resumeSecond = h.app.exchange.pauseWriter(second.odds);
+    const onFirst = onFirstRunner(p, first, 'back', 2, 40);
+    await vi.waitFor(() => expect(h.app.exchange.queuedAt(first.odds)).toBe(1));
+    const onSecond = onFirstRunner(p, second, 'back', 2, 40);
+    await vi.waitFor(() => expect(h.app.exchange.queuedAt(second.odds)).toBe(1));
+    resumeFirst();
+    resumeSecond();
+    const [a, b] = await Promise.all([onFirst, onSecond]);
+    expect(groups).toEqual([2]);
+    expect(a.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 40 });
+    expect(b.json().errorCode).toBe('INSUFFICIENT_FUNDS');
+    expect(await exposureOf(p, first.odds)).toBe(4_000n);
+    expect(await exposureOf(p, second.odds)).toBe(0n);
+    for (const market of [first, second]) await expectConsistent(market.odds);
+  });
 
   /**
    * Takes `lock` in a transaction of its own and keeps it until the returned function is
