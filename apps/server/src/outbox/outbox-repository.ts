@@ -17,6 +17,53 @@ export interface OutboxRow extends NewOutboxEvent {
   id: number;
 }
 
+/** One event of a bundle row's payload. */
+interface BundledEvent {
+  topic: Exclude<OutboxTopic, 'bundle'>;
+  event: string;
+  payload: unknown;
+}
+
+/**
+ * One player's events of one transaction as the rows to write: the event itself when it is
+ * alone, else one `bundle` row holding them in order. Each row costs PostgreSQL an insert,
+ * two index entries, the drain's lock and its delete; a placement queues two events for its
+ * player (update_balance and the wallet's stake), so bundling halves the outbox's rows
+ * (docs/decisions.md "One outbox row a player a transaction").
+ */
+export function outboxRowsOfPlayer(
+  playerId: number,
+  events: readonly NewOutboxEvent[],
+): NewOutboxEvent[] {
+  if (events.length <= 1) return [...events];
+  const bundled: BundledEvent[] = events.flatMap((e) => {
+    if (e.playerId !== playerId)
+      throw new Error(`event of player ${e.playerId} in ${playerId}'s bundle`);
+    return e.topic === 'bundle'
+      ? (e.payload as BundledEvent[])
+      : [{ topic: e.topic, event: e.event, payload: e.payload }];
+  });
+  return [{ playerId, topic: 'bundle', event: 'bundle', payload: bundled }];
+}
+
+/**
+ * A claimed row's events in order, each with the row's id and its place in the row (0 for a
+ * row of one event): a redelivered event has the same pair.
+ */
+export function eventsOfRow(
+  row: OutboxRow,
+): (OutboxRow & { topic: BundledEvent['topic']; part: number })[] {
+  if (row.topic !== 'bundle') return [{ ...row, topic: row.topic, part: 0 }];
+  return (row.payload as BundledEvent[]).map((e, part) => ({
+    id: row.id,
+    playerId: row.playerId,
+    topic: e.topic,
+    event: e.event,
+    payload: e.payload,
+    part,
+  }));
+}
+
 /**
  * The insert of these events in the given order (ids follow it: one sequence walk), as a
  * statement of its own or a data-modifying CTE of a larger one. One JSON parameter: the text

@@ -8,7 +8,7 @@ import { timestampTz } from '../db/columns.ts';
  * by the outbox worker, which deletes what it published. A row is therefore an event not yet
  * known to be out; a crash between commit and emit leaves it here for the next drain.
  */
-export const OUTBOX_TOPICS = ['socket', 'wallet'] as const;
+export const OUTBOX_TOPICS = ['socket', 'wallet', 'bundle'] as const;
 
 export const outboxEvents = pgTable(
   'outbox_events',
@@ -20,14 +20,16 @@ export const outboxEvents = pgTable(
     // must not wait on a KEY SHARE lock of the users row.
     playerId: bigint('player_id', { mode: 'number' }).notNull(),
     // socket: a realtime event to the player's sockets; wallet: a product-neutral wallet
-    // event for in-process listeners (bonus wagering, safer play).
+    // event for in-process listeners (bonus wagering, safer play); bundle: several events of
+    // one player from one transaction, in order, as one row (payload: [{topic, event,
+    // payload}]): a placement's update_balance and wallet event cost one row, not two.
     topic: text('topic', { enum: OUTBOX_TOPICS }).notNull(),
     event: text('event').notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: timestampTz('created_at').notNull(),
   },
   (table) => [
-    check('outbox_events_topic_check', sql`${table.topic} in ('socket', 'wallet')`),
+    check('outbox_events_topic_check', sql`${table.topic} in ('socket', 'wallet', 'bundle')`),
     index('outbox_events_player_idx').on(table.playerId, table.id),
   ],
 );

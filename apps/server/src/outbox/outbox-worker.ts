@@ -5,6 +5,7 @@ import type { RealtimeEmitter } from '../realtime/emitter.ts';
 import {
   claimOutboxBatch,
   deleteOutboxEvents,
+  eventsOfRow,
   type NewOutboxEvent,
   type OutboxRow,
 } from './outbox-repository.ts';
@@ -22,9 +23,14 @@ const RETRY_FIRST_MS = 50;
  */
 export const OUTBOX_DRAIN_INTERVAL_MS = 40;
 
-/** A wallet event as a listener receives it: the outbox id makes a redelivery recognisable. */
+/**
+ * A wallet event as a listener receives it: the outbox id and the event's place in its row
+ * make a redelivery recognisable.
+ */
 export interface PublishedWalletEvent {
   outboxId: number;
+  /** The event's place in its outbox row (0 unless the row bundles several events). */
+  outboxPart: number;
   playerId: number;
   event: string;
   payload: unknown;
@@ -105,23 +111,30 @@ export function createOutboxWorker(options: {
     lastDrainStartMs = performance.now();
   };
 
+  /**
+   * Publishes a row's events in order. A throw part-way through a bundle leaves the whole row
+   * for the next drain, which publishes its first events again: at least once, as always.
+   */
   const publish = (row: OutboxRow) => {
-    if (row.topic === 'socket') {
-      // The payload was checked against the event's type when it was written.
-      realtime.emitToUser(
-        row.playerId,
-        row.event as ServerEventName,
-        row.payload as ServerEventPayload<ServerEventName>,
-      );
-      return;
-    }
-    for (const listener of [...listeners]) {
-      listener({
-        outboxId: row.id,
-        playerId: row.playerId,
-        event: row.event,
-        payload: row.payload,
-      });
+    for (const event of eventsOfRow(row)) {
+      if (event.topic === 'socket') {
+        // The payload was checked against the event's type when it was written.
+        realtime.emitToUser(
+          event.playerId,
+          event.event as ServerEventName,
+          event.payload as ServerEventPayload<ServerEventName>,
+        );
+        continue;
+      }
+      for (const listener of [...listeners]) {
+        listener({
+          outboxId: event.id,
+          outboxPart: event.part,
+          playerId: event.playerId,
+          event: event.event,
+          payload: event.payload,
+        });
+      }
     }
   };
 

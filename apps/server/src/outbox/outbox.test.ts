@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { createManualClock } from '../clock.ts';
-import { migrate } from '../db/database.ts';
+import { executeRows, migrate } from '../db/database.ts';
 import type { RealtimeEmitter } from '../realtime/emitter.ts';
 import { seed } from '../seed.ts';
 import {
@@ -17,7 +17,8 @@ import {
 import { registerPlayer } from '../test/identity.ts';
 import { fund, insertPlayer } from '../test/wallet.ts';
 import { countOutboxEvents, insertOutboxEvents } from './outbox-repository.ts';
-import { createOutboxWorker, socketEvent } from './outbox-worker.ts';
+import { createOutboxWorker, socketEvent, type PublishedWalletEvent } from './outbox-worker.ts';
+import { WalletApi } from '../modules/wallet/index.ts';
 
 const silentLog = { error: () => undefined } as unknown as Parameters<
   typeof createOutboxWorker
@@ -130,6 +131,82 @@ describe.each(drivers)('outbox on %s', (driver) => {
       // At least once: every event; in order: never a lower number after a higher one.
       expect(new Set(seen).size).toBe(perPlayer);
       for (let i = 1; i < seen.length; i += 1) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]!);
+    }
+  });
+
+  it("writes a transaction's events of one player as one row, published in order and at least once", async () => {
+    const playerId = await insertPlayer(h.db);
+    await h.app.outbox.stop();
+    const emitted: { event: string; balance: number | undefined }[] = [];
+    const worker = createOutboxWorker({
+      db: h.db,
+      realtime: {
+        emitToUser: (_playerId, event, payload) => {
+          emitted.push({ event, balance: (payload as { balance?: number }).balance });
+        },
+        emitToAll: () => undefined,
+        disconnectSession: () => undefined,
+        disconnectUser: () => undefined,
+        onSessionsEnded: () => undefined,
+        announcementEpoch: () => 0,
+        mayReach: () => true,
+      },
+      log: silentLog,
+      pollMs: 60_000,
+    });
+    try {
+      expect((await fund(deps(), playerId, 10_000n)).ok).toBe(true);
+      // A stake: the player's update_balance and the wallet's stake event, one transaction.
+      const staked = await new WalletApi(deps()).stake({
+        product: 'casino',
+        externalId: `bundle-${playerId}`,
+        playerId,
+        roundId: `round-${playerId}`,
+        amountPaise: 2_500n,
+        mode: 'debit',
+      });
+      expect(staked.ok).toBe(true);
+      const rows = await executeRows<{ id: string | number; topic: string; payload: unknown }>(
+        h.db,
+        sql`select id, topic, payload from outbox_events where player_id = ${playerId} order by id`,
+      );
+      // The deposit's one event alone, the stake's two in one row.
+      expect(rows.map((row) => row.topic)).toEqual(['socket', 'bundle']);
+      expect(
+        (rows[1]!.payload as { topic: string; event: string }[]).map((e) => [e.topic, e.event]),
+      ).toEqual([
+        ['socket', 'update_balance'],
+        ['wallet', 'wallet.stake'],
+      ]);
+
+      const heard: PublishedWalletEvent[] = [];
+      let failures = 0;
+      worker.onWalletEvent((event) => {
+        if (failures++ === 0) throw new Error('listener down');
+        heard.push(event);
+      });
+      await worker.start();
+      // The listener failed inside the bundle: the row stays, after its first event went out.
+      expect(emitted).toEqual([
+        { event: 'update_balance', balance: 100 },
+        { event: 'update_balance', balance: 75 },
+      ]);
+      expect(await countOutboxEvents(h.db)).toBe(1);
+      await worker.kick();
+      await eventually(async () => (await countOutboxEvents(h.db)) === 0, 'the bundle drained');
+      // At least once: the bundle's first event again, then the wallet event.
+      expect(emitted.map((e) => e.balance)).toEqual([100, 75, 75]);
+      expect(heard).toEqual([
+        expect.objectContaining({
+          outboxId: Number(rows[1]!.id),
+          outboxPart: 1,
+          playerId,
+          event: 'wallet.stake',
+        }),
+      ]);
+    } finally {
+      await worker.stop();
+      await h.app.outbox.start();
     }
   });
 

@@ -16,7 +16,11 @@ import {
   type WalletView,
 } from '@spm/core';
 import type { Db, DbHandle } from '../../db/database.ts';
-import { insertOutboxEvents, type NewOutboxEvent } from '../../outbox/outbox-repository.ts';
+import {
+  insertOutboxEvents,
+  outboxRowsOfPlayer,
+  type NewOutboxEvent,
+} from '../../outbox/outbox-repository.ts';
 import { kickOutbox, socketEvent } from '../../outbox/outbox-worker.ts';
 import { GroupCommitQueue, type Settled } from '../../db/group-commit.ts';
 import {
@@ -194,7 +198,8 @@ export function ledgerContextOf(db: DbHandle): LedgerContext | undefined {
 
 /**
  * The transaction's events for the outbox, player by player in id order: first the player's
- * update_balance (wallet and version), then what the work queued; and the players with events
+ * update_balance (wallet and version), then what the work queued, in one row when there are
+ * several (outboxRowsOfPlayer); and the players with events
  * but no money moved, whose version rows must be locked before the rows are inserted. Each
  * player's version row is locked by then (raised by a posting, or locked for event-only
  * players), so their events take outbox ids in commit order.
@@ -203,21 +208,28 @@ export function outboxRowsOf(ctx: LedgerContext): {
   rows: NewOutboxEvent[];
   versionsToLock: number[];
 } {
-  const players = new Set([...ctx.touched.keys(), ...ctx.outbox.map((e) => e.playerId)]);
+  // Each player's queued events in one pass: a group commit's transaction carries a hundred
+  // players or more, and filtering the whole queue for each of them was quadratic.
+  const queued = new Map<number, NewOutboxEvent[]>();
+  for (const event of ctx.outbox) {
+    const events = queued.get(event.playerId);
+    if (events) events.push(event);
+    else queued.set(event.playerId, [event]);
+  }
   const rows: NewOutboxEvent[] = [];
-  const ordered = [...players].sort((a, b) => a - b);
+  const ordered = [...new Set([...ctx.touched.keys(), ...queued.keys()])].sort((a, b) => a - b);
   for (const playerId of ordered) {
     const view = ctx.touched.get(playerId);
-    if (view) {
-      const version = ctx.versions.get(playerId);
-      rows.push(
-        socketEvent(playerId, 'update_balance', {
-          ...toWallet(view),
-          ...(version === undefined ? {} : { version }),
-        }),
-      );
-    }
-    rows.push(...ctx.outbox.filter((e) => e.playerId === playerId));
+    const version = ctx.versions.get(playerId);
+    const balance = view
+      ? [
+          socketEvent(playerId, 'update_balance', {
+            ...toWallet(view),
+            ...(version === undefined ? {} : { version }),
+          }),
+        ]
+      : [];
+    rows.push(...outboxRowsOfPlayer(playerId, [...balance, ...(queued.get(playerId) ?? [])]));
   }
   return { rows, versionsToLock: ordered.filter((playerId) => !ctx.touched.has(playerId)) };
 }
@@ -229,7 +241,7 @@ export function outboxRowsOf(ctx: LedgerContext): {
  * so it may only be sent that way when this is false.
  */
 export function writesLeftAtEnd(ctx: LedgerContext): boolean {
-  return ctx.outboxWritten === undefined && outboxRowsOf(ctx).rows.length > 0;
+  return ctx.outboxWritten === undefined && (ctx.touched.size > 0 || ctx.outbox.length > 0);
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "outbox_events" DROP CONSTRAINT "outbox_events_topic_check";--> statement-breakpoint
+ALTER TABLE "outbox_events" ADD CONSTRAINT "outbox_events_topic_check" CHECK ("outbox_events"."topic" in ('socket', 'wallet', 'bundle'));
