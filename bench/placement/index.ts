@@ -35,6 +35,7 @@ import {
   resetSqlMeter,
   sqlRoundTrips,
   startCpuMeter,
+  startWalMeter,
   cpuLine,
 } from '../support/sql-meter.ts';
 import { LOAD_NICE, runLoadProcesses } from '../support/load-process.ts';
@@ -139,6 +140,8 @@ meterSql();
 const pct = percentile;
 
 const h = await startHarness('postgres', { listen: true });
+const walQuery = async (text: string) =>
+  (await executeRows<{ value: string }>(h.db, sql.raw(`${text} as value`)))[0]!.value;
 let failed = false;
 try {
   const tokens: string[] = [];
@@ -175,6 +178,7 @@ try {
     // A holder, not a variable: the run's callback sets it, and a closure's assignments are
     // invisible to the checks after it.
     const probe: { stop: (() => ServerProbeFigures) | null } = { stop: null };
+    const wal: { written: (() => Promise<number>) | null } = { written: null };
     const startTimedRun = () => {
       batches = 0;
       batched = 0;
@@ -184,6 +188,7 @@ try {
       if (DETAIL) {
         probe.stop?.();
         probe.stop = startServerProbe(h.app.server);
+        wal.written = startWalMeter(walQuery);
       }
     };
     startTimedRun();
@@ -206,6 +211,7 @@ try {
     const trips = sqlRoundTrips();
     const cpu = cpuUsed();
     const probed = probe.stop?.();
+    const walBytes = await wal.written?.();
     const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
     const elapsed = Math.max(...reports.map((r) => r.elapsedSeconds));
     const answers: Record<string, number> = {};
@@ -235,6 +241,11 @@ try {
       `CPU             ${cpuLine({ ...cpu, loadMs: reports.reduce((sum, r) => sum + r.cpuMs, 0) }, latencies.length, 'placement')}`,
     );
     if (probed) printServerProbe(probed);
+    if (walBytes !== undefined) {
+      console.log(
+        `WAL             ${(walBytes / Math.max(1, latencies.length) / 1024).toFixed(2)} KiB per placement (PostgreSQL's whole write-ahead log over the timed run)`,
+      );
+    }
     console.log(
       `checks          ${problems.length === 0 ? 'ledger sums to zero, books equal orders, holds equal exposure' : 'FAILED'}`,
     );
