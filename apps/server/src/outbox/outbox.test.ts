@@ -1,5 +1,5 @@
 import { type UpdateBalancePayload } from '@spm/contract';
-import { connectPlayerSocket, type ClientSocket } from '../test/sockets.ts';
+import { connectPlayerSocket, recordingEmitter, type ClientSocket } from '../test/sockets.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../app.ts';
@@ -94,17 +94,10 @@ describe.each(drivers)('outbox on %s', (driver) => {
     const players = [await insertPlayer(h.db), await insertPlayer(h.db), await insertPlayer(h.db)];
     const perPlayer = 150;
     const published: { worker: number; playerId: number; n: number }[] = [];
-    const recorder = (worker: number): RealtimeEmitter => ({
-      emitToUser: (playerId, _event, payload) => {
+    const recorder = (worker: number): RealtimeEmitter =>
+      recordingEmitter((playerId, _event, payload) => {
         published.push({ worker, playerId, n: (payload as { version: number }).version });
-      },
-      emitToAll: () => undefined,
-      disconnectSession: () => undefined,
-      disconnectUser: () => undefined,
-      onSessionsEnded: () => undefined,
-      announcementEpoch: () => 0,
-      mayReach: () => true,
-    });
+      });
     // Stop the app's own worker from taking these rows: it is kicked by the app's emitter
     // only, and its poll is a second away.
     const rows = [];
@@ -140,17 +133,9 @@ describe.each(drivers)('outbox on %s', (driver) => {
     const emitted: { event: string; balance: number | undefined }[] = [];
     const worker = createOutboxWorker({
       db: h.db,
-      realtime: {
-        emitToUser: (_playerId, event, payload) => {
-          emitted.push({ event, balance: (payload as { balance?: number }).balance });
-        },
-        emitToAll: () => undefined,
-        disconnectSession: () => undefined,
-        disconnectUser: () => undefined,
-        onSessionsEnded: () => undefined,
-        announcementEpoch: () => 0,
-        mayReach: () => true,
-      },
+      realtime: recordingEmitter((_playerId, event, payload) => {
+        emitted.push({ event, balance: (payload as { balance?: number }).balance });
+      }),
       log: silentLog,
       pollMs: 60_000,
     });
@@ -217,17 +202,9 @@ describe.each(drivers)('outbox on %s', (driver) => {
       const published: number[] = [];
       const worker = createOutboxWorker({
         db: h.db,
-        realtime: {
-          emitToUser: (_playerId, _event, payload) => {
-            published.push((payload as { version: number }).version);
-          },
-          emitToAll: () => undefined,
-          disconnectSession: () => undefined,
-          disconnectUser: () => undefined,
-          onSessionsEnded: () => undefined,
-          announcementEpoch: () => 0,
-          mayReach: () => true,
-        },
+        realtime: recordingEmitter((_playerId, _event, payload) => {
+          published.push((payload as { version: number }).version);
+        }),
         log: silentLog,
         pollMs: 60_000,
       });
@@ -265,15 +242,7 @@ describe.each(drivers)('outbox on %s', (driver) => {
       await insertPlayer(h.db),
     ];
     const published: number[] = [];
-    const recorder: RealtimeEmitter = {
-      emitToUser: (playerId) => void published.push(playerId),
-      emitToAll: () => undefined,
-      disconnectSession: () => undefined,
-      disconnectUser: () => undefined,
-      onSessionsEnded: () => undefined,
-      announcementEpoch: () => 0,
-      mayReach: () => true,
-    };
+    const recorder = recordingEmitter((playerId) => void published.push(playerId));
     await h.app.outbox.stop();
     const worker = createOutboxWorker({
       db: h.db,

@@ -1,5 +1,6 @@
 import { REALTIME_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@spm/contract';
 import { io as connectClient, type Socket } from 'socket.io-client';
+import type { RealtimeEmitter } from '../realtime/emitter.ts';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -25,4 +26,22 @@ export async function connectPlayerSocket(
     socket.once('connect_error', reject);
   });
   return socket;
+}
+
+/**
+ * An emitter with no sockets behind it: `emitToUser` calls `onEmit` (nothing by default), the
+ * rest does nothing. For services and workers a test drives without the app's realtime.
+ */
+export function recordingEmitter(
+  onEmit: RealtimeEmitter['emitToUser'] = () => undefined,
+): RealtimeEmitter {
+  return {
+    emitToUser: onEmit,
+    emitToAll: () => undefined,
+    disconnectSession: () => undefined,
+    disconnectUser: () => undefined,
+    onSessionsEnded: () => undefined,
+    announcementEpoch: () => 0,
+    mayReach: () => true,
+  };
 }

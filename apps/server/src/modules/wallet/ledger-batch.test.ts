@@ -22,6 +22,7 @@ import {
   type Harness,
   type TestDatabase,
 } from '../../test/harness.ts';
+import { recordingEmitter } from '../../test/sockets.ts';
 import { fund, insertPlayer } from '../../test/wallet.ts';
 import { ledgerTotals } from './ledger-repository.ts';
 import {
@@ -34,15 +35,7 @@ import {
   type PostResult,
 } from './ledger-service.ts';
 
-const silentRealtime = {
-  emitToUser: () => undefined,
-  emitToAll: () => undefined,
-  disconnectSession: () => undefined,
-  disconnectUser: () => undefined,
-  onSessionsEnded: () => undefined,
-  announcementEpoch: () => 0,
-  mayReach: () => true,
-};
+const silentRealtime = recordingEmitter();
 
 describe.each(drivers)('post() group commit on %s', (driver) => {
   let h: Harness;

@@ -13,18 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { ledgerTotals } from './ledger-repository.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
+import { recordingEmitter } from '../../test/sockets.ts';
 import { fund, insertPlayer } from '../../test/wallet.ts';
 import { getWallet, post, type LedgerDeps } from './ledger-service.ts';
 
-const silentRealtime = {
-  emitToUser: () => undefined,
-  emitToAll: () => undefined,
-  disconnectSession: () => undefined,
-  disconnectUser: () => undefined,
-  onSessionsEnded: () => undefined,
-  announcementEpoch: () => 0,
-  mayReach: () => true,
-};
+const silentRealtime = recordingEmitter();
 
 describe.each(drivers)('ledger service on %s', (driver) => {
   let h: Harness;
