@@ -126,6 +126,11 @@ export function createOutboxWorker(options: {
         );
         continue;
       }
+      // A topic a later build added: left in the outbox (the drain retries, the player's
+      // later events wait) for a node that knows it, never handed to the wallet's listeners.
+      if ((event.topic as string) !== 'wallet') {
+        throw new Error(`outbox row ${event.id} has a topic this build does not know`);
+      }
       for (const listener of [...listeners]) {
         listener({
           outboxId: event.id,

@@ -195,6 +195,49 @@ describe.each(drivers)('outbox on %s', (driver) => {
     }
   });
 
+  it('leaves an event of a topic it does not know in the outbox, handing it to no one', async () => {
+    const playerId = await insertPlayer(h.db);
+    await h.app.outbox.stop();
+    const emitted: string[] = [];
+    const heard: PublishedWalletEvent[] = [];
+    const worker = createOutboxWorker({
+      db: h.db,
+      realtime: recordingEmitter((_playerId, event) => void emitted.push(event)),
+      log: silentLog,
+      pollMs: 60_000,
+    });
+    worker.onWalletEvent((event) => heard.push(event));
+    try {
+      // As a later build might write it: a bundle whose second event has a new topic.
+      await insertOutboxEvents(
+        h.db,
+        [
+          {
+            playerId,
+            topic: 'bundle',
+            event: 'bundle',
+            payload: [
+              { topic: 'socket', event: 'update_balance', payload: { version: 1 } },
+              { topic: 'loyalty', event: 'loyalty.points', payload: {} },
+            ],
+          },
+        ],
+        new Date(),
+      );
+      await worker.start();
+      await worker.kick();
+      expect(heard).toEqual([]);
+      // The start's drain and the kick's each published the bundle's first event (at least
+      // once) and stopped at the second.
+      expect(emitted).toEqual(['update_balance', 'update_balance']);
+      expect(await countOutboxEvents(h.db)).toBe(1);
+    } finally {
+      await worker.stop();
+      await executeRows(h.db, sql`delete from outbox_events where player_id = ${playerId}`);
+      await h.app.outbox.start();
+    }
+  });
+
   it.skipIf(driver !== 'postgres')(
     'looks again soon, not at its poll, when another drain held events it could not take',
     async () => {
