@@ -34,14 +34,13 @@ interface BundledEvent {
 export function outboxRowsOfPlayer(
   playerId: number,
   events: readonly NewOutboxEvent[],
-): NewOutboxEvent[] {
-  if (events.length <= 1) return [...events];
-  const bundled: BundledEvent[] = events.flatMap((e) => {
-    if (e.playerId !== playerId)
-      throw new Error(`event of player ${e.playerId} in ${playerId}'s bundle`);
-    return e.topic === 'bundle'
-      ? (e.payload as BundledEvent[])
-      : [{ topic: e.topic, event: e.event, payload: e.payload }];
+): readonly NewOutboxEvent[] {
+  if (events.length <= 1) return events;
+  const bundled = events.map((e): BundledEvent => {
+    if (e.playerId !== playerId || e.topic === 'bundle') {
+      throw new Error(`not an event of player ${playerId} to bundle: ${e.topic} ${e.event}`);
+    }
+    return { topic: e.topic, event: e.event, payload: e.payload };
   });
   return [{ playerId, topic: 'bundle', event: 'bundle', payload: bundled }];
 }

@@ -220,16 +220,17 @@ export function outboxRowsOf(ctx: LedgerContext): {
   const ordered = [...new Set([...ctx.touched.keys(), ...queued.keys()])].sort((a, b) => a - b);
   for (const playerId of ordered) {
     const view = ctx.touched.get(playerId);
-    const version = ctx.versions.get(playerId);
-    const balance = view
-      ? [
-          socketEvent(playerId, 'update_balance', {
-            ...toWallet(view),
-            ...(version === undefined ? {} : { version }),
-          }),
-        ]
-      : [];
-    rows.push(...outboxRowsOfPlayer(playerId, [...balance, ...(queued.get(playerId) ?? [])]));
+    const events = queued.get(playerId) ?? [];
+    if (view) {
+      const version = ctx.versions.get(playerId);
+      events.unshift(
+        socketEvent(playerId, 'update_balance', {
+          ...toWallet(view),
+          ...(version === undefined ? {} : { version }),
+        }),
+      );
+    }
+    rows.push(...outboxRowsOfPlayer(playerId, events));
   }
   return { rows, versionsToLock: ordered.filter((playerId) => !ctx.touched.has(playerId)) };
 }
