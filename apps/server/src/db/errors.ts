@@ -42,3 +42,24 @@ export function databaseSessionEnded(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * PostgreSQL answered the statement with an error of its own (a SQLSTATE and a severity: a
+ * check that raised, a unique violation, a deadlock victim), so the statement did not take
+ * effect and a COMMIT sent behind it rolled the transaction back. False for a connection that
+ * failed with no answer, after which a COMMIT sent behind may or may not have run.
+ */
+export function statementRefused(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && isRecord(current); depth += 1) {
+    if (
+      typeof current.code === 'string' &&
+      /^[0-9A-Z]{5}$/.test(current.code) &&
+      typeof current.severity === 'string'
+    ) {
+      return true;
+    }
+    current = current.cause;
+  }
+  return false;
+}

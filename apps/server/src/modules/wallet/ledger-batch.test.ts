@@ -24,7 +24,7 @@ import {
 } from '../../test/harness.ts';
 import { recordingEmitter } from '../../test/sockets.ts';
 import { fund, insertPlayer } from '../../test/wallet.ts';
-import { ledgerTotals } from './ledger-repository.ts';
+import { ledgerTotals, writeLedgerBatchAndEvents } from './ledger-repository.ts';
 import {
   lastPostBatchFallback,
   post,
@@ -201,6 +201,72 @@ describe.each(drivers)('post() group commit on %s', (driver) => {
       );
       expect(Number(counted?.v)).toBe(Number(counted?.n));
     }
+    await expectLedgerBalanced();
+  });
+
+  it("a batch's write checks itself against the plan and writes nothing when it is wrong", async () => {
+    // The COMMIT goes out behind this statement, so nothing can roll it back once it has
+    // answered: a balance or a version not where the batch planned it must fail it instead.
+    const player = await insertPlayer(h.db);
+    await fund(deps, player, 1_000n);
+    const [account] = await executeRows<{ id: string | number; balance_paise: string | bigint }>(
+      h.db,
+      sql`select id, balance_paise from ledger_accounts where player_id = ${player} and kind = 'cash'`,
+    );
+    const [house] = await executeRows<{ id: string | number }>(
+      h.db,
+      sql`select id from ledger_accounts where owner = 'system' and kind = 'house'`,
+    );
+    const [stored] = await executeRows<{ version: string | number }>(
+      h.db,
+      sql`select version from wallet_versions where player_id = ${player}`,
+    );
+    const accountId = Number(account!.id);
+    const version = Number(stored!.version);
+    const write = (finalPaise: bigint, versionAfter: number) =>
+      h.db.transaction((tx) =>
+        writeLedgerBatchAndEvents(
+          tx,
+          {
+            transactions: [
+              {
+                row: {
+                  kind: 'bonus',
+                  idempotencyKey: `self-check-${player}-${finalPaise}-${versionAfter}`,
+                  requestHash: null,
+                  description: 'self check',
+                  reference: 'CHECK',
+                  playerId: player,
+                  actorStaffId: null,
+                  createdAt: new Date(),
+                },
+                postings: [
+                  { accountId, amountPaise: 100n, balanceAfterPaise: 1_100n },
+                  { accountId: Number(house!.id), amountPaise: -100n, balanceAfterPaise: null },
+                ].sort((a, b) => a.accountId - b.accountId),
+              },
+            ],
+            balanceMoves: [{ accountId, deltaPaise: 100n, finalPaise }],
+            versionBumps: new Map([[player, 1]]),
+            versionsAfter: new Map([[player, versionAfter]]),
+          },
+          { events: [], createdAt: new Date() },
+          { commitBehind: false },
+        ),
+      );
+    await expect(write(1_200n, version + 1)).rejects.toThrow(/not where the plan put it/);
+    await expect(write(1_100n, version + 2)).rejects.toThrow(/not where the plan put it/);
+    const [untouched] = await executeRows<{ balance_paise: string | bigint; n: string | number }>(
+      h.db,
+      sql`select balance_paise, (select count(*) from ledger_transactions
+                                 where idempotency_key like ${`self-check-${player}-%`}) as n
+          from ledger_accounts where id = ${accountId}`,
+    );
+    expect(BigInt(untouched!.balance_paise)).toBe(1_000n);
+    expect(Number(untouched!.n)).toBe(0);
+    // The plan as it is: written.
+    const ids = await write(1_100n, version + 1);
+    expect(ids).toHaveLength(1);
     await expectLedgerBalanced();
   });
 

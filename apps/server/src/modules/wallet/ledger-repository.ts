@@ -3,6 +3,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { executePreparedRows, executeRows, type DbHandle } from '../../db/database.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import { dayOf, rangeOf } from '../../db/sql-dates.ts';
+import { outboxInsert, type NewOutboxEvent } from '../../outbox/outbox-repository.ts';
 import {
   ledgerAccounts,
   ledgerPostings,
@@ -508,32 +509,52 @@ export interface PlayerAccountRow {
 }
 
 /**
- * Every account of these players, locked in account id order (the order every writer takes
- * them in, so no two transactions wait crosswise). FOR UPDATE answers each row as last
- * committed, so the balances are the ones the batch's updates will apply to.
+ * A group commit's locks in one statement: every account of these players, in account id
+ * order, then their wallet versions, in player order (the order the wallet's own reads take
+ * them, readBeforeMoves). A player with no version row yet is absent from `versions` (0).
  */
-export async function lockPlayerAccounts(
+export async function lockPlayersForBatch(
   db: DbHandle,
   playerIds: readonly number[],
-): Promise<PlayerAccountRow[]> {
-  if (playerIds.length === 0) return [];
+): Promise<{ accounts: PlayerAccountRow[]; versions: Map<number, number> }> {
+  const accounts: PlayerAccountRow[] = [];
+  const versions = new Map<number, number>();
+  if (playerIds.length === 0) return { accounts, versions };
+  const players = pgArray([...playerIds]);
   const rows = await executePreparedRows<{
-    id: string | number;
+    what: 'account' | 'version';
+    id: string | number | null;
     player_id: string | number;
-    kind: PlayerAccountKind;
-    balance_paise: string | bigint;
+    kind: PlayerAccountKind | null;
+    value: string | bigint;
   }>(
     db,
-    sql`select id, player_id, kind, balance_paise from ledger_accounts
-        where player_id = any(${pgArray([...playerIds])}::bigint[])
-        order by id for update`,
+    sql`with accounts as (
+          select id, player_id, kind, balance_paise from ledger_accounts
+          where player_id = any(${players}::bigint[])
+          order by id for update
+        ),
+        versions as (
+          select player_id, version from wallet_versions
+          where player_id = any(${players}::bigint[])
+          order by player_id for update
+        )
+        select 'account' as what, id, player_id, kind, balance_paise as value from accounts
+        union all
+        select 'version', null, player_id, null, version from versions`,
   );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    playerId: Number(row.player_id),
-    kind: row.kind,
-    balancePaise: BigInt(row.balance_paise),
-  }));
+  for (const row of rows) {
+    if (row.what === 'version') versions.set(Number(row.player_id), Number(row.value));
+    else {
+      accounts.push({
+        id: Number(row.id),
+        playerId: Number(row.player_id),
+        kind: row.kind!,
+        balancePaise: BigInt(row.value),
+      });
+    }
+  }
+  return { accounts, versions };
 }
 
 export interface BatchLedgerTransaction {
@@ -543,41 +564,54 @@ export interface BatchLedgerTransaction {
 }
 
 /**
- * Writes many ledger transactions and their postings, and moves the player balances by the
- * batch's net per account, in one statement. Each transaction's id is drawn beforehand with
- * its position (ids CTE), so the answer maps ids to positions whatever order rows go in.
- * Balance updates keep the no-negative guard; the answer lists the balances after them, and
- * the caller checks they are the ones it planned (a missing row means the guard refused).
- * A key taken meanwhile by another transaction fails the statement (unique violation).
- * The same statement raises each player's wallet version by the number of this batch's
- * transactions that moved their money (what one bump per transaction reaches), in player id
- * order, and reads the versions of `versionReads` unchanged.
+ * A group commit's whole write in one statement: many ledger transactions and their postings
+ * (ids drawn beforehand with their positions, so the answer maps ids to positions), the player
+ * balances moved by the batch's net per account under the no-negative guard, each player's
+ * wallet version raised by the number of the batch's transactions that moved their money, and
+ * the batch's outbox events. The statement checks itself against the plan: every balance at
+ * its planned final value, every version at `versionsAfter` (a key taken meanwhile fails it
+ * too, a unique violation), and raises otherwise (`spm_check`), so with `commitBehind` the
+ * COMMIT sent behind it rolls the transaction back.
  */
-export async function writeLedgerBatch(
+export async function writeLedgerBatchAndEvents(
   db: DbHandle,
-  transactions: readonly BatchLedgerTransaction[],
-  balanceMoves: readonly { accountId: number; deltaPaise: bigint }[],
-  versionBumps: ReadonlyMap<number, number>,
-  /** Players whose version is only read (answered unchanged, 0 when absent). */
-  versionReads: readonly number[] = [],
-): Promise<LedgerBatchWritten> {
-  if (transactions.length === 0 && versionReads.length === 0) {
-    return { transactionIds: [], balances: new Map(), versions: new Map() };
-  }
-  const parts = ledgerBatchParts(transactions, balanceMoves, versionBumps);
+  ledger: {
+    transactions: readonly BatchLedgerTransaction[];
+    balanceMoves: readonly { accountId: number; deltaPaise: bigint; finalPaise: bigint }[];
+    versionBumps: ReadonlyMap<number, number>;
+    versionsAfter: ReadonlyMap<number, number>;
+  },
+  outbox: { events: readonly NewOutboxEvent[]; createdAt: Date },
+  options: { commitBehind: boolean },
+): Promise<string[]> {
+  const parts = ledgerBatchParts(ledger.transactions, ledger.balanceMoves, ledger.versionBumps);
+  const finalAccounts = pgArray(ledger.balanceMoves.map((move) => move.accountId));
+  const finalBalances = pgArray(ledger.balanceMoves.map((move) => move.finalPaise));
+  const versionPlayers = pgArray([...ledger.versionsAfter.keys()]);
+  const versionsAfter = pgArray([...ledger.versionsAfter.values()]);
   const rows = await executePreparedRows<LedgerBatchAnswerRow>(
     db,
-    sql`with ${parts.ctes}
-        ${parts.answer}
+    sql`with ${parts.ctes},
+        events as (${outboxInsert(outbox.events, outbox.createdAt)}),
+        checked as (
+          select spm_check(
+            (select count(*) from b
+              join unnest(${finalAccounts}::bigint[], ${finalBalances}::bigint[]) as e(a, f)
+                on e.a = b.id and e.f = b.balance_paise) = ${ledger.balanceMoves.length}::int
+            and (select count(*) from v
+              join unnest(${versionPlayers}::bigint[], ${versionsAfter}::bigint[]) as e(p, k)
+                on e.p = v.player_id and e.k = v.version) = ${ledger.versionsAfter.size}::int,
+            'post batch: the write is not where the plan put it (a balance or a version moved meanwhile)'
+          ) as ok
+        )
+        select 'tx' as what, ids.id, ids.n as value from ids
         union all
-        select 'version', r.id, coalesce(
-          (select version from wallet_versions where player_id = r.id), 0)
-        from unnest(${pgArray([...versionReads])}::bigint[]) as r(id)`,
-    // Planned once per connection (genericPlan): accounts and versions are found by primary
-    // key only, the rest is inserted; planning it for each batch cost PostgreSQL 0.38 ms.
-    { genericPlan: true },
+        select 'checked', 0, 0 from checked`,
+    // Planned once per connection (genericPlan), as the wallet's write: accounts and versions
+    // are found by primary key only, the rest is inserted.
+    { commitBehind: options.commitBehind, genericPlan: true },
   );
-  return readLedgerBatchAnswer(rows, transactions.length);
+  return readLedgerBatchAnswer(rows, ledger.transactions.length).transactionIds;
 }
 
 export interface LedgerBatchWritten {

@@ -23,12 +23,13 @@ import {
 } from '../../outbox/outbox-repository.ts';
 import { kickOutbox, socketEvent } from '../../outbox/outbox-worker.ts';
 import { GroupCommitQueue, type Settled } from '../../db/group-commit.ts';
+import { statementRefused } from '../../db/errors.ts';
 import {
   applyToPlayerAccount,
   bumpWalletVersion,
   findTransactionsByKeys,
-  lockPlayerAccounts,
-  writeLedgerBatch,
+  lockPlayersForBatch,
+  writeLedgerBatchAndEvents,
   type BatchLedgerTransaction,
   type NewLedgerTransaction,
   ensurePlayerAccounts,
@@ -640,11 +641,19 @@ async function postBatch(db: Db, items: QueuedPost[]): Promise<PostResult[]> {
   const planned: PlannedPost[] = [];
   const toWrite: { item: number; postings: Posting[] }[] = [];
   let wroteEvents = false;
+  let writeSent = false;
   let statementsDone = false;
 
   try {
     await db.transaction(async (tx) => {
-      const stored = await findTransactionsByKeys(tx, keys);
+      // The keys' stored transactions and the batch's players' locks go out together (one
+      // wait on PostgreSQL, whose connection pipelines them); a replay's players the batch
+      // does not otherwise touch are locked after, in a statement of their own.
+      const batchPlayers = [...new Set(playersOf.flat())].sort((a, b) => a - b);
+      const [stored, lockedFirst] = await Promise.all([
+        findTransactionsByKeys(tx, keys),
+        lockPlayersForBatch(tx, batchPlayers),
+      ]);
       const systemKinds = [
         ...new Set(
           netted.flatMap((postings) =>
@@ -661,12 +670,16 @@ async function postBatch(db: Db, items: QueuedPost[]): Promise<PostResult[]> {
           learnt.set(accountKey(systemAccount(kind)), id);
         }
       }
-      const players = new Set(playersOf.flat());
-      for (const found of stored.values()) for (const p of found.playerIds) players.add(p);
-      const locked = await lockPlayerAccounts(
+      const replayPlayers = new Set<number>();
+      for (const found of stored.values()) {
+        for (const p of found.playerIds) if (!batchPlayers.includes(p)) replayPlayers.add(p);
+      }
+      const lockedAfter = await lockPlayersForBatch(
         tx,
-        [...players].sort((a, b) => a - b),
+        [...replayPlayers].sort((a, b) => a - b),
       );
+      const locked = [...lockedFirst.accounts, ...lockedAfter.accounts];
+      const lockedVersions = new Map([...lockedFirst.versions, ...lockedAfter.versions]);
 
       // The batch's picture of every locked balance, moved post by post as planned.
       const balances = new Map<string, Paise>();
@@ -791,23 +804,16 @@ async function postBatch(db: Db, items: QueuedPost[]): Promise<PostResult[]> {
           bumps.set(playerId, (bumps.get(playerId) ?? 0) + 1);
         }
       }
-      const written = await writeLedgerBatch(tx, rows, moves, bumps);
-      for (const move of moves) {
-        // A balance the plan did not foresee (an account another process created and funded
-        // between our read and our write): roll back, and let each post run alone.
-        if (written.balances.get(move.accountId) !== move.finalPaise) {
-          throw new BatchPlanMismatch(`account ${move.accountId} is not where the plan put it`);
-        }
-      }
-      for (const plan of planned) {
-        if (plan.answer !== 'write') continue;
-        plan.transactionId = written.transactionIds[plan.written];
-        if (plan.transactionId === undefined) throw new BatchPlanMismatch('transaction id missing');
-      }
-      const finalVersions = written.versions;
+      // The versions the write reaches, known from the locks: the events carry them, so they
+      // go in the same statement, and the statement checks the versions it reached are these.
+      // A player the batch writes for holds every version row of theirs locked (or has none:
+      // 0, and a row made meanwhile elsewhere fails the check).
       const nextVersion = new Map<number, number>();
+      const versionsAfter = new Map<number, number>();
       for (const [playerId, by] of bumps) {
-        nextVersion.set(playerId, (finalVersions.get(playerId) ?? by) - by);
+        const stored = lockedVersions.get(playerId) ?? 0;
+        nextVersion.set(playerId, stored);
+        versionsAfter.set(playerId, stored + by);
       }
       const events: NewOutboxEvent[] = [];
       for (const plan of planned) {
@@ -818,12 +824,27 @@ async function postBatch(db: Db, items: QueuedPost[]): Promise<PostResult[]> {
           events.push(socketEvent(playerId, 'update_balance', { ...toWallet(view), version }));
         }
       }
-      await insertOutboxEvents(tx, events, nows[0] ?? new Date());
+      // The transaction's last statement, with its COMMIT behind it on PostgreSQL: one wait.
+      writeSent = true;
+      const transactionIds = await writeLedgerBatchAndEvents(
+        tx,
+        { transactions: rows, balanceMoves: moves, versionBumps: bumps, versionsAfter },
+        { events, createdAt: nows[0] ?? new Date() },
+        { commitBehind: true },
+      );
+      for (const plan of planned) {
+        if (plan.answer !== 'write') continue;
+        plan.transactionId = transactionIds[plan.written];
+        if (plan.transactionId === undefined) throw new BatchPlanMismatch('transaction id missing');
+      }
       wroteEvents = events.length > 0;
       statementsDone = true;
     });
   } catch (error) {
-    throw statementsDone ? new BatchCommitUnknown(error) : error;
+    // The write went out with its COMMIT behind it: unless PostgreSQL answered the statement
+    // with an error (then the COMMIT rolled back), the batch may have committed.
+    const unknown = statementsDone || (writeSent && !statementRefused(error));
+    throw unknown ? new BatchCommitUnknown(error) : error;
   }
 
   for (const [key, id] of learnt) known.set(key, id);
