@@ -585,22 +585,13 @@ export async function writeLedgerBatchAndEvents(
   options: { commitBehind: boolean },
 ): Promise<string[]> {
   const parts = ledgerBatchParts(ledger.transactions, ledger.balanceMoves, ledger.versionBumps);
-  const finalAccounts = pgArray(ledger.balanceMoves.map((move) => move.accountId));
-  const finalBalances = pgArray(ledger.balanceMoves.map((move) => move.finalPaise));
-  const versionPlayers = pgArray([...ledger.versionsAfter.keys()]);
-  const versionsAfter = pgArray([...ledger.versionsAfter.values()]);
   const rows = await executePreparedRows<LedgerBatchAnswerRow>(
     db,
     sql`with ${parts.ctes},
         events as (${outboxInsert(outbox.events, outbox.createdAt)}),
         checked as (
           select spm_check(
-            (select count(*) from b
-              join unnest(${finalAccounts}::bigint[], ${finalBalances}::bigint[]) as e(a, f)
-                on e.a = b.id and e.f = b.balance_paise) = ${ledger.balanceMoves.length}::int
-            and (select count(*) from v
-              join unnest(${versionPlayers}::bigint[], ${versionsAfter}::bigint[]) as e(p, k)
-                on e.p = v.player_id and e.k = v.version) = ${ledger.versionsAfter.size}::int,
+            ${ledgerWriteAsPlanned(ledger.balanceMoves, ledger.versionsAfter)},
             'post batch: the write is not where the plan put it (a balance or a version moved meanwhile)'
           ) as ok
         )
@@ -713,6 +704,27 @@ export function ledgerBatchParts(
         union all
         select 'version', v.player_id, v.version from v`,
   };
+}
+
+/**
+ * The condition, over ledgerBatchParts' `b` and `v`, that the write left every moved balance
+ * at its planned final value and every bumped version at its planned value: what a statement
+ * sent with its COMMIT behind it checks (`spm_check`) before nothing can roll it back.
+ */
+export function ledgerWriteAsPlanned(
+  balanceMoves: readonly { accountId: number; finalPaise: bigint }[],
+  versionsAfter: ReadonlyMap<number, number>,
+): SQL {
+  const finalAccounts = pgArray(balanceMoves.map((move) => move.accountId));
+  const finalBalances = pgArray(balanceMoves.map((move) => move.finalPaise));
+  const versionPlayers = pgArray([...versionsAfter.keys()]);
+  const versions = pgArray([...versionsAfter.values()]);
+  return sql`(select count(*) from b
+              join unnest(${finalAccounts}::bigint[], ${finalBalances}::bigint[]) as e(a, f)
+                on e.a = b.id and e.f = b.balance_paise) = ${balanceMoves.length}::int
+            and (select count(*) from v
+              join unnest(${versionPlayers}::bigint[], ${versions}::bigint[]) as e(p, k)
+                on e.p = v.player_id and e.k = v.version) = ${versionsAfter.size}::int`;
 }
 
 /** The answer rows of ledgerBatchParts' statement (other rows are left to the caller). */

@@ -5,6 +5,7 @@ import { users } from '../identity/tables.ts';
 import type { PlayerAccountKind } from '@spm/core';
 import {
   ledgerBatchParts,
+  ledgerWriteAsPlanned,
   readLedgerBatchAnswer,
   type BatchLedgerTransaction,
   type LedgerBatchAnswerRow,
@@ -289,10 +290,6 @@ export async function writeMoves(
   const holdRounds = pgArray(holds.map(({ key }) => key.roundId));
   const heldPaise = pgArray(holds.map((hold) => hold.heldPaise));
   const parts = ledgerBatchParts(ledger.transactions, ledger.balanceMoves, ledger.versionBumps);
-  const finalAccounts = pgArray(ledger.balanceMoves.map((move) => move.accountId));
-  const finalBalances = pgArray(ledger.balanceMoves.map((move) => move.finalPaise));
-  const versionPlayers = pgArray([...ledger.versionsAfter.keys()]);
-  const versionsAfter = pgArray([...ledger.versionsAfter.values()]);
   const answer = await executePreparedRows<
     LedgerBatchAnswerRow & { product: string | null; external_id: string | null }
   >(
@@ -327,12 +324,7 @@ export async function writeMoves(
         events as (${outboxInsert(outbox.events, outbox.createdAt)}),
         checked as (
           select spm_check(
-            (select count(*) from b
-              join unnest(${finalAccounts}::bigint[], ${finalBalances}::bigint[]) as e(a, f)
-                on e.a = b.id and e.f = b.balance_paise) = ${ledger.balanceMoves.length}::int
-            and (select count(*) from v
-              join unnest(${versionPlayers}::bigint[], ${versionsAfter}::bigint[]) as e(p, k)
-                on e.p = v.player_id and e.k = v.version) = ${ledger.versionsAfter.size}::int
+            ${ledgerWriteAsPlanned(ledger.balanceMoves, ledger.versionsAfter)}
             and (select count(*) from o) = ${rows.length}::int,
             'applyMany: the write is not where the plan put it (a balance, a version, or an operation taken meanwhile)'
           ) as ok
