@@ -477,7 +477,7 @@ export async function findTransactionsByKeys(
 ): Promise<Map<string, StoredTransaction>> {
   const found = new Map<string, StoredTransaction>();
   if (idempotencyKeys.length === 0) return found;
-  const rows = await executeRows<{
+  const rows = await executePreparedRows<{
     id: string | number;
     idempotency_key: string;
     request_hash: string | null;
@@ -490,6 +490,9 @@ export async function findTransactionsByKeys(
                      where p.transaction_id = t.id and a.player_id is not null) as player_ids
         from ledger_transactions t
         where t.idempotency_key = any(${pgArray(idempotencyKeys)}::text[])`,
+    // Parsed once per connection and planned once (genericPlan): the keys, a transaction's
+    // postings and an account each have one index that starts with the looked-up column.
+    { genericPlan: true },
   );
   for (const row of rows) {
     found.set(row.idempotency_key, {
@@ -542,6 +545,10 @@ export async function lockPlayersForBatch(
         select 'account' as what, id, player_id, kind, balance_paise as value from accounts
         union all
         select 'version', null, player_id, null, version from versions`,
+    // Planned once per connection (genericPlan), as the wallet's own lock of the same rows
+    // (readBeforeMoves): each lookup has one index that starts with its column; planning it
+    // for each batch cost PostgreSQL 0.3 ms.
+    { genericPlan: true },
   );
   for (const row of rows) {
     if (row.what === 'version') versions.set(Number(row.player_id), Number(row.value));
