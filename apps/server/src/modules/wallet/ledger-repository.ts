@@ -512,6 +512,25 @@ export interface PlayerAccountRow {
 }
 
 /**
+ * The CTEs `accounts` (every account of `accountPlayers`, locked in account id order) and
+ * `versions` (the wallet versions of `versionPlayers`, locked in player order): the order in
+ * which every group write takes these locks, so no two wait crosswise. Both are pgArray
+ * literals of player ids.
+ */
+export function playerLocks(accountPlayers: string, versionPlayers: string): SQL {
+  return sql`accounts as (
+          select id, player_id, kind, balance_paise from ledger_accounts
+          where player_id = any(${accountPlayers}::bigint[])
+          order by id for update
+        ),
+        versions as (
+          select player_id, version from wallet_versions
+          where player_id = any(${versionPlayers}::bigint[])
+          order by player_id for update
+        )`;
+}
+
+/**
  * A group commit's locks in one statement: every account of these players, in account id
  * order, then their wallet versions, in player order (the order the wallet's own reads take
  * them, readBeforeMoves). A player with no version row yet is absent from `versions` (0).
@@ -532,16 +551,7 @@ export async function lockPlayersForBatch(
     value: string | bigint;
   }>(
     db,
-    sql`with accounts as (
-          select id, player_id, kind, balance_paise from ledger_accounts
-          where player_id = any(${players}::bigint[])
-          order by id for update
-        ),
-        versions as (
-          select player_id, version from wallet_versions
-          where player_id = any(${players}::bigint[])
-          order by player_id for update
-        )
+    sql`with ${playerLocks(players, players)}
         select 'account' as what, id, player_id, kind, balance_paise as value from accounts
         union all
         select 'version', null, player_id, null, version from versions`,
@@ -609,13 +619,7 @@ export async function writeLedgerBatchAndEvents(
     // are found by primary key only, the rest is inserted.
     { commitBehind: options.commitBehind, genericPlan: true },
   );
-  return readLedgerBatchAnswer(rows, ledger.transactions.length).transactionIds;
-}
-
-export interface LedgerBatchWritten {
-  transactionIds: string[];
-  balances: Map<number, bigint>;
-  versions: Map<number, number>;
+  return transactionIdsOf(rows, ledger.transactions.length);
 }
 
 export interface LedgerBatchAnswerRow {
@@ -625,16 +629,16 @@ export interface LedgerBatchAnswerRow {
 }
 
 /**
- * writeLedgerBatch's statement in parts, for statements that write more in the same round
- * trip (the wallet's applyMany): `ctes` defines ids (each transaction's id by its 1-based
- * position n), t, p, b and v; `answer` selects (what, id, value) rows for
- * readLedgerBatchAnswer.
+ * The ledger's part of a group write, for statements that write more in the same round trip
+ * (writeLedgerBatchAndEvents, the wallet's writeMoves): `ctes` defines ids (each
+ * transaction's id by its 1-based position n), t, p, b and v; a statement answers
+ * `select 'tx' as what, ids.id, ids.n as value from ids` for transactionIdsOf.
  */
 export function ledgerBatchParts(
   transactions: readonly BatchLedgerTransaction[],
   balanceMoves: readonly { accountId: number; deltaPaise: bigint }[],
   versionBumps: ReadonlyMap<number, number>,
-): { ctes: SQL; answer: SQL } {
+): { ctes: SQL } {
   const txJson = JSON.stringify(
     transactions.map(({ row }, index) => ({
       n: index + 1,
@@ -705,11 +709,6 @@ export function ledgerBatchParts(
           on conflict (player_id) do update set version = wallet_versions.version + excluded.version
           returning player_id, version
         )`,
-    answer: sql`select 'tx' as what, ids.id, ids.n as value from ids
-        union all
-        select 'balance', b.id, b.balance_paise from b
-        union all
-        select 'version', v.player_id, v.version from v`,
   };
 }
 
@@ -734,18 +733,14 @@ export function ledgerWriteAsPlanned(
                 on e.p = v.player_id and e.k = v.version) = ${versionsAfter.size}::int`;
 }
 
-/** The answer rows of ledgerBatchParts' statement (other rows are left to the caller). */
-export function readLedgerBatchAnswer(
+/** The new transactions' ids by position, from the `tx` rows of a ledgerBatchParts statement. */
+export function transactionIdsOf(
   rows: readonly LedgerBatchAnswerRow[],
   transactionCount: number,
-): LedgerBatchWritten {
+): string[] {
   const transactionIds: string[] = new Array<string>(transactionCount);
-  const balances = new Map<number, bigint>();
-  const versions = new Map<number, number>();
   for (const row of rows) {
     if (row.what === 'tx') transactionIds[Number(row.value) - 1] = String(row.id);
-    else if (row.what === 'balance') balances.set(Number(row.id), BigInt(row.value));
-    else if (row.what === 'version') versions.set(Number(row.id), Number(row.value));
   }
-  return { transactionIds, balances, versions };
+  return transactionIds;
 }

@@ -6,7 +6,8 @@ import type { PlayerAccountKind } from '@spm/core';
 import {
   ledgerBatchParts,
   ledgerWriteAsPlanned,
-  readLedgerBatchAnswer,
+  playerLocks,
+  transactionIdsOf,
   type BatchLedgerTransaction,
   type LedgerBatchAnswerRow,
   type PlayerAccountRow,
@@ -238,7 +239,7 @@ export interface NewWalletOperationWithOutcome extends NewWalletOperation {
 }
 
 /**
- * The whole write of applyMany in one statement: the ledger (writeLedgerBatch's parts),
+ * The whole write of applyMany in one statement: the ledger (ledgerBatchParts),
  * insertOperation and recordOutcome for many operations (each linked to its ledger
  * transaction by position, `ledgerIndex`), and setHold for many rounds (a hold of zero, null
  * here, is deleted), and the transaction's outbox events when it is its last write (`outbox`,
@@ -347,7 +348,7 @@ export async function writeMoves(
     if (row.what === 'operation') ids.set(`${row.product}\u0000${row.external_id}`, String(row.id));
   }
   return {
-    transactionIds: readLedgerBatchAnswer(answer, ledger.transactions.length).transactionIds,
+    transactionIds: transactionIdsOf(answer, ledger.transactions.length),
     // Every row is new: the statement's check raised otherwise.
     operationIds: rows.map((row) => ids.get(`${row.product}\u0000${row.externalId}`)!),
   };
@@ -374,7 +375,7 @@ export async function deleteEmptyHolds(db: DbHandle, keys: readonly HoldKey[]): 
  * the holds of these rounds, locked by an upsert that creates absent rows at zero for players
  * that exist and otherwise rewrites the row unchanged (as lockHold; `created` when this
  * statement inserted it, xmax 0); every account of these players, locked in account id order
- * (lockPlayerAccounts); and the wallet versions of `versionPlayers`, locked in player order (a
+ * (playerLocks); and the wallet versions of `versionPlayers`, locked in player order (a
  * player with no row has 0). Rows cross as JSON with amounts as text.
  *
  * The operations are looked up alone: `wallet_operations` has two indexes starting with
@@ -444,16 +445,7 @@ export async function readBeforeMoves(
           on conflict (player_id, product, round_id) do update set held_paise = w.held_paise
           returning w.player_id, w.product, w.round_id, w.held_paise, (w.xmax = 0) as created
         ),
-        accounts as (
-          select id, player_id, kind, balance_paise from ledger_accounts
-          where player_id = any(${players}::bigint[])
-          order by id for update
-        ),
-        versions as (
-          select player_id, version from wallet_versions
-          where player_id = any(${pgArray([...query.versionPlayers])}::bigint[])
-          order by player_id for update
-        )
+        ${playerLocks(players, pgArray([...query.versionPlayers]))}
         select 'player' as what, jsonb_build_object('id', id::text, 'is_demo', is_demo) as data
         from users
         where id = any(${players}::bigint[])
