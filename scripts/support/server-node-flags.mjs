@@ -10,6 +10,6 @@
 // (V8 picks 1.1-4 times by its own measure): at 2,000 placements a second about 10 MB a second
 // reaches the old generation and dies there, and the full collections every 4-9 s held up the
 // requests around them (about half of the open loop's answers over 35 ms fell within 80 ms of
-// one). Every ~17 s instead, for ~150 MB more heap at its peak (docs/decisions.md "Fewer full
+// one). Every ~18 s instead, for ~120 MB more heap at its peak (docs/decisions.md "Fewer full
 // collections").
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--heap-growing-percent=300'];
