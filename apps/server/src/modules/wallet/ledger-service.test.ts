@@ -15,7 +15,13 @@ import { ledgerTotals } from './ledger-repository.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { recordingEmitter } from '../../test/sockets.ts';
 import { fund, insertPlayer } from '../../test/wallet.ts';
-import { getWallet, post, type LedgerDeps } from './ledger-service.ts';
+import {
+  getWallet,
+  ledgerContextOf,
+  ledgerTransaction,
+  post,
+  type LedgerDeps,
+} from './ledger-service.ts';
 
 const silentRealtime = recordingEmitter();
 
@@ -74,6 +80,24 @@ describe.each(drivers)('ledger service on %s', (driver) => {
       exposure: 50,
     });
     await expectLedgerBalanced();
+  });
+
+  it("a transaction's handle leads to its ledger context only while its work runs", async () => {
+    let handle: object | undefined;
+    let seenInside: unknown;
+    const answer = await ledgerTransaction(deps, async (ctx) => {
+      handle = ctx.tx;
+      seenInside = ledgerContextOf(ctx.tx);
+      return ctx;
+    });
+    expect(seenInside).toBe(answer);
+    expect(ledgerContextOf(handle as never)).toBeUndefined();
+    const failed = ledgerTransaction(deps, async (ctx) => {
+      handle = ctx.tx;
+      throw new Error('the work failed');
+    });
+    await expect(failed).rejects.toThrow('the work failed');
+    expect(ledgerContextOf(handle as never)).toBeUndefined();
   });
 
   it('refuses malformed transactions as typed results', async () => {

@@ -190,7 +190,13 @@ export interface LedgerContext {
   outboxWritten?: { moneyWrites: number; events: number };
 }
 
-/** The open ledger transaction a database handle belongs to, for code handed only `tx`. */
+/**
+ * The open ledger transaction a database handle belongs to, for code handed only `tx`. An
+ * entry goes when its transaction's work ends, not when the collector finds `tx` dead: V8's
+ * young-generation collector keeps a WeakMap's values alive whatever their keys, so every
+ * context (and the group, its requests and rows it reaches) written since the last scavenge
+ * was copied by it, and many promoted (docs/decisions.md "Ledger contexts let go").
+ */
 const contexts = new WeakMap<object, LedgerContext>();
 
 export function ledgerContextOf(db: DbHandle): LedgerContext | undefined {
@@ -296,7 +302,14 @@ export async function ledgerTransaction<T>(
       };
       ctx = opened;
       contexts.set(tx, opened);
-      const answer = await work(opened);
+      let answer: T;
+      try {
+        answer = await work(opened);
+      } finally {
+        // Also what makes a notification stored on `tx` from here on write its own outbox
+        // row instead of joining an outbox already written.
+        contexts.delete(tx);
+      }
       wroteEvents = await writeOutbox(opened);
       return answer;
     });
