@@ -158,6 +158,24 @@ export default tseslint.config(
     },
   },
   {
+    // On Node 20 an object literal with anything after a spread gets a new hidden class each
+    // time it runs, and what it allocates mostly outlives the young generation: in code that
+    // runs per request, objectWith (@spm/core) instead (docs/decisions.md "No spread before
+    // other properties").
+    files: ['apps/server/src/**/*.ts', 'packages/core/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ObjectExpression > SpreadElement ~ *',
+          message:
+            'Nothing after a spread in an object literal: objectWith(base, { ... }) from @spm/core, or the spread last.',
+        },
+      ],
+    },
+  },
+  {
     // Domain maths stays pure (DESIGN 1): core may not reach for I/O.
     files: ['packages/core/**/*.ts'],
     rules: {

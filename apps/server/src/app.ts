@@ -145,13 +145,13 @@ export async function buildApp({
   clock = systemClock,
   sms: smsOverride,
 }: BuildAppOptions): Promise<App> {
+  const stream = logStream ?? (config.logFormat === 'pretty' ? await prettyLogStream() : undefined);
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Tokens travel in `authorization` (DESIGN 6); they must never reach the log.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      ...(logStream ? { stream: logStream } : {}),
-      ...(!logStream && config.logFormat === 'pretty' ? { stream: await prettyLogStream() } : {}),
+      ...(stream ? { stream } : {}),
     },
     logController: new ServerPathRequestLogs(),
     trustProxy:

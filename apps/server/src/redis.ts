@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
@@ -82,11 +83,10 @@ export async function openRedis(url: string, log: FastifyBaseLogger): Promise<Re
   if (outcome === 'timeout') {
     log.warn({ timeoutMs: REDIS_READY_TIMEOUT_MS }, 'redis not ready yet; going on without it');
   }
-  return {
-    ...clients,
+  return objectWith(clients, {
     linkEpoch: () => (pub.status === 'ready' && sub.status === 'ready' ? epoch : undefined),
     close: async () => {
       await Promise.allSettled(Object.values(clients).map((client) => closeClient(client)));
     },
-  };
+  });
 }

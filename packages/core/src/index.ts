@@ -5,4 +5,5 @@ export * from './exchange/index.ts';
 export * from './files.ts';
 export * from './cashier.ts';
 export * from './time.ts';
+export * from './objects.ts';
 export * from './casino/index.ts';

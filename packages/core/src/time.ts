@@ -1,3 +1,4 @@
+import { objectWith } from './objects.ts';
 import { PLAYER_TIME_ZONE } from '@spm/contract';
 
 /**
@@ -47,7 +48,7 @@ function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.
   const key = `${locale}|${JSON.stringify(options)}`;
   let cached = formatters.get(key);
   if (!cached) {
-    cached = new Intl.DateTimeFormat(locale, { ...options, timeZone: INDIA_TIME_ZONE });
+    cached = new Intl.DateTimeFormat(locale, objectWith(options, { timeZone: INDIA_TIME_ZONE }));
     formatters.set(key, cached);
   }
   return cached;

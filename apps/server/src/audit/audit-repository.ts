@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import type { SQL } from 'drizzle-orm';
 import type { DbHandle } from '../db/database.ts';
 import type { StaffActor } from '../http/staff-auth.ts';
@@ -19,14 +20,10 @@ type StaffAuditEntry = {
 };
 
 function staffAuditRow(actor: StaffActor, at: Date, entry: StaffAuditEntry): NewAuditRow {
-  return {
-    actorType: 'staff',
-    actorId: String(actor.staff.staffId),
-    ...entry,
-    reason: null,
-    ip: actor.ip,
-    createdAt: at,
-  };
+  return objectWith(
+    { actorType: 'staff' as const, actorId: String(actor.staff.staffId), ...entry },
+    { reason: null, ip: actor.ip, createdAt: at },
+  );
 }
 
 /** A staff member's change, with no reason given, at `at`. */

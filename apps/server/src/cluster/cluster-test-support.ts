@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 // What the cluster tests share: server nodes as real child processes on loopback ports, and
 // the checks that nothing was lost or made twice. Test support only (never imported by main).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -71,24 +72,25 @@ export async function startNode(options: {
     ],
     {
       cwd: repoRootDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: options.databaseUrl,
-        REDIS_URL: process.env.REDIS_URL,
-        REDIS_PREFIX: options.redisPrefix,
-        CLUSTER: 'on',
-        NODE_ID: options.nodeId,
-        SIMULATOR: 'off',
-        LOG_FORMAT: 'json',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: resolve(repoRootDir, `node_modules/.cache/spm-cluster-${options.nodeId}`),
-        // Loopback peers forward the player's address in X-Forwarded-For.
-        TRUST_PROXY: '127.0.0.1',
-        ...options.env,
-      },
+      env: objectWith(
+        objectWith(process.env, {
+          NODE_ENV: 'test',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: options.databaseUrl,
+          REDIS_URL: process.env.REDIS_URL,
+          REDIS_PREFIX: options.redisPrefix,
+          CLUSTER: 'on',
+          NODE_ID: options.nodeId,
+          SIMULATOR: 'off',
+          LOG_FORMAT: 'json',
+          LOG_LEVEL: 'warn',
+          DATA_DIR: resolve(repoRootDir, `node_modules/.cache/spm-cluster-${options.nodeId}`),
+          // Loopback peers forward the player's address in X-Forwarded-For.
+          TRUST_PROXY: '127.0.0.1',
+        }),
+        options.env ?? {},
+      ),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -163,7 +165,7 @@ export async function placeUntilKnown(
       const response = await fetch(`${node.baseUrl}/api/bet/match/odds`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ ...body, idempotencyKey: key }),
+        body: JSON.stringify(objectWith(body, { idempotencyKey: key })),
         signal: AbortSignal.timeout(20_000),
       });
       const answer = (await response.json()) as {

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 /*
  * Group commit (docs/decisions.md "Group commit in the wallet"): callers submit one request
  * each; the queue runs them in batches, each batch one database transaction, at most
@@ -27,7 +28,7 @@ export class GroupCommitQueue<I, R> {
   ) {}
 
   setMaxInFlight(maxInFlight: number): void {
-    this.options = { ...this.options, maxInFlight };
+    this.options = objectWith(this.options, { maxInFlight });
   }
 
   submit(input: I): Promise<R> {

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import pg from 'pg';
 
 /*
@@ -79,7 +80,7 @@ export class PipelinedClient extends pg.Client {
     super(
       typeof config === 'string'
         ? { connectionString: config, pipeline: true }
-        : { ...config, pipeline: true },
+        : objectWith(config ?? {}, { pipeline: true }),
     );
   }
 

@@ -52,7 +52,10 @@ export function outboxRowsOfPlayer(
 export function eventsOfRow(
   row: OutboxRow,
 ): (OutboxRow & { topic: BundledEvent['topic']; part: number })[] {
-  if (row.topic !== 'bundle') return [{ ...row, topic: row.topic, part: 0 }];
+  if (row.topic !== 'bundle') {
+    const { id, playerId, topic, event, payload } = row;
+    return [{ id, playerId, topic, event, payload, part: 0 }];
+  }
   return (row.payload as BundledEvent[]).map((e, part) => ({
     id: row.id,
     playerId: row.playerId,

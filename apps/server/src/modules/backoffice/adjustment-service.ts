@@ -1,5 +1,5 @@
+import { objectWith, pointsToPaise } from '@spm/core';
 import type { AdjustmentBody, Wallet } from '@spm/contract';
-import { pointsToPaise } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
 import { findUserById } from '../identity/index.ts';
@@ -41,11 +41,10 @@ export async function adjustBalance(
     const after = posted.wallet;
     if (posted.replay) return { ok: true as const, transactionId: posted.transactionId, after };
     const delta = credit ? amountPaise : -amountPaise;
-    const before = {
-      ...after,
+    const before = objectWith(after, {
       balancePaise: after.balancePaise - delta,
       cashPaise: after.cashPaise - delta,
-    };
+    });
     await insertAudit(ctx.tx, {
       actorType: 'staff',
       actorId: String(staff.staffId),

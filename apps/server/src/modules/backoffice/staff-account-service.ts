@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import type { StaffAccount, StaffRole } from '@spm/contract';
 import { uniqueViolationConstraint } from '../../db/errors.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
@@ -163,7 +164,10 @@ export async function changeStaffAccount(
       targetType: 'staff',
       targetId: String(staffId),
       before: auditView(before),
-      after: change === 'disable' ? { ...auditView(updated), sessionsEnded } : auditView(updated),
+      after:
+        change === 'disable'
+          ? objectWith(auditView(updated), { sessionsEnded })
+          : auditView(updated),
       reason: null,
       ip,
       createdAt: now,

@@ -1,5 +1,5 @@
+import { objectWith, paiseToPoints } from '@spm/core';
 import { PLAYER_TIME_ZONE, type Dashboard } from '@spm/contract';
-import { paiseToPoints } from '@spm/core';
 import {
   countActivePlayers,
   countPending,
@@ -78,8 +78,8 @@ export async function getDashboard(deps: ServiceDeps, staff: StaffContext): Prom
     .filter(([date]) => date >= monthStart)
     .map(([, figures]) => figures);
   return {
-    today: { ...points(byDay.get(today) ?? ZERO), activePlayers: activeToday },
-    month: { ...points(sum(monthFigures)), activePlayers: activeMonth },
+    today: objectWith(points(byDay.get(today) ?? ZERO), { activePlayers: activeToday }),
+    month: objectWith(points(sum(monthFigures)), { activePlayers: activeMonth }),
     pending,
     days,
   };

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import type { z } from 'zod';
 import type { NotificationToast, staffBroadcastBodySchema } from '@spm/contract';
 import { AppError } from '../../http/app-error.ts';
@@ -41,7 +42,10 @@ export async function broadcastNotification(
   const { recipients, emit } = await deps.db.transaction(async (tx) => {
     let sent: { recipients: number; emit: () => void };
     if (playerId === null) {
-      const count = await insertNotificationForAllPlayers(tx, { ...toast, createdAt: now });
+      const count = await insertNotificationForAllPlayers(
+        tx,
+        objectWith(toast, { createdAt: now }),
+      );
       sent = { recipients: count, emit: () => toastAll(toast) };
     } else {
       sent = { recipients: 1, emit: await storeNotification(tx, deps, playerId, toast) };
@@ -53,7 +57,7 @@ export async function broadcastNotification(
       targetType: playerId === null ? 'players' : 'player',
       targetId: playerId === null ? 'all' : String(playerId),
       before: null,
-      after: { ...toast, recipients: sent.recipients },
+      after: objectWith(toast, { recipients: sent.recipients }),
       reason: null,
       ip: actor.ip,
       createdAt: now,

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
 import { bankDetails } from './tables.ts';
@@ -67,7 +68,7 @@ export async function updateLiveBankDetail(
 ): Promise<BankDetailRow | undefined> {
   const [row] = await db
     .update(bankDetails)
-    .set({ ...changes, updatedAt: now })
+    .set(objectWith(changes, { updatedAt: now }))
     .where(liveOf(playerId, id))
     .returning();
   return row;

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import { MAX_BANK_DETAILS, type BankDetail, type BankDetailBody } from '@spm/contract';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
@@ -78,20 +79,22 @@ export async function createBankDetail(
     if ((await countLiveBankDetails(tx, playerId)) >= MAX_BANK_DETAILS) {
       throw new AppError('BANK_DETAILS_LIMIT');
     }
-    const inserted = await insertBankDetail(tx, {
-      playerId,
-      type: body.type,
-      ...fieldsOf(body),
-      createdAt: now,
-      updatedAt: now,
-    });
-    await insertAudit(tx, {
-      ...auditOf(playerId, ip, now),
-      action: 'bank_detail.create',
-      targetId: String(inserted.id),
-      before: null,
-      after: toBankDetail(inserted),
-    });
+    const inserted = await insertBankDetail(
+      tx,
+      objectWith(
+        { playerId, type: body.type, ...fieldsOf(body) },
+        { createdAt: now, updatedAt: now },
+      ),
+    );
+    await insertAudit(
+      tx,
+      objectWith(auditOf(playerId, ip, now), {
+        action: 'bank_detail.create',
+        targetId: String(inserted.id),
+        before: null,
+        after: toBankDetail(inserted),
+      }),
+    );
     return inserted;
   });
   return toBankDetail(row);
@@ -113,13 +116,15 @@ export async function updateBankDetail(
     if (before.type !== body.type) throw new AppError('BANK_TYPE_CHANGE');
     const after = await updateLiveBankDetail(tx, playerId, id, fieldsOf(body), now);
     if (!after) throw new AppError('BANK_DETAIL_NOT_FOUND');
-    await insertAudit(tx, {
-      ...auditOf(playerId, ip, now),
-      action: 'bank_detail.update',
-      targetId: String(id),
-      before: toBankDetail(before),
-      after: toBankDetail(after),
-    });
+    await insertAudit(
+      tx,
+      objectWith(auditOf(playerId, ip, now), {
+        action: 'bank_detail.update',
+        targetId: String(id),
+        before: toBankDetail(before),
+        after: toBankDetail(after),
+      }),
+    );
     return after;
   });
   return toBankDetail(row);
@@ -136,13 +141,15 @@ export async function deleteBankDetail(
   await deps.db.transaction(async (tx) => {
     const deleted = await softDeleteBankDetail(tx, playerId, id, now);
     if (!deleted) throw new AppError('BANK_DETAIL_NOT_FOUND');
-    await insertAudit(tx, {
-      ...auditOf(playerId, ip, now),
-      action: 'bank_detail.delete',
-      targetId: String(id),
-      before: toBankDetail(deleted),
-      after: null,
-    });
+    await insertAudit(
+      tx,
+      objectWith(auditOf(playerId, ip, now), {
+        action: 'bank_detail.delete',
+        targetId: String(id),
+        before: toBankDetail(deleted),
+        after: null,
+      }),
+    );
   });
   return { id: String(id) };
 }

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import type { StaffDeposit } from '@spm/contract';
 import { basisPointsToPercent, paiseToPoints, shareOfPaise, type Paise } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
@@ -105,22 +106,24 @@ export async function approveWithin(
   if (!decided) return undefined;
   const credit = await creditApprovedDeposit(ctx, decided, input.decider);
   const amount = pointsText(decided.amountPaise);
-  await insertAudit(ctx.tx, {
-    ...auditActor(input.decider),
-    action: 'deposit.approve',
-    targetType: 'deposit',
-    targetId: String(id),
-    before: { status: input.from },
-    after: {
-      status: 'approved',
-      amount: paiseToPoints(decided.amountPaise),
-      bonus: paiseToPoints(credit.bonusPaise),
-      transactionId: credit.transactionId,
-      playerId: decided.playerId,
-    },
-    reason: input.note,
-    createdAt: ctx.now,
-  });
+  await insertAudit(
+    ctx.tx,
+    objectWith(auditActor(input.decider), {
+      action: 'deposit.approve',
+      targetType: 'deposit',
+      targetId: String(id),
+      before: { status: input.from },
+      after: {
+        status: 'approved',
+        amount: paiseToPoints(decided.amountPaise),
+        bonus: paiseToPoints(credit.bonusPaise),
+        transactionId: credit.transactionId,
+        playerId: decided.playerId,
+      },
+      reason: input.note,
+      createdAt: ctx.now,
+    }),
+  );
   const bonusText =
     credit.bonusPaise > 0n ? ` and ${pointsText(credit.bonusPaise)} bonus coins` : '';
   ctx.afterCommit.push(
@@ -148,16 +151,18 @@ export async function declineWithin(
     note: input.note,
   });
   if (!decided) return undefined;
-  await insertAudit(ctx.tx, {
-    ...auditActor(input.decider),
-    action: 'deposit.decline',
-    targetType: 'deposit',
-    targetId: String(id),
-    before: { status: 'pending' },
-    after: { status: 'declined', amount: paiseToPoints(decided.amountPaise) },
-    reason: input.reason,
-    createdAt: ctx.now,
-  });
+  await insertAudit(
+    ctx.tx,
+    objectWith(auditActor(input.decider), {
+      action: 'deposit.decline',
+      targetType: 'deposit',
+      targetId: String(id),
+      before: { status: 'pending' },
+      after: { status: 'declined', amount: paiseToPoints(decided.amountPaise) },
+      reason: input.reason,
+      createdAt: ctx.now,
+    }),
+  );
   ctx.afterCommit.push(
     await storeNotification(ctx.tx, deps, decided.playerId, {
       title: 'Deposit declined',

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import { and, count, desc, eq, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { executeRows, type DbHandle } from '../../db/database.ts';
@@ -120,7 +121,7 @@ export async function expireDuePending(
       gatewayCode: depositRequests.gatewayCode,
       reason: depositRequests.reason,
     });
-  return rows.map((row) => ({ ...row, reason: row.reason ?? '' }));
+  return rows.map((row) => objectWith(row, { reason: row.reason ?? '' }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import {
   PLAYER_TIME_ZONE,
   type Deposit,
@@ -66,8 +67,7 @@ export function toDeposit(row: DepositRow, gatewayName: string): Deposit {
 
 export function toStaffDeposit(row: DepositListRow): StaffDeposit {
   const { deposit } = row;
-  return {
-    ...toDeposit(deposit, row.gatewayName),
+  return objectWith(toDeposit(deposit, row.gatewayName), {
     // The pay address is the player's capability to pay (and cancel): never shown to staff.
     payUrl: null,
     playerId: String(deposit.playerId),
@@ -76,7 +76,7 @@ export function toStaffDeposit(row: DepositListRow): StaffDeposit {
     note: deposit.note,
     proofUploadId: deposit.proofUploadId,
     gatewayTxnId: deposit.gatewayTxnId,
-  };
+  });
 }
 
 /** Points on the wire to paise; the schemas already refused a third decimal. */

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
 import { appSettings } from '../site/tables.ts';
@@ -37,7 +38,7 @@ export async function updateGatewayRow(
 ): Promise<GatewayRow | undefined> {
   const [row] = await db
     .update(paymentGateways)
-    .set({ ...changes, updatedAt: new Date() })
+    .set(objectWith(changes, { updatedAt: new Date() }))
     .where(eq(paymentGateways.code, code))
     .returning();
   return row;

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import { PLAYER_TIME_ZONE, type RequestStatus, type StaffKyc } from '@spm/contract';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
@@ -18,8 +19,7 @@ import { assertRequestVisible, visiblePlayersOf } from '../identity/index.ts';
 /** The staff side of KYC (admin): the review queue, unmasked, and the decision. */
 function toStaffKyc(row: StaffKycRow): StaffKyc {
   const { submission } = row;
-  return {
-    ...toKycSubmission(submission),
+  return objectWith(toKycSubmission(submission), {
     playerId: String(submission.playerId),
     username: row.username,
     decidedBy: row.decidedBy,
@@ -27,7 +27,7 @@ function toStaffKyc(row: StaffKycRow): StaffKyc {
     docId: submission.docId,
     frontUploadId: submission.frontUploadId,
     backUploadId: submission.backUploadId,
-  };
+  });
 }
 
 export async function listStaffKyc(

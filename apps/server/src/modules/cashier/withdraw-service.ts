@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import {
   CASHIER_MESSAGES,
   CRYPTO_ADDRESS_RULES,
@@ -105,7 +106,7 @@ function assertWithin(amountPaise: Paise, minPaise: Paise, maxPaise: Paise): voi
 
 /** The wallet a withdrawal left, with the version its update_balance carries. */
 const versioned = (after: WalletView, version: number | undefined): VersionedWallet =>
-  version === undefined ? toWallet(after) : { ...toWallet(after), version };
+  version === undefined ? toWallet(after) : objectWith(toWallet(after), { version });
 
 const wholePointsPaise = (points: number) => BigInt(points) * 100n;
 
@@ -399,12 +400,13 @@ export async function explainUndecidable(
  * `holdDeltaPaise` into the withdrawal hold (the rest of the wallet did not move).
  */
 export function walletBefore(after: WalletView, deltaPaise: Paise, holdDeltaPaise: Paise) {
-  return toWallet({
-    ...after,
-    balancePaise: after.balancePaise - deltaPaise,
-    withdrawalHoldPaise: after.withdrawalHoldPaise - holdDeltaPaise,
-    cashPaise: after.cashPaise - deltaPaise - holdDeltaPaise,
-  });
+  return toWallet(
+    objectWith(after, {
+      balancePaise: after.balancePaise - deltaPaise,
+      withdrawalHoldPaise: after.withdrawalHoldPaise - holdDeltaPaise,
+      cashPaise: after.cashPaise - deltaPaise - holdDeltaPaise,
+    }),
+  );
 }
 
 /** POST /withdrawRequest/cancel: the player's own pending request; the hold goes back. */

@@ -1,10 +1,10 @@
+import { objectWith, paiseToPoints } from '@spm/core';
 import {
   CRYPTO_NETWORKS,
   type CryptoNetwork,
   type StaffWithdrawal,
   type Withdrawal,
 } from '@spm/contract';
-import { paiseToPoints } from '@spm/core';
 import type { StaffWithdrawRow, WithdrawRequestRow } from './withdraw-repository.ts';
 
 /**
@@ -62,12 +62,11 @@ export function toWithdrawal(row: WithdrawRequestRow): Withdrawal {
 }
 
 export function toStaffWithdrawal(row: StaffWithdrawRow): StaffWithdrawal {
-  return {
-    ...toWithdrawal(row.request),
+  return objectWith(toWithdrawal(row.request), {
     playerId: String(row.request.playerId),
     username: row.username,
     decidedBy: row.decidedBy,
     note: row.request.note,
     destinationDetails: { ...row.request.destination },
-  };
+  });
 }

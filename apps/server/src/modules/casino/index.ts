@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 /**
  * Casino (issue 14): the lobby and launch, the seamless wallet external providers and the
  * built-in one call, SPM Games' tables, and the back office's casino screens.
@@ -35,7 +36,10 @@ async function casinoPlugin(
     deps,
     apiPrefix,
     caller: (call) =>
-      callProviderWallet(app, { ...call, apiPrefix, timestampMs: deps.clock.now().getTime() }),
+      callProviderWallet(
+        app,
+        objectWith(call, { apiPrefix, timestampMs: deps.clock.now().getTime() }),
+      ),
   });
   await app.register(staffCasinoRoutes, { prefix: apiPrefix, deps });
 }

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import {
   MAX_BET_POINTS,
   MAX_WIN_POINTS,
@@ -64,7 +65,9 @@ export function refusal(
   fields: Partial<ProviderAnswer> = {},
   message?: string,
 ): ProviderAnswer {
-  return { status, ...emptyAnswer, ...fields, message: message ?? MESSAGES[status] ?? status };
+  return objectWith(objectWith({ status, ...emptyAnswer }, fields), {
+    message: message ?? MESSAGES[status] ?? status,
+  });
 }
 
 /** The wallet's refusals as the provider's statuses. */
@@ -105,12 +108,10 @@ export function okAnswer(
   fields: { requestId: string; user: string; currency: Currency },
   result: { operationId: string; balancePaise: bigint },
 ): ProviderAnswer {
-  return {
-    status: 'RS_OK',
-    ...fields,
-    balance: Number(result.balancePaise),
-    transactionId: result.operationId,
-  };
+  return objectWith(
+    { status: 'RS_OK' as const, ...fields },
+    { balance: Number(result.balancePaise), transactionId: result.operationId },
+  );
 }
 
 /** A bet or a win: the callbacks that move money one way, alone or in a batch. */
@@ -163,12 +164,11 @@ export function planBetOrWin(
       refused: null,
       move: {
         operation: 'stake',
-        input: {
-          ...base,
+        input: objectWith(base, {
           amountPaise,
-          mode: 'debit',
+          mode: 'debit' as const,
           description: `Casino bet ${request.gameId} (${request.roundId})`,
-        },
+        }),
       },
       appliedPaise: amountPaise,
       creditedPaise: null,
@@ -188,11 +188,10 @@ export function planBetOrWin(
     refused: null,
     move: {
       operation: 'win',
-      input: {
-        ...base,
+      input: objectWith(base, {
         amountPaise: creditedPaise,
         description: `Casino win ${request.gameId} (${request.roundId})`,
-      },
+      }),
     },
     appliedPaise: creditedPaise,
     creditedPaise,

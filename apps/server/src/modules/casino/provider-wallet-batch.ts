@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import type { ProviderAnswer, CasinoProviderStatus } from '@spm/contract';
 import { GroupCommitQueue, type Settled } from '../../db/group-commit.ts';
 import type { ServiceDeps } from '../../deps.ts';
@@ -222,7 +223,7 @@ async function decideAndWrite(
       callback,
       round,
       move: null,
-      refused: refusal(status, { ...fields, balance: Number(balancePaise) }, message),
+      refused: refusal(status, objectWith(fields, { balance: Number(balancePaise) }), message),
       appliedPaise: 0n,
       creditedPaise: null,
     });
@@ -271,7 +272,7 @@ async function decideAndWrite(
       answer =
         decision.creditedPaise === null
           ? okAnswer(fields, result)
-          : { ...okAnswer(fields, result), credited: Number(decision.creditedPaise) };
+          : objectWith(okAnswer(fields, result), { credited: Number(decision.creditedPaise) });
       walletOperationId = Number(result.operationId);
     }
     answers.push(answer);
@@ -301,7 +302,7 @@ async function decideAndWrite(
   await writeTransactionsAndRounds(
     money.tx,
     rows,
-    [...rounds.values()].map(({ round, closedAt }) => ({ ...round, closedAt })),
+    [...rounds.values()].map(({ round, closedAt }) => objectWith(round, { closedAt })),
     { commitBehind: !writesLeftAtEnd(money) },
   );
   return answers;

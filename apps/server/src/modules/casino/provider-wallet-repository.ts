@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { executePreparedRows, type DbHandle } from '../../db/database.ts';
 import { pgArray } from '../../db/pg-array.ts';
@@ -567,6 +568,6 @@ export async function writeTransactionsAndRounds(
         select spm_check((select count(*) from inserted) = ${transactions.length}::int,
           'casino batch: a transaction id was taken meanwhile') as ok`,
     // Planned once per connection: rounds are found by primary key only, the rest inserted.
-    { ...options, genericPlan: true },
+    objectWith(options, { genericPlan: true }),
   );
 }

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import {
   CASINO_PROVIDER_OPERATIONS,
   providerAuthenticateRequestSchema,
@@ -137,11 +138,10 @@ export async function handleProviderCall(
   if (findNul(body, '') !== null) {
     return refusal('RS_ERROR_WRONG_SYNTAX', { requestId }, 'A field holds a NUL character.');
   }
-  const context: OperationContext = {
-    ...service,
+  const context: OperationContext = objectWith(service, {
     providerId: provider.id,
     prefetched: { token, session: read.session, transactionId, stored: read.stored },
-  };
+  });
   switch (call.operation) {
     case 'authenticate': {
       const parsed = providerAuthenticateRequestSchema.safeParse(body);
@@ -297,13 +297,10 @@ async function balance(ctx: OperationContext, request: SessionRequest): Promise<
   const currency = currencyOf(session);
   if (request.currency !== currency) return refusal('RS_ERROR_WRONG_CURRENCY', fields);
   if (!isActive(session)) return refusal('RS_ERROR_USER_DISABLED', fields);
-  return {
-    status: 'RS_OK',
-    ...fields,
-    currency,
-    balance: Number(await cashPaise(ctx, session.playerId)),
-    transactionId: null,
-  };
+  return objectWith(
+    { status: 'RS_OK' as const, ...fields },
+    { currency, balance: Number(await cashPaise(ctx, session.playerId)), transactionId: null },
+  );
 }
 
 /** What identifies a transaction's request: a replay must repeat it, another id may not. */
@@ -338,7 +335,7 @@ function answerStored(
   if (stored.kind !== request.kind || stored.requestHash !== hash) {
     return refusal('RS_ERROR_DUPLICATE_TRANSACTION', fields);
   }
-  return { ...(stored.answer as ProviderAnswer), requestId: request.requestId };
+  return objectWith(stored.answer as ProviderAnswer, { requestId: request.requestId });
 }
 
 /** A race on (provider, transaction id) was lost: roll back and answer from the winner. */
@@ -409,11 +406,13 @@ async function transaction(
       // too); store the refusal, with the balance, in a transaction of its own.
       return await walletTransaction(ctx.deps, async (money) =>
         decideAndStore(ctx, money, session, request, hash, async () => ({
-          answer: refusal('RS_ERROR_NOT_ENOUGH_MONEY', {
-            ...fields,
-            currency,
-            balance: Number(await cashPaise(money, session.playerId)),
-          }),
+          answer: refusal(
+            'RS_ERROR_NOT_ENOUGH_MONEY',
+            objectWith(fields, {
+              currency,
+              balance: Number(await cashPaise(money, session.playerId)),
+            }),
+          ),
           appliedPaise: 0n,
           walletOperationId: null,
         })),
@@ -452,26 +451,30 @@ async function decideAndStore(
   const decision = await decideUnder(round);
   if (decision.round) await updateRound(money.tx, round.id, decision.round);
   if (decision.rolledBackBeforeArrival !== undefined) {
-    const marked = await insertTransaction(money.tx, {
-      ...transactionRow(ctx, money, session, request, round.id),
-      providerTransactionId: decision.rolledBackBeforeArrival,
-      kind: 'bet',
-      requestHash: ROLLED_BACK_MARKER,
-      referenceTransactionId: request.transactionId,
-      status: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
-      answer: refusal('RS_ERROR_TRANSACTION_ROLLED_BACK', { user: request.user }),
-    });
+    const marked = await insertTransaction(
+      money.tx,
+      objectWith(transactionRow(ctx, money, session, request, round.id), {
+        providerTransactionId: decision.rolledBackBeforeArrival,
+        kind: 'bet' as const,
+        requestHash: ROLLED_BACK_MARKER,
+        referenceTransactionId: request.transactionId,
+        status: 'RS_ERROR_TRANSACTION_ROLLED_BACK' as const,
+        answer: refusal('RS_ERROR_TRANSACTION_ROLLED_BACK', { user: request.user }),
+      }),
+    );
     if (!marked) throw new TransactionIdTaken();
   }
-  const inserted = await insertTransaction(money.tx, {
-    ...transactionRow(ctx, money, session, request, round.id),
-    requestHash: hash,
-    amountPaise: 'amount' in request ? BigInt(request.amount) : 0n,
-    appliedPaise: decision.appliedPaise,
-    status: decision.answer.status,
-    answer: decision.answer,
-    walletOperationId: decision.walletOperationId,
-  });
+  const inserted = await insertTransaction(
+    money.tx,
+    objectWith(transactionRow(ctx, money, session, request, round.id), {
+      requestHash: hash,
+      amountPaise: 'amount' in request ? BigInt(request.amount) : 0n,
+      appliedPaise: decision.appliedPaise,
+      status: decision.answer.status,
+      answer: decision.answer,
+      walletOperationId: decision.walletOperationId,
+    }),
+  );
   if (!inserted) throw new TransactionIdTaken();
   return decision.answer;
 }
@@ -515,7 +518,7 @@ async function decide(
   const refuse = async (status: CasinoProviderStatus, message?: string): Promise<Decision> => ({
     answer: refusal(
       status,
-      { ...fields, balance: Number(await cashPaise(money, session.playerId)) },
+      objectWith(fields, { balance: Number(await cashPaise(money, session.playerId)) }),
       message,
     ),
     appliedPaise: 0n,
@@ -535,10 +538,12 @@ async function decide(
     const answer = okAnswer(fields, moved);
     return {
       answer:
-        plan.creditedPaise === null ? answer : { ...answer, credited: Number(plan.creditedPaise) },
+        plan.creditedPaise === null
+          ? answer
+          : objectWith(answer, { credited: Number(plan.creditedPaise) }),
       appliedPaise: plan.appliedPaise,
       walletOperationId: Number(moved.operationId),
-      round: { ...round, ...plan.round, ...(plan.closes ? { closedAt: money.now } : {}) },
+      round: objectWith(objectWith(round, plan.round), plan.closes ? { closedAt: money.now } : {}),
     };
   }
   if (round.gameId !== session.gameId) {
@@ -567,22 +572,22 @@ async function decide(
     }
   }
   if (round.status === 'closed') return refuse('RS_ERROR_ROUND_CLOSED');
-  const rolled = await ops.rollback({
-    ...base,
-    targetExternalId: walletExternalId(ctx.providerId, request.referenceTransactionId),
-    description: `Casino rollback ${request.gameId} (${request.roundId})`,
-  });
+  const rolled = await ops.rollback(
+    objectWith(base, {
+      targetExternalId: walletExternalId(ctx.providerId, request.referenceTransactionId),
+      description: `Casino rollback ${request.gameId} (${request.roundId})`,
+    }),
+  );
   if (!rolled.ok) {
     const refused = await refuse(WALLET_STATUS[rolled.code]);
     if (rolled.code !== 'NOT_FOUND' || target) return refused;
     // The wallet kept its marker; ours answers the late bet before it reaches the money. A
     // round with nothing staked or won is, for its history, a rolled-back one.
     const empty = round.stakedPaise === 0n && round.wonPaise === 0n;
-    return {
-      ...refused,
-      rolledBackBeforeArrival: request.referenceTransactionId,
-      ...(empty ? { round: { ...round, status: 'rolled_back' as const } } : {}),
-    };
+    return objectWith(
+      objectWith(refused, { rolledBackBeforeArrival: request.referenceTransactionId }),
+      empty ? { round: objectWith(round, { status: 'rolled_back' as const }) } : {},
+    );
   }
   if (!target) throw new Error('the wallet refunded a bet the casino never stored');
   const refundedPaise = target.appliedPaise;
@@ -591,11 +596,10 @@ async function decide(
     answer: okAnswer(fields, rolled),
     appliedPaise: refundedPaise,
     walletOperationId: Number(rolled.operationId),
-    round: {
-      ...round,
+    round: objectWith(round, {
       status: stakedPaise === 0n && round.wonPaise === 0n ? 'rolled_back' : round.status,
       stakedPaise,
       refundedPaise: round.refundedPaise + refundedPaise,
-    },
+    }),
   };
 }

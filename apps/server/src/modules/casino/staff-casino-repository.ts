@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../db/database.ts';
 import { dayOf, rangeOf } from '../../db/sql-dates.ts';
@@ -74,7 +75,7 @@ export async function updateGame(
 ): Promise<void> {
   await db
     .update(casinoGames)
-    .set({ ...patch, updatedAt: now })
+    .set(objectWith(patch, { updatedAt: now }))
     .where(eq(casinoGames.id, gameId));
 }
 
@@ -164,7 +165,7 @@ export async function updateProvider(
 ): Promise<void> {
   await db
     .update(casinoProviders)
-    .set({ ...patch, updatedAt: now })
+    .set(objectWith(patch, { updatedAt: now }))
     .where(eq(casinoProviders.id, providerId));
 }
 

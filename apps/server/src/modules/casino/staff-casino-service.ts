@@ -1,3 +1,4 @@
+import { objectWith, paiseToPoints } from '@spm/core';
 import {
   PLAYER_TIME_ZONE,
   SPM_GAME_KINDS,
@@ -20,7 +21,6 @@ import {
   type StaffCasinoRoundsQuery,
   type StaffSpmFairness,
 } from '@spm/contract';
-import { paiseToPoints } from '@spm/core';
 import { insertStaffAudit } from '../../audit/audit-repository.ts';
 import type { StaffActor } from '../../http/staff-auth.ts';
 
@@ -232,7 +232,7 @@ export async function createStaffCasinoProvider(
       targetType: 'casino_provider',
       targetId: body.id,
       before: null,
-      after: auditedProvider({ ...body, enabled: true, secret }),
+      after: auditedProvider(objectWith(body, { enabled: true, secret })),
     });
     return { provider: await providerView(tx, body.id), secret };
   });
@@ -283,7 +283,7 @@ export async function updateStaffCasinoProvider(
     if (body.launchUrl !== undefined && current.id === SPM_PROVIDER_ID) {
       throw fieldError('launchUrl', "The built-in provider's games open in the app: no address.");
     }
-    const after = { ...current, ...body };
+    const after = objectWith(current, body);
     await updateProvider(tx, providerId, body, deps.clock.now());
     await insertStaffAudit(tx, actor, deps.clock.now(), {
       action:
@@ -444,8 +444,8 @@ export async function staffCasinoGgr(
 ): Promise<StaffCasinoGgr> {
   const range = { fromDate: query.from, toDate: query.to, timeZone: PLAYER_TIME_ZONE };
   const [grouped, totals] = await Promise.all([
-    ggrSums(deps.db, { ...range, group: query.groupBy }),
-    ggrSums(deps.db, { ...range, group: null }),
+    ggrSums(deps.db, objectWith(range, { group: query.groupBy })),
+    ggrSums(deps.db, objectWith(range, { group: null })),
   ]);
   const byKey = new Map<string, { label: string; real: Sums; playMoney: Sums }>();
   const entry = (key: string, label: string) => {

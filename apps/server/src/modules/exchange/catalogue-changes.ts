@@ -1,4 +1,4 @@
-import { DEFAULT_MARKET_LIMITS } from '@spm/core';
+import { objectWith, DEFAULT_MARKET_LIMITS } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import type { DbHandle } from '../../db/database.ts';
 import * as repo from './exchange-repository.ts';
@@ -118,7 +118,7 @@ export async function updateEvent(
   }
   await cx.deps.db.transaction(async (tx) => {
     await repo.updateEvent(tx, Number(eventId), values);
-    await within?.(tx, { ...event, marketIds: [...event.marketIds] });
+    await within?.(tx, objectWith(event, { marketIds: [...event.marketIds] }));
   });
   Object.assign(event, values);
   if (change.status === 'in_play' || change.status === 'upcoming') {
@@ -145,7 +145,7 @@ export async function updateMarket(
     if (refusesChange(market, options)) return;
     const version = market.version + 1;
     await writeMarket(cx, market, options, (db) =>
-      repo.updateMarket(db, Number(marketId), { ...change, version }),
+      repo.updateMarket(db, Number(marketId), objectWith(change, { version })),
     );
     Object.assign(market, change);
     market.version = version;

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import type { ExchangeEngine } from './exchange-engine.ts';
 import type { EventState, MarketState } from './exchange-types.ts';
 import { MarketCatalogue } from './market-catalogue.ts';
@@ -38,7 +39,7 @@ function mergeEvent(engine: ExchangeEngine, fresh: EventState): void {
     return;
   }
   const marketIds = [...new Set([...known.marketIds, ...fresh.marketIds])];
-  Object.assign(known, { ...fresh, marketIds });
+  Object.assign(known, objectWith(fresh, { marketIds }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Paise } from '@spm/core';
+import { objectWith, type Paise } from '@spm/core';
 import {
   requestHash,
   walletTransaction,
@@ -113,11 +113,10 @@ function holdMoveInput(change: HoldChange): HoldMoveInput {
     ? { operation: 'release', input: common }
     : {
         operation: 'stake',
-        input: {
-          ...common,
+        input: objectWith(common, {
           amountPaise: change.playerId === move.playerId ? move.stakePaise : 0n,
-          mode: 'hold',
-        },
+          mode: 'hold' as const,
+        }),
       };
 }
 

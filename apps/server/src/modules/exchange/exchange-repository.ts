@@ -463,10 +463,14 @@ export interface BatchWrites {
  */
 export async function writeBatches(db: DbHandle, writes: readonly BatchWrites[]): Promise<void> {
   if (writes.length === 0) return;
-  const o = writes.flatMap((w) => w.orders.map((r) => ({ ...r, marketId: w.marketId })));
-  const f = writes.flatMap((w) => w.fills.map((r) => ({ ...r, marketId: w.marketId })));
+  // Each row's market in an array beside the rows, not a copy of each row with it added.
+  const o = writes.flatMap((w) => w.orders);
+  const oMarkets = writes.flatMap((w) => w.orders.map(() => w.marketId));
+  const f = writes.flatMap((w) => w.fills);
+  const fMarkets = writes.flatMap((w) => w.fills.map(() => w.marketId));
   const deltas = writes.flatMap((w) => w.deltas);
-  const held = writes.flatMap((w) => w.exposures.map((e) => ({ ...e, marketId: w.marketId })));
+  const held = writes.flatMap((w) => w.exposures);
+  const heldMarkets = writes.flatMap((w) => w.exposures.map(() => w.marketId));
   const versions = writes.flatMap((w) =>
     w.version === null ? [] : [{ marketId: w.marketId, version: w.version }],
   );
@@ -482,7 +486,7 @@ export async function writeBatches(db: DbHandle, writes: readonly BatchWrites[])
         n.cancelled, n.status, n.key, n.hash, n.answer::jsonb, n.id, ${now}::timestamptz
       from unnest(
         ${pgArray(o.map((r) => r.id!))}::bigint[], ${pgArray(o.map((r) => r.playerId))}::bigint[],
-        ${pgArray(o.map((r) => r.marketId))}::bigint[],
+        ${pgArray(oMarkets)}::bigint[],
         ${pgArray(o.map((r) => r.runnerId!))}::bigint[], ${pgArray(o.map((r) => r.side))}::text[],
         ${pgArray(o.map((r) => r.priceHundredths!))}::int[],
         ${pgArray(o.map((r) => r.stakePaise))}::bigint[],
@@ -501,7 +505,7 @@ export async function writeBatches(db: DbHandle, writes: readonly BatchWrites[])
       select n.market_id, n.runner_id, n.taker, n.maker, n.taker_player, n.maker_player, n.side,
         n.price, n.stake, ${now}::timestamptz
       from unnest(
-        ${pgArray(f.map((r) => r.marketId))}::bigint[],
+        ${pgArray(fMarkets)}::bigint[],
         ${pgArray(f.map((r) => r.runnerId))}::bigint[],
         ${pgArray(f.map((r) => r.takerOrderId))}::bigint[],
         ${pgArray(f.map((r) => r.makerOrderId))}::bigint[],
@@ -532,7 +536,7 @@ export async function writeBatches(db: DbHandle, writes: readonly BatchWrites[])
       select e.player_id, e.market_id, e.exposure
       from unnest(
         ${pgArray(held.map((e) => e.playerId))}::bigint[],
-        ${pgArray(held.map((e) => e.marketId))}::bigint[],
+        ${pgArray(heldMarkets)}::bigint[],
         ${pgArray(held.map((e) => e.exposurePaise))}::bigint[]
       ) as e(player_id, market_id, exposure)
       on conflict (player_id, market_id) do update set exposure_paise = excluded.exposure_paise

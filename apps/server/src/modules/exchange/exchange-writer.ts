@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import type { OrderAnswer } from '@spm/contract';
 import {
   addExchangeBetPnl,
@@ -260,7 +261,7 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
   private async commandByCommand(entry: GroupEntry): Promise<BatchOutcome<OrderAnswer>[]> {
     const outcomes: BatchOutcome<OrderAnswer>[] = [];
     for (const command of entry.commands) {
-      const one = { ...entry, commands: [command] };
+      const one = objectWith(entry, { commands: [command] });
       outcomes.push(
         await this.withRetries([one]).then(
           ([result]) => result![0]!,
@@ -762,7 +763,14 @@ class Batch {
       cancelledPaise: placed.selfCrossCancelledPaise,
     };
     const orderAnswered = orderAnswer(row, placed.fills);
-    this.newOrders.set(String(orderId), { command, ...row, answer: orderAnswered });
+    this.newOrders.set(String(orderId), {
+      command,
+      id: row.id,
+      stakePaise: row.stakePaise,
+      matchedPaise: row.matchedPaise,
+      cancelledPaise: row.cancelledPaise,
+      answer: orderAnswered,
+    });
     const move: HoldMove = {
       key: orderMoveKey(orderId),
       playerId,

@@ -6,6 +6,7 @@ import {
   type MarketSubscribeAck,
   type MarketUpdate,
 } from '@spm/contract';
+import { objectWith } from '@spm/core';
 import type { RealtimeServer } from '../../realtime/emitter.ts';
 
 /** Public market rooms (DESIGN 7). */
@@ -20,10 +21,8 @@ const MAX_SEND_TIMES = 1_000;
  * The snapshot stamped with the moment it leaves: epoch ms with the sub-millisecond part
  * (`Date.now()` has whole milliseconds only), so delivery time can be measured (bench/fanout).
  */
-const stamped = (market: Market): MarketUpdate => ({
-  ...market,
-  sentAt: performance.timeOrigin + performance.now(),
-});
+const stamped = (market: Market): MarketUpdate =>
+  objectWith(market, { sentAt: performance.timeOrigin + performance.now() });
 
 /** `market:subscribe` / `market:unsubscribe`: validated, at most 50 rooms per socket. */
 export function installMarketStream(

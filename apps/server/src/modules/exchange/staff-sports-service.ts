@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import type { z } from 'zod';
 import type {
   StaffEvent,
@@ -128,7 +129,7 @@ export async function updateStaffEvent(
   if (body.liveTvUrl !== undefined) change.liveTvUrl = body.liveTvUrl;
   if (Object.keys(change).length === 0) throw fieldError('request', 'Change at least one field');
   await engine.updateEvent(eventId, change, async (tx, before) => {
-    const after = { ...before, ...change };
+    const after = objectWith(before, change);
     if (sameTeam(after.homeTeam, after.awayTeam)) {
       throw fieldError('awayTeam', 'The two sides must differ');
     }
@@ -278,7 +279,7 @@ async function changeMarket(
         targetType: 'market',
         targetId: marketId,
         before: marketFields(before, keys),
-        after: marketFields({ ...before, ...change }, keys),
+        after: marketFields(objectWith(before, change), keys),
       });
     },
   });

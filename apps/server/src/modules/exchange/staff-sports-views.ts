@@ -1,6 +1,6 @@
+import { objectWith, paiseToPoints } from '@spm/core';
 import type { z } from 'zod';
 import type { Market, StaffEvent, staffEventQuerySchema } from '@spm/contract';
-import { paiseToPoints } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import * as repo from './exchange-repository.ts';
 import type { ExchangeEngine } from './exchange-engine.ts';
@@ -53,8 +53,7 @@ function staffMarketView(
     type === 'match_odds' ? (totals?.filledPaise ?? 0n) : (totals?.matchedOrdersPaise ?? 0n);
   const base = live ? engine.snapshot(source.live) : storedSnapshot(source.row, source.runnerRows);
   const limits = live ? source.live : source.row;
-  return {
-    ...base,
+  return objectWith(base, {
     tradedVolume: live ? base.tradedVolume : paiseToPoints(volumePaise),
     totalExposure: paiseToPoints(totals?.exposurePaise ?? 0n),
     matchedVolume: paiseToPoints(volumePaise),
@@ -63,7 +62,7 @@ function staffMarketView(
     maxProfit: paiseToPoints(limits.maxProfitPaise),
     inPlayDelayMs: limits.inPlayDelayMs,
     settledVersion: limits.settledVersion,
-  };
+  });
 }
 
 /** What staffMarketView needs of a stored market: the engine's state when it holds it. */

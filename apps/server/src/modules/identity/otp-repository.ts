@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../db/database.ts';
 import {
@@ -163,7 +164,7 @@ export async function insertPhoneVerification(
   db: DbHandle,
   row: { phone: string; verifiedAt: Date; expiresAt: Date },
 ): Promise<void> {
-  await db.insert(phoneVerifications).values({ ...row, purpose: 'register' });
+  await db.insert(phoneVerifications).values(objectWith(row, { purpose: 'register' as const }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import type { StaffContext } from '../../http/auth.ts';
 import {
   STAFF_CHALLENGE_TTL_MS,
@@ -292,11 +293,10 @@ export async function authenticateStaffToken(
 export async function staffMe(deps: ServiceDeps, staff: StaffContext): Promise<StaffMe> {
   const row = await findStaffUserById(deps.db, staff.staffId);
   if (!row) throw new AppError('UNAUTHORIZED');
-  return {
-    ...toMember(row),
+  return objectWith(toMember(row), {
     agentCode: row.agentCode,
     idleTimeoutMinutes: STAFF_SESSION_IDLE_MS / MINUTE_MS,
-  };
+  });
 }
 
 /** POST /staff/logout: this session ends. */

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
 import { users } from './tables.ts';
@@ -168,7 +169,7 @@ export async function updateUserProfile(
 ): Promise<UserRow | undefined> {
   const rows = await db
     .update(users)
-    .set({ ...changes, updatedAt: now })
+    .set(objectWith(changes, { updatedAt: now }))
     .where(eq(users.id, userId))
     .returning();
   return rows[0];

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import type { z } from 'zod';
 import type {
   AppDetails,
@@ -279,7 +280,7 @@ export async function createBanner(
         targetType: 'banner',
         targetId: row.id,
         before: null,
-        after: { ...banner, uploadId: upload.id },
+        after: objectWith(banner, { uploadId: upload.id }),
       });
       return banner;
     }),

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import { hash } from 'node:crypto';
 import type { Wallet } from '@spm/contract';
 import {
@@ -105,6 +106,19 @@ function bigintsAsText(value: unknown): unknown {
   return copy;
 }
 
+/**
+ * toWallet with the wallet's version, when known, added to the fresh object (not spread into
+ * a new one: see objectWith in @spm/core).
+ */
+function walletAt<V extends number | undefined>(
+  view: WalletView,
+  version: V,
+): Wallet & (V extends number ? { version: number } : { version?: number }) {
+  const wallet: Wallet & { version?: number } = toWallet(view);
+  if (version !== undefined) wallet.version = version;
+  return wallet as Wallet & (V extends number ? { version: number } : { version?: number });
+}
+
 /** The wallet of the contract (points) from the ledger's view (paise): the one crossing. */
 export function toWallet(view: WalletView): Wallet {
   return {
@@ -144,7 +158,7 @@ export async function getVersionedWallet(
   playerId: number,
 ): Promise<Wallet & { version: number }> {
   const { view, version } = await versionedWalletView(db, playerId);
-  return { ...toWallet(view), version };
+  return walletAt(view, version);
 }
 
 /** Thrown inside a ledger transaction to roll it back; turned into a typed result outside. */
@@ -230,12 +244,7 @@ export function outboxRowsOf(ctx: LedgerContext): {
     const events = queued.get(playerId) ?? [];
     if (view) {
       const version = ctx.versions.get(playerId);
-      events.unshift(
-        socketEvent(playerId, 'update_balance', {
-          ...toWallet(view),
-          ...(version === undefined ? {} : { version }),
-        }),
-      );
+      events.unshift(socketEvent(playerId, 'update_balance', walletAt(view, version)));
     }
     rows.push(...outboxRowsOfPlayer(playerId, events));
   }
@@ -572,7 +581,7 @@ export function postBatchStats(db: Db): {
   fallbacks: number;
 } {
   const stats = postQueues.get(db)?.stats ?? { batches: 0, requests: 0, largestBatch: 0 };
-  return { ...stats, fallbacks: batchFallbacks.get(db) ?? 0 };
+  return objectWith(stats, { fallbacks: batchFallbacks.get(db) ?? 0 });
 }
 
 const batchFallbacks = new WeakMap<Db, number>();
@@ -834,7 +843,7 @@ async function postBatch(db: Db, items: QueuedPost[]): Promise<PostResult[]> {
         for (const [playerId, view] of [...plan.wallets].sort(([a], [b]) => a - b)) {
           const version = (nextVersion.get(playerId) ?? 0) + 1;
           nextVersion.set(playerId, version);
-          events.push(socketEvent(playerId, 'update_balance', { ...toWallet(view), version }));
+          events.push(socketEvent(playerId, 'update_balance', walletAt(view, version)));
         }
       }
       // The transaction's last statement, with its COMMIT behind it on PostgreSQL: one wait.

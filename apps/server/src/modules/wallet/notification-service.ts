@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import type { Notification } from '@spm/contract';
 import type { DbHandle } from '../../db/database.ts';
 import {
@@ -31,7 +32,7 @@ export async function storeNotification(
   input: NotificationInput,
 ): Promise<() => void> {
   const now = deps.clock.now();
-  await insertNotification(db, { userId, ...input, createdAt: now });
+  await insertNotification(db, objectWith({ userId, ...input }, { createdAt: now }));
   const toast = socketEvent(userId, 'sub:notification_toast', {
     title: input.title,
     message: input.message,

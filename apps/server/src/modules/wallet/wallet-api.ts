@@ -1,6 +1,7 @@
 import {
   accountKey,
   holdAdjustmentPostings,
+  objectWith,
   playerAccount,
   settlementPostings,
   systemAccount,
@@ -684,12 +685,13 @@ export class WalletApi {
       firstInBatch.set(key, { operation, hash, writes: operations.length });
       answers.push({ writes: operations.length });
       ledgerOf.push(ledgerIndex);
-      operations.push({
-        ...operationRow(operation, input, hash, planned, ctx.now),
-        ledgerTransactionId: null,
-        balanceAfterPaise: view.balancePaise,
-        walletVersion: 0,
-      });
+      operations.push(
+        Object.assign(operationRow(operation, input, hash, planned, ctx.now), {
+          ledgerTransactionId: null,
+          balanceAfterPaise: view.balancePaise,
+          walletVersion: 0,
+        }),
+      );
       versionOf.push(versionNow(input.playerId));
       if (planned.event) events.push({ input, operation, planned, isDemo: player.isDemo });
     });
@@ -751,18 +753,16 @@ export class WalletApi {
     const written = await writeMoves(
       ctx.tx,
       { transactions: batchRows, balanceMoves, versionBumps: bumps, versionsAfter },
-      operations.map((operation, index) => ({
-        ...operation,
-        ledgerIndex: ledgerOf[index] ?? null,
-      })),
+      operations.map((operation, index) =>
+        objectWith(operation, { ledgerIndex: ledgerOf[index] ?? null }),
+      ),
       [...holds].map(([key, hold]) => ({
         key: holdKeys.get(key) ?? holdKeyOf(key),
         heldPaise: hold.exists ? hold.heldPaise : null,
       })),
-      {
-        ...(storesEvents ? { outbox: { events: outbox.rows, createdAt: ctx.now } } : {}),
-        commitBehind: storesEvents && commit,
-      },
+      storesEvents
+        ? { outbox: { events: outbox.rows, createdAt: ctx.now }, commitBehind: commit }
+        : { commitBehind: false },
     );
     if (storesEvents) {
       ctx.outboxWritten = { moneyWrites: ctx.moneyWrites, events: ctx.outbox.length };
@@ -1063,7 +1063,7 @@ export class WalletApi {
         relatedExternalId: target.externalId,
       };
     } else {
-      const key = { ...holdKey(input), roundId: target.roundId };
+      const key = objectWith(holdKey(input), { roundId: target.roundId });
       const heldPaise = await lockHold(ctx.tx, key);
       const holdToPaise = heldPaise - target.holdDeltaPaise;
       // A stake that lowered the hold (a hedge) would need a new debit to undo; and a hold
@@ -1224,7 +1224,7 @@ function pushEvent(
 
 /** What a replay must match: the whole request but the ledger key (a storage detail). */
 function operationHash(operation: WalletOperationKind, input: OperationInput): string {
-  return requestHash({ operation, ...input, ledgerKey: undefined });
+  return requestHash(Object.assign({ operation }, input, { ledgerKey: undefined }));
 }
 
 /** The answer for a (product, external id) seen before. */

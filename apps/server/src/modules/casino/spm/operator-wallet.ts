@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import { randomUUID } from 'node:crypto';
 import {
   SPM_PROVIDER_ID,
@@ -65,32 +66,36 @@ export class OperatorWallet {
     session: GameSession,
     input: { transactionId: string; roundId: string; amountPaise: bigint },
   ): Promise<ProviderAnswer> {
-    return this.call('bet', {
-      ...this.base(session),
-      transactionId: input.transactionId,
-      roundId: input.roundId,
-      amount: Number(input.amountPaise),
-    });
+    return this.call(
+      'bet',
+      objectWith(this.base(session), {
+        transactionId: input.transactionId,
+        roundId: input.roundId,
+        amount: Number(input.amountPaise),
+      }),
+    );
   }
 
   win(
     session: GameSession,
     input: { transactionId: string; roundId: string; amountPaise: bigint },
   ): Promise<ProviderAnswer> {
-    return this.call('win', {
-      ...this.base(session),
-      transactionId: input.transactionId,
-      roundId: input.roundId,
-      amount: Number(input.amountPaise),
-      roundClosed: true,
-    });
+    return this.call(
+      'win',
+      objectWith(this.base(session), {
+        transactionId: input.transactionId,
+        roundId: input.roundId,
+        amount: Number(input.amountPaise),
+        roundClosed: true,
+      }),
+    );
   }
 
   rollback(
     session: GameSession,
     input: { transactionId: string; roundId: string; referenceTransactionId: string },
   ): Promise<ProviderAnswer> {
-    return this.call('rollback', { ...this.base(session), ...input });
+    return this.call('rollback', objectWith(this.base(session), input));
   }
 
   private base(session: GameSession) {

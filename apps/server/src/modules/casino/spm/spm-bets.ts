@@ -1,5 +1,5 @@
+import { objectWith, paiseToPoints, pointsToPaise } from '@spm/core';
 import type { SpmBet, SpmTable, spmPlaceBetSchema } from '@spm/contract';
-import { paiseToPoints, pointsToPaise } from '@spm/core';
 import type { z } from 'zod';
 import type { SpmDeps, GameSession, OperatorWallet } from './operator-wallet.ts';
 import { AppError, fieldError } from '../../../http/app-error.ts';
@@ -123,11 +123,11 @@ export async function placeBet(
     await running.catch(() => undefined);
     const first = await betByKey(ctx.deps.db, session.playerId, body.idempotencyKey);
     if (!first) throw new AppError('CONFLICT');
-    return replay(ctx, session, first, { ...body, stakePaise });
+    return replay(ctx, session, first, objectWith(body, { stakePaise }));
   }
   const placing = (async () => {
     const earlier = await betByKey(ctx.deps.db, session.playerId, body.idempotencyKey);
-    if (earlier) return replay(ctx, session, earlier, { ...body, stakePaise });
+    if (earlier) return replay(ctx, session, earlier, objectWith(body, { stakePaise }));
     return table.admitBet(body.roundId, async (round) => {
       const bet = await insertPendingBet(ctx.deps.db, {
         roundId: round.id,
@@ -143,7 +143,7 @@ export async function placeBet(
         // Another process stored the key first.
         const first = await betByKey(ctx.deps.db, session.playerId, body.idempotencyKey);
         if (!first) throw new AppError('CONFLICT');
-        return replay(ctx, session, first, { ...body, stakePaise });
+        return replay(ctx, session, first, objectWith(body, { stakePaise }));
       }
       return sendBet(ctx, session, bet);
     });
@@ -173,7 +173,7 @@ async function sendBet(
     throw refusalError(answer);
   }
   await moveBetStatus(ctx.deps.db, bet.id, 'pending', 'accepted');
-  const accepted: SpmBetRow = { ...bet, status: 'accepted' };
+  const accepted: SpmBetRow = objectWith(bet, { status: 'accepted' as const });
   return {
     bet: betView(accepted) as SpmBet,
     balance: paiseToPoints(BigInt(answer.balance ?? 0)),

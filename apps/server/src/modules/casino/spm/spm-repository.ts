@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import {
   SPM_GAME_KINDS,
   SPM_PROVIDER_ID,
@@ -143,7 +144,9 @@ export async function insertPendingBet(
   const id = Number(next?.id);
   const [row] = await db
     .insert(spmBets)
-    .values({ ...input, id, status: 'pending', betTransactionId: betTransactionId(id) })
+    .values(
+      objectWith(input, { id, status: 'pending' as const, betTransactionId: betTransactionId(id) }),
+    )
     .onConflictDoNothing({ target: [spmBets.playerId, spmBets.idempotencyKey] })
     .returning();
   return row;

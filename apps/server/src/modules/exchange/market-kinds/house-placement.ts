@@ -1,5 +1,11 @@
+import {
+  objectWith,
+  acceptHouseRate,
+  houseBookSide,
+  houseProfitPaise,
+  paiseToPoints,
+} from '@spm/core';
 import type { OrderAnswer } from '@spm/contract';
-import { acceptHouseRate, houseBookSide, houseProfitPaise, paiseToPoints } from '@spm/core';
 import { AppError } from '../../../http/app-error.ts';
 import * as repo from '../exchange-repository.ts';
 import { moneyTransaction, orderMoveKey, type LedgerContext } from '../exchange-money.ts';
@@ -122,5 +128,5 @@ export function houseFingerprint(
   hash: (value: unknown) => string,
 ): string {
   const { idempotencyKey: _key, stake: _stake, ...rest } = body;
-  return hash({ ...rest, stakePaise });
+  return hash(objectWith(rest, { stakePaise }));
 }
