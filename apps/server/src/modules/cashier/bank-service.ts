@@ -40,13 +40,23 @@ function fieldsOf(body: BankDetailBody) {
   };
 }
 
-const auditOf = (playerId: number, ip: string, now: Date) => ({
+/** The audit row of a player's change to one of their bank details. */
+const auditOf = (
+  playerId: number,
+  ip: string,
+  now: Date,
+  change: { action: string; targetId: string; before: unknown; after: unknown },
+) => ({
   actorType: 'player' as const,
   actorId: String(playerId),
   targetType: 'bank_detail',
   reason: null,
   ip,
   createdAt: now,
+  action: change.action,
+  targetId: change.targetId,
+  before: change.before,
+  after: change.after,
 });
 
 export async function listBankDetails(
@@ -88,7 +98,7 @@ export async function createBankDetail(
     );
     await insertAudit(
       tx,
-      objectWith(auditOf(playerId, ip, now), {
+      auditOf(playerId, ip, now, {
         action: 'bank_detail.create',
         targetId: String(inserted.id),
         before: null,
@@ -118,7 +128,7 @@ export async function updateBankDetail(
     if (!after) throw new AppError('BANK_DETAIL_NOT_FOUND');
     await insertAudit(
       tx,
-      objectWith(auditOf(playerId, ip, now), {
+      auditOf(playerId, ip, now, {
         action: 'bank_detail.update',
         targetId: String(id),
         before: toBankDetail(before),
@@ -143,7 +153,7 @@ export async function deleteBankDetail(
     if (!deleted) throw new AppError('BANK_DETAIL_NOT_FOUND');
     await insertAudit(
       tx,
-      objectWith(auditOf(playerId, ip, now), {
+      auditOf(playerId, ip, now, {
         action: 'bank_detail.delete',
         targetId: String(id),
         before: toBankDetail(deleted),
