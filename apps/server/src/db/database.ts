@@ -98,6 +98,11 @@ export function openPostgresDatabase(
     // a generic plan cannot know how long a batch's key arrays are, and measured slower
     // (except statements shaped so their plan cannot change: `genericPlan`).
     options: '-c plan_cache_mode=force_custom_plan',
+    // Connections stay open once made (pg closes one idle for 10 s by default): a closed one
+    // comes back on the next burst with a new backend, and every named statement is parsed
+    // and planned again on it, which under load is a stall of its own (docs/decisions.md
+    // "The pool keeps its connections").
+    idleTimeoutMillis: 0,
     ...(options.maxConnections === undefined ? {} : { max: options.maxConnections }),
   });
   // An idle client dropped by the server emits here; unhandled it would crash the process,

@@ -71,6 +71,22 @@ describe.skipIf(!postgresAvailable)('the PostgreSQL pool pipelines transactions'
     });
   });
 
+  it('keeps its connections open while they idle', async () => {
+    // Three transactions at once hold three connections; once they end, none is set to close.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const opened: Promise<void>[] = [];
+    for (let n = 0; n < 3; n += 1) opened.push(db.transaction(() => held));
+    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    await expect.poll(() => pool.totalCount).toBeGreaterThanOrEqual(3);
+    release();
+    await Promise.all(opened);
+    // pg-pool's idle list: each entry keeps the timer that would end its connection.
+    const idle = (pool as unknown as { _idle: { timeoutId?: unknown }[] })._idle;
+    expect(idle.length).toBe(pool.totalCount);
+    expect(idle.filter((entry) => entry.timeoutId !== undefined)).toEqual([]);
+  });
+
   it('sends the COMMIT behind the last statement, before its answer, and commits once', async () => {
     const wire = watchWire();
     await db.transaction(async (tx) => {
