@@ -40,7 +40,7 @@ export async function countPendingDeposits(db: DbHandle, playerId: number): Prom
 export async function reserveDepositId(db: DbHandle): Promise<number> {
   const [row] = await executeRows<{ id: string | number }>(
     db,
-    sql`select nextval(pg_get_serial_sequence('deposit_requests', 'id')) as id`,
+    sql`select nextval('deposit_requests_id_seq'::regclass) as id`,
   );
   if (!row) throw new Error('no deposit id from the sequence');
   return Number(row.id);

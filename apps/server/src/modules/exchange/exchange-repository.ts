@@ -168,7 +168,7 @@ export async function findOrder(db: DbHandle, orderId: number) {
 /** The next order id, taken before the insert: it is also the order's time priority (seq). */
 export async function nextOrderId(db: DbHandle): Promise<number> {
   const result = (await db.execute(
-    sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`,
+    sql`select nextval('orders_id_seq'::regclass) as id`,
   )) as unknown as { rows: { id: string | number }[] };
   return Number(result.rows[0]!.id);
 }
@@ -376,7 +376,7 @@ export async function replaysAndOrderIds(
         where (o.player_id, o.idempotency_key) in
           (select * from unnest(${players}::bigint[], ${idempotencyKeys}::text[]))
         union all
-        select nextval(pg_get_serial_sequence('orders', 'id')), null::bigint, null::text,
+        select nextval('orders_id_seq'::regclass), null::bigint, null::text,
           null::text, null::jsonb
         from generate_series(1, ${count})`,
   );
@@ -401,7 +401,7 @@ export async function replaysAndOrderIds(
 export async function drawOrderIds(db: DbHandle, count: number): Promise<number[]> {
   const rows = await executePreparedRows<{ id: string | number }>(
     db,
-    sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id
+    sql`select nextval('orders_id_seq'::regclass) as id
         from generate_series(1, ${count}::int)`,
   );
   return rows.map((row) => Number(row.id));

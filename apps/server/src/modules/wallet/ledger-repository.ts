@@ -672,7 +672,7 @@ export function ledgerBatchParts(
   );
   return {
     ctes: sql`ids as materialized (
-          select n, nextval((select pg_get_serial_sequence('ledger_transactions', 'id'))::regclass) as id
+          select n, nextval('ledger_transactions_id_seq'::regclass) as id
           from generate_series(1, ${transactions.length}::int) as n
         ),
         t as (

@@ -376,7 +376,8 @@ export async function deleteEmptyHolds(db: DbHandle, keys: readonly HoldKey[]): 
  * that exist and otherwise rewrites the row unchanged (as lockHold; `created` when this
  * statement inserted it, xmax 0); every account of these players, locked in account id order
  * (playerLocks); and the wallet versions of `versionPlayers`, locked in player order (a
- * player with no row has 0). Rows cross as JSON with amounts as text.
+ * player with no row has 0). The operations cross as JSON; the rest as text columns, amounts
+ * included (building JSON for each of them was PostgreSQL's own largest cost in this read).
  *
  * The operations are looked up alone: `wallet_operations` has two indexes starting with
  * `product`, and a plan made while the table is small may take the wrong one, so that lookup
@@ -406,15 +407,21 @@ export async function readBeforeMoves(
   const externalIds = pgArray(query.operations.map((k) => k.externalId));
   const holdKeys = [...new Map(query.holdKeys.map((key) => [holdKeyText(key), key])).values()];
   const players = pgArray([...new Set(query.playerIds)].sort((a, b) => a - b));
-  type ReadRow = {
-    what: 'operation' | 'player' | 'key' | 'hold' | 'account' | 'version';
-    data: unknown;
+  type OperationReadRow = { what: 'operation'; data: unknown };
+  /** Each kind's fields in text columns a to e, in the order the statement selects them. */
+  type OtherReadRow = {
+    what: 'player' | 'key' | 'hold' | 'account' | 'version';
+    a: string;
+    b: string | null;
+    c: string | null;
+    d: string | null;
+    e: string | null;
   };
   // Both sent before either answer is awaited (the connection pipelines them), in this order.
   const operationRows =
     query.operations.length === 0
-      ? Promise.resolve<ReadRow[]>([])
-      : executePreparedRows<ReadRow>(
+      ? Promise.resolve<OperationReadRow[]>([])
+      : executePreparedRows<OperationReadRow>(
           db,
           sql`select 'operation' as what, jsonb_build_object(
                  'id', id::text, 'product', product, 'external_id', external_id,
@@ -432,7 +439,7 @@ export async function readBeforeMoves(
           order by id for update
         ) ops`,
         );
-  const otherRows = executePreparedRows<ReadRow>(
+  const otherRows = executePreparedRows<OtherReadRow>(
     db,
     sql`with held as (
           insert into wallet_holds as w (player_id, product, round_id, held_paise)
@@ -446,57 +453,52 @@ export async function readBeforeMoves(
           returning w.player_id, w.product, w.round_id, w.held_paise, (w.xmax = 0) as created
         ),
         ${playerLocks(players, pgArray([...query.versionPlayers]))}
-        select 'player' as what, jsonb_build_object('id', id::text, 'is_demo', is_demo) as data
+        select 'player' as what, id::text as a, is_demo::text as b, null::text as c,
+               null::text as d, null::text as e
         from users
         where id = any(${players}::bigint[])
         union all
-        select 'key', jsonb_build_object('key', idempotency_key) from ledger_transactions
+        select 'key', idempotency_key, null, null, null, null from ledger_transactions
         where idempotency_key = any(${pgArray(query.ledgerKeys)}::text[])
         union all
-        select 'hold', jsonb_build_object('p', player_id::text, 'd', product, 'r', round_id,
-                 'h', held_paise::text, 'c', created) from held
+        select 'hold', player_id::text, product, round_id, held_paise::text, created::text
+        from held
         union all
-        select 'account', jsonb_build_object('id', id::text, 'p', player_id::text, 'k', kind,
-                 'b', balance_paise::text) from accounts
+        select 'account', id::text, player_id::text, kind, balance_paise::text, null
+        from accounts
         union all
-        select 'version', jsonb_build_object('p', player_id::text, 'v', version::text)
+        select 'version', player_id::text, version::text, null, null, null
         from versions`,
     { genericPlan: true },
   );
   const [operationsRead, othersRead] = await Promise.all([operationRows, otherRows]);
-  const rows = [...operationsRead, ...othersRead];
   const operations: WalletOperationRow[] = [];
+  for (const row of operationsRead) {
+    // PGlite and pg both answer jsonb parsed; a driver answering text is parsed here.
+    const data: unknown = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
+    operations.push(toRow(data as RawOperation));
+  }
   const playersFound = new Map<number, { isDemo: boolean }>();
   const takenLedgerKeys = new Set<string>();
   const holds = new Map<string, { heldPaise: bigint; created: boolean }>();
   const accounts: PlayerAccountRow[] = [];
   const versions = new Map<number, number>();
-  for (const row of rows) {
-    // PGlite and pg both answer jsonb parsed; a driver answering text is parsed here.
-    const data: unknown = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
-    if (row.what === 'operation') operations.push(toRow(data as RawOperation));
-    else if (row.what === 'player') {
-      const player = data as { id: string; is_demo: boolean };
-      playersFound.set(Number(player.id), { isDemo: player.is_demo });
-    } else if (row.what === 'key') takenLedgerKeys.add((data as { key: string }).key);
+  for (const row of othersRead) {
+    if (row.what === 'player') playersFound.set(Number(row.a), { isDemo: row.b === 'true' });
+    else if (row.what === 'key') takenLedgerKeys.add(row.a);
     else if (row.what === 'hold') {
-      const hold = data as { p: string; d: WalletProduct; r: string; h: string; c: boolean };
-      holds.set(holdKeyText({ playerId: Number(hold.p), product: hold.d, roundId: hold.r }), {
-        heldPaise: BigInt(hold.h),
-        created: hold.c,
-      });
+      holds.set(
+        holdKeyText({ playerId: Number(row.a), product: row.b as WalletProduct, roundId: row.c! }),
+        { heldPaise: BigInt(row.d!), created: row.e === 'true' },
+      );
     } else if (row.what === 'account') {
-      const account = data as { id: string; p: string; k: PlayerAccountKind; b: string };
       accounts.push({
-        id: Number(account.id),
-        playerId: Number(account.p),
-        kind: account.k,
-        balancePaise: BigInt(account.b),
+        id: Number(row.a),
+        playerId: Number(row.b),
+        kind: row.c as PlayerAccountKind,
+        balancePaise: BigInt(row.d!),
       });
-    } else {
-      const version = data as { p: string; v: string };
-      versions.set(Number(version.p), Number(version.v));
-    }
+    } else versions.set(Number(row.a), Number(row.b));
   }
   return { operations, players: playersFound, takenLedgerKeys, holds, accounts, versions };
 }

@@ -139,7 +139,7 @@ export async function insertPendingBet(
   // The operator's transaction id is built from the row id: take the id first.
   const [next] = await executeRows<{ id: string | number }>(
     db,
-    sql`select nextval(pg_get_serial_sequence('spm_bets', 'id')) as id`,
+    sql`select nextval('spm_bets_id_seq'::regclass) as id`,
   );
   const id = Number(next?.id);
   const [row] = await db
