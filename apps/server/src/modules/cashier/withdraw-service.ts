@@ -3,7 +3,6 @@ import {
   CASHIER_MESSAGES,
   CRYPTO_ADDRESS_RULES,
   PLAYER_TIME_ZONE,
-  type VersionedWallet,
   type WithdrawAnswer,
   type WithdrawCreateBody,
   type WithdrawDynamicBody,
@@ -42,6 +41,7 @@ import {
   releaseWithdrawal,
   requestHash,
   toWallet,
+  walletAt,
   walletTransaction,
   type WalletContext,
 } from '../wallet/index.ts';
@@ -103,10 +103,6 @@ function assertWithin(amountPaise: Paise, minPaise: Paise, maxPaise: Paise): voi
   if (amountPaise < minPaise) throw new AppError('AMOUNT_BELOW_MIN');
   if (amountPaise > maxPaise) throw new AppError('AMOUNT_ABOVE_MAX');
 }
-
-/** The wallet a withdrawal left, with the version its update_balance carries. */
-const versioned = (after: WalletView, version: number | undefined): VersionedWallet =>
-  version === undefined ? toWallet(after) : objectWith(toWallet(after), { version });
 
 const wholePointsPaise = (points: number) => BigInt(points) * 100n;
 
@@ -183,7 +179,7 @@ async function placeWithdrawal(
     if (result.code === 'INSUFFICIENT_FUNDS') throw new AppError('INSUFFICIENT_FUNDS');
     throw new Error(`withdrawal hold refused by the ledger: ${result.code}`);
   }
-  return { withdrawal: toWithdrawal(result.row), wallet: versioned(result.after, result.version) };
+  return { withdrawal: toWithdrawal(result.row), wallet: walletAt(result.after, result.version) };
 }
 
 async function holdWithin(
@@ -443,5 +439,5 @@ export async function cancelWithdrawal(
     return { ok: true as const, row, after, version: posted.walletVersion };
   });
   if (!result.ok) throw new Error(`withdrawal release refused by the ledger: ${result.code}`);
-  return { withdrawal: toWithdrawal(result.row), wallet: versioned(result.after, result.version) };
+  return { withdrawal: toWithdrawal(result.row), wallet: walletAt(result.after, result.version) };
 }

@@ -19,6 +19,7 @@ export {
   getWalletView,
   requestHash,
   toWallet,
+  walletAt,
   writesLeftAtEnd,
 } from './ledger-service.ts';
 export {

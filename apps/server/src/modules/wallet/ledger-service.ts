@@ -108,9 +108,9 @@ function bigintsAsText(value: unknown): unknown {
 
 /**
  * toWallet with the wallet's version, when known, added to the fresh object (not spread into
- * a new one: see objectWith in @spm/core).
+ * a new one: see objectWith in @spm/core): what an update_balance carries.
  */
-function walletAt<V extends number | undefined>(
+export function walletAt<V extends number | undefined>(
   view: WalletView,
   version: V,
 ): Wallet & (V extends number ? { version: number } : { version?: number }) {
