@@ -42,8 +42,10 @@ const config = JSON.parse(process.env.BENCH_WORKER ?? '{}') as WorkerConfig;
 const url = new URL(config.baseUrl);
 
 /** The protocol's signature, written out here as a provider would (not the server's code). */
-const sign = (timestampMs: number, body: string) =>
-  createHmac('sha256', config.secret).update(`${timestampMs}.${body}`).digest('hex');
+const sign = (timestampMs: number, operation: string, body: string) =>
+  createHmac('sha256', config.secret)
+    .update(`${timestampMs}.${config.providerId}.${operation}.${body}`)
+    .digest('hex');
 
 async function send(
   connection: RawHttpConnection,
@@ -56,7 +58,7 @@ async function send(
     `/api/casino/provider/${config.providerId}/${operation}`,
     {
       'x-casino-timestamp': String(timestampMs),
-      'x-casino-signature': sign(timestampMs, body),
+      'x-casino-signature': sign(timestampMs, operation, body),
     },
     body,
   );

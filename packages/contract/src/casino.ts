@@ -82,7 +82,8 @@ export type CasinoLaunch = z.infer<typeof casinoLaunchSchema>;
 // ---------------------------------------------------------------------------------------
 // Seamless wallet: what a provider sends to /api/casino/provider/{provider}/{operation}
 // Signed: header `x-casino-timestamp` (Unix milliseconds) and `x-casino-signature`
-// (hex HMAC-SHA256 with the provider's secret over `${timestamp}.${rawBody}`).
+// (hex HMAC-SHA256 with the provider's secret over
+// `${timestamp}.${providerId}.${operation}.${rawBody}`, the provider and operation of the URL).
 // ---------------------------------------------------------------------------------------
 
 export const CASINO_TIMESTAMP_HEADER = 'x-casino-timestamp';

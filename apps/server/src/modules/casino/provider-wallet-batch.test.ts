@@ -170,7 +170,12 @@ describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
         operation,
         rawBody,
         timestampHeader: String(timestampMs),
-        signatureHeader: signProviderBody(provider.secret, timestampMs, rawBody),
+        signatureHeader: signProviderBody(
+          provider.secret,
+          timestampMs,
+          { providerId: provider.providerId, operation },
+          rawBody,
+        ),
       });
     };
     const before = { ...callbackBatchStats };

@@ -23,16 +23,24 @@ describe('the provider API document', () => {
     const timestampMs = Number(field('timestamp'));
     const body = field('body');
     expect(JSON.parse(body)).toMatchObject({ transactionId: 'bet-1001', amount: 25000 });
-    expect(signProviderBody(secret, timestampMs, body)).toBe(field('signature'));
-    const check = (rawBody: string, nowMs: number) =>
+    const target = { providerId: field('providerId'), operation: field('operation') };
+    expect(signProviderBody(secret, timestampMs, target, body)).toBe(field('signature'));
+    const check = (rawBody: string, nowMs: number, signedFor = target) =>
       verifyProviderSignature({
         secret,
         timestampHeader: String(timestampMs),
         signatureHeader: field('signature'),
+        target: signedFor,
         rawBody,
         nowMs,
       });
     expect(check(body, timestampMs + 60_000)).toEqual({ ok: true });
+    for (const elsewhere of [
+      { ...target, operation: 'win' },
+      { ...target, providerId: 'another-provider' },
+    ]) {
+      expect(check(body, timestampMs, elsewhere)).toEqual({ ok: false, reason: 'mismatch' });
+    }
     expect(check(body.replace('25000', '25001'), timestampMs)).toEqual({
       ok: false,
       reason: 'mismatch',

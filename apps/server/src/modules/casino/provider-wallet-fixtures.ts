@@ -26,11 +26,11 @@ export interface TestProvider {
 /** A provider (enabled, known secret) with one game of these limits (paise). */
 export async function insertTestProvider(
   db: DbHandle,
-  limits: { minBetPaise?: bigint; maxBetPaise?: bigint } = {},
+  limits: { minBetPaise?: bigint; maxBetPaise?: bigint; secret?: string } = {},
 ): Promise<TestProvider> {
   const suffix = randomBytes(4).toString('hex');
   const providerId = `prov-${suffix}`;
-  const secret = randomBytes(24).toString('hex');
+  const secret = limits.secret ?? randomBytes(24).toString('hex');
   const gameId = `game-${suffix}`;
   await db.insert(casinoProviders).values({ id: providerId, name: providerId, secret });
   await db.insert(casinoGames).values({
@@ -88,7 +88,7 @@ export async function postSigned(
       headers: {
         'content-type': 'application/json',
         [CASINO_TIMESTAMP_HEADER]: String(timestampMs),
-        [CASINO_SIGNATURE_HEADER]: signProviderBody(input.secret, timestampMs, rawBody),
+        [CASINO_SIGNATURE_HEADER]: signProviderBody(input.secret, timestampMs, input, rawBody),
       },
       body: rawBody,
     },

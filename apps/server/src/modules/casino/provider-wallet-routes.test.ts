@@ -37,9 +37,14 @@ describe.each(drivers)('casino provider wallet on %s', (driver) => {
     return providerAnswerSchema.parse(response.json());
   }
 
-  const signed = (secret: string, body: string, timestampMs = nowMs()) => ({
+  /** The provider and operation a URL of the seamless wallet names (both are signed). */
+  const targetOf = (url: string) => {
+    const [providerId = '', operation = ''] = url.split('/').slice(4).map(decodeURIComponent);
+    return { providerId, operation };
+  };
+  const signed = (secret: string, url: string, body: string, timestampMs = nowMs()) => ({
     [CASINO_TIMESTAMP_HEADER]: String(timestampMs),
-    [CASINO_SIGNATURE_HEADER]: signProviderBody(secret, timestampMs, body),
+    [CASINO_SIGNATURE_HEADER]: signProviderBody(secret, timestampMs, targetOf(url), body),
   });
 
   describe('signature', () => {
@@ -48,54 +53,96 @@ describe.each(drivers)('casino provider wallet on %s', (driver) => {
       const { base } = await session(provider);
       const url = `/api/casino/provider/${provider.providerId}/balance`;
       const body = JSON.stringify({ requestId: next('r'), ...base });
-      expect((await raw(url, body, signed(provider.secret, body))).status).toBe('RS_OK');
+      expect((await raw(url, body, signed(provider.secret, url, body))).status).toBe('RS_OK');
 
       // One byte of the body changed after signing (a space the JSON parser would not mind).
       const tampered = body.replace('{', '{ ');
-      expect((await raw(url, tampered, signed(provider.secret, body))).status).toBe(
+      expect((await raw(url, tampered, signed(provider.secret, url, body))).status).toBe(
         'RS_ERROR_INVALID_SIGNATURE',
       );
       for (const skewMs of [-5 * 60_000 - 1000, 5 * 60_000 + 1000]) {
         const at = nowMs() + skewMs;
-        expect((await raw(url, body, signed(provider.secret, body, at))).status).toBe(
+        expect((await raw(url, body, signed(provider.secret, url, body, at))).status).toBe(
           'RS_ERROR_INVALID_SIGNATURE',
         );
       }
       // Within the window either way is fine (clocks drift).
       const near = nowMs() - 4 * 60_000;
-      expect((await raw(url, body, signed(provider.secret, body, near))).status).toBe('RS_OK');
-      expect((await raw(url, body, signed('another-secret', body))).status).toBe(
+      expect((await raw(url, body, signed(provider.secret, url, body, near))).status).toBe('RS_OK');
+      expect((await raw(url, body, signed('another-secret', url, body))).status).toBe(
         'RS_ERROR_INVALID_SIGNATURE',
       );
       expect((await raw(url, body, {})).status).toBe('RS_ERROR_INVALID_SIGNATURE');
-      const headers = signed(provider.secret, body);
+      const headers = signed(provider.secret, url, body);
       expect(
         (await raw(url, body, { [CASINO_TIMESTAMP_HEADER]: headers[CASINO_TIMESTAMP_HEADER] }))
           .status,
       ).toBe('RS_ERROR_INVALID_SIGNATURE');
     });
 
+    it('refuses signed bytes sent to another operation or provider: a captured bet cannot be a win', async () => {
+      const provider = await insertTestProvider(h.db);
+      const other = await insertTestProvider(h.db, { secret: provider.secret });
+      const { playerId, base } = await session(provider, 100_000n);
+      const path = `/api/casino/provider/${provider.providerId}`;
+      // A bet body is also a valid win body (the same fields): only the URL tells them apart.
+      const body = JSON.stringify({
+        requestId: next('r'),
+        ...base,
+        transactionId: next('bet'),
+        roundId: next('round'),
+        amount: 50_000,
+      });
+      const asBet = signed(provider.secret, `${path}/bet`, body);
+      for (const url of [
+        `${path}/win`,
+        `${path}/rollback`,
+        `/api/casino/provider/${other.providerId}/bet`,
+      ]) {
+        expect((await raw(url, body, asBet)).status).toBe('RS_ERROR_INVALID_SIGNATURE');
+      }
+      expect(await cash(playerId)).toBe(100_000n);
+      // The genuine bet, sent where it was signed for, still goes through and debits.
+      expect(await raw(`${path}/bet`, body, asBet)).toMatchObject({
+        status: 'RS_OK',
+        balance: 50_000,
+      });
+      expect(await cash(playerId)).toBe(50_000n);
+      await expectLedgerBalanced();
+    });
+
     it('answers unknown and disabled providers, unknown operations and bad JSON in the body with HTTP 200', async () => {
       const provider = await insertTestProvider(h.db);
       const body = JSON.stringify({ requestId: 'x' });
-      const unknown = await raw('/api/casino/provider/nobody/balance', body, signed('s', body));
+      const unknown = await raw(
+        '/api/casino/provider/nobody/balance',
+        body,
+        signed('s', '/api/casino/provider/nobody/balance', body),
+      );
       expect(unknown.status).toBe('RS_ERROR_UNKNOWN_PROVIDER');
 
       const bad = 'not json';
       const path = `/api/casino/provider/${provider.providerId}`;
-      expect((await raw(`${path}/balance`, bad, signed(provider.secret, bad))).status).toBe(
-        'RS_ERROR_WRONG_SYNTAX',
+      expect(
+        (await raw(`${path}/balance`, bad, signed(provider.secret, `${path}/balance`, bad))).status,
+      ).toBe('RS_ERROR_WRONG_SYNTAX');
+      expect(
+        (await raw(`${path}/refund`, body, signed(provider.secret, `${path}/refund`, body))).status,
+      ).toBe('RS_ERROR_WRONG_SYNTAX');
+      const missingFields = await raw(
+        `${path}/bet`,
+        body,
+        signed(provider.secret, `${path}/bet`, body),
       );
-      expect((await raw(`${path}/refund`, body, signed(provider.secret, body))).status).toBe(
-        'RS_ERROR_WRONG_SYNTAX',
-      );
-      const missingFields = await raw(`${path}/bet`, body, signed(provider.secret, body));
       expect(missingFields).toMatchObject({ status: 'RS_ERROR_WRONG_SYNTAX', requestId: 'x' });
       // Another content type is still the raw text the signature covers.
       const asText = await h.app.inject({
         method: 'POST',
         url: `${path}/balance`,
-        headers: { 'content-type': 'text/plain', ...signed(provider.secret, body) },
+        headers: {
+          'content-type': 'text/plain',
+          ...signed(provider.secret, `${path}/balance`, body),
+        },
         payload: body,
       });
       expect(asText.statusCode).toBe(200);
@@ -105,26 +152,33 @@ describe.each(drivers)('casino provider wallet on %s', (driver) => {
         ['POST', `${path}/bet/extra`],
         ['GET', `${path}/balance`],
       ] as const) {
-        const wrong = await h.app.inject({ method, url, headers: signed(provider.secret, body) });
+        const wrong = await h.app.inject({
+          method,
+          url,
+          headers: signed(provider.secret, url, body),
+        });
         expect(wrong.statusCode).toBe(200);
         expect(wrong.json()).toMatchObject({ status: 'RS_ERROR_WRONG_SYNTAX' });
       }
       const withNul = JSON.stringify({ requestId: 'x\u0000y' });
-      expect((await raw(`${path}/balance`, withNul, signed(provider.secret, withNul))).status).toBe(
-        'RS_ERROR_WRONG_SYNTAX',
-      );
+      expect(
+        (await raw(`${path}/balance`, withNul, signed(provider.secret, `${path}/balance`, withNul)))
+          .status,
+      ).toBe('RS_ERROR_WRONG_SYNTAX');
       const tooBig = JSON.stringify({ requestId: 'x', pad: 'x'.repeat(40_000) });
-      expect((await raw(`${path}/balance`, tooBig, signed(provider.secret, tooBig))).status).toBe(
-        'RS_ERROR_WRONG_SYNTAX',
-      );
+      expect(
+        (await raw(`${path}/balance`, tooBig, signed(provider.secret, `${path}/balance`, tooBig)))
+          .status,
+      ).toBe('RS_ERROR_WRONG_SYNTAX');
 
       await h.db
         .update(casinoProviders)
         .set({ enabled: false })
         .where(eq(casinoProviders.id, provider.providerId));
-      expect((await raw(`${path}/balance`, body, signed(provider.secret, body))).status).toBe(
-        'RS_ERROR_PROVIDER_DISABLED',
-      );
+      expect(
+        (await raw(`${path}/balance`, body, signed(provider.secret, `${path}/balance`, body)))
+          .status,
+      ).toBe('RS_ERROR_PROVIDER_DISABLED');
       // A disabled provider's unsigned request learns nothing more than a bad signature.
       expect((await raw(`${path}/balance`, body, {})).status).toBe('RS_ERROR_INVALID_SIGNATURE');
     });

@@ -118,7 +118,7 @@ export async function callProviderWallet(
     headers: {
       'content-type': 'application/json',
       [CASINO_TIMESTAMP_HEADER]: String(timestampMs),
-      [CASINO_SIGNATURE_HEADER]: signProviderBody(call.secret, timestampMs, rawBody),
+      [CASINO_SIGNATURE_HEADER]: signProviderBody(call.secret, timestampMs, call, rawBody),
     },
     payload: rawBody,
   });

@@ -124,6 +124,7 @@ export async function handleProviderCall(
     secret: provider.secret,
     timestampHeader: call.timestampHeader,
     signatureHeader: call.signatureHeader,
+    target: { providerId: call.providerId, operation: call.operation },
     rawBody: call.rawBody,
     nowMs: deps.clock.now().getTime(),
   });
