@@ -214,7 +214,9 @@ export function payOutWithdrawal(
 
 /**
  * A staff adjustment: house -> cash (credit) or cash -> house (debit), keyed per staff
- * member `adjustment:{staffId}:{key}`.
+ * member `adjustment:{staffId}:{key}`. A demo account's counterparty is the `play_money`
+ * account instead: play money never meets the house's real money (docs/decisions.md "Demo
+ * play money").
  */
 export function adjustCash(
   ctx: LedgerContext,
@@ -226,10 +228,12 @@ export function adjustCash(
     direction: 'credit' | 'debit';
     amountPaise: Paise;
     reason: string;
+    /** The player's account is a demo one: it holds play money. */
+    playMoney: boolean;
   },
 ): Promise<MoneyMoved> {
   const cash = cashOf(input.playerId);
-  const house = systemAccount('house');
+  const house = systemAccount(input.playMoney ? 'play_money' : 'house');
   const credit = input.direction === 'credit';
   return move(ctx, input.playerId, {
     kind: credit ? 'adjustment_credit' : 'adjustment_debit',
