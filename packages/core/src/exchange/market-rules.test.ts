@@ -6,6 +6,7 @@ import {
   bookmakerCurrentRate,
   checkMarketOpen,
   checkStakeLimits,
+  exchangeMatchedProfitPaise,
   exchangeOrderProfitPaise,
   fancyCurrentRate,
   houseBookSide,
@@ -86,6 +87,24 @@ describe('profit for the max-profit limit', () => {
   it('is stake x (price - 1) for an exchange back and the stake for a lay', () => {
     expect(exchangeOrderProfitPaise('back', 10_000n, 250)).toBe(15_000n);
     expect(exchangeOrderProfitPaise('lay', 10_000n, 250)).toBe(10_000n);
+  });
+
+  it('is, as matched, each fill at its own price plus the rest at the asked price for a back', () => {
+    const fills = [
+      { priceHundredths: 1000, stakePaise: 10_000n },
+      { priceHundredths: 250, stakePaise: 5_000n },
+    ];
+    // 100 x 9 + 50 x 1.5 + 50 resting x 0.01 (paise rounded down per part).
+    expect(exchangeMatchedProfitPaise('back', 20_000n, 101, { fills, restingPaise: 5_000n })).toBe(
+      90_000n + 7_500n + 50n,
+    );
+    expect(exchangeMatchedProfitPaise('back', 20_000n, 101, { fills: [], restingPaise: 0n })).toBe(
+      0n,
+    );
+    // A lay wins the backer's stake, at whatever prices it filled.
+    expect(exchangeMatchedProfitPaise('lay', 20_000n, 101, { fills, restingPaise: 5_000n })).toBe(
+      20_000n,
+    );
   });
 
   it('is stake x rate / 100 (rounded down) for a house back and the stake for a lay', () => {

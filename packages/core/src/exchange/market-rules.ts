@@ -59,6 +59,28 @@ export function exchangeOrderProfitPaise(
   return side === 'back' ? exchangeProfitPaise(stakePaise, priceHundredths) : stakePaise;
 }
 
+/**
+ * An order's profit as the book matched it: a back's fills each at their own price (a back
+ * fills at its asked price or better, so this may exceed `exchangeOrderProfitPaise`) and what
+ * rests at the asked price; a lay wins the backer's stake whatever the prices.
+ */
+export function exchangeMatchedProfitPaise(
+  side: OddsType,
+  stakePaise: Paise,
+  priceHundredths: number,
+  matched: {
+    fills: readonly { priceHundredths: number; stakePaise: Paise }[];
+    restingPaise: Paise;
+  },
+): Paise {
+  if (side === 'lay') return stakePaise;
+  let profitPaise = exchangeProfitPaise(matched.restingPaise, priceHundredths);
+  for (const fill of matched.fills) {
+    profitPaise += exchangeProfitPaise(fill.stakePaise, fill.priceHundredths);
+  }
+  return profitPaise;
+}
+
 /** Fancy "yes" is the house's back side, "no" its lay side. */
 export function houseBookSide(side: OddsType | 'yes' | 'no'): OddsType {
   return side === 'back' || side === 'yes' ? 'back' : 'lay';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { OddsType } from '@spm/contract';
 import {
+  bestPriceToBack,
   cancelOrder,
   cloneOrderBook,
   createOrderBook,
@@ -317,6 +318,24 @@ describe('matching rules', () => {
  * the orders that left it. These look at the level's queue itself, the only place such a leak
  * shows; the matching results are covered above and by the model.
  */
+describe('bestPriceToBack', () => {
+  it('is the highest resting lay price, the most a back can be filled at', () => {
+    const { book, place } = driver();
+    expect(bestPriceToBack(book)).toBeNull();
+    place('lay', 250, 100n);
+    place('lay', 1000, 100n);
+    // A resting back is not a price to back at.
+    place('back', 1100, 100n);
+    expect(bestPriceToBack(book)).toBe(1000);
+    const taken = place('back', 101, 150n);
+    expect(fillSummary(taken.fills)).toEqual([
+      ['o2', 1000, 100n],
+      ['o1', 250, 50n],
+    ]);
+    expect(bestPriceToBack(book)).toBe(250);
+  });
+});
+
 describe('memory of a price level', () => {
   const queueLength = (book: OrderBook, side: 'backs' | 'lays', priceHundredths: number) =>
     book[side].levels[LADDER_PRICES.indexOf(priceHundredths)]!.queue.length;
@@ -656,6 +675,8 @@ describe('order book against a model', () => {
           };
           expect(top.availableToBack).toEqual(sum('lay'));
           expect(top.availableToLay).toEqual(sum('back'));
+          // The highest price a back can get is the best price available to back.
+          expect(bestPriceToBack(book)).toBe(top.availableToBack[0]?.priceHundredths ?? null);
         }
 
         // Matched back stake equals matched lay (backer's) stake at every price.

@@ -481,6 +481,12 @@ function levelsInPriority(side: BookSide, bestIsHighest: boolean, depth: number)
   return indexes;
 }
 
+/** The highest price a back can be matched at now (the highest resting lay's), or null. */
+export function bestPriceToBack(book: OrderBook): number | null {
+  const index = highestAtOrBelow(book.lays.mask, TOP_INDEX);
+  return index < 0 ? null : LADDER_PRICES[index]!;
+}
+
 /** Best `depth` prices each way with the backer's stake available at each (see TopOfBook). */
 export function topOfBook(book: OrderBook, depth = 3): TopOfBook {
   const priceSize =

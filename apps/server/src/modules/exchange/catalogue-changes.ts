@@ -149,6 +149,7 @@ export async function updateMarket(
     );
     Object.assign(market, change);
     market.version = version;
+    if (change.status !== undefined && change.status !== 'open') market.suspensions += 1;
     cx.changed(marketId);
   });
 }

@@ -13,6 +13,9 @@ import { MarketCatalogue } from './market-catalogue.ts';
 /** Market fields other than the books: what a change made on another node can touch. */
 function copyFields(target: MarketState, source: MarketState): void {
   target.name = source.name;
+  // A change made on another node that stops the market's bets (docs/decisions.md
+  // "Suspended during the in-play delay").
+  if (source.status !== 'open' && target.status === 'open') target.suspensions += 1;
   target.status = source.status;
   target.inPlay = source.inPlay;
   target.line = source.line;
@@ -54,7 +57,8 @@ export async function reloadMarket(engine: ExchangeEngine, marketId: string): Pr
   // In place when it is in memory: whatever holds the market object (a writer, a queued
   // task of this market) sees the rebuilt one, not a stale copy beside it.
   const known = engine.catalogue.markets.get(marketId);
-  if (known) Object.assign(known, market);
+  // Taken over or given up: a bet checked before it is refused (its book is rebuilt).
+  if (known) Object.assign(known, objectWith(market, { suspensions: known.suspensions + 1 }));
   else engine.catalogue.markets.set(marketId, market);
   const listed = engine.catalogue.events.get(market.eventId);
   if (listed && !listed.marketIds.includes(marketId)) listed.marketIds.push(marketId);

@@ -27,8 +27,11 @@ export interface ExchangeContext {
 export interface PlacementEnv extends ExchangeContext {
   /** Throws MARKET_SUSPENDED or MARKET_CLOSED unless the market takes bets now. */
   checkOpen(market: MarketState): void;
-  /** In play, waits the market's delay and checks it is still open. */
-  inPlayDelay(market: MarketState): Promise<void>;
+  /**
+   * In play, waits the market's delay and checks it is still open and was not suspended
+   * meanwhile (its `suspensions` still `suspensionsSeen`).
+   */
+  inPlayDelay(market: MarketState, suspensionsSeen: number): Promise<void>;
   /** The stored answer of an earlier request with this key, or null for a new one. */
   replay(playerId: number, key: string, hash: string): Promise<OrderAnswer | null>;
   /**
@@ -85,6 +88,8 @@ export interface PlaceCommand {
   stakePaise: Paise;
   idempotencyKey: string;
   hash: string;
+  /** The market's `suspensions` when the placement was first checked: refused if it moved. */
+  suspensionsSeen: number;
 }
 
 /** A cancel of a resting order (all of it, or `amountPaise` of it) as the writer takes it. */

@@ -33,7 +33,7 @@ import { MarketCatalogue } from './market-catalogue.ts';
 import { ExchangeWriter } from './exchange-writer.ts';
 import { marketKind } from './market-kinds/index.ts';
 import { MarketQueue } from './market-queue.ts';
-import { assertOpen, stakeToPaise } from './placement-support.ts';
+import { assertNotSuspendedSince, assertOpen, stakeToPaise } from './placement-support.ts';
 
 export type * from './exchange-types.ts';
 
@@ -195,12 +195,16 @@ export class ExchangeEngine implements PlacementEnv {
     assertOpen(market, this.events.get(market.eventId));
   }
 
-  /** In play, a bet waits the market's delay and is refused if the market changed meanwhile. */
-  async inPlayDelay(market: MarketState): Promise<void> {
+  /**
+   * In play, a bet waits the market's delay and is refused if the market is not open now or
+   * was suspended meanwhile, even if it reopened since (DESIGN 5).
+   */
+  async inPlayDelay(market: MarketState, suspensionsSeen: number): Promise<void> {
     const delayMs = inPlayDelayMs(market);
     if (delayMs === 0) return;
     await this.sleep(delayMs);
     this.checkOpen(market);
+    assertNotSuspendedSince(market, suspensionsSeen);
   }
 
   async replay(playerId: number, key: string, hash: string): Promise<OrderAnswer | null> {

@@ -135,6 +135,7 @@ async function reverseSettlement(
 
 function applySettled(cx: ExchangeContext, { market, result, version }: Settling): void {
   market.status = 'void' in result ? 'voided' : 'settled';
+  market.suspensions += 1;
   market.result = result;
   market.settledVersion = version;
   market.version += 1;

@@ -37,6 +37,13 @@ export interface MarketState {
   settledVersion: number;
   tradedVolumePaise: Paise;
   result: MarketResultBody | null;
+  /**
+   * How many times this process saw the market stop taking bets (suspended, closed, settled,
+   * taken over or given up). A bet notes it when first checked and is refused if it moved
+   * before the bet is matched: a market suspended and reopened during the in-play delay still
+   * rejects the bet (DESIGN 5), though it is open again when the delay ends.
+   */
+  suspensions: number;
 }
 
 export interface EventState {

@@ -2,9 +2,12 @@ import { objectWith } from '@spm/core';
 import type { OrderAnswer } from '@spm/contract';
 import {
   addExchangeBetPnl,
+  bestPriceToBack,
   betsFromFill,
   cancelOrder,
   exchangeExposureOfPnl,
+  exchangeMatchedProfitPaise,
+  exchangeProfitPaise,
   getOrder,
   markOrderBook,
   placeOrder,
@@ -17,6 +20,7 @@ import {
   type Paise,
 } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
+import { assertNotSuspendedSince, ledgerError, orderAnswer, orderStatus } from './placement-support.ts';
 import type { DbHandle } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import * as repo from './exchange-repository.ts';
@@ -33,7 +37,6 @@ import {
 import type { MarketState, RunnerState } from './exchange-types.ts';
 import { betsOfFill } from './market-kinds/match-odds.ts';
 import type { BatchLane, BatchOutcome } from './market-queue.ts';
-import { ledgerError, orderAnswer, orderStatus } from './placement-support.ts';
 
 /** What the writer needs of the engine. */
 export interface WriterEnv {
@@ -563,6 +566,7 @@ class Batch {
         firstOf.set(key, i);
         try {
           checkOpen(this.market);
+          assertNotSuspendedSince(this.market, command.suspensionsSeen);
           this.fresh.push(i);
         } catch (error) {
           this.refusedAtOpenCheck = true;
@@ -710,8 +714,10 @@ class Batch {
 
   /**
    * Matches one order. Its funds are checked against the player's available cash as the batch
-   * left it; only when that cash is below the order's worst case is the book copied first, so
-   * a refused order leaves the book as if it never came.
+   * left it, and a back's profit against the market's maximum at the prices it filled at (the
+   * placement checked it at the asked price, and a back fills at that price or better). Only
+   * when one of them could fail is the book marked first, so a refused order leaves the book
+   * as if it never came.
    */
   private place(command: PlaceCommand, orderId: number, runner: RunnerState) {
     const { playerId } = command;
@@ -725,15 +731,35 @@ class Batch {
     };
     // A fill never asks more than the same stake resting would (see exchangeExposure).
     const worstPaise = this.requiredOf(playerId, [], [asResting]);
-    const mark = worstPaise - heldPaise > availablePaise ? markOrderBook(runner.book) : undefined;
+    const mayBeShort = worstPaise - heldPaise > availablePaise;
+    const bestPricePaid = command.side === 'back' ? bestPriceToBack(runner.book) : null;
+    const mayPassMaxProfit =
+      bestPricePaid !== null &&
+      exchangeProfitPaise(command.stakePaise, bestPricePaid) > this.market.maxProfitPaise;
+    const mark = mayBeShort || mayPassMaxProfit ? markOrderBook(runner.book) : undefined;
     const placed = placeOrder(runner.book, this.orderRequest(command, orderId));
     if (!placed.ok) {
       if (mark) rollbackOrderBook(mark);
       return refuse(new Error(`order book refused order ${orderId}: ${placed.code}`));
     }
+    if (
+      mark &&
+      mayPassMaxProfit &&
+      exchangeMatchedProfitPaise(
+        command.side,
+        command.stakePaise,
+        command.priceHundredths,
+        placed,
+      ) > this.market.maxProfitPaise
+    ) {
+      rollbackOrderBook(mark);
+      return refuse(new AppError('PROFIT_ABOVE_MAX'));
+    }
     const takerBets = placed.fills.map((f) => betsFromFill(runner.id, f)[0]);
     if (this.requiredOf(playerId, takerBets) - heldPaise > availablePaise) {
-      if (!mark) throw new Error('an order within its worst case was found short of funds');
+      if (!mark || !mayBeShort) {
+        throw new Error('an order within its worst case was found short of funds');
+      }
       rollbackOrderBook(mark);
       return refuse(new AppError('INSUFFICIENT_FUNDS'));
     }

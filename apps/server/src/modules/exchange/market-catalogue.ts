@@ -184,6 +184,7 @@ export function marketFromRows(m: repo.MarketRow, runnerRows: repo.RunnerRow[]):
     commissionBps: m.commissionBps,
     version: m.version,
     settledVersion: m.settledVersion,
+    suspensions: 0,
     tradedVolumePaise: 0n,
     result,
   };

@@ -30,6 +30,14 @@ export function assertOpen(market: MarketState, event: EventState | undefined): 
   if (!open.ok) throw new AppError(open.code);
 }
 
+/**
+ * Refuses a bet whose market stopped taking bets since the bet was first checked
+ * (`suspensionsSeen`), though the market may be open again now.
+ */
+export function assertNotSuspendedSince(market: MarketState, suspensionsSeen: number): void {
+  if (market.suspensions !== suspensionsSeen) throw new AppError('MARKET_SUSPENDED');
+}
+
 export function assertLimits(market: MarketState, stakePaise: Paise, profitPaise: Paise): void {
   const within = checkStakeLimits(market, stakePaise, profitPaise);
   if (!within.ok) throw new AppError(within.code);

@@ -16,7 +16,7 @@ import type {
   PlacementOrder,
 } from '../exchange-context.ts';
 import type { MarketState, RunnerState } from '../exchange-types.ts';
-import { assertLimits, ledgerError } from '../placement-support.ts';
+import { assertLimits, assertNotSuspendedSince, ledgerError } from '../placement-support.ts';
 
 /** How one house kind (bookmaker, fancy) prices a bet: its runner, line and current rate. */
 export interface HouseTerms {
@@ -50,14 +50,16 @@ export async function placeWithHouse(
 ): Promise<OrderAnswer> {
   const bookSide = houseBookSide(request.side);
   env.checkOpen(market);
+  const suspensionsSeen = market.suspensions;
   assertLimits(
     market,
     order.stakePaise,
     houseProfitPaise(bookSide, order.stakePaise, request.rate),
   );
-  await env.inPlayDelay(market);
+  await env.inPlayDelay(market, suspensionsSeen);
   return env.serial(market.id, async () => {
     env.checkOpen(market);
+    assertNotSuspendedSince(market, suspensionsSeen);
     const again = await env.replay(playerId, request.idempotencyKey, order.hash);
     if (again) return again;
     const accepted = acceptHouseRate(bookSide, request.rate, terms.currentRate());

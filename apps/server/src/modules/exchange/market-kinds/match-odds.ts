@@ -49,9 +49,10 @@ export const matchOdds: MarketKind = {
     const runner = market.runners.find((r) => r.id === request.runnerId);
     if (!runner) throw new AppError('RUNNER_NOT_FOUND');
     env.checkOpen(market);
+    const suspensionsSeen = market.suspensions;
     const profitPaise = exchangeOrderProfitPaise(request.side, order.stakePaise, priceHundredths);
     assertLimits(market, order.stakePaise, profitPaise);
-    await env.inPlayDelay(market);
+    await env.inPlayDelay(market, suspensionsSeen);
     // The writer checks the market is open again, finds replays, matches and commits.
     return env.submitExchange(market, {
       kind: 'place',
@@ -62,6 +63,7 @@ export const matchOdds: MarketKind = {
       stakePaise: order.stakePaise,
       idempotencyKey: request.idempotencyKey,
       hash: order.hash,
+      suspensionsSeen,
     });
   },
 
