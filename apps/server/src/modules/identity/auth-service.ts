@@ -6,6 +6,7 @@ import {
   type UpdatePasswordBody,
   usernameSchema,
 } from '@spm/contract';
+import type { DbHandle } from '../../db/database.ts';
 import { uniqueViolationConstraint } from '../../db/errors.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
 import { consumePhoneVerifications } from './otp-repository.ts';
@@ -18,8 +19,10 @@ import {
   isEmailTaken,
   pickLeastRecentlyUsedDemoUser,
   recordLoginSuccess,
+  recordPasswordLoginSuccess,
   reserveLoginAttempt,
   updatePasswordHash,
+  type UserRow,
 } from './user-repository.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../security/password.ts';
 import { getAppDetails } from '../site/index.ts';
@@ -48,8 +51,11 @@ export function takenErrorFor(error: unknown): AppError | undefined {
  * POST /login. Unknown user and wrong password answer alike, in about the same time. Every
  * password check is reserved first (one statement), and the fifth reservation within the
  * window locks the account for LOGIN_LOCK_MINUTES (429): parallel requests cannot get more
- * than five checks, and a locked account cannot be probed. Success clears the count. Demo and closed accounts are refused
- * as bad credentials; a staff-locked account only once the password is right.
+ * than five checks, and a locked account cannot be probed. Success clears the count. Demo and
+ * closed accounts are refused as bad credentials; a staff-locked account only once the password
+ * is right. System accounts (the simulator's market maker) have no password and answer exactly
+ * as an unknown user. The session opens only while the verified hash is still the account's
+ * (recordPasswordLoginSuccess): a reset or change that commits first wins.
  */
 export async function login(
   deps: ServiceDeps,
@@ -57,7 +63,8 @@ export async function login(
   origin: RequestOrigin,
 ): Promise<AuthAnswer> {
   const user = await findUserByUsernameLower(deps.db, body.username.trim().toLowerCase());
-  if (!user) {
+  // A system account's stored "hash" is not argon2 (verify would throw): no password opens it.
+  if (!user || user.isSystem) {
     await verifyDummyPassword(body.password);
     throw new AppError('INVALID_CREDENTIALS');
   }
@@ -77,10 +84,24 @@ export async function login(
   if (user.status === 'locked') throw new AppError('ACCOUNT_LOCKED');
 
   const { token } = await deps.db.transaction(async (tx) => {
-    await recordLoginSuccess(tx, user.id, now);
+    const verified = { passwordHash: user.passwordHash, now };
+    if (!(await recordPasswordLoginSuccess(tx, user.id, verified))) {
+      throw await refusalAfterRace(tx, user);
+    }
     return createSession(tx, deps, user.id, origin);
   });
   return { token, user: toSessionUser(user) };
+}
+
+/**
+ * What a sign-in answers when its verified password or the account's status changed before
+ * its session: the answers of the checks above, applied to the account as it is now.
+ */
+async function refusalAfterRace(db: DbHandle, verified: UserRow): Promise<AppError> {
+  const current = await findUserById(db, verified.id);
+  const samePassword = current?.passwordHash === verified.passwordHash;
+  if (samePassword && current?.status === 'locked') return new AppError('ACCOUNT_LOCKED');
+  return new AppError('INVALID_CREDENTIALS');
 }
 
 /** POST /login/demo: the active demo account used longest ago. */
@@ -180,7 +201,13 @@ export async function updatePassword(
   const passwordHash = await hashPassword(body.newPassword);
   const now = deps.clock.now();
   const revoked = await deps.db.transaction(async (tx) => {
-    await updatePasswordHash(tx, user.id, passwordHash, { now, clearLoginLock: false });
+    // A reset (or another change) committed since the check: the current password given is
+    // not the current one any more, and the reset has ended this session too.
+    const replacingHash = user.passwordHash;
+    const options = { now, clearLoginLock: false, replacingHash };
+    if (!(await updatePasswordHash(tx, user.id, passwordHash, options))) {
+      throw new AppError('WRONG_PASSWORD');
+    }
     return revokeUserSessions(tx, user.id, 'password_changed', now, auth.sessionId);
   });
   for (const sessionId of revoked) deps.realtime.disconnectSession(sessionId);

@@ -76,7 +76,8 @@ async function auditLoginFailed(
  * INVALID_CREDENTIALS after the same argon2 work; a disabled member learns it only with the
  * right password. Answers a challenge for the TOTP step, never a session: `totp_setup` with a
  * fresh secret (kept on the challenge until a first code confirms it) when the member has no
- * confirmed second factor yet, `totp` otherwise.
+ * confirmed second factor yet, `totp` otherwise. A password change that commits between the
+ * check and the challenge wins: INVALID_CREDENTIALS, as for a wrong password.
  */
 export async function staffLogin(
   deps: ServiceDeps,
@@ -130,14 +131,32 @@ export async function staffLogin(
   const challengeToken = randomToken();
   const enrolling = staff.totpConfirmedAt === null || staff.totpSecret === null;
   const secret = enrolling ? newTotpSecret() : null;
-  await insertStaffLoginChallenge(deps.db, {
-    staffId: staff.id,
-    tokenHash: hashToken(challengeToken),
-    pendingTotpSecret: secret,
-    expiresAt: new Date(now.getTime() + STAFF_CHALLENGE_TTL_MS),
-    ip,
-    createdAt: now,
+  const issued = await deps.db.transaction(async (tx) => {
+    // The password was checked without a lock. A password change ends the member's open
+    // challenges under this row lock, so one that committed since the check ended them before
+    // this challenge existed: the old password must not get one now.
+    const current = await lockStaffUser(tx, staff.id);
+    if (current?.passwordHash !== staff.passwordHash) return false;
+    await insertStaffLoginChallenge(tx, {
+      staffId: staff.id,
+      tokenHash: hashToken(challengeToken),
+      pendingTotpSecret: secret,
+      expiresAt: new Date(now.getTime() + STAFF_CHALLENGE_TTL_MS),
+      ip,
+      createdAt: now,
+    });
+    return true;
   });
+  if (!issued) {
+    await auditLoginFailed(deps, {
+      staffId: staff.id,
+      username: body.username,
+      step: 'password',
+      cause: 'password_changed',
+      ip,
+    });
+    throw new AppError('INVALID_CREDENTIALS');
+  }
   if (secret === null) return { stage: 'totp', challengeToken };
   return {
     stage: 'totp_setup',

@@ -115,16 +115,45 @@ export async function reserveLoginAttempt(
 }
 
 /** A successful sign-in: the failure count starts over and the time is kept. */
+function loginSuccessChanges(now: Date) {
+  return {
+    failedLoginCount: 0,
+    failedLoginWindowStartedAt: null,
+    loginLockedUntil: null,
+    lastLoginAt: now,
+  };
+}
+
+/** A successful sign-in of an account the caller holds locked (demo sign-in). */
 export async function recordLoginSuccess(db: DbHandle, userId: number, now: Date): Promise<void> {
-  await db
+  await db.update(users).set(loginSuccessChanges(now)).where(eq(users.id, userId));
+}
+
+/**
+ * A password sign-in's success, recorded only while the row still holds the hash that was
+ * verified and the account is still active; false when a password reset or change (or a lock)
+ * got there first. The password is verified outside any transaction, so this row lock is what
+ * orders the sign-in against those writers, which update the row and revoke its sessions in one
+ * transaction: the session the caller inserts in the same transaction either exists before
+ * their revoke runs or is never inserted.
+ */
+export async function recordPasswordLoginSuccess(
+  db: DbHandle,
+  userId: number,
+  verified: { passwordHash: string; now: Date },
+): Promise<boolean> {
+  const rows = await db
     .update(users)
-    .set({
-      failedLoginCount: 0,
-      failedLoginWindowStartedAt: null,
-      loginLockedUntil: null,
-      lastLoginAt: now,
-    })
-    .where(eq(users.id, userId));
+    .set(loginSuccessChanges(verified.now))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.passwordHash, verified.passwordHash),
+        eq(users.status, 'active'),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /**
@@ -142,14 +171,18 @@ export async function pickLeastRecentlyUsedDemoUser(db: DbHandle): Promise<UserR
   return rows[0];
 }
 
-/** A new password; `clearLoginLock` also lifts the failed-login lock (phone-proven reset). */
+/**
+ * A new password; `clearLoginLock` also lifts the failed-login lock (phone-proven reset).
+ * With `replacingHash`, only while the row still holds that hash (the one the caller's current
+ * password was verified against). False: no row changed.
+ */
 export async function updatePasswordHash(
   db: DbHandle,
   userId: number,
   passwordHash: string,
-  options: { now: Date; clearLoginLock: boolean },
-): Promise<void> {
-  await db
+  options: { now: Date; clearLoginLock: boolean; replacingHash?: string },
+): Promise<boolean> {
+  const rows = await db
     .update(users)
     .set({
       passwordHash,
@@ -158,7 +191,16 @@ export async function updatePasswordHash(
         ? { failedLoginCount: 0, failedLoginWindowStartedAt: null, loginLockedUntil: null }
         : {}),
     })
-    .where(eq(users.id, userId));
+    .where(
+      and(
+        eq(users.id, userId),
+        options.replacingHash === undefined
+          ? undefined
+          : eq(users.passwordHash, options.replacingHash),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function updateUserProfile(
