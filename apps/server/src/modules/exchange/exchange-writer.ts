@@ -20,7 +20,12 @@ import {
   type Paise,
 } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
-import { assertNotSuspendedSince, ledgerError, orderAnswer, orderStatus } from './placement-support.ts';
+import {
+  assertNotSuspendedSince,
+  ledgerError,
+  orderAnswer,
+  orderStatus,
+} from './placement-support.ts';
 import type { DbHandle } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import * as repo from './exchange-repository.ts';
