@@ -125,7 +125,9 @@ type StaffChange = 'reset_totp' | 'disable' | 'enable';
 
 /**
  * POST /staff/users/{id}/reset-totp, /disable, /enable (admin), audited with before/after.
- * Reset: the member enrols a new authenticator at the next sign-in (open sign-in steps end).
+ * Reset: the member enrols a new authenticator at the next sign-in; their sessions and open
+ * sign-in steps end (a reset answers a lost or stolen authenticator: whoever holds it must not
+ * stay signed in).
  * Disable: every session and open sign-in step of the member ends; nobody disables themselves.
  */
 export async function changeStaffAccount(
@@ -146,6 +148,7 @@ export async function changeStaffAccount(
     let sessionsEnded = 0;
     if (change === 'reset_totp') {
       updated = await updateStaffUser(tx, staffId, { totpSecret: null, totpConfirmedAt: null });
+      sessionsEnded = await revokeStaffSessionsOf(tx, staffId, now);
       await endStaffLoginChallenges(tx, staffId, now);
     } else if (change === 'disable') {
       if (before.disabledAt !== null) return before;
@@ -165,9 +168,9 @@ export async function changeStaffAccount(
       targetId: String(staffId),
       before: auditView(before),
       after:
-        change === 'disable'
-          ? objectWith(auditView(updated), { sessionsEnded })
-          : auditView(updated),
+        change === 'enable'
+          ? auditView(updated)
+          : objectWith(auditView(updated), { sessionsEnded }),
       reason: null,
       ip,
       createdAt: now,

@@ -316,15 +316,20 @@ describe.each(drivers)('staff sign-in, accounts and balance adjustments on %s', 
       expect(res.json().errorCode).toBe('CHALLENGE_EXPIRED');
     });
 
-    it('reset-totp makes the member enrol again', async () => {
+    it('reset-totp makes the member enrol again and ends their sessions', async () => {
       const member = await staffMemberWithToken(h, { role: 'agent' });
+      expect((await get('/api/staff/me', member.token)).statusCode).toBe(200);
       expect((await passwordStep(member.username, member.password)).stage).toBe('totp');
       const reset = await post(h, `/api/staff/users/${member.id}/reset-totp`, undefined, {
         token: adminToken,
       });
       expect(reset.json().data.totpEnabled).toBe(false);
+      // Whoever holds the lost authenticator's session is signed out with it.
+      expect((await get('/api/staff/me', member.token)).statusCode).toBe(401);
       expect((await passwordStep(member.username, member.password)).stage).toBe('totp_setup');
-      expect(await auditRows('staff.reset_totp', member.id)).toHaveLength(1);
+      const audit = await auditRows('staff.reset_totp', member.id);
+      expect(audit).toHaveLength(1);
+      expect(audit[0]?.after).toMatchObject({ totpEnabled: false, sessionsEnded: 1 });
     });
 
     it('an admin cannot disable themselves; unknown members are 404', async () => {
