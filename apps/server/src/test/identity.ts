@@ -1,6 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { AuthAnswer, RegisterBody } from '@spm/contract';
+import { and, asc, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { auditLog } from '../audit/audit-tables.ts';
 import { setAppSetting } from '../modules/site/settings-service.ts';
 import type { Harness } from './harness.ts';
 
@@ -138,3 +141,48 @@ export async function loginAs(h: Harness, username: string, password: string): P
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+/** The audit rows of the player's own changes with the action, oldest first. */
+export async function playerAuditRows(
+  h: Harness,
+  playerId: string | number,
+  action: string,
+): Promise<AuditRow[]> {
+  return h.db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.targetType, 'player'),
+        eq(auditLog.targetId, String(playerId)),
+        eq(auditLog.action, action),
+      ),
+    )
+    .orderBy(asc(auditLog.id));
+}
+
+/**
+ * Checks one audit row is the player's own change to their account, from `ip` at the clock's
+ * time, and that neither side carries a password, its hash or the word itself.
+ */
+export function expectPlayerAudit(
+  h: Harness,
+  row: AuditRow | undefined,
+  expected: { playerId: string | number; action: string; ip: string; passwords: string[] },
+): void {
+  expect(row).toMatchObject({
+    actorType: 'player',
+    actorId: String(expected.playerId),
+    action: expected.action,
+    targetType: 'player',
+    targetId: String(expected.playerId),
+    reason: null,
+    ip: expected.ip,
+    createdAt: h.clock.now(),
+  });
+  const stored = JSON.stringify([row?.before ?? null, row?.after ?? null]);
+  expect(stored).not.toMatch(/password|argon2|hash/i);
+  for (const password of expected.passwords) expect(stored).not.toContain(password);
+}

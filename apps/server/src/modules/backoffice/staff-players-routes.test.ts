@@ -287,7 +287,12 @@ describe.each(drivers)('back office players and audit log on %s', (driver) => {
 
       const audit = await get(`/api/staff/audit?playerId=${player.user.id}&action=player.`, admin);
       const entries = audit.json().data.items as Record<string, unknown>[];
-      expect(entries.map((entry) => entry.action)).toEqual(['player.unlock', 'player.lock']);
+      // Newest first; the player's own registration (audited since session 25) is the oldest.
+      expect(entries.map((entry) => entry.action)).toEqual([
+        'player.unlock',
+        'player.lock',
+        'player.registered',
+      ]);
       expect(entries[1]).toMatchObject({
         actorType: 'staff',
         actorName: 'admin',

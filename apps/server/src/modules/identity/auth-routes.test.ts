@@ -1,6 +1,7 @@
 import { authAnswerSchema, profileSchema } from '@spm/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../audit/audit-tables.ts';
 import { setAppSetting } from '../site/settings-service.ts';
 import { sessions, users } from './tables.ts';
 import { drivers } from '../../test/harness.ts';
@@ -10,6 +11,7 @@ import {
   MINUTE,
   PASSWORD,
   call,
+  expectPlayerAudit,
   latestCode,
   loginAs,
   post,
@@ -17,6 +19,7 @@ import {
   randomPhone,
   randomUsername,
   registerBody,
+  playerAuditRows,
   registerPlayer,
   setOtpFlow,
 } from '../../test/identity.ts';
@@ -95,6 +98,39 @@ describe.each(drivers)('identity accounts on %s', (driver) => {
       expect(stored[0]?.tokenHash).not.toBe(answer.token);
       expect(stored[0]?.userAgent).toBe('vitest-agent');
       expect((await profile(answer.token)).statusCode).toBe(200);
+
+      const audit = await playerAuditRows(h, row!.id, 'player.registered');
+      expect(audit).toHaveLength(1);
+      expectPlayerAudit(h, audit[0], {
+        playerId: row!.id,
+        action: 'player.registered',
+        ip,
+        passwords: [body.password, row!.passwordHash],
+      });
+      expect(audit[0]?.before).toBeNull();
+      expect(audit[0]?.after).toEqual({
+        username: body.username,
+        mobile: body.mobile,
+        email: null,
+        agentCode: 'AGENT1',
+        source: 'https://example.com/landing',
+        typeId: 3,
+      });
+    });
+
+    it('writes no audit row for a refused registration', async () => {
+      const body = registerBody();
+      expect((await post(h, '/api/register', body)).statusCode).toBe(400);
+      const rows = await h.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, 'player.registered'),
+            sql`${auditLog.after}->>'username' = ${body.username}`,
+          ),
+        );
+      expect(rows[0]?.n).toBe(0);
     });
 
     it('refuses a name that is not the username', async () => {
@@ -495,14 +531,28 @@ describe.each(drivers)('identity accounts on %s', (driver) => {
         { field: 'newPassword', message: 'Password must be 8 to 20 characters.' },
       ]);
       expect((await profile(other)).statusCode).toBe(200);
+      // Refused changes are not audited.
+      expect(await playerAuditRows(h, player.user.id, 'player.password_changed')).toEqual([]);
 
+      const ip = randomIp();
       const res = await post(
         h,
         '/api/update-password',
         { currentPassword: PASSWORD, newPassword: 'new-pass-123' },
-        { token: player.token },
+        { token: player.token, ip },
       );
       expect(res.statusCode).toBe(200);
+      const audit = await playerAuditRows(h, player.user.id, 'player.password_changed');
+      expect(audit).toHaveLength(1);
+      const stored = await userRow(player.username);
+      expectPlayerAudit(h, audit[0], {
+        playerId: player.user.id,
+        action: 'player.password_changed',
+        ip,
+        passwords: [PASSWORD, 'new-pass-123', stored!.passwordHash],
+      });
+      expect(audit[0]?.before).toBeNull();
+      expect(audit[0]?.after).toEqual({ sessionsEnded: 1 });
       expect(res.json().message).toBe('Password changed');
       expect((await profile(player.token)).statusCode).toBe(200);
       expect((await profile(other)).json().errorCode).toBe('SESSION_EXPIRED');
@@ -546,18 +596,30 @@ describe.each(drivers)('identity accounts on %s', (driver) => {
     it("PATCH /api/profile changes name and e-mail; another player's e-mail is EMAIL_TAKEN", async () => {
       const owner = await registerPlayer(h, { email: 'owner.mail@example.com' });
       const player = await registerPlayer(h);
+      const ip = randomIp();
       const res = await call(
         h,
         'PATCH',
         '/api/profile',
         { name: 'New Name', email: 'mine@example.com' },
-        { token: player.token },
+        { token: player.token, ip },
       );
       expect(res.statusCode).toBe(200);
       expect(profileSchema.parse(res.json().data)).toMatchObject({
         name: 'New Name',
         email: 'mine@example.com',
       });
+      const stored = await userRow(player.username);
+      const audit = await playerAuditRows(h, player.user.id, 'player.profile_updated');
+      expect(audit).toHaveLength(1);
+      expectPlayerAudit(h, audit[0], {
+        playerId: player.user.id,
+        action: 'player.profile_updated',
+        ip,
+        passwords: [PASSWORD, stored!.passwordHash],
+      });
+      expect(audit[0]?.before).toEqual({ name: player.username, email: null });
+      expect(audit[0]?.after).toEqual({ name: 'New Name', email: 'mine@example.com' });
       const taken = await call(
         h,
         'PATCH',
@@ -584,6 +646,15 @@ describe.each(drivers)('identity accounts on %s', (driver) => {
         { token: player.token },
       );
       expect(cleared.json().data.email).toBeNull();
+      // Only the fields sent are recorded; a refused change (EMAIL_TAKEN) writes no row.
+      const updates = await playerAuditRows(h, player.user.id, 'player.profile_updated');
+      expect(updates.map((row) => [row.before, row.after])).toEqual([
+        [
+          { name: player.username, email: null },
+          { name: 'New Name', email: 'mine@example.com' },
+        ],
+        [{ email: 'mine@example.com' }, { email: null }],
+      ]);
       const empty = await call(h, 'PATCH', '/api/profile', {}, { token: player.token });
       expect(empty.statusCode).toBe(400);
       const anonymous = await call(h, 'PATCH', '/api/profile', { name: 'x' });

@@ -161,11 +161,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (a
     async (request, reply) => {
       const ticket = parseCookies(request.headers.cookie)[RESET_TICKET_COOKIE];
       try {
-        const message = await resetPassword(deps, {
-          ticket,
-          otp: request.body.otp,
-          password: request.body.password,
-        });
+        const message = await resetPassword(
+          deps,
+          { ticket, otp: request.body.otp, password: request.body.password },
+          requestOrigin(request),
+        );
         setResetTicketCookie(request, reply, '', 0);
         return messageAnswer(message);
       } catch (error) {
@@ -191,7 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (a
       },
     },
     async (request) => {
-      await updatePassword(deps, currentPlayer(request), request.body);
+      await updatePassword(deps, currentPlayer(request), request.body, requestOrigin(request));
       return messageAnswer(ACCOUNT_MESSAGES.passwordChanged);
     },
   );

@@ -10,6 +10,7 @@ import type { DbHandle } from '../../db/database.ts';
 import { uniqueViolationConstraint } from '../../db/errors.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
 import { consumePhoneVerifications } from './otp-repository.ts';
+import { insertPlayerAudit } from './player-audit.ts';
 import { revokeUserSessions } from './session-repository.ts';
 import {
   findUserById,
@@ -177,6 +178,24 @@ export async function register(
         updatedAt: now,
       });
       const { token } = await createSession(tx, deps, user.id, origin);
+      // What the player chose or arrived with; never the password or its hash.
+      await insertPlayerAudit(
+        tx,
+        user.id,
+        { ip: origin.ip, now },
+        {
+          action: 'player.registered',
+          before: null,
+          after: {
+            username: user.username,
+            mobile: user.mobile,
+            email: user.email,
+            agentCode: user.agentCode,
+            source: user.source,
+            typeId: user.typeId,
+          },
+        },
+      );
       return { token, user: toSessionUser(user) };
     });
   } catch (error) {
@@ -186,12 +205,13 @@ export async function register(
 
 /**
  * POST /update-password: the current password proves it is the player; every other session
- * ends and its sockets close, this one stays.
+ * ends and its sockets close, this one stays. Audited with the number of sessions ended.
  */
 export async function updatePassword(
   deps: ServiceDeps,
   auth: AuthContext,
   body: UpdatePasswordBody,
+  origin: RequestOrigin,
 ): Promise<void> {
   const user = await findUserById(deps.db, auth.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
@@ -208,7 +228,14 @@ export async function updatePassword(
     if (!(await updatePasswordHash(tx, user.id, passwordHash, options))) {
       throw new AppError('WRONG_PASSWORD');
     }
-    return revokeUserSessions(tx, user.id, 'password_changed', now, auth.sessionId);
+    const ended = await revokeUserSessions(tx, user.id, 'password_changed', now, auth.sessionId);
+    await insertPlayerAudit(
+      tx,
+      user.id,
+      { ip: origin.ip, now },
+      { action: 'player.password_changed', before: null, after: { sessionsEnded: ended.length } },
+    );
+    return ended;
   });
   for (const sessionId of revoked) deps.realtime.disconnectSession(sessionId);
 }

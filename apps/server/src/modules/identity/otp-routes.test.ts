@@ -9,9 +9,11 @@ import {
   MINUTE,
   PASSWORD,
   call,
+  expectPlayerAudit,
   latestCode,
   loginAs,
   outbox,
+  playerAuditRows,
   post,
   randomIp,
   randomPhone,
@@ -43,8 +45,18 @@ describe.each(drivers)('OTP and password reset on %s', (driver) => {
     post(h, '/api/mobileVerification', { mobile, country_code: '91', otp });
   const forgot = (phone: string, ip?: string) =>
     post(h, '/api/forgot-password', { phone, countryCode: '91' }, ip === undefined ? {} : { ip });
-  const reset = (cookie: string | undefined, otp: string, password = 'brand-new-pw1') =>
-    post(h, '/api/reset-password', { otp, password }, cookie === undefined ? {} : { cookie });
+  const reset = (
+    cookie: string | undefined,
+    otp: string,
+    password = 'brand-new-pw1',
+    ip = randomIp(),
+  ) =>
+    post(
+      h,
+      '/api/reset-password',
+      { otp, password },
+      cookie === undefined ? { ip } : { cookie, ip },
+    );
   const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
   describe('POST /api/sendOtpToMobile', () => {
@@ -306,9 +318,20 @@ describe.each(drivers)('OTP and password reset on %s', (driver) => {
       }
       const cookie = ticketCookie(await forgot(player.phone));
       const code = await latestCode(h, player.phone, 'reset');
-      const res = await reset(cookie, code, 'brand-new-pw1');
+      const ip = randomIp();
+      const res = await reset(cookie, code, 'brand-new-pw1', ip);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(message('Password reset success'));
+      const audit = await playerAuditRows(h, player.user.id, 'player.password_reset');
+      expect(audit).toHaveLength(1);
+      expectPlayerAudit(h, audit[0], {
+        playerId: player.user.id,
+        action: 'player.password_reset',
+        ip,
+        passwords: [PASSWORD, 'brand-new-pw1', code],
+      });
+      expect(audit[0]?.before).toBeNull();
+      expect(audit[0]?.after).toEqual({ sessionsEnded: 2 });
       expect(String(res.headers['set-cookie'])).toMatch(/^reset_ticket=; .*Max-Age=0/);
       for (const token of [player.token, other]) {
         expect((await call(h, 'GET', '/api/profile', undefined, { token })).json().errorCode).toBe(
@@ -324,6 +347,7 @@ describe.each(drivers)('OTP and password reset on %s', (driver) => {
       ).toBe(200);
       // The ticket and the code are spent.
       expect((await reset(cookie, code)).json().errorCode).toBe('RESET_NOT_STARTED');
+      expect(await playerAuditRows(h, player.user.id, 'player.password_reset')).toHaveLength(1);
     });
 
     it('refuses a wrong code, and after 5 tries the reset is over', async () => {
@@ -336,6 +360,7 @@ describe.each(drivers)('OTP and password reset on %s', (driver) => {
         expect(res.json().errorCode).toBe('OTP_INVALID');
       }
       expect((await reset(cookie, code)).json().errorCode).toBe('RESET_NOT_STARTED');
+      expect(await playerAuditRows(h, player.user.id, 'player.password_reset')).toEqual([]);
     });
 
     it('behaves the same for an unregistered phone: every code is wrong, 5 tries', async () => {

@@ -9,6 +9,7 @@ import {
   latestPasswordResetCreatedAt,
   takePasswordResetAttempt,
 } from './password-reset-repository.ts';
+import { insertPlayerAudit } from './player-audit.ts';
 import { revokeUserSessions } from './session-repository.ts';
 import { findUserByMobile, updatePasswordHash } from './user-repository.ts';
 import { hashPassword } from '../../security/password.ts';
@@ -103,11 +104,12 @@ export async function forgotPassword(
  * POST /reset-password. The ticket names the phone; the code must be that phone's live reset
  * code. Every try spends one of the ticket's tries and one of the code's. Success sets the
  * password, lifts a failed-login lock (the phone is proven), ends every session of the player
- * and closes their sockets.
+ * and closes their sockets. Audited as the player's own change: the phone proved who it is.
  */
 export async function resetPassword(
   deps: ServiceDeps,
   input: { ticket: string | undefined; otp: string; password: string },
+  origin: RequestOrigin,
 ): Promise<string> {
   if (!input.ticket) throw new AppError('RESET_NOT_STARTED');
   const { maxAttempts } = deps.config.otp;
@@ -132,7 +134,13 @@ export async function resetPassword(
       throw new AppError('RESET_NOT_STARTED');
     }
     await updatePasswordHash(tx, userId, passwordHash, { now, clearLoginLock: true });
-    await revokeUserSessions(tx, userId, 'password_reset', now);
+    const ended = await revokeUserSessions(tx, userId, 'password_reset', now);
+    await insertPlayerAudit(
+      tx,
+      userId,
+      { ip: origin.ip, now },
+      { action: 'player.password_reset', before: null, after: { sessionsEnded: ended.length } },
+    );
   });
   deps.realtime.disconnectUser(userId);
   return AUTH_MESSAGES.passwordResetSuccess;

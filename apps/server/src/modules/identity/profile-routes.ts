@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, profileSchema, updateProfileBodySchema } from '@spm/c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentPlayer, requireRealAccount } from '../../http/auth.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
+import { requestOrigin } from '../../http/request-origin.ts';
 import { getProfile, updateProfile } from './profile-service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
@@ -36,7 +37,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async
     },
     async (request) =>
       ok(
-        await updateProfile(deps, currentPlayer(request), request.body),
+        await updateProfile(deps, currentPlayer(request), request.body, requestOrigin(request)),
         ACCOUNT_MESSAGES.profileUpdated,
       ),
   );

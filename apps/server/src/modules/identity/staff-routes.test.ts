@@ -399,7 +399,8 @@ describe.each(drivers)('staff sign-in, accounts and balance adjustments on %s', 
       ip: string;
     }>(
       h.db,
-      sql`select * from audit_log where target_type = 'player' and target_id = ${player.user.id} order by id`,
+      sql`select * from audit_log where target_type = 'player' and target_id = ${player.user.id}
+          and action like 'wallet.%' order by id`,
     );
     expect(audit).toHaveLength(2);
     expect(audit[0]).toMatchObject({
@@ -432,7 +433,8 @@ describe.each(drivers)('staff sign-in, accounts and balance adjustments on %s', 
     expect(b.json().data.wallet.balance).toBe(1500.5);
     const [count] = await executeRows<{ n: string | number }>(
       h.db,
-      sql`select count(*) as n from audit_log where target_type = 'player' and target_id = ${player.user.id}`,
+      sql`select count(*) as n from audit_log where target_type = 'player' and target_id = ${player.user.id}
+          and action like 'wallet.%'`,
     );
     expect(Number(count?.n)).toBe(1);
     const mismatch = await adjust(player.user.id, { ...first, amount: 1 });

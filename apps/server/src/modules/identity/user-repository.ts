@@ -43,6 +43,12 @@ export async function findUserById(db: DbHandle, id: number): Promise<UserRow | 
   return rows[0];
 }
 
+/** The player's row, locked for the caller's transaction (a change audited with its before). */
+export async function lockUserById(db: DbHandle, id: number): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  return rows[0];
+}
+
 export async function findUserByUsernameLower(
   db: DbHandle,
   usernameLower: string,
