@@ -201,15 +201,18 @@ export async function playerBetsOfRound(
     .orderBy(spmBets.id);
 }
 
-/** Writes each accepted bet's result (won with its payout, or lost with 0). */
+/**
+ * Writes each accepted bet's result: won (with what it paid, which the round's win cap may
+ * have lowered, to nothing) or lost with 0.
+ */
 export async function markBetsResulted(
   db: DbHandle,
-  results: readonly { betId: number; payoutPaise: bigint }[],
+  results: readonly { betId: number; won: boolean; payoutPaise: bigint }[],
 ): Promise<void> {
   for (const result of results) {
     await db
       .update(spmBets)
-      .set({ status: result.payoutPaise > 0n ? 'won' : 'lost', payoutPaise: result.payoutPaise })
+      .set({ status: result.won ? 'won' : 'lost', payoutPaise: result.payoutPaise })
       .where(and(eq(spmBets.id, result.betId), eq(spmBets.status, 'accepted')));
   }
 }

@@ -1,5 +1,5 @@
-import type { SpmRound } from '@spm/contract';
-import { SPM_GAME_RULES, type CasinoGameRules } from '@spm/core';
+import { MAX_WIN_POINTS, type SpmRound, type SpmRoundOutcome } from '@spm/contract';
+import { SPM_GAME_RULES, capRoundReturns, type CasinoGameRules } from '@spm/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SpmDeps } from './operator-wallet.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -7,6 +7,7 @@ import { newServerSeed, serverSeedHash, tableClientSeed } from './fairness.ts';
 import { publicRound, type RoundState } from './round-view.ts';
 import type { SpmSettlement } from './spm-settlement.ts';
 import {
+  type SpmBetRow,
   betsOfRound,
   insertRound,
   lastResults,
@@ -18,6 +19,36 @@ import {
   type SpmGame,
   type SpmRoundRow,
 } from './spm-repository.ts';
+
+/** What one player may win in one round, in paise (SPEC: the game rules' maximum win). */
+const MAX_ROUND_WIN_PAISE = BigInt(MAX_WIN_POINTS) * 100n;
+
+/**
+ * Each bet's result: its return under the game's rules, a player's returns of the round held
+ * to the maximum win (the game rules' 75,000 points) in the order the bets came, so what each
+ * bet shows is what the wallet credits (the operator caps a round's wins there too). A bet
+ * that won keeps `won` when the cap left it nothing.
+ */
+export function roundPayouts(
+  rules: CasinoGameRules,
+  outcome: SpmRoundOutcome,
+  accepted: readonly Pick<SpmBetRow, 'id' | 'playerId' | 'spot' | 'stakePaise'>[],
+): { betId: number; won: boolean; payoutPaise: bigint }[] {
+  const byPlayer = new Map<number, (typeof accepted)[number][]>();
+  for (const bet of accepted) {
+    const bets = byPlayer.get(bet.playerId) ?? [];
+    bets.push(bet);
+    byPlayer.set(bet.playerId, bets);
+  }
+  const payouts: { betId: number; won: boolean; payoutPaise: bigint }[] = [];
+  for (const bets of byPlayer.values()) {
+    const returns = bets.map((bet) => rules.returnPaise(outcome, bet.spot, bet.stakePaise));
+    capRoundReturns(returns, MAX_ROUND_WIN_PAISE).forEach((payoutPaise, i) =>
+      payouts.push({ betId: bets[i]!.id, won: returns[i]! > 0n, payoutPaise }),
+    );
+  }
+  return payouts;
+}
 
 /** The table's timing (config `spm`, docs/decisions.md "SPM Games tables"). */
 export interface SpmTiming {
@@ -322,13 +353,7 @@ export class SpmTableRunner {
     const settledAt = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {
       const accepted = (await betsOfRound(tx, round.id)).filter((b) => b.status === 'accepted');
-      await markBetsResulted(
-        tx,
-        accepted.map((bet) => ({
-          betId: bet.id,
-          payoutPaise: this.rules.returnPaise(outcome, bet.spot, bet.stakePaise),
-        })),
-      );
+      await markBetsResulted(tx, roundPayouts(this.rules, outcome, accepted));
       await markRoundSettled(tx, { roundId: round.id, outcome, settledAt });
     });
     round.phase = 'settled';

@@ -1,0 +1,16 @@
+import type { Paise } from '../money.ts';
+
+/**
+ * One player's returns from one round, in the order the bets were placed, held to the round's
+ * maximum win in total (the game rules' 75,000 points): earlier bets are paid first, and a bet
+ * past the cap gets what is left of it, or nothing. The sum is what the wallet credits, so
+ * each bet's recorded payout is what was actually paid.
+ */
+export function capRoundReturns(returnsPaise: readonly Paise[], maxWinPaise: Paise): Paise[] {
+  let roomPaise = maxWinPaise > 0n ? maxWinPaise : 0n;
+  return returnsPaise.map((returnPaise) => {
+    const paidPaise = returnPaise < roomPaise ? returnPaise : roomPaise;
+    roomPaise -= paidPaise;
+    return paidPaise;
+  });
+}
