@@ -10,6 +10,12 @@ export const STICKY_COOKIE = 'spm_node';
 /** A node that refused a connection is left out this long before it is tried again. */
 const DOWN_FOR_MS = 2000;
 
+/**
+ * Only a node may say it forwarded a request (the owner then serves it without forwarding
+ * again), as deploy/'s nginx and HAProxy configurations make sure: a player's copy is dropped.
+ */
+const NODE_FORWARDED_HEADER = 'x-spm-forwarded-by';
+
 /** Hop-by-hop headers a proxy must not pass on (RFC 9110 7.6.1). */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -50,7 +56,7 @@ export function startRoundRobinProxy({ host = '127.0.0.1', port, targets, log = 
   function forwardedHeaders(req, index) {
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
-      if (!HOP_BY_HOP.has(name)) headers[name] = value;
+      if (!HOP_BY_HOP.has(name) && name !== NODE_FORWARDED_HEADER) headers[name] = value;
     }
     const peer = req.socket.remoteAddress ?? '';
     headers['x-forwarded-for'] = req.headers['x-forwarded-for']

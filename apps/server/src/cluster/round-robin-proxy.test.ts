@@ -6,6 +6,7 @@ import { registerPlayer } from '../test/identity.ts';
 import { connectPlayerSocket, type ClientSocket } from '../test/sockets.ts';
 import { userRoom } from '../realtime/emitter.ts';
 import { freePort, waitFor } from './cluster-test-support.ts';
+import { FORWARDED_HEADER } from './forwarding.ts';
 
 /*
  * The proxy of `npm run cluster` (scripts/support/round-robin-proxy.mjs): round robin, sticky by
@@ -46,6 +47,28 @@ describe('the round-robin proxy', () => {
   afterAll(() => {
     close();
     for (const server of servers) server.close();
+  });
+
+  it('drops the nodes’ own forwarding header from what a player sends', async () => {
+    const echo = createServer((request, response) =>
+      response.end(String(request.headers[FORWARDED_HEADER] ?? 'none')),
+    );
+    const port = await freePort();
+    await new Promise<void>((resolve) => echo.listen(port, '127.0.0.1', () => resolve()));
+    const proxyPort = await freePort();
+    const proxy = await startRoundRobinProxy({
+      port: proxyPort,
+      targets: [{ host: '127.0.0.1', port }],
+    });
+    try {
+      const response = await fetch(`http://127.0.0.1:${proxyPort}`, {
+        headers: { [FORWARDED_HEADER]: 'node-2' },
+      });
+      expect(await response.text()).toBe('none');
+    } finally {
+      proxy.close();
+      echo.close();
+    }
   });
 
   it('spreads requests over the nodes that answer, skipping one that refuses', async () => {
