@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { auditLog } from '../audit/audit-tables.ts';
 import { setAppSetting } from '../modules/site/settings-service.ts';
 import type { Harness } from './harness.ts';
+import { fund } from './wallet.ts';
 
 /** A fresh Indian mobile number (national, 10 digits) per call. */
 export function randomPhone(): string {
@@ -103,6 +104,20 @@ export interface RegisteredPlayer extends AuthAnswer {
   username: string;
   password: string;
   phone: string;
+}
+
+/** A signed-up player, as the exchange's route tests place bets with. */
+export interface ExchangePlayer {
+  id: number;
+  token: string;
+}
+
+/** A player signed up through the API (registerPlayer) with `points` of cash (none when 0). */
+export async function fundedExchangePlayer(h: Harness, points: number): Promise<ExchangePlayer> {
+  const registered = await registerPlayer(h);
+  const id = Number(registered.user.id);
+  if (points > 0) await fund(h.app.exchange.deps, id, BigInt(points * 100));
+  return { id, token: registered.token };
 }
 
 /** Sign-up through the OTP flow (the seeded default): send, read the outbox, verify, register. */

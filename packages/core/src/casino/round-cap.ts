@@ -1,4 +1,8 @@
+import { MAX_WIN_POINTS } from '@spm/contract';
 import type { Paise } from '../money.ts';
+
+/** What one player may win in one round, in paise (the game rules' maximum win). */
+export const MAX_ROUND_WIN_PAISE: Paise = BigInt(MAX_WIN_POINTS) * 100n;
 
 /**
  * One player's returns from one round, in the order the bets were placed, held to the round's

@@ -1,7 +1,6 @@
-import { objectWith } from '@spm/core';
+import { MAX_ROUND_WIN_PAISE, objectWith } from '@spm/core';
 import {
   MAX_BET_POINTS,
-  MAX_WIN_POINTS,
   type CasinoProviderStatus,
   type ProviderAnswer,
   type providerBalanceRequestSchema,
@@ -18,8 +17,6 @@ import type { RoundRow, SessionRow } from './provider-wallet-repository.ts';
 const PAISE_PER_POINT = 100n;
 /** A round's accepted stake (net of refunds) may not pass this (SPEC's game rules). */
 export const MAX_ROUND_STAKE_PAISE = BigInt(MAX_BET_POINTS) * PAISE_PER_POINT;
-/** A round's wins are credited up to this in total; a win over it is lowered (`credited`). */
-export const MAX_ROUND_WIN_PAISE = BigInt(MAX_WIN_POINTS) * PAISE_PER_POINT;
 
 export type Currency = 'INR' | 'PTS';
 

@@ -10,9 +10,8 @@ import { getWallet } from '../wallet/ledger-service.ts';
 import { MarketSimulator } from './market-simulator.ts';
 import type { EventState } from './exchange-engine.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
-import { call, post, registerPlayer } from '../../test/identity.ts';
+import { call, fundedExchangePlayer, post, type ExchangePlayer } from '../../test/identity.ts';
 import { adminToken as staffAdminToken } from '../../test/staff.ts';
-import { fund } from '../../test/wallet.ts';
 
 const key = () => `k-${randomBytes(8).toString('hex')}`;
 
@@ -30,16 +29,8 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
     await h?.close();
   });
 
-  interface Player {
-    id: number;
-    token: string;
-  }
-  async function player(points = 10_000): Promise<Player> {
-    const p = await registerPlayer(h);
-    const id = Number(p.user.id);
-    if (points > 0) await fund(h.app.exchange.deps, id, BigInt(points * 100));
-    return { id, token: p.token };
-  }
+  type Player = ExchangePlayer;
+  const player = (points = 10_000): Promise<Player> => fundedExchangePlayer(h, points);
 
   async function newEvent(
     extra: Partial<Parameters<typeof h.app.exchange.createEvent>[0]> = {},

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { databaseRefusal, drivers, startHarness, type Harness } from '../../test/harness.ts';
-import { post, registerPlayer } from '../../test/identity.ts';
-import { fund } from '../../test/wallet.ts';
+import { fundedExchangePlayer, post, type ExchangePlayer } from '../../test/identity.ts';
+
 import { ledgerTotals } from '../wallet/ledger-repository.ts';
 import { preparedReadStats } from '../wallet/wallet-api.ts';
 import { ORDER_IDS_AHEAD, ORDER_IDS_FRESH_MS, OrderIdsAhead } from './exchange-writer.ts';
@@ -72,16 +72,8 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
     if (h) h.app.exchange.onGroup = () => undefined;
   });
 
-  interface Player {
-    id: number;
-    token: string;
-  }
-  async function player(points = 10_000): Promise<Player> {
-    const p = await registerPlayer(h);
-    const id = Number(p.user.id);
-    if (points > 0) await fund(h.app.exchange.deps, id, BigInt(points * 100));
-    return { id, token: p.token };
-  }
+  type Player = ExchangePlayer;
+  const player = (points = 10_000): Promise<Player> => fundedExchangePlayer(h, points);
 
   async function newMarket(): Promise<{ odds: string; runners: string[] }> {
     const event = await h.app.exchange.createEvent({

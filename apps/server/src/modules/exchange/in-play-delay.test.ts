@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWallet } from '../wallet/ledger-service.ts';
 import type { EventState } from './exchange-engine.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
-import { post, registerPlayer } from '../../test/identity.ts';
-import { fund } from '../../test/wallet.ts';
+import { fundedExchangePlayer, post } from '../../test/identity.ts';
 
 const key = () => `k-${randomBytes(8).toString('hex')}`;
 
@@ -26,12 +25,7 @@ describe.each(drivers)('a market suspended during the in-play delay on %s', (dri
     await h?.close();
   });
 
-  async function player(points = 10_000) {
-    const p = await registerPlayer(h);
-    const id = Number(p.user.id);
-    await fund(h.app.exchange.deps, id, BigInt(points * 100));
-    return { id, token: p.token };
-  }
+  const player = (points = 10_000) => fundedExchangePlayer(h, points);
 
   async function newEvent(): Promise<{ event: EventState; odds: string; bm: string }> {
     const event = await h.app.exchange.createEvent({

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
-import { post, registerPlayer } from '../../test/identity.ts';
-import { fund } from '../../test/wallet.ts';
+import { fundedExchangePlayer, post } from '../../test/identity.ts';
+
 import { listRestingOrders } from '@spm/core';
 import { sql } from 'drizzle-orm';
 import { executeRows } from '../../db/database.ts';
@@ -25,12 +25,7 @@ describe.each(drivers)('a match-odds back and the maximum profit on %s', (driver
     await h?.close();
   });
 
-  async function player(points = 100_000) {
-    const p = await registerPlayer(h);
-    const id = Number(p.user.id);
-    await fund(h.app.exchange.deps, id, BigInt(points * 100));
-    return { id, token: p.token };
-  }
+  const player = (points = 100_000) => fundedExchangePlayer(h, points);
 
   async function exposureOf(playerId: number, marketId: string): Promise<bigint> {
     const [row] = await executeRows<{ e: string | number | bigint }>(

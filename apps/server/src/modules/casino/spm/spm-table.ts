@@ -1,5 +1,10 @@
-import { MAX_WIN_POINTS, type SpmRound, type SpmRoundOutcome } from '@spm/contract';
-import { SPM_GAME_RULES, capRoundReturns, type CasinoGameRules } from '@spm/core';
+import type { SpmRound, SpmRoundOutcome } from '@spm/contract';
+import {
+  MAX_ROUND_WIN_PAISE,
+  SPM_GAME_RULES,
+  capRoundReturns,
+  type CasinoGameRules,
+} from '@spm/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SpmDeps } from './operator-wallet.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -19,9 +24,6 @@ import {
   type SpmGame,
   type SpmRoundRow,
 } from './spm-repository.ts';
-
-/** What one player may win in one round, in paise (SPEC: the game rules' maximum win). */
-const MAX_ROUND_WIN_PAISE = BigInt(MAX_WIN_POINTS) * 100n;
 
 /**
  * Each bet's result: its return under the game's rules, a player's returns of the round held
