@@ -1,5 +1,9 @@
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
+/** PostgreSQL's check_violation. */
+const CHECK_VIOLATION = '23514';
+/** The check behind the ledger's guarded balance update (wallet/tables.ts). */
+const BALANCE_CHECK = 'ledger_accounts_balance_check';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -19,6 +23,20 @@ export function uniqueViolationConstraint(error: unknown): string | undefined {
     current = current.cause;
   }
   return undefined;
+}
+
+/**
+ * The statement ran into the ledger's balance check (a player account below zero). The guarded
+ * UPDATE never asks for that, so this is the refusal behind it: answered as not enough money,
+ * never as a server error (the statement failed, so the transaction must roll back).
+ */
+export function balanceCheckViolated(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && isRecord(current); depth += 1) {
+    if (current.code === CHECK_VIOLATION) return current.constraint === BALANCE_CHECK;
+    current = current.cause;
+  }
+  return false;
 }
 
 /**

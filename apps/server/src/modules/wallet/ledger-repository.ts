@@ -2,6 +2,7 @@ import type { PlayerAccountKind, SystemAccountKind } from '@spm/core';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { executePreparedRows, executeRows, type DbHandle } from '../../db/database.ts';
 import { pgArray } from '../../db/pg-array.ts';
+import { balanceCheckViolated } from '../../db/errors.ts';
 import { dayOf, rangeOf } from '../../db/sql-dates.ts';
 import { outboxInsert, type NewOutboxEvent } from '../../outbox/outbox-repository.ts';
 import {
@@ -144,12 +145,20 @@ export async function applyToPlayerAccount(
   deltaPaise: bigint,
 ): Promise<bigint | null> {
   const delta = deltaPaise.toString();
-  const rows = await executeRows<{ balance_paise: string | bigint }>(
-    db,
-    sql`update ledger_accounts set balance_paise = balance_paise + ${delta}::bigint
-        where id = ${accountId} and balance_paise + ${delta}::bigint >= 0
-        returning balance_paise`,
-  );
+  let rows: { balance_paise: string | bigint }[];
+  try {
+    rows = await executeRows<{ balance_paise: string | bigint }>(
+      db,
+      sql`update ledger_accounts set balance_paise = balance_paise + ${delta}::bigint
+          where id = ${accountId} and balance_paise + ${delta}::bigint >= 0
+          returning balance_paise`,
+    );
+  } catch (error) {
+    // The database's own check stopped what the guard above should have: the same answer,
+    // typed, not a server error (the caller rolls the failed transaction back).
+    if (balanceCheckViolated(error)) return null;
+    throw error;
+  }
   return rows[0] === undefined ? null : BigInt(rows[0].balance_paise);
 }
 
