@@ -17,6 +17,12 @@ export interface Platform {
   dataDir: string;
   /** Stops the server, changes an app setting in its database with the operator CLI, starts it again on the same port. */
   setSettingOffline(key: string, value: string): Promise<void>;
+  /**
+   * Stops the server, starts it on another port over the same data (pages open on `baseUrl`
+   * cannot reach it), runs `meanwhile` against that one, stops it and starts the server again
+   * on `baseUrl`'s port: what `meanwhile` changes is committed while open pages are cut off.
+   */
+  restartAfter(meanwhile: (otherBaseUrl: string) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -89,6 +95,20 @@ export async function startPlatform(overrides: Record<string, string> = {}): Pro
         cwd: repoRoot,
         env: platformEnv(port, dataDir, overrides),
       });
+      running = startProcess(port, dataDir, overrides);
+      await waitUntilReady(baseUrl, running.child, running.output);
+    },
+    async restartAfter(meanwhile) {
+      await stopProcess(running.child);
+      const otherPort = await freePort();
+      const other = startProcess(otherPort, dataDir, overrides);
+      const otherBaseUrl = `http://127.0.0.1:${otherPort}`;
+      try {
+        await waitUntilReady(otherBaseUrl, other.child, other.output);
+        await meanwhile(otherBaseUrl);
+      } finally {
+        await stopProcess(other.child);
+      }
       running = startProcess(port, dataDir, overrides);
       await waitUntilReady(baseUrl, running.child, running.output);
     },

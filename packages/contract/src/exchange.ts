@@ -129,10 +129,15 @@ export const orderAnswerSchema = z.object({
 });
 export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
 
-/** POST /api/bet/match/odds/cancel: the whole unmatched remainder, or part of it. */
+/**
+ * POST /api/bet/match/odds/cancel: the whole unmatched remainder, or part of it. The key is
+ * the client's, as a placement's is: a retry under it answers the first cancel's answer (not
+ * ORDER_NOT_FOUND), another body under it IDEMPOTENCY_MISMATCH.
+ */
 export const cancelOrderBodySchema = z.object({
   orderId: z.string(),
   stake: stakeSchema.optional(),
+  idempotencyKey: idempotencyKeySchema,
 });
 
 /** POST /api/bet/bookmaker/odds: accepted only at the shown rate or better. */

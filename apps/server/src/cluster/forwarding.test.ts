@@ -245,9 +245,16 @@ describe.skipIf(!servicesAnswer)(
         code: direct.body.errorCode,
       });
 
-      const cancelled = await api(entry, 'POST', '/api/bet/match/odds/cancel', { orderId }, token);
+      const cancelBody = { orderId, idempotencyKey: `cancel-${orderId}-at-entry` };
+      const cancelled = await api(entry, 'POST', '/api/bet/match/odds/cancel', cancelBody, token);
       expect(cancelled.status).toBe(200);
       expect(ownerRunner().book.orders.has(orderId)).toBe(false);
+      // Its retry, forwarded again with the same key, answers the first cancel's answer.
+      const retried = await api(entry, 'POST', '/api/bet/match/odds/cancel', cancelBody, token);
+      expect({ status: retried.status, data: retried.body.data }).toEqual({
+        status: 200,
+        data: cancelled.body.data,
+      });
 
       const suspended = await api(entry, 'PATCH', `/api/staff/markets/${marketId}`, {
         status: 'suspended',

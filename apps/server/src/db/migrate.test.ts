@@ -31,6 +31,7 @@ const EXPECTED_TABLES = [
   'market_leases',
   'markets',
   'notifications',
+  'order_cancels',
   'orders',
   'otp_codes',
   'outbox_events',

@@ -14,7 +14,11 @@ import { useThemeClass } from '@/features/preferences/hooks/use-theme-class';
 import { useAppDetailsSync } from '@/features/app-details/api/get-app-details';
 import { logout } from '@/features/auth/lib/session';
 import { useExposureSync } from '@/features/wallet/hooks/use-exposure-sync';
-import { setRealtimeSessionEndHandler, useRealtimeConnection } from '@/shared/realtime';
+import {
+  setRealtimeSessionEndHandler,
+  useCatchUpOnReconnect,
+  useRealtimeConnection,
+} from '@/shared/realtime';
 
 const i18n = initI18n();
 
@@ -32,6 +36,7 @@ function AppEffects() {
   useViewportHeight();
   useAppDetailsSync();
   useRealtimeConnection();
+  useCatchUpOnReconnect();
   useExposureSync();
 
   useEffect(() => {

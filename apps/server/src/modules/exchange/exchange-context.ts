@@ -99,6 +99,12 @@ export interface CancelCommand {
   runnerId: string;
   orderId: string;
   amountPaise: Paise | undefined;
+  /**
+   * A player's cancel carries its idempotency key and request fingerprint: a cancel made
+   * before under the key answers its first answer (IDEMPOTENCY_MISMATCH for another body).
+   * The engine's own cancels (the simulator's requote) have none.
+   */
+  keyed: { idempotencyKey: string; hash: string } | undefined;
 }
 
 export type ExchangeCommand = PlaceCommand | CancelCommand;

@@ -33,9 +33,15 @@ import { MarketCatalogue } from './market-catalogue.ts';
 import { ExchangeWriter } from './exchange-writer.ts';
 import { marketKind } from './market-kinds/index.ts';
 import { MarketQueue } from './market-queue.ts';
+import { placementHash } from './exchange-money.ts';
 import { assertNotSuspendedSince, assertOpen, stakeToPaise } from './placement-support.ts';
 
 export type * from './exchange-types.ts';
+
+/** A cancel's idempotency fingerprint: the order and how much of it (null: all that is left). */
+function cancelHash(orderId: string, amountPaise: bigint | undefined): string {
+  return placementHash({ kind: 'cancel', orderId, amountPaise: amountPaise ?? null });
+}
 
 /**
  * The exchange engine (DESIGN 5): one in-memory core order book per runner of each market,
@@ -271,12 +277,29 @@ export class ExchangeEngine implements PlacementEnv {
     }
   }
 
-  /** Cancels (part of) a resting match-odds order: queued for the market's writer. */
+  /**
+   * Cancels (part of) a resting match-odds order: queued for the market's writer. A player's
+   * cancel carries an idempotency key, as a placement does: a cancel already made under it
+   * answers its first answer whatever the order and market are now (a retry after a lost
+   * answer), another body under it IDEMPOTENCY_MISMATCH. The writer checks the key again in its
+   * batch's transaction, so two tries racing each other cancel once.
+   */
   async cancel(
     playerId: number,
-    body: { orderId: string; stake?: number | undefined },
+    body: { orderId: string; stake?: number | undefined; idempotencyKey?: string | undefined },
   ): Promise<OrderAnswer> {
     const amountPaise = body.stake === undefined ? undefined : stakeToPaise(body.stake);
+    const keyed =
+      body.idempotencyKey === undefined
+        ? undefined
+        : { idempotencyKey: body.idempotencyKey, hash: cancelHash(body.orderId, amountPaise) };
+    if (keyed) {
+      const first = await repo.findCancelByKey(this.deps.db, playerId, keyed.idempotencyKey);
+      if (first) {
+        if (first.requestHash !== keyed.hash) throw new AppError('IDEMPOTENCY_MISMATCH');
+        return first.answer as OrderAnswer;
+      }
+    }
     if (!/^\d+$/.test(body.orderId)) throw new AppError('ORDER_NOT_FOUND');
     const order = await repo.findOrder(this.deps.db, Number(body.orderId));
     if (!order || order.playerId !== playerId) throw new AppError('ORDER_NOT_FOUND');
@@ -290,6 +313,7 @@ export class ExchangeEngine implements PlacementEnv {
       runnerId: String(order.runnerId),
       orderId: body.orderId,
       amountPaise,
+      keyed,
     });
   }
 

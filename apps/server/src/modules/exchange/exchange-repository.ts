@@ -7,6 +7,7 @@ import {
   fills,
   marketExposures,
   markets,
+  orderCancels,
   orders,
   runners,
   settlements,
@@ -158,6 +159,52 @@ export async function findOrderByKey(db: DbHandle, playerId: number, idempotency
     .from(orders)
     .where(and(eq(orders.playerId, playerId), eq(orders.idempotencyKey, idempotencyKey)));
   return row;
+}
+
+/** A cancel the player made before under this key (its first answer), if any. */
+export async function findCancelByKey(db: DbHandle, playerId: number, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(orderCancels)
+    .where(
+      and(eq(orderCancels.playerId, playerId), eq(orderCancels.idempotencyKey, idempotencyKey)),
+    );
+  return row;
+}
+
+/** The cancels made before under any of these (player, idempotency key) pairs. */
+export async function cancelsByKeys(
+  db: DbHandle,
+  keys: readonly { playerId: number; idempotencyKey: string }[],
+): Promise<KeyedOrder[]> {
+  if (keys.length === 0) return [];
+  const rows = await executePreparedRows<{
+    player_id: string | number;
+    idempotency_key: string;
+    request_hash: string;
+    answer: unknown;
+  }>(
+    db,
+    sql`select c.player_id, c.idempotency_key, c.request_hash, c.answer
+        from order_cancels c
+        where (c.player_id, c.idempotency_key) in
+          (select * from unnest(${pgArray(keys.map((k) => k.playerId))}::bigint[],
+            ${pgArray(keys.map((k) => k.idempotencyKey))}::text[]))`,
+  );
+  return rows.map((row) => ({
+    playerId: Number(row.player_id),
+    idempotencyKey: row.idempotency_key,
+    requestHash: row.request_hash,
+    answer: typeof row.answer === 'string' ? JSON.parse(row.answer) : row.answer,
+  }));
+}
+
+/** The keyed cancels a batch made, with their answers (in the batch's transaction). */
+export type NewOrderCancel = typeof orderCancels.$inferInsert;
+
+export async function insertCancels(db: DbHandle, rows: readonly NewOrderCancel[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(orderCancels).values([...rows]);
 }
 
 export async function findOrder(db: DbHandle, orderId: number) {

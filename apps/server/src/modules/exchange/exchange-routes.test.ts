@@ -71,6 +71,8 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
 
   const place = (p: Player, body: Record<string, unknown>) =>
     post(h, '/api/bet/match/odds', { idempotencyKey: key(), ...body }, { token: p.token });
+  const cancel = (p: Player, body: Record<string, unknown>) =>
+    post(h, '/api/bet/match/odds/cancel', { idempotencyKey: key(), ...body }, { token: p.token });
   const wallet = (p: Player) => getWallet(h.db, p.id);
   const settle = (marketId: string, body: unknown, path = 'result') =>
     post(h, `/api/staff/markets/${marketId}/${path}`, body, { token: adminToken });
@@ -168,24 +170,99 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
     });
     const orderId = res.json().data.orderId;
     expect((await wallet(p)).exposure).toBe(200);
-    const notMine = await post(
-      h,
-      '/api/bet/match/odds/cancel',
-      { orderId },
-      { token: other.token },
-    );
+    const notMine = await cancel(other, { orderId });
     expect(notMine.json().errorCode).toBe('ORDER_NOT_FOUND');
-    const part = await post(
-      h,
-      '/api/bet/match/odds/cancel',
-      { orderId, stake: 40 },
-      { token: p.token },
-    );
+    const part = await cancel(p, { orderId, stake: 40 });
     expect(part.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 60 });
     expect((await wallet(p)).exposure).toBe(120);
-    const rest = await post(h, '/api/bet/match/odds/cancel', { orderId }, { token: p.token });
+    const rest = await cancel(p, { orderId });
     expect(rest.json().data).toMatchObject({ status: 'cancelled', unmatchedStake: 0 });
     expect(await wallet(p)).toMatchObject({ exposure: 0, balance: 10_000 });
+  });
+
+  it('a retried cancel answers its first answer and changes nothing; another body under its key is refused', async () => {
+    const { odds, runners } = await newEvent();
+    const p = await player();
+    const placed = await place(p, {
+      marketId: odds,
+      runnerId: runners[0],
+      side: 'lay',
+      price: 3,
+      stake: 100,
+    });
+    const orderId: string = placed.json().data.orderId;
+    /** Everything a cancel may move: the order, the holds, the wallet and the ledger. */
+    const state = async () => ({
+      order: await executeRows(
+        h.db,
+        sql`select matched_paise::text, cancelled_paise::text, status from orders
+            where id = ${Number(orderId)}`,
+      ),
+      holds: await executeRows(
+        h.db,
+        sql`select exposure_paise::text from market_exposures
+            where player_id = ${p.id} and market_id = ${Number(odds)}`,
+      ),
+      wallet: await wallet(p),
+      postings: await executeRows(h.db, sql`select count(*)::int as n from ledger_postings`),
+      ledgerSum: await ledgerSum(),
+    });
+
+    const partKey = key();
+    const part = await cancel(p, { orderId, stake: 40, idempotencyKey: partKey });
+    expect(part.statusCode).toBe(200);
+    expect(part.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 60 });
+    const afterPart = await state();
+    expect(afterPart.wallet.exposure).toBe(120);
+    // The retry of a part cancel does not cancel another 40.
+    const partAgain = await cancel(p, { orderId, stake: 40, idempotencyKey: partKey });
+    expect(partAgain.statusCode).toBe(200);
+    expect(partAgain.json().data).toEqual(part.json().data);
+    expect(await state()).toEqual(afterPart);
+
+    const restKey = key();
+    const rest = await cancel(p, { orderId, idempotencyKey: restKey });
+    expect(rest.json().data).toMatchObject({ status: 'cancelled', unmatchedStake: 0 });
+    const afterRest = await state();
+    expect(afterRest.wallet).toMatchObject({ exposure: 0, balance: 10_000 });
+    // The retry of a cancel that went through answers it, not ORDER_NOT_FOUND.
+    const restAgain = await cancel(p, { orderId, idempotencyKey: restKey });
+    expect(restAgain.statusCode).toBe(200);
+    expect(restAgain.json().data).toEqual(rest.json().data);
+    expect(await state()).toEqual(afterRest);
+
+    // Another body under a key already used: refused, nothing changes.
+    const other = await place(p, {
+      marketId: odds,
+      runnerId: runners[0],
+      side: 'lay',
+      price: 3,
+      stake: 50,
+    });
+    const otherId: string = other.json().data.orderId;
+    const beforeMismatch = await state();
+    for (const body of [
+      { orderId, stake: 10, idempotencyKey: restKey },
+      { orderId: otherId, idempotencyKey: restKey },
+      { orderId: otherId, idempotencyKey: partKey },
+    ]) {
+      const refused = await cancel(p, body);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().errorCode).toBe('IDEMPOTENCY_MISMATCH');
+    }
+    expect(await state()).toEqual(beforeMismatch);
+    expect((await wallet(p)).exposure).toBe(100);
+    // A cancel without a key is refused, as a placement without one is.
+    const keyless = await post(
+      h,
+      '/api/bet/match/odds/cancel',
+      { orderId: otherId },
+      {
+        token: p.token,
+      },
+    );
+    expect(keyless.statusCode).toBe(400);
+    expect((await wallet(p)).exposure).toBe(100);
   });
 
   it('refuses bad prices, stakes outside limits, suspended and closed markets', async () => {

@@ -100,8 +100,13 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
 
   const place = (p: Player, body: Record<string, unknown>) =>
     post(h, '/api/bet/match/odds', { idempotencyKey: key(), ...body }, { token: p.token });
-  const cancel = (p: Player, orderId: string) =>
-    post(h, '/api/bet/match/odds/cancel', { orderId }, { token: p.token });
+  const cancel = (p: Player, orderId: string, fields: Record<string, unknown> = {}) =>
+    post(
+      h,
+      '/api/bet/match/odds/cancel',
+      { orderId, idempotencyKey: key(), ...fields },
+      { token: p.token },
+    );
 
   /**
    * Sends the requests while the writer is paused, each once the one before is queued (so they
@@ -599,6 +604,35 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
           where external_id = ${`cancel:${orderId}:6000:p${maker.id}`}`,
     );
     expect(Number(operation!.n)).toBe(1);
+    await expectConsistent(odds);
+  });
+
+  it('two tries of one keyed cancel in one batch cancel once; another body under the key is refused', async () => {
+    const { odds, runners } = await newMarket();
+    const maker = await player();
+    const resting = await place(maker, {
+      marketId: odds,
+      runnerId: runners[0],
+      side: 'back',
+      price: 2,
+      stake: 100,
+    });
+    const orderId = resting.json().data.orderId as string;
+    const partKey = key();
+    const [first, retry, otherBody] = await inOneBatch(odds, [
+      () => cancel(maker, orderId, { stake: 40, idempotencyKey: partKey }),
+      () => cancel(maker, orderId, { stake: 40, idempotencyKey: partKey }),
+      () => cancel(maker, orderId, { stake: 10, idempotencyKey: partKey }),
+    ]);
+    expect(first!.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 60 });
+    expect(retry!.json().data).toEqual(first!.json().data);
+    expect(otherBody!.json().errorCode).toBe('IDEMPOTENCY_MISMATCH');
+    const [row] = await executeRows<{ cancelled_paise: string }>(
+      h.db,
+      sql`select cancelled_paise::text from orders where id = ${Number(orderId)}`,
+    );
+    expect(row).toEqual({ cancelled_paise: '4000' });
+    expect(await exposureOf(maker, odds)).toBe(6_000n);
     await expectConsistent(odds);
   });
 

@@ -389,8 +389,13 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
           ),
         }
       : await repo.replaysAndOrderIds(tx, keys, keys.length);
+    // Cancels made before under the keys these bring: looked up on every attempt (a keyed
+    // cancel is rare next to a placement), so a retry racing its first try cancels once.
+    const cancelKeys = batches.flatMap((batch) => batch.cancelKeys());
+    const cancelsBefore = await repo.cancelsByKeys(tx, cancelKeys);
     let taken = 0;
     for (const [n, batch] of batches.entries()) {
+      batch.answerCancelReplays(cancelsBefore);
       batch.answerReplays(replays, (market) => this.env.checkOpen(market));
       if (optimistic && batch.refusedAtOpenCheck) throw new ReplayLookupNeeded();
       batch.setOrderIds(orderIds.slice(taken, taken + keysOf[n]!.length));
@@ -418,6 +423,13 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     for (const batch of batches) batch.match();
     const changed = batches.filter((batch) => batch.changedBooks);
     if (changed.length === 0) return;
+    // Awaited before the pipelined writes below: those end with the COMMIT, which nothing of
+    // this transaction may follow. A key another market's batch took meanwhile fails it
+    // (23505) and the group goes again, finding that cancel.
+    await repo.insertCancels(
+      tx,
+      changed.flatMap((batch) => batch.cancelRows(ctx.now)),
+    );
     // The two writes go out together, the wallet's last with the transaction's events and
     // its COMMIT right behind it (on PostgreSQL, whose connection pipelines them; PGlite runs
     // them one after the other). If the first fails, the COMMIT rolls back, and its error is
@@ -486,6 +498,8 @@ class Batch {
   readonly runners = new Set<RunnerState>();
   private cancelledBefore = new Map<number, repo.OrderRow>();
   private cancelledFills: repo.FillRow[] = [];
+  /** The keyed cancels that went through, to store with their answers. */
+  private readonly cancelsMade: { command: CancelCommand; answered: OrderAnswer }[] = [];
 
   readonly newOrders = new Map<string, NewOrderState>();
   readonly fills: FillRecord[] = [];
@@ -584,6 +598,58 @@ class Batch {
         this.results[i] = refuse(new AppError('IDEMPOTENCY_MISMATCH'));
       }
     }
+  }
+
+  /** The (player, key) of every keyed cancel still to run. */
+  cancelKeys(): { playerId: number; idempotencyKey: string }[] {
+    return this.pending('cancel').flatMap((i) => {
+      const command = this.commands[i] as CancelCommand;
+      return command.keyed
+        ? [{ playerId: command.playerId, idempotencyKey: command.keyed.idempotencyKey }]
+        : [];
+    });
+  }
+
+  /**
+   * A keyed cancel made before answers its first answer (IDEMPOTENCY_MISMATCH for another
+   * body); one whose key came earlier in this batch answers what that one answers.
+   */
+  answerCancelReplays(found: repo.KeyedOrder[]): void {
+    const keyOf = (playerId: number, key: string) => `${playerId}\u0000${key}`;
+    const stored = new Map(found.map((row) => [keyOf(row.playerId, row.idempotencyKey), row]));
+    const firstOf = new Map<string, number>();
+    for (const i of this.pending('cancel')) {
+      const command = this.commands[i] as CancelCommand;
+      if (!command.keyed) continue;
+      const key = keyOf(command.playerId, command.keyed.idempotencyKey);
+      const row = stored.get(key);
+      const first = firstOf.get(key);
+      if (row) {
+        this.results[i] =
+          row.requestHash === command.keyed.hash
+            ? answer(row.answer as OrderAnswer)
+            : refuse(new AppError('IDEMPOTENCY_MISMATCH'));
+      } else if (first === undefined) {
+        firstOf.set(key, i);
+      } else if ((this.commands[first] as CancelCommand).keyed?.hash === command.keyed.hash) {
+        this.sameAs.set(i, first);
+        this.results[i] = refuse(new Error('answered with the first command of its key'));
+      } else {
+        this.results[i] = refuse(new AppError('IDEMPOTENCY_MISMATCH'));
+      }
+    }
+  }
+
+  /** The keyed cancels this batch made, with their answers, for the order_cancels table. */
+  cancelRows(now: Date): repo.NewOrderCancel[] {
+    return this.cancelsMade.map(({ command, answered }) => ({
+      playerId: command.playerId,
+      idempotencyKey: command.keyed!.idempotencyKey,
+      requestHash: command.keyed!.hash,
+      orderId: Number(command.orderId),
+      answer: answered,
+      createdAt: now,
+    }));
   }
 
   cancelledOrderIds(): number[] {
@@ -853,7 +919,9 @@ class Batch {
         .filter((f) => f.takerOrderId === orderId || f.fill.makerOrderId === command.orderId)
         .map((f) => f.fill),
     ];
-    return answer(orderAnswer(row, itsFills));
+    const answered = orderAnswer(row, itsFills);
+    if (command.keyed) this.cancelsMade.push({ command, answered });
+    return answer(answered);
   }
 
   newOrderRows(now: Date): repo.NewOrder[] {

@@ -151,6 +151,28 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * A player's cancel under its idempotency key (issue 39 item 5): written in the batch that
+ * cancelled, so a retry of a cancel that went through answers its first answer instead of
+ * ORDER_NOT_FOUND (or cancelling part of an order a second time). No foreign key to the order
+ * (docs/decisions.md "No foreign keys between rows written together").
+ */
+export const orderCancels = pgTable(
+  'order_cancels',
+  {
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    // The first answer, replayed as is for the same key.
+    answer: jsonb('answer').$type<unknown>().notNull(),
+    createdAt: timestampTz('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('order_cancels_player_idempotency_key').on(table.playerId, table.idempotencyKey),
+  ],
+);
+
 export const fills = pgTable(
   'fills',
   {

@@ -14,7 +14,7 @@ import { GatewayIcon } from './components/gateway-icon';
 import { LoadState } from './components/load-state';
 import { WithdrawOtpField } from './components/otp-field';
 import { WithdrawNotices, WithdrawSummary } from './components/withdraw-parts';
-import { useIdempotencyKey } from './hooks/use-idempotency-key';
+import { useIdempotencyKey } from '@/shared/hooks/use-idempotency-key';
 import { useWithdrawSubmit } from './hooks/use-withdraw-submit';
 import { inCurrency, parseAmount, plusShare, shareOf } from './lib/amount';
 import { problem } from './lib/form-problem';

@@ -11,7 +11,7 @@ import { AmountField } from './components/amount-field';
 import { LoadState } from './components/load-state';
 import { WithdrawOtpField } from './components/otp-field';
 import { WithdrawNotices, WithdrawSummary } from './components/withdraw-parts';
-import { useIdempotencyKey } from './hooks/use-idempotency-key';
+import { useIdempotencyKey } from '@/shared/hooks/use-idempotency-key';
 import { useWithdrawSubmit } from './hooks/use-withdraw-submit';
 import { parseAmount } from './lib/amount';
 import { otpProblem, pendingLimitReached, withdrawAmountProblem } from './lib/withdraw';

@@ -7,7 +7,7 @@ import { useAppStore } from '@/shared/stores/app-store';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { playerProfile } from '@/test/fixtures';
 import { createdSocket } from '@/test/fake-socket';
-import { callsTo, mockApi, ok } from '@/test/mock-api';
+import { callsTo, fail, mockApi, ok } from '@/test/mock-api';
 import type { MockRoute } from '@/test/mock-api';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
 
@@ -538,7 +538,8 @@ describe('match page', () => {
     await waitFor(() => expect(screen.queryByTestId('open-bet')).toBeNull());
   });
 
-  it('lists unmatched orders and cancels one in full by its id', async () => {
+  it('lists unmatched orders and cancels one in full by its id, retrying under the same key', async () => {
+    let cancelTries = 0;
     const fetchMock = await openAsPlayer({
       ...eventRoutes(),
       'GET /api/bets': (url) =>
@@ -549,13 +550,17 @@ describe('match page', () => {
               : [bet({ id: 'o-9', status: 'matched', matchedStake: 50, unmatchedStake: 0 })],
           ),
         ),
-      'POST /api/bet/match/odds/cancel': ok({
-        orderId: 'o-77',
-        status: 'cancelled',
-        matchedStake: 0,
-        unmatchedStake: 0,
-        averagePrice: null,
-      }),
+      // The first try's answer is lost on the way (a restart, a gateway): the player tries again.
+      'POST /api/bet/match/odds/cancel': () =>
+        (cancelTries += 1) === 1
+          ? fail(503, 'SERVICE_UNAVAILABLE', 'Try again.')
+          : ok({
+              orderId: 'o-77',
+              status: 'cancelled',
+              matchedStake: 0,
+              unmatchedStake: 0,
+              averagePrice: null,
+            }),
     });
     const open = await screen.findByTestId('open-bet');
     expect(screen.getByTestId('matched-bet')).toHaveAttribute('data-bet-id', 'o-9');
@@ -565,10 +570,19 @@ describe('match page', () => {
     expect(unmatchedCall?.url.searchParams.get('eventId')).toBe('101');
     await userEvent.click(within(open).getByTestId('open-bet-cancel'));
     await waitFor(() =>
-      expect(callsTo(fetchMock, 'POST /api/bet/match/odds/cancel')[0]?.body).toEqual({
-        orderId: 'o-77',
-      }),
+      expect(callsTo(fetchMock, 'POST /api/bet/match/odds/cancel')).toHaveLength(1),
     );
+    await waitFor(() => expect(within(open).getByTestId('open-bet-cancel')).toBeEnabled());
+    await userEvent.click(within(open).getByTestId('open-bet-cancel'));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST /api/bet/match/odds/cancel')).toHaveLength(2),
+    );
+    const [first, retry] = callsTo(fetchMock, 'POST /api/bet/match/odds/cancel');
+    expect(first?.body).toEqual({ orderId: 'o-77', idempotencyKey: expect.any(String) });
+    expect(
+      (first?.body as { idempotencyKey: string }).idempotencyKey.length,
+    ).toBeGreaterThanOrEqual(8);
+    expect(retry?.body).toEqual(first?.body);
   });
 });
 

@@ -5,9 +5,11 @@ export {
   emitWithAck,
   getRealtimeSocket,
   onNotificationToast,
+  onRealtimeReconnect,
   requestBalance,
   setRealtimeSessionEndHandler,
   toWallet,
 } from './realtime-client';
 export type { StatusAck } from './realtime-client';
 export { useRealtimeConnection } from './use-realtime-connection';
+export { useCatchUpOnReconnect } from './use-catch-up-on-reconnect';

@@ -12,7 +12,7 @@ import { useAppStore } from '@/shared/stores/app-store';
 import { playerProfile } from '@/test/fixtures';
 import { fakeSockets, createdSocket, sessionError } from '@/test/fake-socket';
 import type { FakeSocket } from '@/test/fake-socket';
-import { mockApi, ok } from '@/test/mock-api';
+import { callsTo, mockApi, noNotifications, ok } from '@/test/mock-api';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
 import { FALLBACK_TRANSPORTS } from '@spm/client';
 import { connectRealtime, disconnectRealtime, emitWithAck, getRealtimeSocket } from './index';
@@ -68,6 +68,46 @@ describe('realtime connection (SPEC 4.5, 7.8)', () => {
     // Neither sends a payload, only the ack callback.
     expect(socket.emitsOf(CLIENT_EVENTS.getBalance)[0]?.args).toEqual([]);
     expect(socket.emitsOf(CLIENT_EVENTS.getBalance)[0]?.timeoutMs).toBe(7000);
+  });
+
+  it('catches up on every reconnect: balance, exposure and unread notifications, without a reload', async () => {
+    // What the server holds: changed while the socket is away (a restart, a dropped link).
+    let unread = 0;
+    let exposureAmount = 0;
+    const fetchMock = mockApi({
+      'GET /api/profile': ok(playerProfile),
+      'GET /api/notifications': () => ok({ ...noNotifications, unread, total: unread }),
+      'GET /api/bet/exposure/amount': () => ok({ exposureAmount }),
+    });
+    signIn();
+    renderApp('/home');
+    await screen.findByTestId('header-username');
+    const socket = await createdSocket();
+    socket.reply(CLIENT_EVENTS.sessionCheck, { status: 'success' });
+    socket.reply(CLIENT_EVENTS.getBalance, {
+      status: 'success',
+      data: { ...wallet(100), version: 4 },
+    });
+    act(() => socket.serverConnect());
+    await waitFor(() => expect(useAuthStore.getState().wallet).toEqual(wallet(100)));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/notifications')).toHaveLength(1));
+    expect(screen.queryByTestId('notifications-unread')).not.toBeInTheDocument();
+
+    act(() => socket.serverEmit('disconnect', 'transport close'));
+    unread = 2;
+    exposureAmount = 250;
+    socket.reply(CLIENT_EVENTS.getBalance, {
+      status: 'success',
+      data: { ...wallet(500), version: 9 },
+    });
+    act(() => socket.serverConnect());
+    await waitFor(() => expect(screen.getByTestId('notifications-unread')).toHaveTextContent('2'));
+    await waitFor(() => expect(useAuthStore.getState().wallet).toEqual(wallet(500)));
+    await waitFor(() => expect(useAuthStore.getState().exposureAmount).toBe(250));
+    expect(socket.emitsOf(CLIENT_EVENTS.getBalance)).toHaveLength(2);
+    // A push the server's outbox sends late, older than the balance just read, does not win.
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, { ...wallet(450), version: 8 }));
+    expect(useAuthStore.getState().wallet).toEqual(wallet(500));
   });
 
   it('keeps the wallet when get:balance does not answer success', async () => {

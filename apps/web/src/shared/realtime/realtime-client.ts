@@ -198,10 +198,31 @@ function onConnectError(current: Socket, error: Error): void {
   }
 }
 
+type ReconnectListener = () => void;
+const reconnectListeners = new Set<ReconnectListener>();
+
+/**
+ * Runs `listener` on every connect of the channel after its first (a reconnect after a
+ * dropped connection or a server restart): pushes sent while the socket was away are lost,
+ * so what they would have changed has to be read again. Returns the unsubscribe.
+ */
+export function onRealtimeReconnect(listener: ReconnectListener): () => void {
+  reconnectListeners.add(listener);
+  return () => {
+    reconnectListeners.delete(listener);
+  };
+}
+
 function attachHandlers(current: Socket, checks: PayloadChecks): void {
+  let connectedBefore = false;
   current.on('connect', () => {
     void checkSession();
+    // On every connect, not only the first: a balance committed while the socket was away
+    // (or just before a server crash, its push never sent) is read here; the wallet version
+    // keeps a late push of an older balance from replacing it.
     void requestBalance();
+    if (connectedBefore) for (const listener of [...reconnectListeners]) listener();
+    connectedBefore = true;
   });
   current.on('connect_error', (error: Error) => onConnectError(current, error));
   current.on('disconnect', (reason: string) => {

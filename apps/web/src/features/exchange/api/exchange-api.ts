@@ -149,12 +149,18 @@ export async function placeOrder(order: PlaceOrder): Promise<OrderAnswer | null>
   return data;
 }
 
-/** POST /bet/match/odds/cancel: the whole unmatched remainder. */
-export async function cancelOrder(orderId: string): Promise<OrderAnswer | null> {
+/**
+ * POST /bet/match/odds/cancel: the whole unmatched remainder. The caller keeps `idempotencyKey`
+ * for its retries of the same cancel, so a retry after a lost answer gets the first answer.
+ */
+export async function cancelOrder(
+  orderId: string,
+  idempotencyKey: string,
+): Promise<OrderAnswer | null> {
   const { data } = await request({
     url: '/bet/match/odds/cancel',
     method: 'POST',
-    data: { orderId },
+    data: { orderId, idempotencyKey },
     schema: orderAnswerSchema,
   });
   return data;
