@@ -196,7 +196,12 @@ export async function buildApp({
 
   registerMetrics(app, { token: config.metricsToken });
 
-  const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl
+    ? await openRedis(config.redisUrl, {
+        reconnectMaxDelayMs: config.redisReconnectMaxDelayMs,
+        log: app.log,
+      })
+    : undefined;
   let rateLimit: RateLimitStatus;
   try {
     rateLimit = await registerIdentity(app, { config, db, clock, redis, smsOverride });
@@ -288,6 +293,7 @@ async function registerIdentity(
       databaseUrl: config.databaseUrl,
       redisUrl: config.redisUrl,
       redisPrefix: config.redisPrefix,
+      redisReconnectMaxDelayMs: config.redisReconnectMaxDelayMs,
       apiPrefix: API_PREFIX,
     });
   }
