@@ -266,6 +266,8 @@ async function registerIdentity(
 
   const rateLimit = await registerRateLimit(app, {
     redis: redis?.command,
+    // DATABASE_URL: PostgreSQL, which several nodes may share (PGlite has one process).
+    postgres: config.databaseUrl ? db : undefined,
     prefix: config.redisPrefix,
     log: app.log,
   });
