@@ -243,6 +243,9 @@ export async function registerRateLimit(
       else options.log.warn({ err: cause }, FALLBACK_MESSAGES[where]);
     },
   };
+  // Redis answering again is news on every node, not only on the next to count a request:
+  // the log and /api/readyz say so at once.
+  options.redis?.on('ready', () => shared.onCounted('redis'));
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: (request) => request.ip,
