@@ -60,10 +60,17 @@ async function terminate(child: ChildProcess): Promise<void> {
   await gone;
 }
 
-/** A private redis-server on the first free port of 6390-6399 (other test files use some). */
+/**
+ * A private redis-server on a free port of 6390-6399 (other test files use some), tried from a
+ * random one: a port this server left while stopped is then unlikely to be the one another
+ * file's new server takes before `start` wants it back.
+ */
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   let lastError: unknown;
-  for (let port = FIRST_PORT; port <= LAST_PORT; port += 1) {
+  const ports = LAST_PORT - FIRST_PORT + 1;
+  const offset = Math.floor(Math.random() * ports);
+  for (let tried = 0; tried < ports; tried += 1) {
+    const port = FIRST_PORT + ((offset + tried) % ports);
     let child: ChildProcess;
     try {
       child = await launch(port);
