@@ -196,7 +196,12 @@ export async function buildApp({
 
   registerMetrics(app, { token: config.metricsToken });
 
-  const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl
+    ? await openRedis(config.redisUrl, {
+        reconnectMaxDelayMs: config.redisReconnectMaxDelayMs,
+        log: app.log,
+      })
+    : undefined;
   let rateLimit: RateLimitStatus;
   try {
     rateLimit = await registerIdentity(app, { config, db, clock, redis, smsOverride });
@@ -261,6 +266,8 @@ async function registerIdentity(
 
   const rateLimit = await registerRateLimit(app, {
     redis: redis?.command,
+    // DATABASE_URL: PostgreSQL, which several nodes may share (PGlite has one process).
+    postgres: config.databaseUrl ? db : undefined,
     prefix: config.redisPrefix,
     log: app.log,
   });
@@ -288,6 +295,7 @@ async function registerIdentity(
       databaseUrl: config.databaseUrl,
       redisUrl: config.redisUrl,
       redisPrefix: config.redisPrefix,
+      redisReconnectMaxDelayMs: config.redisReconnectMaxDelayMs,
       apiPrefix: API_PREFIX,
     });
   }

@@ -61,6 +61,7 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be 1-64 letters, digits or : _ . -' })
       .default('spm:'),
+    REDIS_RECONNECT_MAX_DELAY_MS: intKey(50, 60_000, 5000),
     SESSION_IDLE_MINUTES: intKey(1, 10_080, 60),
     SESSION_ABSOLUTE_HOURS: intKey(1, 720, 24),
     SMS_PROVIDER: z.enum(SMS_PROVIDERS).default('console'),
@@ -240,6 +241,12 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel, so several sites (or test runs) share one Redis. */
   redisPrefix: string;
+  /**
+   * The longest wait between two attempts to reach Redis again (the waits double from 50 ms up
+   * to this). Also how long a client keeps a command queued: ioredis fails it after 20
+   * attempts, about 70 s at the default 5 s.
+   */
+  redisReconnectMaxDelayMs: number;
   logLevel: (typeof LOG_LEVELS)[number];
   nodeEnv: (typeof NODE_ENVS)[number];
   /**
@@ -330,6 +337,7 @@ export function loadConfig(
       : resolve(repoRootDir, 'apps/backoffice/dist'),
     trustProxy: parsed.TRUST_PROXY === undefined ? false : parseTrustProxy(parsed.TRUST_PROXY),
     redisPrefix: parsed.REDIS_PREFIX,
+    redisReconnectMaxDelayMs: parsed.REDIS_RECONNECT_MAX_DELAY_MS,
     ipLookupOrigin: new URL(parsed.IP_LOOKUP_ORIGIN).origin,
     session: {
       idleMinutes: parsed.SESSION_IDLE_MINUTES,

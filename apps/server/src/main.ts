@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { CREDENTIALS_FILE_NAME, seed } from './seed.ts';
 import { formatSignInInfo } from './sign-in-info.ts';
 import { MarketSimulator } from './modules/exchange/index.ts';
+import { isRedisConnectionError } from './redis.ts';
 
 /** Past this a stuck connection or query is not worth waiting for: exit non-zero. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -27,6 +28,18 @@ async function main(): Promise<void> {
   // The pool may report a dropped idle connection at any time; the app's logger exists
   // only once the database is open, so reach it lazily.
   const late: { app?: App; stopFeed?: () => void } = {};
+  // A Redis command failed for want of Redis never stops a node (issue 39 item 1): every
+  // client handles its own failures (redis.ts), this is the net under a path that slipped by.
+  // Any other unhandled rejection keeps Node's rule (exit non-zero), logged first.
+  process.on('unhandledRejection', (reason) => {
+    if (isRedisConnectionError(reason)) {
+      late.app?.log.warn({ err: reason }, 'redis command failed while redis is away; serving on');
+      return;
+    }
+    if (late.app) late.app.log.fatal({ err: reason }, 'unhandled rejection');
+    else process.stderr.write(`unhandled rejection: ${String(reason)}\n`);
+    process.exit(1);
+  });
   let database;
   try {
     database = await openDatabase(config, {

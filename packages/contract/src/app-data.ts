@@ -74,12 +74,14 @@ export type DemoCheck = z.infer<typeof demoCheckSchema>;
 export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
 /**
- * GET /api/readyz. `rateLimitStore`: where the per-address limits count (`memory-fallback`:
- * REDIS_URL is set but Redis does not answer, so each process counts alone); `degraded` is
- * true then. The node stays ready: its limits still hold (docs/decisions.md).
+ * GET /api/readyz. `rateLimitStore`: where the per-address limits count. REDIS_URL set but
+ * Redis not answering: `postgres-fallback` with DATABASE_URL (the nodes count together in
+ * PostgreSQL), else `memory-fallback` (each process counts alone); `degraded` is true then
+ * (messages between nodes do not get through either). The node stays ready: its limits still
+ * hold (docs/decisions.md).
  */
 export const readinessSchema = healthSchema.extend({
-  rateLimitStore: z.enum(['redis', 'memory', 'memory-fallback']),
+  rateLimitStore: z.enum(['redis', 'memory', 'postgres-fallback', 'memory-fallback']),
   degraded: z.boolean(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;

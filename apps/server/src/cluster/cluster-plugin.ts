@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { ClusterConfig } from '../config.ts';
+import { REDIS_READY_TIMEOUT_MS, SUBSCRIBER_OPTIONS, createRedisClient } from '../redis.ts';
 import { refreshEvent, reloadMarket } from '../modules/exchange/index.ts';
 import { FORWARDED_HEADER, SERVED_BY_HEADER, forwardRequest } from './forwarding.ts';
 import { MarketOwnership, marketMovingError } from './market-ownership.ts';
@@ -22,6 +22,7 @@ export interface ClusterOptions {
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
+  redisReconnectMaxDelayMs: number;
   apiPrefix: string;
 }
 
@@ -56,11 +57,19 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
   app.decorate('cluster', ownership);
   const nodeId = options.cluster.nodeId;
   const channel = `${options.redisPrefix}cluster:catalogue`;
-  const publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
-  const subscriber = new Redis(options.redisUrl);
-  for (const client of [publisher, subscriber]) {
-    client.on('error', (error: unknown) => app.log.debug({ err: error }, 'cluster redis error'));
-  }
+  const redisSettings = { reconnectMaxDelayMs: options.redisReconnectMaxDelayMs, log: app.log };
+  // An announcement while Redis is away is dropped at once (the other nodes read everything
+  // again when it is back, below), never queued.
+  const publisher = createRedisClient(options.redisUrl, 'cluster-pub', redisSettings, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+  });
+  const subscriber = createRedisClient(
+    options.redisUrl,
+    'cluster-sub',
+    redisSettings,
+    SUBSCRIBER_OPTIONS,
+  );
 
   /** The market a request is about, when it changes or shows one market's book. */
   async function marketOf(request: FastifyRequest): Promise<string | undefined> {
@@ -181,6 +190,16 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
     }
   }
 
+  // Back after an outage: what the other nodes announced meanwhile never arrived, so the
+  // catalogue is read again (a connection made before the boot's own load has nothing to
+  // catch up on).
+  let loaded = false;
+  subscriber.on('ready', () => {
+    if (!loaded) return;
+    incoming.add(RELOAD_ALL);
+    void refreshIncoming();
+  });
+
   subscriber.on('message', (from: string, message: string) => {
     if (from !== channel) return;
     const change = JSON.parse(message) as CatalogueChange;
@@ -228,7 +247,14 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
       await ownership.acquire(market.id);
       return engine.markets.get(market.id) ?? market;
     };
-    await subscriber.subscribe(channel);
+    // Waited for as long as Redis may take at boot, then not: a node started while Redis is
+    // away serves without the announcements, and the subscription is made once it is back.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      subscriber.subscribe(channel).catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, REDIS_READY_TIMEOUT_MS))),
+    ]).finally(() => clearTimeout(timer));
+    loaded = true;
     await ownership.start({
       serial: (marketId, work) => engine.serial(marketId, work),
       reload: (marketId) => reloadMarket(engine, marketId),

@@ -39,6 +39,7 @@ const EXPECTED_TABLES = [
   'password_resets',
   'payment_gateways',
   'phone_verifications',
+  'rate_limit_counters',
   'runners',
   'seed_marks',
   'sessions',

@@ -13,3 +13,4 @@ export * from '../outbox/outbox-tables.ts';
 export * from '../uploads/upload-tables.ts';
 export * from './seed-tables.ts';
 export * from '../cluster/cluster-tables.ts';
+export * from '../http/rate-limit-tables.ts';

@@ -38,7 +38,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; rateLimit: RateLimitS
       return ok({
         status: 'ok' as const,
         rateLimitStore,
-        degraded: rateLimitStore === 'memory-fallback',
+        degraded: rateLimitStore.endsWith('-fallback'),
       });
     },
   );

@@ -2,8 +2,10 @@ import fastifyRateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { executeRows, type Db } from '../db/database.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -26,11 +28,13 @@ export const RATE_LIMITS = {
 
 /**
  * Where the counters live now: `redis` (shared by every process), `memory` (no REDIS_URL: one
- * process), or `memory-fallback` (REDIS_URL set but Redis not answering: each process counts
- * on its own until it is back, so the limits loosen by the number of processes but never
- * vanish). /api/readyz reports it.
+ * process), `postgres-fallback` (REDIS_URL set but Redis not answering, DATABASE_URL set: the
+ * nodes count together in PostgreSQL until it is back, the limits unchanged), or
+ * `memory-fallback` (Redis not answering on the embedded database, one process by design; or
+ * PostgreSQL not answering either: each process counts on its own, so the limits loosen by the
+ * number of processes but never vanish). /api/readyz reports it.
  */
-export type RateLimitStoreState = 'redis' | 'memory' | 'memory-fallback';
+export type RateLimitStoreState = 'redis' | 'memory' | 'postgres-fallback' | 'memory-fallback';
 
 export interface RateLimitStatus {
   readonly state: () => RateLimitStoreState;
@@ -52,6 +56,34 @@ return {current, ttl}
 `;
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** Ended windows are deleted at most this often, by the node counting at the time. */
+const POSTGRES_PRUNE_EVERY_MS = 60_000;
+
+/**
+ * The same fixed window as REDIS_INCR_LUA in one statement: a new key or an ended window
+ * starts at 1, otherwise the count grows by one; the row lock of the upsert orders nodes that
+ * count the same key at once. Answers [count, ms left] on the database's clock.
+ */
+async function postgresIncr(
+  db: Db,
+  key: string,
+  timeWindowMs: number,
+): Promise<{ current: number; ttl: number }> {
+  const [row] = await executeRows<{ current: number; ttl: number }>(
+    db,
+    sql`insert into rate_limit_counters as c (key, count, window_ends_at)
+        values (${key}, 1, now() + ${timeWindowMs} * interval '1 millisecond')
+        on conflict (key) do update set
+          count = case when c.window_ends_at <= now() then 1 else c.count + 1 end,
+          window_ends_at = case when c.window_ends_at <= now()
+            then excluded.window_ends_at else c.window_ends_at end
+        returning c.count as current,
+          greatest(0, ceil(extract(epoch from c.window_ends_at - now()) * 1000))::int as ttl`,
+  );
+  if (!row) throw new Error('rate limit upsert answered no row');
+  return { current: Number(row.current), ttl: Number(row.ttl) };
+}
 
 /** Fixed windows in a Map, the same shape as the Redis counters. */
 class MemoryCounters {
@@ -85,17 +117,22 @@ class MemoryCounters {
   }
 }
 
+type CountedIn = 'redis' | 'postgres' | 'memory';
+
 interface StoreShared {
   redis: Redis | undefined;
+  /** Set with DATABASE_URL: the store the nodes share while Redis is away. */
+  postgres: Db | undefined;
   memory: MemoryCounters;
-  /** Called with true when a count went to memory although Redis is configured. */
-  onFallback: (fallingBack: boolean, cause?: unknown) => void;
+  /** Where a count went (only while Redis is configured), and why when not there. */
+  onCounted: (where: CountedIn, cause?: unknown) => void;
 }
 
 /**
- * Redis while it answers, this process's memory otherwise: a Redis outage must not switch the
- * limits off (they guard sign-in and SMS spending). The Redis client queues nothing while
- * disconnected, so a count falls back at once instead of waiting.
+ * Redis while it answers; while it does not, PostgreSQL when the nodes share one, else this
+ * process's memory: a Redis outage must neither switch the limits off (they guard sign-in and
+ * SMS spending) nor multiply them by the number of nodes (issue 39 item 2). The Redis client
+ * queues nothing while disconnected, so a count falls back at once instead of waiting.
  */
 function fallbackStoreClass(shared: StoreShared, rootKey: string): FastifyRateLimitStoreCtor {
   class FallbackStore implements FastifyRateLimitStore {
@@ -104,21 +141,39 @@ function fallbackStoreClass(shared: StoreShared, rootKey: string): FastifyRateLi
     incr(key: string, callback: IncrCallback, timeWindowMs: number): void {
       const fullKey = this.key + key;
       const memory = (cause?: unknown) => {
-        if (shared.redis) shared.onFallback(true, cause);
+        if (shared.redis) shared.onCounted('memory', cause);
         callback(null, shared.memory.incr(fullKey, timeWindowMs));
       };
+      const fallBack = (cause?: unknown) => {
+        const postgres = shared.postgres;
+        if (!postgres) {
+          memory(cause);
+          return;
+        }
+        postgresIncr(postgres, fullKey, timeWindowMs).then(
+          (result) => {
+            shared.onCounted('postgres', cause);
+            callback(null, result);
+          },
+          (error: unknown) => memory(error),
+        );
+      };
       const redis = shared.redis;
-      if (!redis || redis.status !== 'ready') {
+      if (!redis) {
         memory();
+        return;
+      }
+      if (redis.status !== 'ready') {
+        fallBack(new Error(`redis connection is ${redis.status}`));
         return;
       }
       redis.eval(REDIS_INCR_LUA, 1, fullKey, timeWindowMs).then(
         (result) => {
           const [current, ttl] = result as [number, number];
-          shared.onFallback(false);
+          shared.onCounted('redis');
           callback(null, { current, ttl });
         },
-        (error: unknown) => memory(error),
+        (error: unknown) => fallBack(error),
       );
     }
 
@@ -143,32 +198,54 @@ function fallbackStoreClass(shared: StoreShared, rootKey: string): FastifyRateLi
   };
 }
 
+const FALLBACK_MESSAGES: Record<CountedIn, string> = {
+  redis: 'redis is back: rate limits are shared again',
+  postgres:
+    'redis unavailable: rate limits fall back to postgresql (shared by every node) until it is back',
+  memory: 'redis unavailable: rate limits fall back to this process (memory) until it is back',
+};
+
 /**
  * @fastify/rate-limit, on for the routes that name a limit in `config.rateLimit` only.
  * With Redis the counters are shared by every server process; while Redis does not answer,
- * each process counts in memory (fail closed) and says so once in the log and in /api/readyz.
+ * they are counted in PostgreSQL when `postgres` is given (DATABASE_URL: several nodes may
+ * share it), else in this process's memory (the embedded database has one process), and the
+ * log says so once per change and /api/readyz while it lasts.
  */
 export async function registerRateLimit(
   app: FastifyInstance,
-  options: { redis: Redis | undefined; prefix: string; log: FastifyBaseLogger },
+  options: {
+    redis: Redis | undefined;
+    postgres: Db | undefined;
+    prefix: string;
+    log: FastifyBaseLogger;
+  },
 ): Promise<RateLimitStatus> {
-  let fallingBack = false;
+  let countedIn: CountedIn = 'redis';
+  let prunedAtMs = 0;
+  const prune = (postgres: Db) => {
+    const nowMs = Date.now();
+    if (nowMs - prunedAtMs < POSTGRES_PRUNE_EVERY_MS) return;
+    prunedAtMs = nowMs;
+    postgres
+      .execute(sql`delete from rate_limit_counters where window_ends_at < now()`)
+      .catch((error: unknown) => options.log.warn({ err: error }, 'rate limit prune failed'));
+  };
   const shared: StoreShared = {
     redis: options.redis,
+    postgres: options.postgres,
     memory: new MemoryCounters(),
-    onFallback: (now, cause) => {
-      if (now === fallingBack) return;
-      fallingBack = now;
-      if (now) {
-        options.log.warn(
-          { err: cause },
-          'redis unavailable: rate limits fall back to this process (memory) until it is back',
-        );
-      } else {
-        options.log.info('redis is back: rate limits are shared again');
-      }
+    onCounted: (where, cause) => {
+      if (where === 'postgres' && options.postgres) prune(options.postgres);
+      if (where === countedIn) return;
+      countedIn = where;
+      if (where === 'redis') options.log.info(FALLBACK_MESSAGES.redis);
+      else options.log.warn({ err: cause }, FALLBACK_MESSAGES[where]);
     },
   };
+  // Redis answering again is news on every node, not only on the next to count a request:
+  // the log and /api/readyz say so at once.
+  options.redis?.on('ready', () => shared.onCounted('redis'));
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: (request) => request.ip,
@@ -181,7 +258,13 @@ export async function registerRateLimit(
     state: () => {
       if (!options.redis) return 'memory';
       // Not ready counts as falling back even before a request noticed it.
-      return fallingBack || options.redis.status !== 'ready' ? 'memory-fallback' : 'redis';
+      const where = options.redis.status === 'ready' ? countedIn : fallbackOf(countedIn);
+      if (where === 'redis') return 'redis';
+      return where === 'postgres' ? 'postgres-fallback' : 'memory-fallback';
     },
   };
+  function fallbackOf(last: CountedIn): CountedIn {
+    if (last !== 'redis') return last;
+    return options.postgres ? 'postgres' : 'memory';
+  }
 }

@@ -144,7 +144,7 @@ describe.each(drivers)('session cache in the app on %s', (driver) => {
 
   describe.skipIf(!redisUrl)('the link between nodes', () => {
     it('raises its epoch when the subscriber drops, and has none while it is down', async () => {
-      const redis = await openRedis(redisUrl!, h.app.log);
+      const redis = await openRedis(redisUrl!, { reconnectMaxDelayMs: 5000, log: h.app.log });
       try {
         const before = redis.linkEpoch();
         expect(before).toBeTypeOf('number');
