@@ -13,8 +13,8 @@ export default defineConfig(({ command }) => {
     server: {
       port: 5174,
       proxy: {
-        '/api': 'http://localhost:8080',
-        '/public': { target: 'http://localhost:8080', ws: true },
+        '/api': 'http://127.0.0.1:8080',
+        '/public': { target: 'http://127.0.0.1:8080', ws: true },
       },
     },
   };

@@ -5,7 +5,7 @@ import { forceProductionBuild } from '../../scripts/vite-production-build.mjs';
 // The server (apps/server) listens here in development; the dev server forwards API,
 // metrics and the realtime socket so the browser talks to one origin, as in production
 // where the server itself serves this app's dist at `/`.
-const serverOrigin = 'http://localhost:8080';
+const serverOrigin = 'http://127.0.0.1:8080';
 
 export default defineConfig(({ command }) => {
   forceProductionBuild(command);
