@@ -25,14 +25,15 @@ export interface BoundAddress {
 
 /**
  * Every URL the server can be reached at: a wildcard bind is every interface of this
- * machine (IPv4 for 0.0.0.0; both families for ::), anything else is the address bound.
+ * machine (IPv4 for 0.0.0.0; both families for ::, which takes IPv4 too on a dual-stack
+ * host), anything else is the address bound.
  */
 export function listenUrls(
   bound: readonly BoundAddress[],
   interfaces: ReturnType<typeof networkInterfaces> = networkInterfaces(),
 ): string[] {
   const urls: string[] = [];
-  for (const { address, family, port } of bound) {
+  for (const { address, port } of bound) {
     const hosts = WILDCARD_HOSTS.has(address)
       ? Object.values(interfaces)
           .flatMap((entries) => entries ?? [])
@@ -40,7 +41,7 @@ export function listenUrls(
           .map((entry) => entry.address)
       : [address];
     for (const host of hosts) {
-      const shown = host.includes(':') || family === 'IPv6' ? `[${host}]` : host;
+      const shown = host.includes(':') ? `[${host}]` : host;
       urls.push(`http://${shown}:${port}`);
     }
   }
