@@ -18,6 +18,9 @@ interface Boot {
   port: number;
 }
 
+/** Every child a test started, so that one whose boot failed is stopped too. */
+const started: ChildProcess[] = [];
+
 /** main.ts from source as a new user's `npm start` runs it: the embedded default, no HOST. */
 async function bootMain(dataDir: string): Promise<Boot> {
   const env: NodeJS.ProcessEnv = {
@@ -35,6 +38,7 @@ async function bootMain(dataDir: string): Promise<Boot> {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
@@ -69,9 +73,14 @@ async function bootMain(dataDir: string): Promise<Boot> {
 }
 
 async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
+    // main drains for up to 10 s; past that it is stuck, and a test must not leave it running.
+    const killTimer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(killTimer);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }
@@ -93,12 +102,11 @@ function accepts(host: string, port: number): Promise<boolean> {
 describe('main on the embedded default', () => {
   let dataDir: string;
   let remove: () => Promise<void>;
-  let child: ChildProcess | undefined;
   beforeEach(async () => {
     ({ dir: dataDir, remove } = await makeTempDir('spm-main-'));
   });
   afterEach(async () => {
-    if (child) await stop(child);
+    await Promise.all(started.splice(0).map(stop));
     await remove();
   });
 
@@ -108,7 +116,6 @@ describe('main on the embedded default', () => {
     { timeout: 2 * BOOT_TIMEOUT_MS },
     async () => {
       const first = await bootMain(join(dataDir, 'data'));
-      child = first.child;
       // Every step of a first start announced before it runs.
       const steps = [
         'creating the embedded database (first start: this takes up to a minute)',
@@ -135,7 +142,6 @@ describe('main on the embedded default', () => {
       // A later start opens what the first one created.
       await stop(first.child);
       const second = await bootMain(join(dataDir, 'data'));
-      child = second.child;
       expect(second.messages[0]).toBe('opening the embedded database');
     },
   );
