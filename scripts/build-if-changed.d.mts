@@ -13,3 +13,8 @@ export function checkWorkspaces(
   root: string,
   workspaces?: Workspace[],
 ): Promise<{ workspace: Workspace; print: string; stale: boolean }[]>;
+export function buildEnvironment(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+export function buildStale(
+  root: string,
+  options?: { force?: boolean; workspaces?: Workspace[] },
+): Promise<number>;

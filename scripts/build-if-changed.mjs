@@ -33,6 +33,7 @@ export const SHARED_INPUTS = [
   'tsconfig.base.json',
   'scripts/precompress.mjs',
   'scripts/build-if-changed.mjs',
+  'scripts/vite-production-build.mjs',
 ];
 
 export const STAMP_FILE = 'dist/.build-stamp';
@@ -94,11 +95,21 @@ export async function checkWorkspaces(root, workspaces = WORKSPACES) {
   );
 }
 
-async function main() {
-  const root = resolve(import.meta.dirname, '..');
-  const force = process.argv.includes('--force');
-  const startedAt = performance.now();
-  for (const { workspace, print, stale } of await checkWorkspaces(root)) {
+/**
+ * The environment a build runs in: the caller's, with NODE_ENV=production whatever the shell
+ * says. A shell that exported NODE_ENV=development (as .env.example's default suggests) would
+ * otherwise give Vite's development build of React to `npm start` and `npm run build`.
+ */
+export function buildEnvironment(env = process.env) {
+  return { ...env, NODE_ENV: 'production' };
+}
+
+/**
+ * Builds the stale workspaces (every one with `force`) and stamps each that succeeded.
+ * Returns the exit status of the first build that failed, or 0.
+ */
+export async function buildStale(root, { force = false, workspaces = WORKSPACES } = {}) {
+  for (const { workspace, print, stale } of await checkWorkspaces(root, workspaces)) {
     if (!stale && !force) {
       console.log(`${workspace.name}: up to date`);
       continue;
@@ -108,13 +119,22 @@ async function main() {
     const run = spawnSync('npm', ['run', 'build', '-w', workspace.name], {
       cwd: root,
       stdio: 'inherit',
+      env: buildEnvironment(),
     });
     if (run.status !== 0) {
       console.error(`${workspace.name}: build failed`);
-      process.exit(run.status ?? 1);
+      return run.status ?? 1;
     }
     await writeStamp(root, workspace, print);
   }
+  return 0;
+}
+
+async function main() {
+  const root = resolve(import.meta.dirname, '..');
+  const startedAt = performance.now();
+  const status = await buildStale(root, { force: process.argv.includes('--force') });
+  if (status !== 0) process.exit(status);
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   console.log(`build check done in ${seconds} s (${relative(process.cwd(), root) || '.'})`);
 }

@@ -124,7 +124,7 @@ class ServerPathRequestLogs extends LogController {
  * Readable lines for a developer at a terminal (LOG_FORMAT=pretty). pino-pretty is loaded
  * only then, and runs in this thread: no transport worker to start, nothing lost on exit.
  */
-async function prettyLogStream(): Promise<NodeJS.WritableStream> {
+export async function prettyLogStream(): Promise<NodeJS.WritableStream> {
   const { default: pretty } = await import('pino-pretty');
   return pretty({
     colorize: process.stdout.isTTY === true,

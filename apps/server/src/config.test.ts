@@ -23,7 +23,7 @@ describe('loadConfig', () => {
     const config = loadConfig({}, '/srv/somewhere');
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: undefined,
       redisUrl: undefined,
       dataDir: '/srv/somewhere/data',
@@ -31,6 +31,13 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       trustProxy: false,
     });
+  });
+
+  it('listens on this machine only unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::' }).host).toBe('::');
   });
 
   it('applies the cashier defaults; the gateway simulator is off in production unless asked', () => {

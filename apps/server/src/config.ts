@@ -37,7 +37,9 @@ const SMS_HTTP_KEYS = ['SMS_HTTP_URL', 'SMS_HTTP_API_KEY', 'SMS_HTTP_SENDER'] as
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    // This machine only unless asked: the embedded default serves the development SMS outbox
+    // (every code, to anyone who reaches it), so reaching it from elsewhere is a choice.
+    HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_URL: postgresUrlSchema,
     DATA_DIR: z.string().min(1).default('./data'),
     REDIS_URL: z

@@ -1,10 +1,13 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { buildApp, type App } from './app.ts';
+import pino from 'pino';
+import { buildApp, prettyLogStream, type App } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { CREDENTIALS_FILE_NAME, seed } from './seed.ts';
-import { formatSignInInfo } from './sign-in-info.ts';
+import { formatSignInInfo, listenUrls } from './sign-in-info.ts';
 import { MarketSimulator } from './modules/exchange/index.ts';
 import { isRedisConnectionError } from './redis.ts';
 
@@ -25,6 +28,14 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // The app's logger exists only once the database is open, and a first start spends most of
+  // its time before that (PGlite creates its cluster: about 25 s of 45 on 2 busy cores), so
+  // the steps up to it log through one of their own, on the same stream, so that a terminal
+  // never sits silent between the build and the banner.
+  const logStream = config.logFormat === 'pretty' ? await prettyLogStream() : undefined;
+  const bootLog = pino({ level: config.logLevel }, logStream);
+  const startedAt = performance.now();
+  const elapsed = () => `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
   // The pool may report a dropped idle connection at any time; the app's logger exists
   // only once the database is open, so reach it lazily.
   const late: { app?: App; stopFeed?: () => void } = {};
@@ -41,6 +52,17 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   let database;
+  if (config.databaseUrl) {
+    bootLog.info({ driver: 'postgres' }, 'opening the database');
+  } else {
+    const dir = join(config.dataDir, 'pglite');
+    bootLog.info(
+      { driver: 'pglite', dir },
+      existsSync(join(dir, 'PG_VERSION'))
+        ? 'opening the embedded database'
+        : 'creating the embedded database (first start: this takes up to a minute)',
+    );
+  }
   try {
     database = await openDatabase(config, {
       error: (object, message) => late.app?.log.error(object, message),
@@ -52,7 +74,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ config, db: database.db });
+  bootLog.info({ after: elapsed() }, 'database open; building the app');
+  const app = await buildApp(
+    logStream ? { config, db: database.db, logStream } : { config, db: database.db },
+  );
   late.app = app;
 
   let stopping = false;
@@ -79,8 +104,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', (signal) => void shutdown(signal));
 
   try {
-    app.log.info({ driver: database.driver }, 'applying migrations');
+    app.log.info({ driver: database.driver, after: elapsed() }, 'applying migrations');
     await migrate(database);
+    app.log.info({ after: elapsed() }, 'migrations applied; seeding');
     const seedResult = await seed(database.db, {
       credentialsFile:
         database.driver === 'pglite' ? join(config.dataDir, CREDENTIALS_FILE_NAME) : undefined,
@@ -92,13 +118,19 @@ async function main(): Promise<void> {
         seededAnnouncements: seedResult.seededAnnouncements,
         seededDemoUsers: seedResult.seededDemoUsers,
         createdAdmin: seedResult.adminPassword !== null,
+        after: elapsed(),
       },
       'seed done',
     );
     await app.listen({ port: config.port, host: config.host });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    process.stdout.write(`${formatSignInInfo(config, port, database.driver, seedResult)}\n`);
+    // A socket path (a string) is not something a browser reaches; TCP sockets only.
+    const addresses = app
+      .addresses()
+      .filter((address): address is AddressInfo => typeof address === 'object');
+    const port = addresses[0]?.port ?? config.port;
+    const urls = listenUrls(addresses);
+    app.log.info({ urls, after: elapsed() }, 'listening');
+    process.stdout.write(`${formatSignInInfo(config, port, database.driver, seedResult, urls)}\n`);
     if (config.simulator) {
       const simulator = new MarketSimulator(
         app.exchange,
