@@ -10,6 +10,11 @@ function isConnectRefused(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'ECONNREFUSED';
 }
 
+/** A kept-alive connection to a node that died under it. */
+function isConnectionReset(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ECONNRESET';
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set on several nodes (CLUSTER=on): this node's market ownership. */
@@ -148,9 +153,11 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
           continue;
         }
         // Refused: the owner is gone and the request never reached it, so it is safe to send
-        // again once its lease has moved. Anything else may have reached it: the player
-        // retries (a placement with the same key answers its first result).
-        if (!isConnectRefused(error) || performance.now() > deadline) {
+        // again once its lease has moved; reset (the owner died under a kept-alive connection)
+        // likewise for a request that may be sent twice. Anything else may have reached it:
+        // the player retries (a placement with the same key answers its first result).
+        const gone = isConnectRefused(error) || (isConnectionReset(error) && resendable(request));
+        if (!gone || performance.now() > deadline) {
           request.log.warn({ err: error, owner: route.nodeId }, 'forwarding failed');
           throw marketMovingError();
         }
