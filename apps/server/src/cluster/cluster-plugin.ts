@@ -10,6 +10,11 @@ function isConnectRefused(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'ECONNREFUSED';
 }
 
+/** A kept-alive connection to a node that died under it. */
+function isConnectionReset(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ECONNRESET';
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set on several nodes (CLUSTER=on): this node's market ownership. */
@@ -31,6 +36,9 @@ const PLACEMENTS = ['/bet/match/odds', '/bet/bookmaker/odds', '/bet/fancy/odds']
 const CANCEL = '/bet/match/odds/cancel';
 /** Catalogue changes other nodes must read again (events, markets, rates, results). */
 const STAFF_CATALOGUE = /^\/staff\/(events|markets)(\/|$)/;
+
+/** A forward follows a moving lease this many times, then the player retries. */
+const MAX_LEASE_MOVES = 3;
 
 /** The change of a new event: read every live event not in memory yet. */
 const RELOAD_ALL = '*';
@@ -113,26 +121,59 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
     return open ?? marketIds[0];
   }
 
+  /**
+   * May be sent again to another owner after a first try that may have reached the old one:
+   * a read, or a placement (its idempotency key answers the first result if it was taken).
+   */
+  function resendable(request: FastifyRequest): boolean {
+    if (request.method === 'GET') return true;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    return typeof body.idempotencyKey === 'string';
+  }
+
   app.addHook('preHandler', async (request, reply) => {
     const marketId = await marketOf(request);
     if (marketId === undefined) return;
     const forwarded = request.headers[FORWARDED_HEADER] !== undefined;
-    const deadline = performance.now() + options.cluster.leaseMs * 2;
-    for (;;) {
+    let deadline = performance.now() + options.cluster.leaseMs * 2;
+    for (let moves = 0; ;) {
       const route = await ownership.route(marketId, forwarded);
       if (route.local) return;
+      if (request.socket.destroyed) {
+        // The player left while this node stalled (a paused node waking to a backlog): nobody
+        // would read the answer, and a retry under the same key places it then.
+        request.log.info({ owner: route.nodeId }, 'client gone before forwarding; not sent on');
+        reply.hijack();
+        return reply;
+      }
+      const lease = ownership.watchLease(marketId, route.nodeId);
       try {
-        return await forwardRequest(request, reply, route.address, nodeId);
+        return await forwardRequest(request, reply, route.address, nodeId, lease.signal);
       } catch (error) {
+        if (lease.signal.aborted) {
+          // The owner went silent and its lease moved on: to the new owner, when sending the
+          // request twice cannot do it twice; else a prompt 503 the player may retry.
+          moves += 1;
+          if (!resendable(request) || moves > MAX_LEASE_MOVES) {
+            request.log.warn({ owner: route.nodeId }, 'owner lost the market during a forward');
+            throw marketMovingError();
+          }
+          deadline = performance.now() + options.cluster.leaseMs * 2;
+          continue;
+        }
         // Refused: the owner is gone and the request never reached it, so it is safe to send
-        // again once its lease has moved. Anything else may have reached it: the player
-        // retries (a placement with the same key answers its first result).
-        if (!isConnectRefused(error) || performance.now() > deadline) {
+        // again once its lease has moved; reset (the owner died under a kept-alive connection)
+        // likewise for a request that may be sent twice. Anything else may have reached it:
+        // the player retries (a placement with the same key answers its first result).
+        const gone = isConnectRefused(error) || (isConnectionReset(error) && resendable(request));
+        if (!gone || performance.now() > deadline) {
           request.log.warn({ err: error, owner: route.nodeId }, 'forwarding failed');
           throw marketMovingError();
         }
         ownership.suspect(route.nodeId);
         await new Promise((resolve) => setTimeout(resolve, options.cluster.leaseMs / 6));
+      } finally {
+        lease.stop();
       }
     }
   });

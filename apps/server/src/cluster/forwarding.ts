@@ -52,14 +52,23 @@ export async function forwardRequest(
   reply: FastifyReply,
   address: string,
   fromNodeId: string,
+  /** Aborted when the market's lease moves away from `address` while the owner is silent. */
+  signal?: AbortSignal,
 ): Promise<FastifyReply> {
   const target = new URL(request.url, address);
   const body = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body));
   const headers = relayedHeaders(request.headers);
   headers[FORWARDED_HEADER] = fromNodeId;
   // The owner sees the player's address (its rate limits and audit) when it trusts this hop.
+  // Read from the socket: undefined once the player's connection is gone (node's http refuses
+  // a header whose value is undefined), so only the parts known are relayed.
   const chain = request.headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = chain ? `${String(chain)}, ${request.ip}` : request.ip;
+  const playerAddress = request.ip as string | undefined;
+  const forwardedFor = [chain === undefined ? undefined : String(chain), playerAddress]
+    .filter((part) => part !== undefined && part !== '')
+    .join(', ');
+  if (forwardedFor !== '') headers['x-forwarded-for'] = forwardedFor;
+  else delete headers['x-forwarded-for'];
   if (body) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = String(body.length);
@@ -71,7 +80,13 @@ export async function forwardRequest(
   }>((resolve, reject) => {
     const outgoing = httpRequest(
       target,
-      { method: request.method, headers, agent, timeout: FORWARD_TIMEOUT_MS },
+      {
+        method: request.method,
+        headers,
+        agent,
+        timeout: FORWARD_TIMEOUT_MS,
+        ...(signal === undefined ? {} : { signal }),
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));

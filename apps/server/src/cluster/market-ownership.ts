@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { ClusterConfig } from '../config.ts';
-import { executeRows, type DbHandle } from '../db/database.ts';
+import { executeRows, sessionBoundsFor, type DbHandle } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 
 /** What the ownership asks of the exchange engine; nothing else of it is known here. */
@@ -71,6 +71,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class MarketOwnership {
   private readonly pool: pg.Pool;
+  /** The request pool's idle limit, set again here for pools opened without bounds (tests). */
+  private readonly idleLimitMs: number;
   /** Markets this node owns and has rebuilt, with the fencing token it holds for each. */
   private readonly held = new Map<string, number>();
   /** Monotonic time each held market was taken: a renewal older than that cannot list it. */
@@ -100,10 +102,17 @@ export class MarketOwnership {
       connectionString: databaseUrl,
       application_name: `spm-cluster-${config.nodeId}`,
       max: 3,
-      // A lease row locked by a long transaction must not hold the tick past the lease.
-      options: `-c lock_timeout=${Math.floor(config.leaseMs / 3)}`,
+      // A lease row locked by a long transaction must not hold the tick past the lease; a
+      // takeover of this node's own cut short by a pause holds the row no longer than the
+      // request pool's transactions may (deploy/README.md "Bounds on every transaction").
+      options: [
+        `-c lock_timeout=${Math.floor(config.leaseMs / 3)}`,
+        `-c statement_timeout=${sessionBoundsFor(config.leaseMs).statementTimeoutMs}`,
+        `-c idle_in_transaction_session_timeout=${sessionBoundsFor(config.leaseMs).idleInTransactionMs}`,
+      ].join(' '),
     });
     this.pool.on('error', (error) => this.log.warn({ err: error }, 'cluster pool client failed'));
+    this.idleLimitMs = sessionBoundsFor(config.leaseMs).idleInTransactionMs;
   }
 
   get nodeId(): string {
@@ -125,6 +134,25 @@ export class MarketOwnership {
     for (const [marketId, owner] of this.owners) {
       if (owner === nodeId) this.owners.delete(marketId);
     }
+  }
+
+  /**
+   * Aborts its signal once `nodeId` stops being the market's owner as this node's ticks see it:
+   * another node holds a valid lease, or `nodeId`'s heartbeat is no longer fresh (paused,
+   * frozen, gone without a word). A forward to it then goes to the new owner instead of
+   * waiting for a node that may never answer. `stop` when the forward is done.
+   */
+  watchLease(marketId: string, nodeId: string): { signal: AbortSignal; stop: () => void } {
+    const controller = new AbortController();
+    const timer = setInterval(() => {
+      const owner = this.owners.get(marketId);
+      const alive = this.live.some((node) => node.nodeId === nodeId);
+      if (!alive || (owner !== undefined && owner !== nodeId)) {
+        clearInterval(timer);
+        controller.abort(new Error(`the lease of market ${marketId} moved from ${nodeId}`));
+      }
+    }, this.config.leaseMs / 6);
+    return { signal: controller.signal, stop: () => clearInterval(timer) };
   }
 
   liveNodes(): LiveNode[] {
@@ -210,7 +238,7 @@ export class MarketOwnership {
     if (tokens.some((token) => token === undefined)) throw marketMovingError();
     const rows = await executeRows<{ limit_set: string }>(
       tx,
-      sql`select set_config('idle_in_transaction_session_timeout', ${String(this.config.leaseMs)}, true)
+      sql`select set_config('idle_in_transaction_session_timeout', ${String(this.idleLimitMs)}, true)
             as limit_set
           from market_leases
           where (market_id, token) in (

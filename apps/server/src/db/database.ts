@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { is, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import { is, sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import type { ClusterConfig, Config } from '../config.ts';
 import { migrationsDir } from '../paths.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { PipelinedClient } from './pipelined-client.ts';
@@ -84,11 +84,74 @@ export async function openPgliteDatabase(dataDir: string | null): Promise<Databa
   };
 }
 
+/**
+ * How long the database lets one of this process's sessions hold what it holds (milliseconds;
+ * PostgreSQL's own settings, set per connection). With several nodes each is shorter than the
+ * market lease: a paused or frozen node's open transaction is ended by the server, its row locks
+ * gone, before another node takes its lease over, and no running node waits on it longer than
+ * `lockTimeoutMs` (deploy/README.md "Bounds on every transaction").
+ */
+export interface SessionBounds {
+  /** `idle_in_transaction_session_timeout`: a transaction whose client stopped sending. */
+  idleInTransactionMs: number;
+  /** `lock_timeout`: one wait for a lock (a row another session holds). */
+  lockTimeoutMs: number;
+  /** `statement_timeout`: one statement, lock waits included. */
+  statementTimeoutMs: number;
+}
+
+/** The lease that bounds are derived from when the node is not in a cluster (its default). */
+export const DEFAULT_LEASE_MS = 1500;
+
+/**
+ * Half a lease idle or waiting on a lock, two thirds running one statement: a lease is renewed
+ * every third of it, so between a node's pause and the expiry of its leases lie at least two
+ * thirds of a lease, and its idle transactions are gone a sixth of a lease before that.
+ */
+export function sessionBoundsFor(leaseMs: number): SessionBounds {
+  return {
+    idleInTransactionMs: Math.floor(leaseMs / 2),
+    lockTimeoutMs: Math.floor(leaseMs / 2),
+    statementTimeoutMs: Math.floor((leaseMs * 2) / 3),
+  };
+}
+
+function boundOptions(bounds: SessionBounds): string {
+  return [
+    `-c idle_in_transaction_session_timeout=${bounds.idleInTransactionMs}`,
+    `-c lock_timeout=${bounds.lockTimeoutMs}`,
+    `-c statement_timeout=${bounds.statementTimeoutMs}`,
+  ].join(' ');
+}
+
+/** Migrations and their advisory lock wait as long as they need (a boot waits for another's). */
+const UNBOUNDED_OPTIONS =
+  '-c idle_in_transaction_session_timeout=0 -c lock_timeout=0 -c statement_timeout=0';
+
+/**
+ * Work that may run longer than one statement's bound (a staff report over months of rows):
+ * one read transaction whose statements get `statementTimeoutMs` each. It takes no row locks,
+ * so a long one holds up no other session's writes.
+ */
+export async function withStatementTimeout<T>(
+  db: Db,
+  statementTimeoutMs: number,
+  work: (tx: DbTransaction) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('statement_timeout', ${String(statementTimeoutMs)}, true)`,
+    );
+    return work(tx);
+  });
+}
+
 export function openPostgresDatabase(
   url: string,
   logger?: DatabaseLogger,
-  options: { maxConnections?: number } = {},
+  options: { maxConnections?: number; bounds?: SessionBounds } = {},
 ): Database {
+  const bounds = options.bounds === undefined ? '' : ` ${boundOptions(options.bounds)}`;
   const pool = new pg.Pool({
     // Pipeline mode, BEGIN not waited for, a COMMIT behind a last statement (pipelined-client.ts).
     Client: PipelinedClient as unknown as new () => pg.ClientBase,
@@ -97,7 +160,7 @@ export function openPostgresDatabase(
     // Named statements (executePreparedRows) are still planned for the values they run with:
     // a generic plan cannot know how long a batch's key arrays are, and measured slower
     // (except statements shaped so their plan cannot change: `genericPlan`).
-    options: '-c plan_cache_mode=force_custom_plan',
+    options: `-c plan_cache_mode=force_custom_plan${bounds}`,
     // Connections stay open once made (pg closes one idle for 10 s by default): a closed one
     // comes back on the next burst with a new backend, and every named statement is parsed
     // and planned again on it, which under load is a stall of its own (docs/decisions.md
@@ -122,9 +185,15 @@ export function openPostgresDatabase(
     migrate: async () => {
       // Session-level advisory locks belong to one connection, so lock, migrate and unlock
       // on the same pooled client; other booting processes wait here instead of racing
-      // drizzle's CREATE SCHEMA / CREATE TABLE and the migration journal.
-      const client = await pool.connect();
-      let broken = false;
+      // drizzle's CREATE SCHEMA / CREATE TABLE and the migration journal. A connection of
+      // its own, outside the pool's bounds: the wait for another booting process's lock and
+      // a migration rewriting a large table may both take longer than a lease.
+      const client = new pg.Client({
+        connectionString: url,
+        application_name: 'spm-server-migrate',
+        options: UNBOUNDED_OPTIONS,
+      });
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
         try {
@@ -134,12 +203,9 @@ export function openPostgresDatabase(
         } finally {
           await client.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]);
         }
-      } catch (error) {
-        broken = true;
-        throw error;
       } finally {
-        // A client whose unlock may not have run must not go back to the pool holding it.
-        client.release(broken);
+        // Ending the session also drops the lock if the unlock did not run.
+        await client.end();
       }
     },
     close: async () => {
@@ -152,10 +218,16 @@ export function openPostgresDatabase(
 
 /** DATABASE_URL set: PostgreSQL. Otherwise PGlite persisting under DATA_DIR. */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & {
+    cluster?: Pick<ClusterConfig, 'leaseMs'> | undefined;
+  },
   logger?: DatabaseLogger,
 ): Promise<Database> {
-  if (config.databaseUrl) return openPostgresDatabase(config.databaseUrl, logger);
+  if (config.databaseUrl) {
+    return openPostgresDatabase(config.databaseUrl, logger, {
+      bounds: sessionBoundsFor(config.cluster?.leaseMs ?? DEFAULT_LEASE_MS),
+    });
+  }
   return openPgliteDatabase(config.dataDir);
 }
 

@@ -62,6 +62,21 @@ export function databaseSessionEnded(error: unknown): boolean {
 }
 
 /**
+ * A bound of the session cut the statement short (`lock_timeout`: it waited too long behind a
+ * lock, most often one a paused node held; `statement_timeout`). The statement did not take
+ * effect and its transaction rolled back: the client may try again, with the same key.
+ */
+export function databaseBoundReached(error: unknown): boolean {
+  const bounds = new Set(['55P03', '57014']);
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && isRecord(current); depth += 1) {
+    if (typeof current.code === 'string' && bounds.has(current.code)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
  * PostgreSQL answered the statement with an error of its own (a SQLSTATE and a severity: a
  * check that raised, a unique violation, a deadlock victim), so the statement did not take
  * effect and a COMMIT sent behind it rolled the transaction back. False for a connection that

@@ -5,7 +5,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { AppError, isAppError, validationFailed } from './app-error.ts';
-import { databaseSessionEnded } from '../db/errors.ts';
+import { databaseBoundReached, databaseSessionEnded } from '../db/errors.ts';
 import { errorBody } from './envelope.ts';
 
 /** Fastify's own client errors carry a status; map each class onto one catalogue code. */
@@ -55,7 +55,9 @@ export function toAppError(error: FastifyError | Error): AppError {
     return new AppError(CODE_BY_STATUS[status] ?? 'BAD_REQUEST');
   }
   if (status === 503) return new AppError('SERVICE_UNAVAILABLE');
-  if (databaseSessionEnded(error)) return new AppError('SERVICE_UNAVAILABLE');
+  if (databaseSessionEnded(error) || databaseBoundReached(error)) {
+    return new AppError('SERVICE_UNAVAILABLE');
+  }
   return new AppError('INTERNAL');
 }
 

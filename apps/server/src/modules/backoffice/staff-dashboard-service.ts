@@ -7,6 +7,7 @@ import {
   indianToday,
   type DayFigures,
 } from './dashboard-repository.ts';
+import { withStatementTimeout } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { downlinePlayerFilter } from '../identity/index.ts';
 import type { StaffContext } from '../identity/index.ts';
@@ -48,39 +49,46 @@ function points(figures: DayFigures) {
  * dashboard-repository.ts (deposits and withdrawals approved in the range, GGR
  * from settlement postings, new players by sign-up, active players by session or order).
  */
+/** A dashboard's statements each run this long at most (the pool's bound is under a lease). */
+const REPORT_STATEMENT_TIMEOUT_MS = 30_000;
+
 export async function getDashboard(deps: ServiceDeps, staff: StaffContext): Promise<Dashboard> {
   const visible = downlinePlayerFilter(staff);
   const timeZone = PLAYER_TIME_ZONE;
   const now = deps.clock.now();
-  const { today, monthStart } = await indianToday(deps.db, now, timeZone);
-  const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
-  const fromDate = monthStart < firstDay ? monthStart : firstDay;
-  const byDay = await figuresByDay(deps.db, { visible, fromDate, toDate: today, timeZone });
-  const activeToday = await countActivePlayers(deps.db, {
-    visible,
-    fromDate: today,
-    toDate: today,
-    timeZone,
-  });
-  const activeMonth = await countActivePlayers(deps.db, {
-    visible,
-    fromDate: monthStart,
-    toDate: today,
-    timeZone,
-  });
-  const pending = await countPending(deps.db, { visible, now });
+  // Months of postings and orders: a report's statements get their own, longer bound than the
+  // pool's (deploy/README.md "Bounds on every transaction").
+  return withStatementTimeout(deps.db, REPORT_STATEMENT_TIMEOUT_MS, async (db) => {
+    const { today, monthStart } = await indianToday(db, now, timeZone);
+    const firstDay = addDays(today, -(DASHBOARD_DAYS - 1));
+    const fromDate = monthStart < firstDay ? monthStart : firstDay;
+    const byDay = await figuresByDay(db, { visible, fromDate, toDate: today, timeZone });
+    const activeToday = await countActivePlayers(db, {
+      visible,
+      fromDate: today,
+      toDate: today,
+      timeZone,
+    });
+    const activeMonth = await countActivePlayers(db, {
+      visible,
+      fromDate: monthStart,
+      toDate: today,
+      timeZone,
+    });
+    const pending = await countPending(db, { visible, now });
 
-  const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
-    const date = addDays(firstDay, index);
-    return { date, ...points(byDay.get(date) ?? ZERO) };
+    const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
+      const date = addDays(firstDay, index);
+      return { date, ...points(byDay.get(date) ?? ZERO) };
+    });
+    const monthFigures = [...byDay.entries()]
+      .filter(([date]) => date >= monthStart)
+      .map(([, figures]) => figures);
+    return {
+      today: objectWith(points(byDay.get(today) ?? ZERO), { activePlayers: activeToday }),
+      month: objectWith(points(sum(monthFigures)), { activePlayers: activeMonth }),
+      pending,
+      days,
+    };
   });
-  const monthFigures = [...byDay.entries()]
-    .filter(([date]) => date >= monthStart)
-    .map(([, figures]) => figures);
-  return {
-    today: objectWith(points(byDay.get(today) ?? ZERO), { activePlayers: activeToday }),
-    month: objectWith(points(sum(monthFigures)), { activePlayers: activeMonth }),
-    pending,
-    days,
-  };
 }
