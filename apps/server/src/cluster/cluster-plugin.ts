@@ -123,7 +123,8 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
 
   /**
    * May be sent again to another owner after a first try that may have reached the old one:
-   * a read, or a placement (its idempotency key answers the first result if it was taken).
+   * a read, or a placement or a cancel (its idempotency key answers the first result if it was
+   * taken).
    */
   function resendable(request: FastifyRequest): boolean {
     if (request.method === 'GET') return true;
