@@ -96,6 +96,11 @@ export const staffCasinoProviderSchema = z.object({
   id: z.string(),
   name: z.string(),
   enabled: z.boolean(),
+  /**
+   * Whether its wins may credit a round holding no accepted bet (off by default: with it on,
+   * a leaked secret credits any player without a stake). docs/casino-provider-api.md.
+   */
+  winsWithoutBet: z.boolean(),
   launchUrl: z.string().nullable(),
   secretLast4: z.string(),
   /** The built-in SPM Games: its games open in the app and its secret never leaves the server. */
@@ -142,6 +147,7 @@ export const staffCasinoProviderUpdateBodySchema = z
     name: providerNameSchema.optional(),
     launchUrl: launchUrlSchema.optional(),
     enabled: z.boolean().optional(),
+    winsWithoutBet: z.boolean().optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change');

@@ -52,6 +52,7 @@ const provider = (overrides: Partial<StaffCasinoProvider> = {}): StaffCasinoProv
   id: 'spm',
   name: 'SPM Games',
   enabled: true,
+  winsWithoutBet: false,
   launchUrl: null,
   secretLast4: 'WXYZ',
   builtIn: true,

@@ -7,13 +7,14 @@ import {
   providerAnswerSchema,
   type CasinoProviderOperation,
 } from '@spm/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { providerWalletKit } from '../../test/casino-wallet.ts';
 import { drivers, useHarness } from '../../test/use-harness.ts';
 import { signProviderBody } from './provider-signature.ts';
 import { insertLaunch, insertTestProvider } from './provider-wallet-fixtures.ts';
+import { casinoProviders } from './tables.ts';
 
 /*
  * What the seamless wallet answers to input no provider should send (issue 39 item 7): text
@@ -150,5 +151,82 @@ describe.each(drivers)('casino provider protocol edges on %s', (driver) => {
       payload: body,
     });
     expect(posted.json()).toMatchObject({ status: 'RS_ERROR_WRONG_SYNTAX', requestId: 'x' });
+  });
+
+  it('refuses a win in a round without a bet, writing nothing, unless the provider is allowed to pay one', async () => {
+    const provider = await insertTestProvider(h.db);
+    const { playerId, base } = await session(provider, 100_000n);
+    const win = (transactionId: string, roundId: string, amount = 7_500_000) =>
+      call(provider, 'win', {
+        requestId: `r-${transactionId}`,
+        ...base,
+        transactionId,
+        roundId,
+        amount,
+      });
+    const before = await casinoRowCounts();
+    // Alone, and several at once (the batched path): refused, nothing credited or written.
+    const refused = await Promise.all(
+      ['w1', 'w2', 'w3', 'w4'].map((id, n) => win(id, `empty-${n % 2}`)),
+    );
+    for (const answer of refused) {
+      expect(answer).toMatchObject({
+        status: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+        balance: 100_000,
+      });
+    }
+    expect(await cash(playerId)).toBe(100_000n);
+    expect(await casinoRowCounts()).toEqual(before);
+
+    // A round whose only bet was refunded holds no bet either.
+    expect(
+      (
+        await call(provider, 'bet', {
+          requestId: 'b',
+          ...base,
+          transactionId: 'b1',
+          roundId: 'refunded',
+          amount: 10_000,
+        })
+      ).status,
+    ).toBe('RS_OK');
+    expect(
+      (
+        await call(provider, 'rollback', {
+          requestId: 'rb',
+          ...base,
+          transactionId: 'rb1',
+          roundId: 'refunded',
+          referenceTransactionId: 'b1',
+        })
+      ).status,
+    ).toBe('RS_OK');
+    expect((await win('w5', 'refunded')).status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    // A win of 0 closes a round and moves nothing: still answered.
+    expect((await win('w6', 'refunded', 0)).status).toBe('RS_OK');
+
+    // Not stored: once the round has its bet, the same win is paid (a win that overtook its bet).
+    expect(
+      (
+        await call(provider, 'bet', {
+          requestId: 'b',
+          ...base,
+          transactionId: 'b2',
+          roundId: 'empty-0',
+          amount: 10_000,
+        })
+      ).status,
+    ).toBe('RS_OK');
+    expect(await win('w1', 'empty-0', 19_800)).toMatchObject({ status: 'RS_OK', credited: 19_800 });
+    expect(await cash(playerId)).toBe(109_800n);
+
+    // A provider the operator allows to pay wins without a bet (a free-spins promotion).
+    await h.db
+      .update(casinoProviders)
+      .set({ winsWithoutBet: true })
+      .where(eq(casinoProviders.id, provider.providerId));
+    expect(await win('w7', 'free-spin', 5_000)).toMatchObject({ status: 'RS_OK', credited: 5_000 });
+    expect(await cash(playerId)).toBe(114_800n);
+    await expectLedgerBalanced();
   });
 });

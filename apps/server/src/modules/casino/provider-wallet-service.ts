@@ -156,6 +156,7 @@ export async function handleProviderCall(
   }
   const context: OperationContext = objectWith(service, {
     providerId: provider.id,
+    winsWithoutBet: provider.winsWithoutBet,
     prefetched: { token, session: read.session, transactionId, stored: read.stored },
   });
   switch (call.operation) {
@@ -199,6 +200,8 @@ function syntaxRefusal(requestId: string | null, error: z.ZodError): ProviderAns
 
 interface OperationContext extends ProviderWalletDeps {
   providerId: string;
+  /** The provider may pay a win in a round without a bet (casino_providers.wins_without_bet). */
+  winsWithoutBet: boolean;
   /** What readCallback found for the body's token and transaction id. */
   prefetched: {
     token: string | null;
@@ -357,6 +360,13 @@ function answerStored(
 /** A race on (provider, transaction id) was lost: roll back and answer from the winner. */
 class TransactionIdTaken extends Error {}
 
+/** A refusal that must leave no row (planBetOrWin's `unstored`): thrown to roll back. */
+class UnstoredRefusal extends Error {
+  constructor(readonly answer: ProviderAnswer) {
+    super(answer.status);
+  }
+}
+
 /** What one transaction decided inside the money transaction. */
 interface Decision {
   answer: ProviderAnswer;
@@ -402,6 +412,7 @@ async function transaction(
       request,
       hash,
       currency,
+      winsWithoutBet: ctx.winsWithoutBet,
     });
     if (batched !== RUN_ALONE) return batched;
   }
@@ -434,6 +445,8 @@ async function transaction(
         })),
       ).then((again) => ('ok' in again ? refusal('RS_ERROR_UNKNOWN', fields) : again));
     } catch (error) {
+      // Refused with everything rolled back, the round's row included: nothing written.
+      if (error instanceof UnstoredRefusal) return error.answer;
       if (!(error instanceof TransactionIdTaken) || attempt >= CONFLICT_ATTEMPTS) throw error;
       const winner = await findTransaction(ctx.deps.db, ctx.providerId, request.transactionId);
       if (winner) return answerStored(winner, request, hash);
@@ -542,7 +555,10 @@ async function decide(
   });
   const ops = ctx.wallet.within(money);
   if (request.kind !== 'rollback') {
-    const plan = planBetOrWin(ctx.providerId, round, session, request);
+    const plan = planBetOrWin(ctx.providerId, round, session, request, ctx);
+    if (plan.refused !== null && plan.unstored) {
+      throw new UnstoredRefusal((await refuse(plan.refused, plan.message)).answer);
+    }
     if (plan.refused !== null) return refuse(plan.refused, plan.message);
     // Not enough cash for a bet is found by the wallet's guarded debit, which rolls this
     // transaction back: transaction() then stores RS_ERROR_NOT_ENOUGH_MONEY on its own.

@@ -388,6 +388,27 @@ describe.each(drivers)('back office casino on %s', (driver) => {
     expect((await providers()).find((p) => p.id === SPM_PROVIDER_ID)!.launchUrl).toBeNull();
   });
 
+  it('lets an admin allow a provider to pay wins without a bet, off by default, audited', async () => {
+    const created = await createProvider('free-spins');
+    expect(created.provider.winsWithoutBet).toBe(false);
+    const allowed = await api('PATCH', '/api/staff/casino/providers/free-spins', {
+      winsWithoutBet: true,
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json().data).toMatchObject({ id: 'free-spins', winsWithoutBet: true });
+    expect((await providers()).find((p) => p.id === 'free-spins')!.winsWithoutBet).toBe(true);
+    const audit = await auditOf('casino_provider', 'free-spins');
+    expect(audit.at(-1)).toMatchObject({
+      action: 'casino.provider_update',
+      before: { winsWithoutBet: false },
+      after: { winsWithoutBet: true },
+    });
+    const bad = await api('PATCH', '/api/staff/casino/providers/free-spins', {
+      winsWithoutBet: 'yes',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   describe('rounds', () => {
     let alice: { id: number; username: string };
     let bob: { id: number; username: string };
