@@ -169,19 +169,23 @@ export type StaffCasinoProviderSecret = z.infer<typeof staffCasinoProviderSecret
 
 /**
  * GET /api/staff/casino/rounds: by the provider's round id, by our round id, or by the player
- * (id or username), within Indian days [from, to]; newest first.
+ * (`playerId`, the name every staff list gives its player filter; here an id or a username),
+ * within Indian days [from, to]; newest first. Strict: a parameter it does not know (the old
+ * `player`) is refused, not ignored into an unfiltered list.
  */
-export const staffCasinoRoundsQuerySchema = pageQuerySchema.extend({
-  providerRoundId: z.string().trim().min(1).max(100).optional(),
-  roundId: z
-    .string()
-    .trim()
-    .regex(/^\d{1,18}$/, 'Not an id')
-    .optional(),
-  player: z.string().trim().min(1).max(64).optional(),
-  from: dateSchema.optional(),
-  to: dateSchema.optional(),
-});
+export const staffCasinoRoundsQuerySchema = pageQuerySchema
+  .extend({
+    providerRoundId: z.string().trim().min(1).max(100).optional(),
+    roundId: z
+      .string()
+      .trim()
+      .regex(/^\d{1,18}$/, 'Not an id')
+      .optional(),
+    playerId: z.string().trim().min(1).max(64).optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+  })
+  .strict();
 export type StaffCasinoRoundsQuery = z.infer<typeof staffCasinoRoundsQuerySchema>;
 
 export const staffCasinoTransactionSchema = z.object({

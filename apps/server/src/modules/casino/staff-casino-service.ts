@@ -352,7 +352,7 @@ export async function searchStaffCasinoRounds(
   const { rows, total } = await searchRounds(deps.db, {
     providerRoundId: query.providerRoundId,
     roundId: query.roundId === undefined ? undefined : Number(query.roundId),
-    player: query.player,
+    player: query.playerId,
     fromDate: query.from,
     toDate: query.to,
     timeZone: PLAYER_TIME_ZONE,
