@@ -2,6 +2,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsoleSmsProvider } from './sms/console-sms-provider.ts';
 import { drivers, startHarness, type Harness } from './test/harness.ts';
+import { post, registerBody, setOtpFlow } from './test/identity.ts';
+import { adminToken } from './test/staff.ts';
 import { PRODUCTION_ENV } from './test/production-env.ts';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
@@ -9,6 +11,7 @@ const METRICS_TOKEN = 'metrics-token-0123456789';
 describe.each(drivers)('what a public site exposes, on %s', (driver) => {
   let production: Harness;
   let development: Harness;
+  let docsOff: Harness;
 
   beforeAll(async () => {
     production = await startHarness(driver, {
@@ -17,10 +20,12 @@ describe.each(drivers)('what a public site exposes, on %s', (driver) => {
       sms: createConsoleSmsProvider(Fastify({ logger: false }).log),
     });
     development = await startHarness(driver);
+    docsOff = await startHarness(driver, { env: { ...PRODUCTION_ENV, API_DOCS: 'off' } });
   });
   afterAll(async () => {
     await production?.close();
     await development?.close();
+    await docsOff?.close();
   });
 
   it('never answers the SMS outbox in production, keeps it in development', async () => {
@@ -73,5 +78,40 @@ describe.each(drivers)('what a public site exposes, on %s', (driver) => {
       headers: { authorization: 'Bearer ' },
     });
     expect(noTokenSite.statusCode).toBe(404);
+  });
+
+  it('serves /api/docs and its JSON to staff only in production, to anyone elsewhere, to nobody when off', async () => {
+    // The UI's own scripts and styles (/api/docs/static/*) say nothing about this API; the
+    // page and the description do.
+    const docsUrls = ['/api/docs', '/api/docs/json', '/api/docs/yaml'];
+    const get = (h: Harness, url: string, token?: string) =>
+      h.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '203.0.113.9',
+        ...(token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } }),
+      });
+    // Production has no SMS outbox to read a code from: sign-up without the OTP step.
+    await setOtpFlow(production, false);
+    const registered = await post(production, '/api/register', registerBody());
+    expect(registered.statusCode).toBe(200);
+    const player = (registered.json() as { data: { token: string } }).data;
+    const staff = await adminToken(production);
+    for (const url of docsUrls) {
+      for (const token of [undefined, player.token, 'not-a-token']) {
+        const stranger = await get(production, url, token);
+        expect(stranger.statusCode, `${url} with ${token ?? 'no token'}`).toBe(404);
+        expect(stranger.json()).toMatchObject({ error: true, errorCode: 'ROUTE_NOT_FOUND' });
+        expect(stranger.body).not.toContain('openapi');
+      }
+      expect((await get(production, url, staff)).statusCode, url).toBe(200);
+      expect((await get(development, url)).statusCode, url).toBe(200);
+      const off = await get(docsOff, url, await adminToken(docsOff));
+      expect(off.statusCode, url).toBe(404);
+    }
+    const described = (await get(production, '/api/docs/json', staff)).json() as {
+      openapi: string;
+    };
+    expect(described.openapi).toMatch(/^3\./);
   });
 });

@@ -17,7 +17,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { AppError } from './http/app-error.ts';
-import { registerAuth } from './http/auth.ts';
+import { registerAuth, tokenFromAuthorization } from './http/auth.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { rejectNulCharacters } from './http/nul-guard.ts';
@@ -192,7 +192,7 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  await registerApiDocs(app, config.apiDocs);
 
   registerMetrics(app, { token: config.metricsToken });
 
@@ -219,6 +219,25 @@ export async function buildApp({
   });
 
   return app;
+}
+
+/**
+ * /api/docs (the UI) and /api/docs/json: to anyone, to staff only, or not at all (API_DOCS).
+ * Staff only means a live staff token in `authorization` on every request of it (curl or an
+ * API client; a browser does not send one on its own). Anyone else gets the 404 an address
+ * that does not exist gets: the description of every route is a map for an attacker.
+ */
+async function registerApiDocs(app: App, mode: Config['apiDocs']): Promise<void> {
+  if (mode === 'off') return;
+  const staffOnly = async (request: FastifyRequest): Promise<void> => {
+    const token = tokenFromAuthorization(request.headers.authorization);
+    const staff = token === null ? null : await app.authenticators.staff(token).catch(() => null);
+    if (staff === null) throw new AppError('ROUTE_NOT_FOUND');
+  };
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    ...(mode === 'staff' ? { uiHooks: { onRequest: staffOnly } } : {}),
+  });
 }
 
 /**

@@ -29,6 +29,10 @@ const postgresUrlSchema = z
 const intKey = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
+/** Who may read /api/docs and its JSON: anyone, staff only (a staff token), or nobody. */
+export const API_DOCS_MODES = ['public', 'staff', 'off'] as const;
+export type ApiDocsMode = (typeof API_DOCS_MODES)[number];
+
 export const SMS_PROVIDERS = ['console', 'http'] as const;
 export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
 
@@ -94,6 +98,8 @@ const envSchema = z
     GATEWAY_SIMULATOR: z.enum(['on', 'off']).optional(),
     FASTPAY_SECRET: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
+    // Unset: public, but staff with NODE_ENV=production (the OpenAPI text maps every route).
+    API_DOCS: z.enum(API_DOCS_MODES).optional(),
     CLUSTER: z.enum(['on', 'off']).default('off'),
     NODE_ID: z
       .string()
@@ -280,6 +286,8 @@ export interface Config {
    * answers only direct loopback requests (the figures name routes and load).
    */
   metricsToken: string | undefined;
+  /** API_DOCS: who may read /api/docs (public, staff, off). */
+  apiDocs: ApiDocsMode;
   /** Set (CLUSTER=on, with DATABASE_URL and REDIS_URL): market ownership and forwarding. */
   cluster: ClusterConfig | undefined;
   spm: SpmTablesConfig;
@@ -358,6 +366,7 @@ export function loadConfig(
     simulator: (parsed.SIMULATOR ?? (parsed.CLUSTER === 'on' ? 'off' : 'on')) === 'on',
     simulatorMarketMaker: parsed.SIMULATOR_MARKET_MAKER === 'on',
     metricsToken: parsed.METRICS_TOKEN,
+    apiDocs: parsed.API_DOCS ?? (parsed.NODE_ENV === 'production' ? 'staff' : 'public'),
     cluster:
       parsed.CLUSTER === 'on'
         ? {

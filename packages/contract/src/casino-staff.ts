@@ -96,6 +96,11 @@ export const staffCasinoProviderSchema = z.object({
   id: z.string(),
   name: z.string(),
   enabled: z.boolean(),
+  /**
+   * Whether its wins may credit a round holding no accepted bet (off by default: with it on,
+   * a leaked secret credits any player without a stake). docs/casino-provider-api.md.
+   */
+  winsWithoutBet: z.boolean(),
   launchUrl: z.string().nullable(),
   secretLast4: z.string(),
   /** The built-in SPM Games: its games open in the app and its secret never leaves the server. */
@@ -142,6 +147,7 @@ export const staffCasinoProviderUpdateBodySchema = z
     name: providerNameSchema.optional(),
     launchUrl: launchUrlSchema.optional(),
     enabled: z.boolean().optional(),
+    winsWithoutBet: z.boolean().optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
@@ -163,19 +169,23 @@ export type StaffCasinoProviderSecret = z.infer<typeof staffCasinoProviderSecret
 
 /**
  * GET /api/staff/casino/rounds: by the provider's round id, by our round id, or by the player
- * (id or username), within Indian days [from, to]; newest first.
+ * (`playerId`, the name every staff list gives its player filter; here an id or a username),
+ * within Indian days [from, to]; newest first. Strict: a parameter it does not know (the old
+ * `player`) is refused, not ignored into an unfiltered list.
  */
-export const staffCasinoRoundsQuerySchema = pageQuerySchema.extend({
-  providerRoundId: z.string().trim().min(1).max(100).optional(),
-  roundId: z
-    .string()
-    .trim()
-    .regex(/^\d{1,18}$/, 'Not an id')
-    .optional(),
-  player: z.string().trim().min(1).max(64).optional(),
-  from: dateSchema.optional(),
-  to: dateSchema.optional(),
-});
+export const staffCasinoRoundsQuerySchema = pageQuerySchema
+  .extend({
+    providerRoundId: z.string().trim().min(1).max(100).optional(),
+    roundId: z
+      .string()
+      .trim()
+      .regex(/^\d{1,18}$/, 'Not an id')
+      .optional(),
+    playerId: z.string().trim().min(1).max(64).optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+  })
+  .strict();
 export type StaffCasinoRoundsQuery = z.infer<typeof staffCasinoRoundsQuerySchema>;
 
 export const staffCasinoTransactionSchema = z.object({

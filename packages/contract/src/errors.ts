@@ -21,6 +21,8 @@ export const errorCatalogue = {
   NO_DEMO_USERS: { status: 404, message: 'Demo login is not available right now.' },
   USERNAME_TAKEN: { status: 409, message: 'This username is already taken.' },
   PHONE_TAKEN: { status: 409, message: 'This mobile number is already registered.' },
+  /** Registration: an agent code no agent has (a player would be attached to no one). */
+  AGENT_CODE_UNKNOWN: { status: 400, message: 'No agent has this code.' },
   EMAIL_TAKEN: { status: 409, message: 'This email is already registered.' },
   PHONE_NOT_VERIFIED: { status: 400, message: 'Please verify your mobile number first.' },
   OTP_INVALID: { status: 400, message: 'The OTP is incorrect.' },

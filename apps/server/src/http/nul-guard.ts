@@ -12,17 +12,30 @@ const NUL_MESSAGE = 'Must not contain a NUL character';
  * a 10,000-level nested body cannot overflow the stack; every node is visited once.
  */
 export function findNul(value: unknown, root: string): string | null {
+  return findText(value, root, (text) => text.includes('\u0000'));
+}
+
+/**
+ * The dotted path of the first string (or object key) `isBad` holds true of, or null: the
+ * walk findNul makes, for other rules on text (the seamless wallet also refuses lone UTF-16
+ * surrogates, which PostgreSQL cannot store either).
+ */
+export function findText(
+  value: unknown,
+  root: string,
+  isBad: (text: string) => boolean,
+): string | null {
   const stack: { value: unknown; path: string }[] = [{ value, path: root }];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const current = next.value;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return next.path;
+      if (isBad(current)) return next.path;
       continue;
     }
     if (typeof current !== 'object' || current === null || Buffer.isBuffer(current)) continue;
     for (const [key, child] of Object.entries(current)) {
       const path = next.path ? `${next.path}.${key}` : key;
-      if (key.includes('\u0000')) return next.path || 'request';
+      if (isBad(key)) return next.path || 'request';
       stack.push({ value: child, path });
     }
   }

@@ -31,7 +31,7 @@ export function registerBody(overrides: Partial<RegisterBody> = {}): RegisterBod
     username,
     name: username,
     password: PASSWORD,
-    agent_code: 'AGENT1',
+    // No agent code: one must name an existing agent (pass one made with createStaff).
     extras: { trackingId: 'trk-123' },
     typeId: 3,
     parentId: 81026,

@@ -18,7 +18,7 @@ export const ROUNDS_PAGE_SIZE = 20;
 export interface RoundFilters {
   providerRoundId: string;
   roundId: string;
-  player: string;
+  playerId: string;
   from: string;
   to: string;
   page: number;
@@ -76,7 +76,7 @@ export const fetchRounds = (filters: RoundFilters) =>
     query: {
       providerRoundId: filters.providerRoundId.trim() || undefined,
       roundId: filters.roundId.trim() || undefined,
-      player: filters.player.trim() || undefined,
+      playerId: filters.playerId.trim() || undefined,
       from: filters.from || undefined,
       to: filters.to || undefined,
       page: filters.page,

@@ -52,6 +52,7 @@ const provider = (overrides: Partial<StaffCasinoProvider> = {}): StaffCasinoProv
   id: 'spm',
   name: 'SPM Games',
   enabled: true,
+  winsWithoutBet: false,
   launchUrl: null,
   secretLast4: 'WXYZ',
   builtIn: true,
@@ -396,7 +397,8 @@ describe('casino rounds', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => {
       const url = callsTo(fetchMock, 'GET /api/staff/casino/rounds').at(-1)?.url;
-      expect(url?.searchParams.get('player')).toBe('ravi88');
+      expect(url?.searchParams.get('playerId')).toBe('ravi88');
+      expect(url?.searchParams.has('player')).toBe(false);
       expect(url?.searchParams.get('from')).toBe('2026-11-20');
       expect(url?.searchParams.has('to')).toBe(false);
     });

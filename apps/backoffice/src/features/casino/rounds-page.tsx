@@ -18,7 +18,7 @@ import './casino.css';
 const NO_FILTERS: RoundFilters = {
   providerRoundId: '',
   roundId: '',
-  player: '',
+  playerId: '',
   from: '',
   to: '',
   page: 1,
@@ -170,10 +170,10 @@ export function CasinoRoundsPage() {
         </Field>
         <Field label={t('casino.rounds.playerField')}>
           <input
-            value={draft.player}
+            value={draft.playerId}
             maxLength={64}
             autoCapitalize="none"
-            onChange={(event) => setDraft({ ...draft, player: event.target.value })}
+            onChange={(event) => setDraft({ ...draft, playerId: event.target.value })}
           />
         </Field>
         <Field label={t('casino.from')}>

@@ -106,7 +106,8 @@ describe.each(drivers)('back office players and audit log on %s', (driver) => {
         phone: `91${playerA.phone}`,
         status: 'active',
         isDemo: false,
-        agentCode: agentA.code.toLowerCase(),
+        // Registered with the code in lower case: stored as the agent has it.
+        agentCode: agentA.code,
         kycStatus: 'none',
         registrationIp: expect.any(String) as unknown,
         wallet: { balance: 123.45, cash: 123.45, exposure: 0 },

@@ -116,7 +116,15 @@ export type BetOrWinRequest = Extract<TransactionRequest, { kind: 'bet' | 'win' 
 
 /** What a bet or a win does, or why it is refused, before any money moves. */
 export type BetOrWinPlan =
-  | { refused: CasinoProviderStatus; message?: string }
+  | {
+      refused: CasinoProviderStatus;
+      message?: string;
+      /**
+       * The refusal is not stored and nothing of it is written (not even the round): a win in
+       * a round without a bet, which a later bet of that round may still make payable.
+       */
+      unstored?: true;
+    }
   | {
       refused: null;
       /** The wallet move: a debited stake or a win (up to the round's cap). */
@@ -132,7 +140,8 @@ export type BetOrWinPlan =
 /**
  * The per-round rules of a bet or a win, one place for the callback alone and in a batch:
  * the round must be this game's and open; a bet within the game's limits and the round's
- * 7,500 points of stakes; a win credited up to the round's 75,000 points. Cash is the
+ * 7,500 points of stakes; a win only in a round holding an accepted bet (unless the provider
+ * may pay without one), credited up to the round's 75,000 points. Cash is the
  * wallet's (or the batch's) to check.
  */
 export function planBetOrWin(
@@ -140,6 +149,7 @@ export function planBetOrWin(
   round: Pick<RoundRow, 'gameId' | 'status' | 'stakedPaise' | 'wonPaise'>,
   session: Pick<SessionRow, 'playerId' | 'gameId' | 'minBetPaise' | 'maxBetPaise'>,
   request: BetOrWinRequest,
+  provider: { winsWithoutBet: boolean },
 ): BetOrWinPlan {
   if (round.gameId !== session.gameId) {
     return { refused: 'RS_ERROR_WRONG_SYNTAX', message: 'The round id belongs to another game.' };
@@ -175,6 +185,15 @@ export function planBetOrWin(
         wonPaise: round.wonPaise,
       },
       closes: false,
+    };
+  }
+  // Stakes net of refunds: a round whose bets were all refunded holds no bet either. A win of
+  // 0 (a round's close) moves nothing and stays accepted.
+  if (amountPaise > 0n && round.stakedPaise <= 0n && !provider.winsWithoutBet) {
+    return {
+      refused: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+      message: 'The round has no accepted bet: this provider may not pay a win without one.',
+      unstored: true,
     };
   }
   const room = MAX_ROUND_WIN_PAISE - round.wonPaise;

@@ -83,6 +83,7 @@ describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
         request,
         hash: transactionHash(request),
         currency: 'INR',
+        winsWithoutBet: false,
       };
     };
     const together = (callbacks: BatchedCallback[]) =>

@@ -45,6 +45,8 @@ export interface BatchedCallback {
   request: Extract<TransactionRequest, { kind: 'bet' | 'win' }>;
   hash: string;
   currency: Currency;
+  /** The provider's casino_providers.wins_without_bet. */
+  winsWithoutBet: boolean;
 }
 
 /** The batch's word on a callback: its answer, or that it must run alone. */
@@ -227,7 +229,10 @@ async function decideAndWrite(
       appliedPaise: 0n,
       creditedPaise: null,
     });
-    const plan = planBetOrWin(callback.providerId, round, session, request);
+    const plan = planBetOrWin(callback.providerId, round, session, request, callback);
+    // Such a refusal writes nothing, not even the round the batch's lock created: rolled
+    // back, each callback alone answers it (only a provider misbehaving sends one).
+    if (plan.refused !== null && plan.unstored) throw new PlanNotHeld();
     if (plan.refused !== null) return refuse(plan.refused, plan.message);
     // The wallet's guarded debit would refuse a bet the cash cannot cover by rolling the
     // whole batch back: the batch refuses it alone, with the balance the batch left.

@@ -1,11 +1,12 @@
 import { MAX_BET_POINTS, MAX_WIN_POINTS, type ProviderAnswer } from '@spm/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { providerWalletKit } from '../../test/casino-wallet.ts';
 import { drivers, useHarness } from '../../test/use-harness.ts';
 import { insertTestProvider, type TestProvider } from './provider-wallet-fixtures.ts';
+import { casinoProviders } from './tables.ts';
 
 /*
  * Random bets, wins and rollbacks for a few players and rounds, each callback possibly sent
@@ -153,6 +154,13 @@ describe.each(drivers)('casino provider wallet under random callbacks on %s', (d
       minBetPaise: MIN_BET,
       maxBetPaise: MAX_BET,
     });
+    // Callbacks arrive in any order here, a win before its round's bets too: the model is that
+    // of a provider allowed to pay wins without a bet. The default, refusing them unstored, is
+    // provider-wallet-protocol.test.ts's.
+    await h.db
+      .update(casinoProviders)
+      .set({ winsWithoutBet: true })
+      .where(eq(casinoProviders.id, provider.providerId));
 
     await fc.assert(
       fc.asyncProperty(scenario, async ({ rounds, seed, duplicateEvery }) => {

@@ -15,6 +15,8 @@ export interface ProviderRow {
   id: string;
   secret: string;
   enabled: boolean;
+  /** casino_providers.wins_without_bet: a win may credit a round with no accepted bet. */
+  winsWithoutBet: boolean;
 }
 
 /** A game session with what the callbacks check: the player's status and the game's limits. */
@@ -72,6 +74,7 @@ interface RawCallbackRead {
   provider_id: string | null;
   secret: string | null;
   enabled: boolean | null;
+  wins_without_bet: boolean | null;
   session_id: string | null;
   session_player_id: string | null;
   session_game_id: string | null;
@@ -100,7 +103,12 @@ function callbackReadOf(row: RawCallbackRead): CallbackRead {
     provider:
       row.provider_id === null
         ? null
-        : { id: row.provider_id, secret: row.secret!, enabled: row.enabled! },
+        : {
+            id: row.provider_id,
+            secret: row.secret!,
+            enabled: row.enabled!,
+            winsWithoutBet: row.wins_without_bet!,
+          },
     session:
       row.session_id === null
         ? null
@@ -166,7 +174,8 @@ export async function readCallbacks(
         from unnest(${providers}::text[], ${sessionHashes}::text[], ${transactionIds}::text[])
           with ordinality as q(p, s, t, n)
         left join lateral (
-          select p.id as provider_id, p.secret, p.enabled from casino_providers p
+          select p.id as provider_id, p.secret, p.enabled, p.wins_without_bet
+          from casino_providers p
           where p.id = q.p offset 0
         ) p on true
         left join lateral (

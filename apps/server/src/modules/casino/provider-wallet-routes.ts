@@ -60,9 +60,15 @@ export async function providerWalletRoutes(
 
   // Registered under `{apiPrefix}/casino/provider`: a wrong address below it (a missing
   // operation, a GET) is answered here in the provider's shape, not the app's 404 envelope.
-  app.setNotFoundHandler((_request, reply) =>
-    sendAnswer(reply, refusal('RS_ERROR_WRONG_SYNTAX', {}, 'No such provider operation.')),
-  );
+  const noSuchOperation = (_request: FastifyRequest, reply: FastifyReply) =>
+    sendAnswer(reply, refusal('RS_ERROR_WRONG_SYNTAX', {}, 'No such provider operation.'));
+  app.setNotFoundHandler(noSuchOperation);
+  // The not-found handler alone is not enough: once the player app is built, its static
+  // files' catch-all GET route (`/*`) matches these addresses first and answers a miss with
+  // the app's 404 envelope. Routes of their own, for every method and path below the prefix,
+  // win over it (the POST operation route below is more specific still).
+  app.all('/', { schema: { hide: true } }, noSuchOperation);
+  app.all('/*', { schema: { hide: true } }, noSuchOperation);
 
   app.post(
     '/:provider/:operation',

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps.ts';
 import { HOUR_MS, MINUTE_MS } from '../../deps.ts';
-import { findNul } from '../../http/nul-guard.ts';
+import { findText } from '../../http/nul-guard.ts';
 import { hashToken, randomToken } from '../../security/tokens.ts';
 import {
   getWalletView,
@@ -83,11 +83,22 @@ export interface ProviderWalletDeps {
 const isOperation = (value: string): value is CasinoProviderOperation =>
   (CASINO_PROVIDER_OPERATIONS as readonly string[]).includes(value);
 
-/** A string field of a body (at most 200 characters, as the schemas allow), else null. */
+/** A UTF-16 surrogate without its pair: not text PostgreSQL can store, nor any id of ours. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text no field of the protocol may hold: a NUL (PostgreSQL text cannot hold U+0000, and
+ * JSON may carry it escaped) or a lone surrogate. Either would fail at the database as an
+ * error, answered RS_ERROR_UNKNOWN, which tells the provider to retry the same request: it
+ * would retry forever. So both are refused as syntax, and never reach a query.
+ */
+const isMalformedText = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** A string field of a body (at most 200 characters, as the schemas allow, well formed), else null. */
 function stringField(body: unknown, name: string): string | null {
   if (typeof body !== 'object' || body === null) return null;
   const value = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' && value.length <= 200 ? value : null;
+  return typeof value === 'string' && value.length <= 200 && !isMalformedText(value) ? value : null;
 }
 
 /** The requestId of a body, when it has one, to echo in an early refusal. */
@@ -135,12 +146,17 @@ export async function handleProviderCall(
   if (!isOperation(call.operation)) {
     return refusal('RS_ERROR_WRONG_SYNTAX', { requestId }, `Unknown operation ${call.operation}.`);
   }
-  // PostgreSQL text cannot hold U+0000 (JSON may carry it escaped).
-  if (findNul(body, '') !== null) {
-    return refusal('RS_ERROR_WRONG_SYNTAX', { requestId }, 'A field holds a NUL character.');
+  const malformed = findText(body, '', isMalformedText);
+  if (malformed !== null) {
+    return refusal(
+      'RS_ERROR_WRONG_SYNTAX',
+      { requestId },
+      `${malformed || 'A field'} holds a NUL character or a lone UTF-16 surrogate.`,
+    );
   }
   const context: OperationContext = objectWith(service, {
     providerId: provider.id,
+    winsWithoutBet: provider.winsWithoutBet,
     prefetched: { token, session: read.session, transactionId, stored: read.stored },
   });
   switch (call.operation) {
@@ -184,6 +200,8 @@ function syntaxRefusal(requestId: string | null, error: z.ZodError): ProviderAns
 
 interface OperationContext extends ProviderWalletDeps {
   providerId: string;
+  /** The provider may pay a win in a round without a bet (casino_providers.wins_without_bet). */
+  winsWithoutBet: boolean;
   /** What readCallback found for the body's token and transaction id. */
   prefetched: {
     token: string | null;
@@ -342,6 +360,13 @@ function answerStored(
 /** A race on (provider, transaction id) was lost: roll back and answer from the winner. */
 class TransactionIdTaken extends Error {}
 
+/** A refusal that must leave no row (planBetOrWin's `unstored`): thrown to roll back. */
+class UnstoredRefusal extends Error {
+  constructor(readonly answer: ProviderAnswer) {
+    super(answer.status);
+  }
+}
+
 /** What one transaction decided inside the money transaction. */
 interface Decision {
   answer: ProviderAnswer;
@@ -387,6 +412,7 @@ async function transaction(
       request,
       hash,
       currency,
+      winsWithoutBet: ctx.winsWithoutBet,
     });
     if (batched !== RUN_ALONE) return batched;
   }
@@ -419,6 +445,8 @@ async function transaction(
         })),
       ).then((again) => ('ok' in again ? refusal('RS_ERROR_UNKNOWN', fields) : again));
     } catch (error) {
+      // Refused with everything rolled back, the round's row included: nothing written.
+      if (error instanceof UnstoredRefusal) return error.answer;
       if (!(error instanceof TransactionIdTaken) || attempt >= CONFLICT_ATTEMPTS) throw error;
       const winner = await findTransaction(ctx.deps.db, ctx.providerId, request.transactionId);
       if (winner) return answerStored(winner, request, hash);
@@ -527,7 +555,10 @@ async function decide(
   });
   const ops = ctx.wallet.within(money);
   if (request.kind !== 'rollback') {
-    const plan = planBetOrWin(ctx.providerId, round, session, request);
+    const plan = planBetOrWin(ctx.providerId, round, session, request, ctx);
+    if (plan.refused !== null && plan.unstored) {
+      throw new UnstoredRefusal((await refuse(plan.refused, plan.message)).answer);
+    }
     if (plan.refused !== null) return refuse(plan.refused, plan.message);
     // Not enough cash for a bet is found by the wallet's guarded debit, which rolls this
     // transaction back: transaction() then stores RS_ERROR_NOT_ENOUGH_MONEY on its own.

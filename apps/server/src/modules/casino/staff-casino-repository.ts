@@ -154,7 +154,7 @@ export async function insertProviderIfAbsent(
 }
 
 export type ProviderPatch = Partial<
-  Pick<CasinoProviderRow, 'name' | 'launchUrl' | 'enabled' | 'secret'>
+  Pick<CasinoProviderRow, 'name' | 'launchUrl' | 'enabled' | 'winsWithoutBet' | 'secret'>
 >;
 
 export async function updateProvider(

@@ -175,6 +175,7 @@ function toStaffProvider({
     id: provider.id,
     name: provider.name,
     enabled: provider.enabled,
+    winsWithoutBet: provider.winsWithoutBet,
     launchUrl: provider.launchUrl,
     secretLast4: provider.secret.slice(-4),
     builtIn: provider.id === SPM_PROVIDER_ID,
@@ -189,12 +190,14 @@ function toStaffProvider({
 function auditedProvider(provider: {
   name: string;
   enabled: boolean;
+  winsWithoutBet: boolean;
   launchUrl: string | null;
   secret: string;
 }) {
   return {
     name: provider.name,
     enabled: provider.enabled,
+    winsWithoutBet: provider.winsWithoutBet,
     launchUrl: provider.launchUrl,
     secretLast4: provider.secret.slice(-4),
   };
@@ -232,7 +235,7 @@ export async function createStaffCasinoProvider(
       targetType: 'casino_provider',
       targetId: body.id,
       before: null,
-      after: auditedProvider(objectWith(body, { enabled: true, secret })),
+      after: auditedProvider(objectWith(body, { enabled: true, winsWithoutBet: false, secret })),
     });
     return { provider: await providerView(tx, body.id), secret };
   });
@@ -270,7 +273,7 @@ export async function rotateStaffCasinoProviderSecret(
   });
 }
 
-/** PATCH /staff/casino/providers/{id}: name, launch address, enabled. */
+/** PATCH /staff/casino/providers/{id}: name, launch address, enabled, wins without a bet. */
 export async function updateStaffCasinoProvider(
   deps: ServiceDeps,
   actor: StaffActor,
@@ -349,7 +352,7 @@ export async function searchStaffCasinoRounds(
   const { rows, total } = await searchRounds(deps.db, {
     providerRoundId: query.providerRoundId,
     roundId: query.roundId === undefined ? undefined : Number(query.roundId),
-    player: query.player,
+    player: query.playerId,
     fromDate: query.from,
     toDate: query.to,
     timeZone: PLAYER_TIME_ZONE,

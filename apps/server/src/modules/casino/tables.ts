@@ -27,6 +27,12 @@ export const casinoProviders = pgTable('casino_providers', {
   /** HMAC-SHA256 key of its callbacks. Never sent whole to a screen. */
   secret: text('secret').notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  /**
+   * Whether a win may credit a round holding no accepted bet (none, or all refunded). Off by
+   * default: with it on, whoever holds the secret can credit any player up to the round's
+   * maximum win without staking (docs/casino-provider-api.md "Wins without a bet").
+   */
+  winsWithoutBet: boolean('wins_without_bet').notNull().default(false),
   /** Where an external provider's games open (the launch adds game and token); null for SPM. */
   launchUrl: text('launch_url'),
   createdAt: createdAt(),

@@ -1,3 +1,4 @@
+import { findStaffUserByAgentCode } from './staff-user-repository.ts';
 import { isIP } from 'node:net';
 import {
   type AuthAnswer,
@@ -146,6 +147,11 @@ export async function register(
   if (await findUserByUsernameLower(deps.db, usernameLower)) throw new AppError('USERNAME_TAKEN');
   if (await findUserByMobile(deps.db, body.mobile)) throw new AppError('PHONE_TAKEN');
   if (email !== null && (await isEmailTaken(deps.db, email))) throw new AppError('EMAIL_TAKEN');
+  // Stored as the agent has it: a code typed in another case or with spaces still attaches
+  // the player (downlines compare lower-cased); one no agent has is refused, not kept.
+  const typedAgentCode = body.agent_code?.trim() ?? '';
+  const agent = typedAgentCode ? await findStaffUserByAgentCode(deps.db, typedAgentCode) : null;
+  if (typedAgentCode && !agent?.agentCode) throw new AppError('AGENT_CODE_UNKNOWN');
 
   const passwordHash = await hashPassword(body.password);
   const now = deps.clock.now();
@@ -167,7 +173,7 @@ export async function register(
         countryCode: body.country_code,
         typeId: body.typeId,
         parentId: body.parentId,
-        agentCode: body.agent_code || null,
+        agentCode: agent?.agentCode ?? null,
         source: body.source || null,
         trackingId: body.extras?.trackingId || null,
         registrationIp: origin.ip,

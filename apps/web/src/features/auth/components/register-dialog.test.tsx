@@ -7,7 +7,7 @@ import { MOBILE_DETAILS_STORAGE_KEY, TRACKER_STORAGE_KEY } from '@/shared/lib/st
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { useAppStore } from '@/shared/stores/app-store';
 import { authAnswer, playerProfile } from '@/test/fixtures';
-import { callsTo, liveAppDetails, mockApi, ok } from '@/test/mock-api';
+import { callsTo, fail, liveAppDetails, mockApi, ok } from '@/test/mock-api';
 import type { MockRoute } from '@/test/mock-api';
 import { loadedDialog } from '@/test/dialogs';
 import { renderApp, resetStores } from '@/test/render-app';
@@ -232,6 +232,28 @@ describe('registration dialog (SPEC 2.5, 4.3, 5)', () => {
     expect(await screen.findByText('Phone number registered successfully')).toBeInTheDocument();
     expect(screen.queryByTestId('register-otp')).not.toBeInTheDocument();
     expect(screen.queryByTestId('register-resend-otp')).not.toBeInTheDocument();
+  });
+
+  it('shows an unknown agent code on its field, in the language of the page, until it is edited', async () => {
+    routes(OTP_OFF, {
+      'POST /api/register': fail(400, 'AGENT_CODE_UNKNOWN', 'No agent has this code.'),
+    });
+    await openRegister(OTP_OFF);
+    await fillAccount();
+    await userEvent.type(field('register-phone'), '919876543210');
+    await userEvent.type(field('register-agent-code'), 'NOPE99');
+    await userEvent.click(field('register-submit'));
+    const input = field('register-agent-code');
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    const described = input.getAttribute('aria-describedby') ?? '';
+    const texts = described
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    expect(texts).toContain('No agent has this code.');
+    expect(useAuthStore.getState().isAuth).toBe(false);
+    await userEvent.type(input, 'X');
+    expect(input).not.toHaveAttribute('aria-invalid');
   });
 
   it('keeps Sign Up disabled while the 18+ box is unchecked', async () => {

@@ -146,6 +146,8 @@ export function RegisterDialog() {
   const [verified, setVerified] = useState(() => flow.verified === true && Boolean(flow.phone));
   const [agentCode, setAgentCode] = useState(agent.code);
   const [agentLocked, setAgentLocked] = useState(agent.lockedForMs > 0);
+  // The server's refusal of a code no agent has, shown on the field (the toast says it too).
+  const [agentCodeError, setAgentCodeError] = useState<string | null>(null);
   const [agree, setAgree] = useState(true);
   const [updatesConsent, setUpdatesConsent] = useState(false);
   const [errors, setErrors] = useState<RegisterErrors>({
@@ -247,8 +249,11 @@ export function RegisterDialog() {
       trackingId: readTracker(),
       ip,
     });
-    const { data } = await register(body);
+    const { data, error } = await register(body);
     if (!data) {
+      if (error && 'code' in error && error.code === 'AGENT_CODE_UNKNOWN') {
+        setAgentCodeError('errors.AGENT_CODE_UNKNOWN');
+      }
       setBusy(false);
       return;
     }
@@ -367,7 +372,11 @@ export function RegisterDialog() {
       <TextField
         label={t('auth.agentCode')}
         value={agentCode}
-        onChange={(value) => setAgentCode(value.slice(0, AGENT_CODE_MAX_LENGTH))}
+        onChange={(value) => {
+          setAgentCode(value.slice(0, AGENT_CODE_MAX_LENGTH));
+          setAgentCodeError(null);
+        }}
+        error={agentCodeError}
         readOnly={agentLocked}
         maxLength={AGENT_CODE_MAX_LENGTH}
         autoComplete="off"

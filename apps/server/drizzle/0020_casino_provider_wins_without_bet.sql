@@ -1,0 +1,1 @@
+ALTER TABLE "casino_providers" ADD COLUMN "wins_without_bet" boolean DEFAULT false NOT NULL;
