@@ -367,6 +367,44 @@ describe('casino providers', () => {
     );
   });
 
+  it('lets an external provider accept wins without a bet only when staff tick it, and shows it', async () => {
+    const fetchMock = mockApi({
+      'GET /api/staff/casino/providers': ok([provider(), acme]),
+      'PATCH /api/staff/casino/providers/acme': ok({ ...acme, winsWithoutBet: true }),
+    });
+    renderPage(<CasinoProvidersPage />);
+    // The built-in provider always has its bets first: no such switch for it.
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit SPM Games' }));
+    let form = await screen.findByRole('dialog', { name: 'Edit SPM Games' });
+    expect(within(form).queryByRole('checkbox')).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Acme Live' }));
+    form = await screen.findByRole('dialog', { name: 'Edit Acme Live' });
+    const accept = within(form).getByRole('checkbox', {
+      name: 'Accept a win in a round without a bet',
+    });
+    expect(accept).not.toBeChecked();
+    expect(form).toHaveTextContent('a leaked secret can credit any player');
+    fireEvent.click(accept);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PATCH /api/staff/casino/providers/acme')[0]?.body).toEqual({
+        winsWithoutBet: true,
+      }),
+    );
+  });
+
+  it('marks a provider that accepts wins without a bet in the list', async () => {
+    mockApi({
+      'GET /api/staff/casino/providers': ok([provider(), { ...acme, winsWithoutBet: true }]),
+    });
+    renderPage(<CasinoProvidersPage />);
+    const table = await screen.findByTestId('casino-providers-table');
+    await waitFor(() => expect(table).toHaveTextContent('Wins without a bet'));
+    expect(within(table).getAllByText('Wins without a bet')).toHaveLength(1);
+  });
+
   it('says why a change was refused', async () => {
     mockApi({
       'GET /api/staff/casino/providers': ok([provider(), acme]),

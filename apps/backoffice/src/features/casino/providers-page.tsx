@@ -108,10 +108,22 @@ export function CasinoProvidersPage() {
       key: 'status',
       header: t('casino.providers.status'),
       render: (provider) => (
-        <StatusBadge
-          status={provider.enabled ? 'active' : 'disabled'}
-          label={provider.enabled ? t('casino.enabled') : t('casino.disabled')}
-        />
+        <span>
+          <StatusBadge
+            status={provider.enabled ? 'active' : 'disabled'}
+            label={provider.enabled ? t('casino.enabled') : t('casino.disabled')}
+          />
+          {provider.winsWithoutBet ? (
+            <>
+              {' '}
+              <StatusBadge
+                status="warn"
+                tone="warn"
+                label={t('casino.providers.winsWithoutBetBadge')}
+              />
+            </>
+          ) : null}
+        </span>
       ),
     },
     {
@@ -336,10 +348,14 @@ function ProviderEditDialog({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [draft, setDraft] = useState({ name: '', launchUrl: '' });
+  const [draft, setDraft] = useState({ name: '', launchUrl: '', winsWithoutBet: false });
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
-    setDraft({ name: provider?.name ?? '', launchUrl: provider?.launchUrl ?? '' });
+    setDraft({
+      name: provider?.name ?? '',
+      launchUrl: provider?.launchUrl ?? '',
+      winsWithoutBet: provider?.winsWithoutBet ?? false,
+    });
     setProblem(null);
   }, [provider]);
   const save = useMutation({
@@ -356,6 +372,9 @@ function ProviderEditDialog({
     if (draft.name.trim() !== provider.name) body.name = draft.name;
     if (!provider.builtIn && draft.launchUrl.trim() !== (provider.launchUrl ?? '')) {
       body.launchUrl = draft.launchUrl;
+    }
+    if (!provider.builtIn && draft.winsWithoutBet !== provider.winsWithoutBet) {
+      body.winsWithoutBet = draft.winsWithoutBet;
     }
     if (Object.keys(body).length === 0) {
       onClose();
@@ -397,6 +416,19 @@ function ProviderEditDialog({
             onChange={(event) => setDraft({ ...draft, launchUrl: event.target.value })}
           />
         </Field>
+      )}
+      {provider?.builtIn ? null : (
+        <>
+          <label className="ops-check">
+            <input
+              type="checkbox"
+              checked={draft.winsWithoutBet}
+              onChange={(event) => setDraft({ ...draft, winsWithoutBet: event.target.checked })}
+            />
+            {t('casino.providers.winsWithoutBet')}
+          </label>
+          <p className="muted">{t('casino.providers.winsWithoutBetHint')}</p>
+        </>
       )}
     </ModalForm>
   );
