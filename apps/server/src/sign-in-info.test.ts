@@ -54,7 +54,12 @@ describe('listenUrls', () => {
 });
 
 describe('formatSignInInfo', () => {
-  const config = { host: '0.0.0.0', dataDir: '/srv/data', sms: { provider: 'console' } } as const;
+  const config = {
+    host: '0.0.0.0',
+    dataDir: '/srv/data',
+    sms: { provider: 'console' },
+    apiDocs: 'public',
+  } as const;
 
   it('lists every address, and warns when the console SMS outbox is reachable from elsewhere', () => {
     const banner = formatSignInInfo(config, 8080, 'pglite', SEED, [
@@ -85,5 +90,15 @@ describe('formatSignInInfo', () => {
       ['http://192.0.2.2:8080'],
     );
     expect(everywhere).not.toContain('/api/dev/sms-outbox');
+  });
+
+  it('points at the API docs only as API_DOCS serves them', () => {
+    const shown = (apiDocs: 'public' | 'staff' | 'off') =>
+      formatSignInInfo({ ...config, host: '127.0.0.1', apiDocs }, 8080, 'pglite', SEED)
+        .split('\n')
+        .find((line) => line.includes('API docs:'));
+    expect(shown('public')).toBe('    API docs:     http://127.0.0.1:8080/api/docs');
+    expect(shown('staff')).toContain('staff token only');
+    expect(shown('off')).toBe('    API docs:     off (API_DOCS=off)');
   });
 });

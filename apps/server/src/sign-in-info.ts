@@ -1,5 +1,5 @@
 import { networkInterfaces } from 'node:os';
-import type { Config } from './config.ts';
+import type { ApiDocsMode, Config } from './config.ts';
 import type { DatabaseDriver } from './db/database.ts';
 import { BACKOFFICE_PREFIX } from './http/url-prefixes.ts';
 import type { SeedResult } from './seed.ts';
@@ -48,9 +48,17 @@ export function listenUrls(
   return [...new Set(urls)];
 }
 
+/** The banner's docs line says who may read them (API_DOCS), so it never points at a 404. */
+function apiDocsLine(mode: ApiDocsMode, base: string): string {
+  if (mode === 'off') return '    API docs:     off (API_DOCS=off)';
+  if (mode === 'staff')
+    return `    API docs:     ${base}/api/docs (staff token only: API_DOCS=staff)`;
+  return `    API docs:     ${base}/api/docs`;
+}
+
 /** The block printed on every boot so whoever started the server knows where to go. */
 export function formatSignInInfo(
-  config: Pick<Config, 'host' | 'dataDir' | 'sms'>,
+  config: Pick<Config, 'host' | 'dataDir' | 'sms' | 'apiDocs'>,
   port: number,
   driver: DatabaseDriver,
   seedResult: SeedResult,
@@ -77,7 +85,7 @@ export function formatSignInInfo(
   lines.push(
     `    Player app:   ${base}/`,
     `    Back office:  ${base}${BACKOFFICE_PREFIX}`,
-    `    API docs:     ${base}/api/docs`,
+    apiDocsLine(config.apiDocs, base),
     `    Database:     ${driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `    Admin user:   ${seedResult.adminUsername}`,
   );
