@@ -34,6 +34,15 @@ const LIMITED = [
 
 const WAIT_MS = 15_000;
 
+/** The promise's value, or a failure naming the wait when it takes longer. */
+async function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 describe.skipIf(!postgresAvailable)(
   'shared limits while Redis is away (two nodes, one PostgreSQL)',
   () => {
@@ -69,11 +78,19 @@ describe.skipIf(!postgresAvailable)(
     });
 
     /** Requests from one address, alternating between the nodes, until one is limited. */
-    async function answeredBeforeLimited(url: string, body: object, max: number): Promise<number> {
+    async function answeredBeforeLimited(
+      url: string,
+      body: object,
+      max: number,
+      answerWithinMs = WAIT_MS,
+    ): Promise<number> {
       const ip = randomIp();
       for (let sent = 0; sent <= max * 2; sent += 1) {
         const node = nodes[sent % nodes.length]!;
-        const res = await node.inject({ method: 'POST', url, payload: body, remoteAddress: ip });
+        const res = await within(
+          answerWithinMs,
+          node.inject({ method: 'POST', url, payload: body, remoteAddress: ip }),
+        );
         if (res.statusCode === 429) {
           expect(res.json()).toMatchObject({ error: true, errorCode: 'RATE_LIMITED' });
           // Limited on every node, not only the one that counted last.
@@ -127,6 +144,24 @@ describe.skipIf(!postgresAvailable)(
         }
       }
       expect(await limitsEverywhere()).toEqual(maxima);
+    }, 90_000);
+
+    it('limits one address over both nodes at the same total while Redis answers nothing', async () => {
+      const maxima = LIMITED.map(({ max }) => max);
+      redis.freeze();
+      try {
+        // Each limited request answers promptly (the command times out and PostgreSQL counts)
+        // instead of waiting for TCP to give up on a Redis that keeps its connections.
+        const started = performance.now();
+        const answered: number[] = [];
+        for (const { url, body, max } of LIMITED) {
+          answered.push(await answeredBeforeLimited(url, body, max, 3_000));
+        }
+        expect(answered).toEqual(maxima);
+        expect(performance.now() - started).toBeLessThan(60_000);
+      } finally {
+        redis.thaw();
+      }
     }, 90_000);
   },
 );

@@ -4,6 +4,13 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 /** Boot waits this long for Redis before going on without it (limits then count in memory). */
 export const REDIS_READY_TIMEOUT_MS = 5000;
+/**
+ * The command client's (rate-limit counters') wait for an answer. A Redis that keeps its
+ * connections but answers nothing (a frozen host, a network that drops packets) is not
+ * `ready`-less, so without a bound every limited request would wait for TCP to give up; past
+ * this the count falls back to PostgreSQL like an outage.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
 /** A stop gives a connected client this long to QUIT politely before cutting it. */
 export const REDIS_QUIT_TIMEOUT_MS = 1000;
 
@@ -144,6 +151,7 @@ export async function openRedis(
   const command = createRedisClient(url, 'command', settings, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
   });
   const pub = createRedisClient(url, 'pub', settings, { enableOfflineQueue: false });
   const sub = createRedisClient(url, 'sub', settings, SUBSCRIBER_OPTIONS);

@@ -15,6 +15,12 @@ export interface PrivateRedis {
   start: () => Promise<void>;
   /** Stops the server (SIGTERM, waits for the exit); a stopped server is a no-op. */
   stop: () => Promise<void>;
+  /**
+   * Freezes (SIGSTOP) or thaws (SIGCONT) the running server: its connections stay open and
+   * answer nothing, as a frozen host or a network dropping packets would.
+   */
+  freeze: () => void;
+  thaw: () => void;
 }
 
 /**
@@ -89,8 +95,13 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       stop: async () => {
         const running = current;
         current = undefined;
-        if (running) await terminate(running);
+        if (running) {
+          running.kill('SIGCONT');
+          await terminate(running);
+        }
       },
+      freeze: () => current?.kill('SIGSTOP'),
+      thaw: () => current?.kill('SIGCONT'),
     };
   }
   throw new Error(`no free port for a private redis-server in ${FIRST_PORT}-${LAST_PORT}`, {
