@@ -1,9 +1,17 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startHarness, type Harness } from '../test/harness.ts';
-import { executePreparedRows } from './database.ts';
-import { statementRefused } from './errors.ts';
+import { toAppError } from '../http/error-handler.ts';
+import {
+  createTestDatabase,
+  drivers,
+  postgresAvailable,
+  startHarness,
+  type Harness,
+  type TestDatabase,
+} from '../test/harness.ts';
+import { executePreparedRows, openDatabase, type Database } from './database.ts';
+import { databaseBoundReached, statementRefused } from './errors.ts';
 
 describe.each(drivers)('statementRefused on %s', (driver) => {
   let h: Harness;
@@ -43,5 +51,65 @@ describe('statementRefused without an answer', () => {
     expect(statementRefused(new Error('Connection terminated unexpectedly'))).toBe(false);
     expect(statementRefused({ code: 'ECONNRESET' })).toBe(false);
     expect(statementRefused(undefined)).toBe(false);
+  });
+});
+
+describe.skipIf(!postgresAvailable)('the session bounds on PostgreSQL', () => {
+  let testDatabase: TestDatabase;
+  /** Opened as main.ts opens it: the pool whose sessions carry the bounds. */
+  let bounded: Database;
+  let other: pg.Client;
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase('postgres');
+    bounded = await openDatabase({ databaseUrl: testDatabase.url!, dataDir: 'unused' });
+    other = new pg.Client({ connectionString: testDatabase.url });
+    await other.connect();
+    await other.query('create table bound_probe (id int primary key)');
+    await other.query('insert into bound_probe values (1)');
+  });
+  afterAll(async () => {
+    await other?.end();
+    await bounded?.close();
+    await testDatabase?.dispose();
+  });
+
+  /** What the app answers for an error: its catalogue code. */
+  const answered = (error: unknown) => toAppError(error as Error).code;
+
+  it('cuts a statement past statement_timeout and answers it as a 503 to retry', async () => {
+    const started = performance.now();
+    const failed = await bounded.db.execute(sql`select pg_sleep(5)`).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(performance.now() - started).toBeLessThan(4_000);
+    expect(databaseBoundReached(failed)).toBe(true);
+    expect(answered(failed)).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it("stops waiting behind another session's lock at lock_timeout and answers a 503", async () => {
+    await other.query('begin');
+    await other.query('select * from bound_probe where id = 1 for update');
+    try {
+      const started = performance.now();
+      const failed = await bounded.db
+        .transaction((tx) => tx.execute(sql`select * from bound_probe where id = 1 for update`))
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(performance.now() - started).toBeLessThan(4_000);
+      expect(databaseBoundReached(failed)).toBe(true);
+      expect(answered(failed)).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await other.query('rollback');
+    }
+  });
+
+  it('answers any other refused statement as a server error, not a retry', () => {
+    expect(databaseBoundReached({ code: '22012' })).toBe(false);
+    expect(answered(Object.assign(new Error('division by zero'), { code: '22012' }))).toBe(
+      'INTERNAL',
+    );
   });
 });
