@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app.ts';
+import type { App } from '../app.ts';
 import { loadConfig, type ClusterConfig } from '../config.ts';
 import { executeRows } from '../db/database.ts';
 import { reloadMarket } from '../modules/exchange/index.ts';
 import { getWallet } from '../modules/wallet/ledger-service.ts';
-import { listenOn, startHarness, type Harness } from '../test/harness.ts';
+import { startHarness, startSiblingNode, type Harness } from '../test/harness.ts';
 import { registerPlayer } from '../test/identity.ts';
 import { adminToken } from '../test/staff.ts';
 import { fund } from '../test/wallet.ts';
@@ -201,20 +201,9 @@ describe.skipIf(!servicesAnswer)(
         clusterNode: { nodeId: 'node-a', port: firstPort, leaseMs: LEASE_MS },
       });
       urls.set(h.app, h.baseUrl!);
-      second = await buildApp({
-        config: {
-          ...h.config,
-          port: secondPort,
-          cluster: {
-            ...h.config.cluster!,
-            nodeId: 'node-b',
-            advertiseUrl: `http://127.0.0.1:${secondPort}`,
-          },
-        },
-        db: h.db,
-        clock: h.clock,
-      });
-      urls.set(second, await listenOn(second, secondPort));
+      const sibling = await startSiblingNode(h, 'node-b', secondPort);
+      second = sibling.app;
+      urls.set(second, sibling.baseUrl);
       admin = await adminToken(h);
     }, 60_000);
 

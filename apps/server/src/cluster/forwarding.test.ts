@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MARKET_EVENTS, SERVER_EVENTS, type Market } from '@spm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { buildApp } from '../app.ts';
-import { listenOn, startHarness, type Harness } from '../test/harness.ts';
+import { startHarness, startSiblingNode, type Harness } from '../test/harness.ts';
 import { registerPlayer } from '../test/identity.ts';
 import { connectPlayerSocket, type ClientSocket } from '../test/sockets.ts';
 import { adminToken } from '../test/staff.ts';
@@ -66,20 +65,9 @@ describe.skipIf(!servicesAnswer)(
       });
       urls.set(h.app, h.baseUrl!);
       // Same database, Redis and prefix: the second node of the cluster.
-      second = await buildApp({
-        config: {
-          ...h.config,
-          port: secondPort,
-          cluster: {
-            ...h.config.cluster!,
-            nodeId: 'node-b',
-            advertiseUrl: `http://127.0.0.1:${secondPort}`,
-          },
-        },
-        db: h.db,
-        clock: h.clock,
-      });
-      urls.set(second, await listenOn(second, secondPort));
+      const sibling = await startSiblingNode(h, 'node-b', secondPort);
+      second = sibling.app;
+      urls.set(second, sibling.baseUrl);
       admin = await adminToken(h);
     }, 60_000);
 

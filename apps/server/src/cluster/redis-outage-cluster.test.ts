@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app.ts';
-import { listenOn, startHarness, type Harness } from '../test/harness.ts';
+import type { App } from '../app.ts';
+import { startHarness, startSiblingNode, type Harness } from '../test/harness.ts';
 import { startPrivateRedis, type PrivateRedis } from '../test/private-redis.ts';
 import { adminToken } from '../test/staff.ts';
 import { clusterServicesAnswer, freePort, waitFor } from './cluster-test-support.ts';
@@ -43,20 +43,9 @@ describe.skipIf(!servicesAnswer)(
 
     it('boots a node while Redis is away, and shows it what changed meanwhile once it is back', async () => {
       await redis.stop();
-      second = await buildApp({
-        config: {
-          ...h.config,
-          port: secondPort,
-          cluster: {
-            ...h.config.cluster!,
-            nodeId: 'node-b',
-            advertiseUrl: `http://127.0.0.1:${secondPort}`,
-          },
-        },
-        db: h.db,
-        clock: h.clock,
-      });
-      const secondUrl = await listenOn(second, secondPort);
+      const sibling = await startSiblingNode(h, 'node-b', secondPort);
+      second = sibling.app;
+      const secondUrl = sibling.baseUrl;
       const health = await fetch(`${secondUrl}/api/readyz`);
       expect(health.status).toBe(200);
 

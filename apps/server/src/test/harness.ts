@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -220,6 +221,29 @@ export async function listenOn(app: App, port: number): Promise<string> {
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('The app has no port');
   return `http://127.0.0.1:${address.port}`;
+}
+
+/**
+ * Another node of a cluster harness (one started with `clusterNode`) in this process: the same
+ * database, Redis, key prefix and clock, its own node id and port, listening on loopback. Close
+ * its app before the harness.
+ */
+export async function startSiblingNode(
+  h: Harness,
+  nodeId: string,
+  port: number,
+): Promise<{ app: App; baseUrl: string }> {
+  const cluster = h.config.cluster;
+  if (!cluster) throw new Error('startSiblingNode needs a harness started with clusterNode');
+  const app = await buildApp({
+    config: objectWith(h.config, {
+      port,
+      cluster: objectWith(cluster, { nodeId, advertiseUrl: `http://127.0.0.1:${port}` }),
+    }),
+    db: h.db,
+    clock: h.clock,
+  });
+  return { app, baseUrl: await listenOn(app, port) };
 }
 
 /** A scratch folder removed by the returned function. */
