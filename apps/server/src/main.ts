@@ -26,6 +26,36 @@ function readConfig(): Config {
   }
 }
 
+/**
+ * A Redis command failed for want of Redis never stops a node (issue 39 item 1): every client
+ * handles its own failures (redis.ts), this is the net under a path that slipped by. Any other
+ * unhandled rejection keeps Node's rule (exit non-zero), logged first.
+ */
+function onUnhandledRejection(reason: unknown, app: App | undefined): void {
+  if (isRedisConnectionError(reason)) {
+    app?.log.warn({ err: reason }, 'redis command failed while redis is away; serving on');
+    return;
+  }
+  if (app) app.log.fatal({ err: reason }, 'unhandled rejection');
+  else process.stderr.write(`unhandled rejection: ${String(reason)}\n`);
+  process.exit(1);
+}
+
+/** Says which database opens, and that a first embedded start takes a while. */
+function logDatabaseOpening(config: Config, bootLog: pino.Logger): void {
+  if (config.databaseUrl) {
+    bootLog.info({ driver: 'postgres' }, 'opening the database');
+    return;
+  }
+  const dir = join(config.dataDir, 'pglite');
+  bootLog.info(
+    { driver: 'pglite', dir },
+    existsSync(join(dir, 'PG_VERSION'))
+      ? 'opening the embedded database'
+      : 'creating the embedded database (first start: this takes up to a minute)',
+  );
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   // The app's logger exists only once the database is open, and a first start spends most of
@@ -39,30 +69,9 @@ async function main(): Promise<void> {
   // The pool may report a dropped idle connection at any time; the app's logger exists
   // only once the database is open, so reach it lazily.
   const late: { app?: App; stopFeed?: () => void } = {};
-  // A Redis command failed for want of Redis never stops a node (issue 39 item 1): every
-  // client handles its own failures (redis.ts), this is the net under a path that slipped by.
-  // Any other unhandled rejection keeps Node's rule (exit non-zero), logged first.
-  process.on('unhandledRejection', (reason) => {
-    if (isRedisConnectionError(reason)) {
-      late.app?.log.warn({ err: reason }, 'redis command failed while redis is away; serving on');
-      return;
-    }
-    if (late.app) late.app.log.fatal({ err: reason }, 'unhandled rejection');
-    else process.stderr.write(`unhandled rejection: ${String(reason)}\n`);
-    process.exit(1);
-  });
+  process.on('unhandledRejection', (reason) => onUnhandledRejection(reason, late.app));
   let database;
-  if (config.databaseUrl) {
-    bootLog.info({ driver: 'postgres' }, 'opening the database');
-  } else {
-    const dir = join(config.dataDir, 'pglite');
-    bootLog.info(
-      { driver: 'pglite', dir },
-      existsSync(join(dir, 'PG_VERSION'))
-        ? 'opening the embedded database'
-        : 'creating the embedded database (first start: this takes up to a minute)',
-    );
-  }
+  logDatabaseOpening(config, bootLog);
   try {
     database = await openDatabase(config, {
       error: (object, message) => late.app?.log.error(object, message),
