@@ -107,24 +107,7 @@ export function CasinoProvidersPage() {
     {
       key: 'status',
       header: t('casino.providers.status'),
-      render: (provider) => (
-        <span>
-          <StatusBadge
-            status={provider.enabled ? 'active' : 'disabled'}
-            label={provider.enabled ? t('casino.enabled') : t('casino.disabled')}
-          />
-          {provider.winsWithoutBet ? (
-            <>
-              {' '}
-              <StatusBadge
-                status="warn"
-                tone="warn"
-                label={t('casino.providers.winsWithoutBetBadge')}
-              />
-            </>
-          ) : null}
-        </span>
-      ),
+      render: (provider) => <ProviderStatus provider={provider} />,
     },
     {
       key: 'actions',
@@ -418,18 +401,58 @@ function ProviderEditDialog({
         </Field>
       )}
       {provider?.builtIn ? null : (
-        <>
-          <label className="ops-check">
-            <input
-              type="checkbox"
-              checked={draft.winsWithoutBet}
-              onChange={(event) => setDraft({ ...draft, winsWithoutBet: event.target.checked })}
-            />
-            {t('casino.providers.winsWithoutBet')}
-          </label>
-          <p className="muted">{t('casino.providers.winsWithoutBetHint')}</p>
-        </>
+        <WinsWithoutBetField
+          checked={draft.winsWithoutBet}
+          onChange={(winsWithoutBet) => setDraft({ ...draft, winsWithoutBet })}
+        />
       )}
     </ModalForm>
+  );
+}
+
+/** Enabled or disabled, and marked when it accepts wins without a bet. */
+function ProviderStatus({ provider }: { provider: StaffCasinoProvider }) {
+  const { t } = useTranslation();
+  return (
+    <span>
+      <StatusBadge
+        status={provider.enabled ? 'active' : 'disabled'}
+        label={provider.enabled ? t('casino.enabled') : t('casino.disabled')}
+      />
+      {provider.winsWithoutBet ? (
+        <>
+          {' '}
+          <StatusBadge
+            status="warn"
+            tone="warn"
+            label={t('casino.providers.winsWithoutBetBadge')}
+          />
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/** An external provider's switch for wins without a bet, with what accepting them risks. */
+function WinsWithoutBetField({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label className="ops-check">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        {t('casino.providers.winsWithoutBet')}
+      </label>
+      <p className="muted">{t('casino.providers.winsWithoutBetHint')}</p>
+    </>
   );
 }
