@@ -9,7 +9,7 @@ let platform: Platform;
 let browser: Browser;
 
 const STARTING_POINTS = 1000;
-/** The first of the default chips (100, 500, ...). */
+/** A chip of the 10–7,500 table (10, 25, 100, 500, ...: tableChipsPoints in core). */
 const STAKE_POINTS = 100;
 /** Andar returns 1.9 per point staked (stake included): docs/casino-games.md. */
 const ANDAR_RETURN = 1.9;
@@ -90,7 +90,7 @@ describe('a player plays a round of Andar Bahar', () => {
     await card.getByTestId('game-open').click();
     await page.waitForURL(new RegExp(`/spmgames/table/${GAME_ID}\\?launch=`));
     await page.getByTestId('spm-table').waitFor();
-    await page.getByTestId('chip-preset-0').click();
+    await page.locator(`[data-testid^="chip-preset-"][data-chip="${STAKE_POINTS}"]`).click();
 
     await betOnAndar(page);
     const myBet = page.getByTestId('table-bet').first();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CASINO_FAMILIES, CASINO_GAME_TAGS, SPM_GAME_KINDS } from './casino-names.ts';
 import {
   casinoRoundStatuses,
+  casinoRtpRangeSchema,
   SPM_ROUND_PHASES,
   spmFairnessSchema,
   spmRoundOutcomeSchema,
@@ -35,8 +36,8 @@ export const staffCasinoGameSchema = z.object({
   thumbnail: z.string(),
   minBet: z.number(),
   maxBet: z.number(),
-  /** Theoretical return to player, percent (97.85). */
-  rtp: z.number(),
+  /** Theoretical return to player over the game's bets, percent (as the lobby shows it). */
+  rtp: casinoRtpRangeSchema,
   tags: z.array(z.enum(CASINO_GAME_TAGS)),
   enabled: z.boolean(),
   /** Lower first in the lobby. */

@@ -14,6 +14,14 @@ import { pagedSchema } from './wallet.ts';
 // Lobby
 // ---------------------------------------------------------------------------------------
 
+/**
+ * A game's theoretical return to player, percent (for example 92.31 to 97.50): a built-in
+ * game's is the lowest and the highest of its bets' (computed from @spm/core's spot list); an
+ * external provider's is the single figure its provider states (min = max).
+ */
+export const casinoRtpRangeSchema = z.object({ min: z.number(), max: z.number() });
+export type CasinoRtpRange = z.infer<typeof casinoRtpRangeSchema>;
+
 /** One game of the lobby. */
 export const casinoGameSchema = z.object({
   id: z.string(),
@@ -26,8 +34,8 @@ export const casinoGameSchema = z.object({
   thumbnail: z.string(),
   minBet: z.number(),
   maxBet: z.number(),
-  /** Theoretical return to player, percent (for example 97.85). */
-  rtp: z.number(),
+  /** Theoretical return to player over the game's bets, percent. */
+  rtp: casinoRtpRangeSchema,
   tags: z.array(z.enum(CASINO_GAME_TAGS)),
   /** The built-in game kind for SPM tables; null for an external provider's game. */
   kind: z.enum(SPM_GAME_KINDS).nullable(),

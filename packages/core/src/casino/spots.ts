@@ -44,7 +44,10 @@ export const SPM_GAME_SPOTS: Record<SpmGameKind, readonly BetSpotRule[]> = {
   ],
 };
 
-/** The lobby's RTP of a game: its best spot's, quoted as providers do ("up to"). */
+/**
+ * A game's best spot's RTP ("up to"): the bench's quoted spot. The lobby shows the range of
+ * every spot's instead (`spmGameRtpRangePercent`, lobby-figures.ts).
+ */
 export function spmGameRtpPercent(kind: SpmGameKind): number {
   return Math.max(...SPM_GAME_SPOTS[kind].map((spot) => spot.rtpPercent));
 }

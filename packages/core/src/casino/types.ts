@@ -38,7 +38,7 @@ export interface DealtRound {
 export interface CasinoGameRules {
   kind: SpmGameKind;
   spots: readonly BetSpotRule[];
-  /** The game's theoretical RTP, percent: its best spot's (`spmGameRtpPercent`, the lobby's "up to"). */
+  /** The game's best spot's theoretical RTP, percent (`spmGameRtpPercent`; the lobby shows the range). */
   rtpPercent: number;
   /** Deals a round from its seeds: the same seeds always deal the same round. */
   deal(seeds: RoundSeeds): DealtRound;

@@ -27,7 +27,7 @@ const game = (overrides: Partial<StaffCasinoGame> = {}): StaffCasinoGame => ({
   thumbnail: '/media/casino/andar-bahar.svg',
   minBet: 10,
   maxBet: 7500,
-  rtp: 97.85,
+  rtp: { min: 97, max: 97.85 },
   tags: ['popular'],
   enabled: true,
   sortOrder: 10,
@@ -43,7 +43,7 @@ const luckyWheel = game({
   category: 'Wheel',
   kind: 'lucky-wheel',
   maxBet: 5000,
-  rtp: 96.5,
+  rtp: { min: 80.77, max: 96.15 },
   tags: ['new'],
   sortOrder: 50,
 });
@@ -167,15 +167,33 @@ afterEach(() => {
 
 describe('casino games', () => {
   it('lists games and disables one with its inline switch', async () => {
+    const external = game({
+      id: 'acme-roulette',
+      name: 'Acme Roulette',
+      providerId: 'acme',
+      providerName: 'Acme Live',
+      kind: null,
+      minBet: 20,
+      maxBet: 2000,
+      rtp: { min: 97.3, max: 97.3 },
+      tags: [],
+    });
     const fetchMock = mockApi({
-      'GET /api/staff/casino/games': ok([game(), luckyWheel]),
+      'GET /api/staff/casino/games': ok([game(), luckyWheel, external]),
       'PATCH /api/staff/casino/games/spm-andar-bahar': ok(game({ enabled: false })),
     });
     renderPage(<CasinoGamesPage />);
     const table = await screen.findByTestId('casino-games-table');
     expect(await within(table).findByText('Andar Bahar')).toBeInTheDocument();
     expect(within(table).getByText('10.00 – 7,500.00')).toBeInTheDocument();
-    expect(within(table).getByText('97.85 %')).toBeInTheDocument();
+    // A built-in game's RTP is the range of its bets; another provider's its single figure.
+    const rtps = within(table).getAllByTestId('casino-game-rtp');
+    expect(rtps.map((cell) => cell.textContent)).toEqual([
+      '97.00–97.85 %',
+      '80.77–96.15 %',
+      '97.30 %',
+    ]);
+    expect(rtps[0]).toHaveAttribute('title', expect.stringContaining('lowest to the highest'));
     expect(within(table).getByLabelText('Popular: Andar Bahar')).toBeChecked();
     expect(within(table).getByLabelText('New: Andar Bahar')).not.toBeChecked();
 

@@ -89,7 +89,13 @@ export function CasinoGamesPage() {
       key: 'rtp',
       header: t('casino.games.rtp'),
       align: 'num',
-      render: (game) => `${game.rtp.toFixed(2)} %`,
+      render: (game) => (
+        <span title={t('casino.honestLobby.rtpHint')} data-testid="casino-game-rtp">
+          {game.rtp.min === game.rtp.max
+            ? `${game.rtp.max.toFixed(2)} %`
+            : `${game.rtp.min.toFixed(2)}–${game.rtp.max.toFixed(2)} %`}
+        </span>
+      ),
     },
     {
       key: 'tags',

@@ -199,6 +199,7 @@ export async function insertCasinoCatalogueIfAbsent(db: DbHandle): Promise<void>
         thumbnail: spmThumbnail(table.kind),
         minBetPaise: BigInt(table.minBetPoints) * 100n,
         maxBetPaise: BigInt(table.maxBetPoints) * 100n,
+        // Not what the lobby shows: a built-in table's RTP range is read from core (game-rtp.ts).
         rtpBasisPoints: Math.round(spmGameRtpPercent(table.kind) * 100),
         isNew: table.isNew ?? false,
         isPopular: table.isPopular ?? false,

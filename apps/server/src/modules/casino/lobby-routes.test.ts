@@ -1,4 +1,5 @@
 import type { CasinoGames, CasinoHistoryRound, CasinoLaunch } from '@spm/contract';
+import { SPM_GAME_SPOTS, tableChipsPoints } from '@spm/core';
 import { SEED_SPM_TABLES } from './catalogue-seed.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,40 @@ describe.each(drivers)('casino lobby, favourites, launch and history on %s', (dr
       favourite: false,
       lastPlayedAt: null,
     });
-    expect(andarBahar.rtp).toBeGreaterThan(90);
+    expect(andarBahar.rtp).toEqual({ min: 97, max: 97.85 });
+  });
+
+  it("shows each built-in game's RTP as the range of the documented figures of its bets", async () => {
+    const all = await games();
+    const builtIn = all.games.filter((game) => game.kind !== null);
+    expect(builtIn).toHaveLength(SEED_SPM_TABLES.length);
+    for (const game of builtIn) {
+      // Every bet the game offers, as core lists it (the figures spots.test.ts recomputes).
+      const percents = SPM_GAME_SPOTS[game.kind!].map((spot) => spot.rtpPercent);
+      expect(game.rtp, game.id).toEqual({ min: Math.min(...percents), max: Math.max(...percents) });
+    }
+    const rtpOf = (id: string) => all.games.find((game) => game.id === id)!.rtp;
+    // The issue's figures: Lucky 7's low, high and seven; the wheel's 20.
+    expect(rtpOf('spm-lucky-7')).toEqual({ min: 92.31, max: 97.5 });
+    expect(rtpOf('spm-lucky-wheel')).toEqual({ min: 80.77, max: 96.15 });
+    expect(rtpOf('spm-dragon-tiger-50')).toEqual({ min: 94.12, max: 97.06 });
+  });
+
+  it('offers on every seeded table only chips within its limits, its minimum and maximum included', async () => {
+    const all = await games();
+    expect(all.games).toHaveLength(14);
+    for (const game of all.games) {
+      const chips = tableChipsPoints(game.minBet, game.maxBet);
+      expect(
+        chips.filter((chip) => chip < game.minBet || chip > game.maxBet),
+        game.id,
+      ).toEqual([]);
+      expect([chips[0], chips.at(-1)], game.id).toEqual([game.minBet, game.maxBet]);
+    }
+    const dragonTiger50 = all.games.find((game) => game.id === 'spm-dragon-tiger-50')!;
+    expect(tableChipsPoints(dragonTiger50.minBet, dragonTiger50.maxBet)).toEqual([
+      1, 5, 10, 25, 50,
+    ]);
   });
 
   it('filters by category, provider, search (wildcards literal), new and popular', async () => {
@@ -161,6 +195,9 @@ describe.each(drivers)('casino lobby, favourites, launch and history on %s', (dr
       await post(h, '/api/casino/launch', { gameId: 'acme-roulette' }, { token })
     ).json().data as CasinoLaunch;
     expect(launch.embed).toBe('iframe');
+    // An external provider's game keeps the single RTP its provider states.
+    const acme = (await games('?provider=acme')).games[0]!;
+    expect(acme.rtp).toEqual({ min: 97.3, max: 97.3 });
     const url = new URL(launch.url);
     expect(url.origin + url.pathname).toBe('https://games.acme.test/launch');
     expect(url.searchParams.get('brand')).toBe('spm');

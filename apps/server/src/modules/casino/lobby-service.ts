@@ -23,6 +23,7 @@ import {
   type LobbyFilter,
   type LobbyGameRow,
 } from './lobby-repository.ts';
+import { catalogueRtpRange } from './game-rtp.ts';
 import { casinoSessions } from './tables.ts';
 
 /** A launch token opens its game once, within this time (docs/casino-provider-api.md). */
@@ -56,7 +57,7 @@ function lobbyGame(row: LobbyGameRow): CasinoGame {
     thumbnail: row.thumbnail,
     minBet: paiseToPoints(row.minBetPaise),
     maxBet: paiseToPoints(row.maxBetPaise),
-    rtp: row.rtpBasisPoints / 100,
+    rtp: catalogueRtpRange(row.spmKind, row.rtpBasisPoints),
     tags: CASINO_GAME_TAGS.filter((tag) => flags[tag]),
     kind: row.spmKind as SpmGameKind | null,
     favourite: row.favourite,

@@ -137,8 +137,8 @@ describe.each(drivers)('back office casino on %s', (driver) => {
       kind: 'andar-bahar',
       tags: ['popular'],
     });
-    expect(andarBahar.rtp).toBeGreaterThan(90);
-    expect(andarBahar.rtp).toBeLessThan(100);
+    // The range of its bets, as the lobby shows it (andar 97.85 %, bahar 97.00 %).
+    expect(andarBahar.rtp).toEqual({ min: 97, max: 97.85 });
   });
 
   it('updates a game (enabled, order, tags, limits, texts) and audits only what changed', async () => {

@@ -29,6 +29,7 @@ import type { DbHandle } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
 import { randomSecret } from '../../security/password.ts';
+import { catalogueRtpRange } from './game-rtp.ts';
 import { visiblePlayersOf, type StaffContext } from '../identity/index.ts';
 import {
   findGameWithProvider,
@@ -81,7 +82,7 @@ function toStaffGame({ game, providerName }: GameWithProvider): StaffCasinoGame 
     thumbnail: game.thumbnail,
     minBet: paiseToPoints(game.minBetPaise),
     maxBet: paiseToPoints(game.maxBetPaise),
-    rtp: game.rtpBasisPoints / 100,
+    rtp: catalogueRtpRange(game.spmKind, game.rtpBasisPoints),
     tags,
     enabled: game.enabled,
     sortOrder: game.sortOrder,

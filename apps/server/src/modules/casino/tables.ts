@@ -57,7 +57,10 @@ export const casinoGames = pgTable(
     thumbnail: text('thumbnail').notNull(),
     minBetPaise: bigint('min_bet_paise', { mode: 'bigint' }).notNull(),
     maxBetPaise: bigint('max_bet_paise', { mode: 'bigint' }).notNull(),
-    /** Theoretical RTP in hundredths of a percent (9785 = 97.85 %). */
+    /**
+     * Theoretical RTP in hundredths of a percent (9785 = 97.85 %), as an external provider
+     * states it. A built-in table shows the range of its bets from core instead (game-rtp.ts).
+     */
     rtpBasisPoints: integer('rtp_basis_points').notNull(),
     isNew: boolean('is_new').notNull().default(false),
     isPopular: boolean('is_popular').notNull().default(false),

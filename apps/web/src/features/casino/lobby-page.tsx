@@ -8,6 +8,7 @@ import type { PageProps } from '@/shared/lib/route-paths';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { casinoKeys, launchGame, toggleFavourite, useCasinoGames } from './api/casino-api';
 import { GameCard } from './components/game-card';
+import { showsBuiltInAsLive } from './lib/lobby-figures';
 import './casino.css';
 
 /** The family a lobby route shows; `/casinolisting` (no family) shows them all. */
@@ -112,6 +113,11 @@ export function CasinoLobbyPage({ titleKey }: PageProps) {
       <h1 className="page__title" data-testid="page-title">
         {t(titleKey)}
       </h1>
+      {data && showsBuiltInAsLive(data.games) && (
+        <p className="page__muted casino-lobby__note" data-testid="casino-built-in-note">
+          {t('casino.honestLobby.builtInNote')}
+        </p>
+      )}
       <div className="casino-toolbar">
         <input
           type="search"

@@ -7,10 +7,9 @@ import { CASINO_FAMILY_ROUTES } from '@spm/contract';
 import type { GameRoundEvent, SpmBet, SpmRound, SpmSession, SpmTable } from '@spm/contract';
 import { formatAmount, newIdempotencyKey } from '@spm/client';
 import type { PageProps } from '@/shared/lib/route-paths';
-import { readStakePresets } from '@/shared/lib/stake-presets';
 import { PageLoader } from '@/shared/ui/page-loader';
-import { StakePresets } from '@/shared/ui/stake-presets';
 import { casinoKeys, placeSpmBet, useSpmTable } from './api/casino-api';
+import { ChipRack, firstChip } from './components/chip-rack';
 import { FairnessPanel } from './components/fairness-panel';
 import { RulesPanel } from './components/rules-panel';
 import { TableVisual } from './components/table-visual';
@@ -24,11 +23,6 @@ import './casino.css';
 const LOBBY_PATH = CASINO_FAMILY_ROUTES.spm;
 /** How often a settled round with my bets still open asks for their result. */
 const SETTLEMENT_POLL_MS = 1000;
-
-/** The first of the player's chips the table accepts, else the table's minimum. */
-function defaultStake(minBet: number, maxBet: number): number {
-  return readStakePresets().find((stake) => stake >= minBet && stake <= maxBet) ?? minBet;
-}
 
 function PhaseLine({ round, secondsLeft }: { round: SpmRound; secondsLeft: number }) {
   const { t } = useTranslation();
@@ -114,7 +108,7 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
   const [recentResults, setRecentResults] = useState<{ roundId: string; resultCode: string }[]>([]);
   const [placed, setPlaced] = useState<SpmBet[]>([]);
   const [balance, setBalance] = useState(current.balance);
-  const [stake, setStake] = useState(() => defaultStake(current.minBet, current.maxBet));
+  const [stake, setStake] = useState(() => firstChip(current.minBet, current.maxBet));
   const [placing, setPlacing] = useState<string | null>(null);
   const [betError, setBetError] = useState<string | null>(null);
   /** Rounds this page saw the player bet in, and those whose win was already toasted. */
@@ -287,12 +281,12 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
           );
         })}
       </div>
-      <div className="chip-rack">
-        <span className="chip-rack__label">
-          {t('casino.table.chip')} <strong data-testid="chip-stake">{formatAmount(stake)}</strong>
-        </span>
-        <StakePresets selected={stake} onPick={setStake} testIdPrefix="chip" />
-      </div>
+      <ChipRack
+        minBet={current.minBet}
+        maxBet={current.maxBet}
+        selected={stake}
+        onPick={setStake}
+      />
       {betError && (
         <p className="form-error" role="alert" data-testid="table-bet-error">
           {betError}

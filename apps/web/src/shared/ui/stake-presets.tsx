@@ -4,19 +4,10 @@ import { readStakePresets, saveStakePresets, stakeToPaise } from '@/shared/lib/s
 import './stake-presets.css';
 
 /**
- * The player's one-click stake buttons, editable in place and saved on the device: the same
- * buttons on the exchange's bet slip and the casino's chip rack. `selected` marks the active
- * chip (the casino keeps one chip picked; the slip fills its stake field instead).
+ * The player's one-click stake buttons of the exchange's bet slip, editable in place and saved
+ * on the device. (A casino table offers chips of its own, within its limits: chip-rack.tsx.)
  */
-export function StakePresets({
-  onPick,
-  selected,
-  testIdPrefix = 'slip',
-}: {
-  onPick: (stake: number) => void;
-  selected?: number | null;
-  testIdPrefix?: string;
-}) {
+export function StakePresets({ onPick }: { onPick: (stake: number) => void }) {
   const { t } = useTranslation();
   const [presets, setPresets] = useState(readStakePresets);
   const [editing, setEditing] = useState<string[] | null>(null);
@@ -35,7 +26,7 @@ export function StakePresets({
             onChange={(event) =>
               setEditing(editing.map((item, i) => (i === index ? event.target.value : item)))
             }
-            data-testid={`${testIdPrefix}-preset-input-${index}`}
+            data-testid={`slip-preset-input-${index}`}
           />
         ))}
         <button
@@ -48,7 +39,7 @@ export function StakePresets({
             setPresets(saved);
             setEditing(null);
           }}
-          data-testid={`${testIdPrefix}-presets-save`}
+          data-testid="slip-presets-save"
         >
           {t('exchange.slip.savePresets')}
         </button>
@@ -61,10 +52,9 @@ export function StakePresets({
         <button
           key={index}
           type="button"
-          className={`button button--ghost slip-presets__button${selected === stake ? ' slip-presets__button--selected' : ''}`}
-          aria-pressed={selected === undefined ? undefined : selected === stake}
+          className="button button--ghost slip-presets__button"
           onClick={() => onPick(stake)}
-          data-testid={`${testIdPrefix}-preset-${index}`}
+          data-testid={`slip-preset-${index}`}
         >
           {stake}
         </button>
@@ -73,7 +63,7 @@ export function StakePresets({
         type="button"
         className="link-button"
         onClick={() => setEditing(presets.map(String))}
-        data-testid={`${testIdPrefix}-presets-edit`}
+        data-testid="slip-presets-edit"
       >
         {t('exchange.slip.editPresets')}
       </button>

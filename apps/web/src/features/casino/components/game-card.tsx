@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CasinoGame } from '@spm/contract';
 import { formatAmount } from '@spm/client';
+import { gameNatureLabel, rtpText } from '../lib/lobby-figures';
 
 /** One game of the lobby grid: opening it launches the game; the heart toggles a favourite. */
 export function GameCard({
@@ -15,6 +16,7 @@ export function GameCard({
   onFavourite: (game: CasinoGame) => void;
 }) {
   const { t } = useTranslation();
+  const nature = gameNatureLabel(game);
   return (
     <li className="game-card" data-testid="game-card" data-game-id={game.id}>
       <button
@@ -37,6 +39,15 @@ export function GameCard({
         <span className="game-card__body">
           <span className="game-card__name">{game.name}</span>
           <span className="game-card__provider">{game.providerName}</span>
+          {nature && (
+            <span
+              className={`game-card__nature game-card__nature--${nature}`}
+              data-testid="game-nature"
+              data-nature={nature}
+            >
+              {t(`casino.honestLobby.nature.${nature}`)}
+            </span>
+          )}
           <span className="game-card__meta">
             <span data-testid="game-limits">
               {t('casino.lobby.limits', {
@@ -44,8 +55,11 @@ export function GameCard({
                 max: formatAmount(game.maxBet),
               })}
             </span>
-            <span data-testid="game-rtp">
-              {t('casino.lobby.rtp', { rtp: game.rtp.toFixed(2) })}
+            <span
+              data-testid="game-rtp"
+              title={game.rtp.min === game.rtp.max ? undefined : t('casino.honestLobby.rtpHint')}
+            >
+              {rtpText(t, game.rtp)}
             </span>
           </span>
         </span>
