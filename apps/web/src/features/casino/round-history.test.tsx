@@ -148,6 +148,7 @@ describe('round history in /mybets/casino', () => {
       resultCode === 'A' ? 'Won 190.00' : 'Lost',
     );
     expect(bets[1]).toHaveTextContent('side-spot-x');
+    expect(within(detail).getByTestId('fairness-panel')).toHaveAttribute('open');
     expect(within(detail).getByTestId('fairness-hash')).toHaveTextContent(sha256Hex(SERVER_SEED));
     expect(within(detail).getByTestId('fairness-seed')).toHaveTextContent(SERVER_SEED);
     expect(detail).toHaveTextContent(CLIENT_SEED);

@@ -119,7 +119,7 @@ export function RoundRecord({ record }: { record: SpmRoundRecord }) {
       )}
       <h3 className="round-record__title">{t('casino.roundHistory.myBets')}</h3>
       <RoundBets bets={record.myBets} />
-      <FairnessPanel kind={kind} round={round} />
+      <FairnessPanel kind={kind} round={round} open />
     </div>
   );
 }
