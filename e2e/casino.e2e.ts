@@ -145,5 +145,24 @@ describe('a player plays a round of Andar Bahar', () => {
       points(won ? STAKE_POINTS * ANDAR_RETURN : 0),
     );
     expect(await row.getAttribute('data-status')).toBe('closed');
+
+    // Issue 40 item 4: the round's cards, my bet and seeds are there, and Verify replays it.
+    expect(await row.getByTestId('result-mark').getAttribute('data-result')).toBe(result);
+    await row.getByTestId('casino-round-details').click();
+    const detail = page.getByTestId('round-record');
+    await detail.waitFor();
+    expect(await detail.getByTestId('playing-card').count()).toBeGreaterThanOrEqual(2);
+    expect(await detail.getByTestId('round-record-bet').getAttribute('data-status')).toBe(
+      won ? 'won' : 'lost',
+    );
+    expect(await detail.getByTestId('fairness-seed').textContent()).toMatch(/\S{16,}/);
+    // The record opens with its seeds shown: Verify is one click.
+    await detail.getByTestId('fairness-verify').click();
+    await expect
+      .poll(() => detail.getByTestId('fairness-hash-check').getAttribute('data-ok'))
+      .toBe('true');
+    await expect
+      .poll(() => detail.getByTestId('fairness-outcome-check').getAttribute('data-ok'))
+      .toBe('true');
   }, 240_000);
 });

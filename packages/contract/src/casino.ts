@@ -313,6 +313,26 @@ export const spmBetSchema = z.object({
 export type SpmBet = z.infer<typeof spmBetSchema>;
 export const spmPlaceBetSchema = z.object({ bet: spmBetSchema, balance: z.number() });
 
+/**
+ * A past round of an SPM table as the history shows it (issue 40 item 4): its cards and
+ * winners, the player's bets with what each returned, and the seeds to replay it with. A
+ * round not settled yet has no cards, no winners and its server seed hidden (`serverSeed`
+ * null), exactly as the live table shows it.
+ */
+export const spmRoundRecordSchema = z.object({
+  kind: z.enum(SPM_GAME_KINDS),
+  round: spmRoundSchema,
+  /** ISO time the round settled; null while it runs. */
+  settledAt: z.string().nullable(),
+  /** The asking player's bets in the round (accepted, won, lost or refunded), in order placed. */
+  myBets: z.array(spmBetSchema),
+});
+export type SpmRoundRecord = z.infer<typeof spmRoundRecordSchema>;
+
+/** GET /api/casino/spm/tables/{tableId}/rounds?page&pageSize (with `x-spm-session`): settled rounds, newest first. */
+export const spmTableRoundsSchema = pagedSchema(spmRoundRecordSchema);
+export type SpmTableRounds = z.infer<typeof spmTableRoundsSchema>;
+
 // ---------------------------------------------------------------------------------------
 // The player's casino history (operator side: every provider's rounds)
 // ---------------------------------------------------------------------------------------
@@ -332,6 +352,8 @@ export const casinoHistoryRoundSchema = z.object({
   playMoney: z.boolean(),
   startedAt: z.string(),
   closedAt: z.string().nullable(),
+  /** An SPM Games round: its cards, result, my bets and seeds; null at an external provider. */
+  spm: spmRoundRecordSchema.nullable(),
 });
 export type CasinoHistoryRound = z.infer<typeof casinoHistoryRoundSchema>;
 export const casinoHistorySchema = pagedSchema(casinoHistoryRoundSchema);

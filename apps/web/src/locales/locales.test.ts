@@ -8,6 +8,7 @@ import {
   KYC_STATUSES,
   LANGUAGES,
   REQUEST_STATUSES,
+  SPM_GAME_KINDS,
   WITHDRAW_DESTINATION_TYPES,
   WITHDRAW_STATUSES,
   errorCatalogue,
@@ -15,6 +16,7 @@ import {
 } from '@spm/contract';
 import { VALIDATION_MESSAGES } from '@spm/core';
 import { routeTable } from '@/app/routes/route-table';
+import { RESULT_MARKS } from '@/features/casino/lib/result-legend';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -69,6 +71,16 @@ describe('locale files (SPEC 1)', () => {
 
   it('translates every error code of the contract catalogue', () => {
     for (const code of errorCodes) expect(flat.en).toHaveProperty([`errors.${code}`]);
+  });
+
+  it.each(LANGUAGES)('%s names every mark of every game’s results-strip legend', (code) => {
+    const keys = [
+      'casino.roundHistory.legend',
+      'casino.roundHistory.unknownResult',
+      ...SPM_GAME_KINDS.flatMap((kind) => RESULT_MARKS[kind].map((mark) => mark.labelKey)),
+    ];
+    const missing = keys.filter((key) => !flat[code][key]?.trim());
+    expect(missing).toEqual([]);
   });
 
   it('has a title for every route', () => {

@@ -183,6 +183,7 @@ export async function listPlayerRounds(
         round: casinoRounds,
         gameName: casinoGames.name,
         providerName: casinoProviders.name,
+        spmKind: casinoGames.spmKind,
       })
       .from(casinoRounds)
       .innerJoin(casinoGames, eq(casinoGames.id, casinoRounds.gameId))

@@ -1,5 +1,6 @@
 import {
   CASINO_GAME_TAGS,
+  SPM_PROVIDER_ID,
   spmTablePath,
   type CasinoFamily,
   type CasinoGame,
@@ -24,6 +25,7 @@ import {
   type LobbyGameRow,
 } from './lobby-repository.ts';
 import { catalogueRtpRange } from './game-rtp.ts';
+import { isSpmKind, spmRoundRecords } from './spm/index.ts';
 import { casinoSessions } from './tables.ts';
 
 /** A launch token opens its game once, within this time (docs/casino-provider-api.md). */
@@ -130,6 +132,13 @@ export async function casinoHistory(
     pageSize,
     (page - 1) * pageSize,
   );
+  // SPM Games' own rounds carry their cards, bets and seeds (issue 40 item 4).
+  const spmRounds = rows.flatMap(({ round, spmKind }) =>
+    round.providerId === SPM_PROVIDER_ID && isSpmKind(spmKind)
+      ? [{ roundId: round.providerRoundId, kind: spmKind }]
+      : [],
+  );
+  const records = await spmRoundRecords(deps.db, playerId, spmRounds);
   return {
     items: rows.map(({ round, gameName, providerName }) => ({
       id: String(round.id),
@@ -144,6 +153,8 @@ export async function casinoHistory(
       playMoney: round.playMoney,
       startedAt: round.startedAt.toISOString(),
       closedAt: round.closedAt?.toISOString() ?? null,
+      spm:
+        round.providerId === SPM_PROVIDER_ID ? (records.get(round.providerRoundId) ?? null) : null,
     })),
     page,
     pageSize,

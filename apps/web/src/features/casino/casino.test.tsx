@@ -613,6 +613,7 @@ describe('casino history', () => {
     playMoney: false,
     startedAt: '2030-01-01T10:00:00.000Z',
     closedAt: '2030-01-01T10:00:30.000Z',
+    spm: null,
   };
 
   it('is linked from /mybets and lists the rounds a page at a time', async () => {

@@ -4,14 +4,23 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useQueryClient } from '@tanstack/react-query';
 import { CASINO_FAMILY_ROUTES } from '@spm/contract';
-import type { GameRoundEvent, SpmBet, SpmRound, SpmSession, SpmTable } from '@spm/contract';
+import type {
+  GameRoundEvent,
+  SpmBet,
+  SpmGameKind,
+  SpmRound,
+  SpmSession,
+  SpmTable,
+} from '@spm/contract';
 import { formatAmount, newIdempotencyKey } from '@spm/client';
 import type { PageProps } from '@/shared/lib/route-paths';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { casinoKeys, placeSpmBet, useSpmTable } from './api/casino-api';
 import { ChipRack, firstChip } from './components/chip-rack';
 import { FairnessPanel } from './components/fairness-panel';
+import { ResultBadge, ResultsStrip } from './components/results-strip';
 import { RulesPanel } from './components/rules-panel';
+import { TableHistory } from './components/table-history';
 import { TableVisual } from './components/table-visual';
 import { useGameRounds } from './hooks/use-game-rounds';
 import { useSecondsLeft } from './hooks/use-seconds-left';
@@ -24,7 +33,15 @@ const LOBBY_PATH = CASINO_FAMILY_ROUTES.spm;
 /** How often a settled round with my bets still open asks for their result. */
 const SETTLEMENT_POLL_MS = 1000;
 
-function PhaseLine({ round, secondsLeft }: { round: SpmRound; secondsLeft: number }) {
+function PhaseLine({
+  kind,
+  round,
+  secondsLeft,
+}: {
+  kind: SpmGameKind;
+  round: SpmRound;
+  secondsLeft: number;
+}) {
   const { t } = useTranslation();
   if (round.phase === 'betting' && secondsLeft > 0) {
     return (
@@ -48,7 +65,13 @@ function PhaseLine({ round, secondsLeft }: { round: SpmRound; secondsLeft: numbe
         data-phase="settled"
       >
         {t('casino.table.result')}{' '}
-        <strong data-testid="table-result">{round.outcome.resultCode ?? '—'}</strong>
+        <strong data-testid="table-result">
+          {round.outcome.resultCode === null ? (
+            '—'
+          ) : (
+            <ResultBadge kind={kind} code={round.outcome.resultCode} />
+          )}
+        </strong>
       </p>
     );
   }
@@ -241,20 +264,10 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
           </span>
         </div>
       </header>
-      <ol
-        className="results-strip"
-        aria-label={t('casino.table.lastResults')}
-        data-testid="results-strip"
-      >
-        {results.map((result) => (
-          <li key={result.roundId} className="results-strip__item" data-testid="results-strip-item">
-            {result.resultCode}
-          </li>
-        ))}
-      </ol>
+      <ResultsStrip kind={current.kind} results={results} />
       <div className="spm-table__felt">
         <TableVisual kind={current.kind} round={round} />
-        <PhaseLine round={round} secondsLeft={secondsLeft} />
+        <PhaseLine kind={current.kind} round={round} secondsLeft={secondsLeft} />
       </div>
       <div className={`bet-spots bet-spots--${current.kind}`} data-testid="bet-spots">
         {current.spots.map((spot) => {
@@ -295,6 +308,11 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
       <MyBets bets={roundBets} />
       <RulesPanel table={current} />
       <FairnessPanel kind={current.kind} round={round} />
+      <TableHistory
+        tableId={tableId}
+        sessionToken={sessionToken}
+        settledRoundId={results[0]?.roundId ?? null}
+      />
     </section>
   );
 }

@@ -38,3 +38,5 @@ export async function registerSpmGames(
 
 export { SpmGames } from './spm-games.ts';
 export type { ProviderWalletCaller } from './operator-wallet.ts';
+export { spmRoundRecords } from './round-history.ts';
+export { isSpmKind } from './spm-repository.ts';

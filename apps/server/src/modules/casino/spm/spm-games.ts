@@ -5,6 +5,7 @@ import { AppError } from '../../../http/app-error.ts';
 import type { RealtimeServer } from '../../../realtime/emitter.ts';
 import { OperatorWallet } from './operator-wallet.ts';
 import { publicRound } from './round-view.ts';
+import { tableRoundsPage } from './round-history.ts';
 import { placeBet, tableView, type PlaceBetBody, type SpmBetsContext } from './spm-bets.ts';
 import { loadSpmGames } from './spm-repository.ts';
 import { SpmSessions } from './spm-sessions.ts';
@@ -121,6 +122,21 @@ export class SpmGames {
   async view(tableId: string, token: string | undefined) {
     const { session, table } = await this.session(tableId, token);
     return tableView(this.betsContext, table, session);
+  }
+
+  /** The table's settled rounds, newest first, with the session player's bets in each. */
+  async rounds(
+    tableId: string,
+    token: string | undefined,
+    paging: { page: number; pageSize: number },
+  ) {
+    const { session, table } = await this.session(tableId, token);
+    return tableRoundsPage(this.deps.db, {
+      tableId,
+      kind: table.game.kind,
+      playerId: session.playerId,
+      ...paging,
+    });
   }
 
   async bet(tableId: string, token: string | undefined, body: PlaceBetBody) {

@@ -23,7 +23,7 @@ export type SpmRoundRow = typeof spmRounds.$inferSelect;
 export type SpmBetRow = typeof spmBets.$inferSelect;
 export type SpmBetStatus = SpmBetRow['status'];
 
-const isSpmKind = (kind: string | null): kind is SpmGameKind =>
+export const isSpmKind = (kind: string | null): kind is SpmGameKind =>
   (SPM_GAME_KINDS as readonly (string | null)[]).includes(kind);
 
 /** The enabled SPM tables (all, or those of `ids`), in lobby order. */

@@ -1,10 +1,12 @@
 import {
   SPM_SESSION_HEADER,
+  pageQuerySchema,
   spmPlaceBetBodySchema,
   spmPlaceBetSchema,
   spmSessionBodySchema,
   spmSessionSchema,
   spmTableParamsSchema,
+  spmTableRoundsSchema,
   spmTableSchema,
 } from '@spm/contract';
 import type { FastifyRequest } from 'fastify';
@@ -64,6 +66,22 @@ export const spmRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps; games: SpmGam
       },
     },
     async (request) => ok(await games.view(request.params.tableId, sessionHeader(request))),
+  );
+
+  app.get(
+    '/casino/spm/tables/:tableId/rounds',
+    {
+      schema: {
+        tags: ['casino'],
+        summary:
+          'SPM Games: the table’s settled rounds, newest first: cards, result, my bets, seeds',
+        params: spmTableParamsSchema,
+        querystring: pageQuerySchema,
+        response: envelopeResponses(spmTableRoundsSchema),
+      },
+    },
+    async (request) =>
+      ok(await games.rounds(request.params.tableId, sessionHeader(request), request.query)),
   );
 
   app.post(

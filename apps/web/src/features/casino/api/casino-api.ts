@@ -7,6 +7,7 @@ import {
   casinoLaunchSchema,
   spmPlaceBetSchema,
   spmSessionSchema,
+  spmTableRoundsSchema,
   spmTableSchema,
 } from '@spm/contract';
 import type {
@@ -16,6 +17,7 @@ import type {
   CasinoLaunch,
   SpmSession,
   SpmTable,
+  SpmTableRounds,
 } from '@spm/contract';
 import type { z } from 'zod';
 import { errorText, request } from '@/shared/lib/request';
@@ -25,11 +27,13 @@ export type CasinoHistoryPage = z.infer<typeof casinoHistorySchema>;
 export type SpmPlacedBet = z.infer<typeof spmPlaceBetSchema>;
 
 export const HISTORY_PAGE_SIZE = 20;
+export const TABLE_ROUNDS_PAGE_SIZE = 10;
 
 export const casinoKeys = {
   games: ['casino-games'] as const,
   rounds: ['casino-rounds'] as const,
   table: (tableId: string) => ['spm-table', tableId] as const,
+  tableRounds: (tableId: string) => ['spm-table-rounds', tableId] as const,
 };
 
 /** What a failed call the caller shows itself answers: the text to show, already translated. */
@@ -111,6 +115,22 @@ export async function getSpmTable(tableId: string, sessionToken: string): Promis
   throw new Error(result.error ? errorText(result.error) : 'table unavailable');
 }
 
+/** GET /casino/spm/tables/{tableId}/rounds?page=&pageSize= : the table's settled rounds. */
+export async function getSpmTableRounds(
+  tableId: string,
+  sessionToken: string,
+  page: number,
+): Promise<SpmTableRounds> {
+  const result = await request({
+    url: `/casino/spm/tables/${encodeURIComponent(tableId)}/rounds`,
+    queryParams: { page, pageSize: TABLE_ROUNDS_PAGE_SIZE },
+    headers: { [SPM_SESSION_HEADER]: sessionToken },
+    schema: spmTableRoundsSchema,
+    noToastEmit: true,
+  });
+  return unwrap(result, 'rounds');
+}
+
 export interface SpmBetRequest {
   roundId: string;
   spot: string;
@@ -160,5 +180,24 @@ export function useSpmTable(tableId: string | null, sessionToken: string | null)
     queryFn: () => getSpmTable(tableId ?? '', sessionToken ?? ''),
     enabled: Boolean(tableId && sessionToken),
     retry: 1,
+  });
+}
+
+/**
+ * The table's round history while shown; `settledRoundId` (the table's last settled round) in
+ * the key fetches it again when another round settles.
+ */
+export function useSpmTableRounds(
+  tableId: string,
+  sessionToken: string,
+  page: number,
+  settledRoundId: string | null,
+  shown: boolean,
+) {
+  return useQuery({
+    queryKey: [...casinoKeys.tableRounds(tableId), sessionToken, page, settledRoundId],
+    queryFn: () => getSpmTableRounds(tableId, sessionToken, page),
+    enabled: shown,
+    placeholderData: keepPreviousData,
   });
 }

@@ -8,7 +8,16 @@ import type { VerifyResult } from '../lib/verify';
  * Provable fairness: the seed's hash is published while betting is open, the seed itself
  * once the round is settled, and "Verify" replays the round here in the browser.
  */
-export function FairnessPanel({ kind, round }: { kind: SpmGameKind; round: SpmRound }) {
+export function FairnessPanel({
+  kind,
+  round,
+  open = false,
+}: {
+  kind: SpmGameKind;
+  round: SpmRound;
+  /** Shown opened (a past round's record, where the seeds are what the player came for). */
+  open?: boolean;
+}) {
   const { t } = useTranslation();
   const [checked, setChecked] = useState<{
     roundId: string;
@@ -28,7 +37,7 @@ export function FairnessPanel({ kind, round }: { kind: SpmGameKind; round: SpmRo
   };
 
   return (
-    <details className="table-panel" data-testid="fairness-panel">
+    <details className="table-panel" open={open} data-testid="fairness-panel">
       <summary className="table-panel__summary">{t('casino.fairness.title')}</summary>
       <p className="page__muted">{t('casino.fairness.explain')}</p>
       <dl className="fairness">

@@ -1,24 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { SpmGameKind, SpmRound } from '@spm/contract';
 import { LUCKY_WHEEL_SEGMENTS } from '@spm/core';
-import { PILE_VISIBLE_CARDS, handWon, handsToShow } from '../lib/table-layout';
+import { WHEEL_NUMBER_COLOURS } from '../lib/result-legend';
+import { handWon, handsToShow } from '../lib/table-layout';
 import { CardBack, PlayingCard } from './playing-card';
 
 const WHEEL_SEGMENTS = LUCKY_WHEEL_SEGMENTS.length;
 const SEGMENT_DEGREES = 360 / WHEEL_SEGMENTS;
-/** One colour per number of the wheel, so players read a segment at a glance. */
-const NUMBER_COLOURS: Record<number, string> = {
-  1: '#1f6feb',
-  3: '#16a34a',
-  5: '#9333ea',
-  10: '#dc2626',
-  20: '#ea580c',
-  50: '#f5b301',
-};
 /** The wheel's face: its segments clockwise from the top, as @spm/core lays them out. */
 const WHEEL_BACKGROUND = `conic-gradient(${LUCKY_WHEEL_SEGMENTS.map(
   (number, index) =>
-    `${NUMBER_COLOURS[number] ?? '#475569'} ${index * SEGMENT_DEGREES}deg ${(index + 1) * SEGMENT_DEGREES}deg`,
+    `${WHEEL_NUMBER_COLOURS[number] ?? '#475569'} ${index * SEGMENT_DEGREES}deg ${(index + 1) * SEGMENT_DEGREES}deg`,
 ).join(', ')})`;
 
 function Wheel({ round }: { round: SpmRound }) {
@@ -50,7 +42,6 @@ export function TableVisual({ kind, round }: { kind: SpmGameKind; round: SpmRoun
   return (
     <div className={`table-hands table-hands--${kind}`} data-testid="table-hands">
       {handsToShow(kind, round.outcome.hands).map(({ hand, cards, placeholders }) => {
-        const shown = isPile(hand) ? cards.slice(-PILE_VISIBLE_CARDS) : cards;
         return (
           <div
             key={hand}
@@ -65,9 +56,10 @@ export function TableVisual({ kind, round }: { kind: SpmGameKind; round: SpmRoun
               )}
             </span>
             <span className="table-hand__cards">
-              {/* Keyed by position in the hand, so only a newly dealt card animates in. */}
-              {shown.map((card, index) => (
-                <PlayingCard key={`${cards.length - shown.length + index}`} code={card} />
+              {/* Every card of a pile, wrapping on a narrow screen; keyed by position in the
+                  hand, so only a newly dealt card animates in. */}
+              {cards.map((card, index) => (
+                <PlayingCard key={`${index}`} code={card} />
               ))}
               {Array.from({ length: placeholders }, (_, index) => (
                 <CardBack key={`back-${index}`} />

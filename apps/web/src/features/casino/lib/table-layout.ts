@@ -41,9 +41,6 @@ export function handsToShow(
   ];
 }
 
-/** Andar and Bahar piles grow long: the table shows the last few cards of each. */
-export const PILE_VISIBLE_CARDS = 6;
-
 /** The bet spot a hand wins for, where its name differs (Teen Patti's hands a and b). */
 const HAND_SPOTS: Record<string, string> = { a: 'player-a', b: 'player-b' };
 
