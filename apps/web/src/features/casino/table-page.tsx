@@ -153,7 +153,7 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
       setRecentResults((previous) =>
         previous.some((item) => item.roundId === pushed.id) ? previous : [entry, ...previous],
       );
-      // The settled bets and the balance after them come from the table.
+      // The settled bets come from the table (the balance after them from the wallet push).
       if (betRounds.current.has(pushed.id)) refreshTable();
     } else if (pushed.phase === 'betting' && pushed.id !== current.round.id) {
       refreshTable();
