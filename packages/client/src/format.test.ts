@@ -4,6 +4,7 @@ import {
   formatCount,
   formatDateTime,
   formatDay,
+  formatVolume,
   indianToday,
   shiftDay,
 } from './format.ts';
@@ -32,6 +33,22 @@ describe('formatAmount (points shown to players and staff)', () => {
 describe('formatCount', () => {
   it('groups whole counts the Indian way', () => {
     expect(formatCount(1234567)).toBe('12,34,567');
+  });
+});
+
+describe('formatVolume (the stake available at a ladder price)', () => {
+  it('is short, in Indian units, with at most one decimal', () => {
+    expect(formatVolume(950)).toBe('950');
+    expect(formatVolume(12.37)).toBe('12.4');
+    expect(formatVolume(1234)).toBe('1.2K');
+    expect(formatVolume(15500)).toBe('15.5K');
+    expect(formatVolume(123456)).toBe('1.2L');
+    expect(formatVolume(25_000_000)).toBe('2.5Cr');
+  });
+
+  it('shows no value as a dash', () => {
+    expect(formatVolume(null)).toBe('—');
+    expect(formatVolume(Number.NaN)).toBe('—');
   });
 });
 

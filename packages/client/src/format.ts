@@ -31,6 +31,21 @@ export function formatAmount(points: number | null | undefined): string {
   return Number.isFinite(points) ? fallbackFormat.format(points) : '—';
 }
 
+const volumeFormat = new Intl.NumberFormat('en-IN', {
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+/**
+ * The stake available at a ladder price, short as exchange ladders show it under the price:
+ * 950, 1.2K, 15.5K, 1.2L, 2.5Cr (Indian units, like every amount here). No value, or none
+ * available, shows as a dash.
+ */
+export function formatVolume(points: number | null | undefined): string {
+  if (points === null || points === undefined || !Number.isFinite(points)) return '—';
+  return volumeFormat.format(points);
+}
+
 /** A whole count (players, items), Indian grouping. */
 export function formatCount(value: number): string {
   return countFormat.format(value);

@@ -4,6 +4,7 @@ import type { PageProps } from '@/shared/lib/route-paths';
 import { formatAmount } from '@spm/client';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { DemoNotice } from '@/shared/ui/demo-notice';
+import { ExposureAmount, useWalletFigures } from '@/shared/ui/wallet-figures';
 import { KycStatusLink } from './components/kyc-status-link';
 import './cashier.css';
 
@@ -11,12 +12,11 @@ import './cashier.css';
 function WalletCard() {
   const { t } = useTranslation();
   const wallet = useAuthStore((state) => state.wallet);
-  const exposureAmount = useAuthStore((state) => state.exposureAmount);
+  const { balance, exposure } = useWalletFigures();
   const rows = [
     { key: 'cash', label: t('wallet.cash'), value: wallet.cash },
     { key: 'coins', label: t('wallet.coins'), value: wallet.coins },
     { key: 'sports', label: t('wallet.sports'), value: wallet.sports },
-    { key: 'exposure', label: t('wallet.exposure'), value: exposureAmount },
   ];
   return (
     <section className="cashier-card cashier-wallet" aria-labelledby="cashier-wallet-title">
@@ -25,7 +25,7 @@ function WalletCard() {
       </h2>
       <p className="cashier-wallet__label">{t('cashier.hub.withdrawable')}</p>
       <p className="cashier-wallet__balance" data-testid="cashier-balance">
-        {formatAmount(wallet.balance)}
+        {formatAmount(balance)}
       </p>
       <dl className="cashier-wallet__list">
         {rows.map((row) => (
@@ -34,6 +34,12 @@ function WalletCard() {
             <dd data-testid={`cashier-${row.key}`}>{formatAmount(row.value)}</dd>
           </div>
         ))}
+        <div className="cashier-wallet__row">
+          <dt>{t('wallet.exposure')}</dt>
+          <dd>
+            <ExposureAmount amount={exposure} testId="cashier-exposure" />
+          </dd>
+        </div>
       </dl>
       <p className="cashier-wallet__note">{t('cashier.hub.bonusNote')}</p>
     </section>

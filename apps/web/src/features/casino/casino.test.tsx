@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GAME_EVENTS, SPM_SESSION_HEADER } from '@spm/contract';
+import { CLIENT_EVENTS, GAME_EVENTS, SERVER_EVENTS, SPM_SESSION_HEADER } from '@spm/contract';
 import type {
   CasinoGame,
   CasinoGames,
@@ -9,6 +9,7 @@ import type {
   SpmRound,
   SpmSession,
   SpmTable,
+  Wallet,
 } from '@spm/contract';
 import { SPM_GAME_RULES, sha256Hex } from '@spm/core';
 import { useAppStore } from '@/shared/stores/app-store';
@@ -115,6 +116,17 @@ const bet = (fields: Partial<SpmBet> = {}): SpmBet => ({
   status: 'accepted',
   placedAt: '2030-01-01T10:00:00.000Z',
   ...fields,
+});
+
+/** The player's wallet as get:balance and update_balance carry it: what every table shows. */
+const walletOf = (balance: number, version: number): Wallet & { version: number } => ({
+  balance,
+  cash: balance,
+  coins: 0,
+  sports: 0,
+  wicket: 0,
+  exposure: 0,
+  version,
 });
 
 function withPlayer(routes: Record<string, MockRoute>) {
@@ -283,6 +295,7 @@ async function openTable(routes: Record<string, MockRoute> = {}, path = TABLE_PA
   renderApp(path);
   await screen.findByTestId('spm-table');
   const socket = await createdSocket();
+  socket.reply(CLIENT_EVENTS.getBalance, { status: 'success', data: walletOf(1000, 1) });
   act(() => socket.serverConnect());
   await waitFor(() => expect(socket.emitsOf(GAME_EVENTS.subscribe)).not.toHaveLength(0));
   return { fetchMock, socket };
@@ -365,9 +378,12 @@ describe('SPM Games table', () => {
   });
 
   it('places a bet with the picked chip and shows it in my bets', async () => {
-    const { fetchMock } = await openTable({
+    const { fetchMock, socket } = await openTable({
       [BETS]: ok({ bet: bet({ stake: 500 }), balance: 500 }),
     });
+    await waitFor(() => expect(screen.getByTestId('table-balance')).toHaveTextContent('1,000.00'));
+    // After the bet the table reads the wallet again (get:balance, versioned).
+    socket.reply(CLIENT_EVENTS.getBalance, { status: 'success', data: walletOf(500, 2) });
     expect(screen.getByTestId('table-no-bets')).toBeInTheDocument();
     // The table's first chip (its minimum) starts picked.
     expect(screen.getByTestId('chip-stake')).toHaveTextContent('10.00');
@@ -380,7 +396,7 @@ describe('SPM Games table', () => {
     expect(placed).toHaveTextContent('500.00');
     expect(placed).toHaveTextContent('Accepted');
     expect(within(spot('andar')).getByTestId('bet-spot-mine')).toHaveTextContent('500.00');
-    expect(screen.getByTestId('table-balance')).toHaveTextContent('500.00');
+    await waitFor(() => expect(screen.getByTestId('table-balance')).toHaveTextContent('500.00'));
     const call = callsTo(fetchMock, BETS)[0]!;
     expect(call.headers[SPM_SESSION_HEADER]).toBe(session.sessionToken);
     expect(call.body).toMatchObject({ roundId: 'r-7', spot: 'andar', stake: 500 });
@@ -441,6 +457,7 @@ describe('SPM Games table', () => {
     });
     const tableCalls = callsTo(fetchMock, TABLE).length;
     push(socket, settled);
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, walletOf(1090, 3)));
     expect(screen.getByTestId('table-result')).toHaveTextContent('A');
     expect(await screen.findByText('You won 190.00!')).toBeInTheDocument();
     expect(callsTo(fetchMock, TABLE).length).toBeGreaterThan(tableCalls);
@@ -485,6 +502,7 @@ describe('SPM Games table', () => {
       myBets: [bet({ status: 'won', payout: 190 })],
       balance: 1090,
     });
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, walletOf(1090, 3)));
     expect(await screen.findByText('You won 190.00!')).toBeInTheDocument();
     expect(screen.getByTestId('table-balance')).toHaveTextContent('1,090.00');
   });

@@ -14,7 +14,9 @@ import type {
 } from '@spm/contract';
 import { formatAmount, newIdempotencyKey } from '@spm/client';
 import type { PageProps } from '@/shared/lib/route-paths';
+import { requestBalance } from '@/shared/realtime';
 import { PageLoader } from '@/shared/ui/page-loader';
+import { ExposureAmount, useWalletFigures } from '@/shared/ui/wallet-figures';
 import { casinoKeys, placeSpmBet, useSpmTable } from './api/casino-api';
 import { ChipRack, firstChip } from './components/chip-rack';
 import { FairnessPanel } from './components/fairness-panel';
@@ -130,7 +132,10 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
   const [serverOffsetMs, setServerOffsetMs] = useState(0);
   const [recentResults, setRecentResults] = useState<{ roundId: string; resultCode: string }[]>([]);
   const [placed, setPlaced] = useState<SpmBet[]>([]);
-  const [balance, setBalance] = useState(current.balance);
+  // The header's figures, never the table's own: the `balance` of the table and bet answers
+  // is SPM Games' read through its session, unversioned, and another open table's bets or
+  // settlements never reach it, so two tables of one player drifted apart (issue 40 item 6).
+  const { balance, exposure } = useWalletFigures();
   const [stake, setStake] = useState(() => firstChip(current.minBet, current.maxBet));
   const [placing, setPlacing] = useState<string | null>(null);
   const [betError, setBetError] = useState<string | null>(null);
@@ -148,7 +153,6 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
   );
   const bettingOpen = round.phase === 'betting' && secondsLeft > 0;
 
-  useEffect(() => setBalance(current.balance), [current.balance]);
   // A refusal belongs to the round it happened in.
   useEffect(() => setBetError(null), [round.id]);
 
@@ -166,7 +170,7 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
       setRecentResults((previous) =>
         previous.some((item) => item.roundId === pushed.id) ? previous : [entry, ...previous],
       );
-      // The settled bets and the balance after them come from the table.
+      // The settled bets come from the table (the balance after them from the wallet push).
       if (betRounds.current.has(pushed.id)) refreshTable();
     } else if (pushed.phase === 'betting' && pushed.id !== current.round.id) {
       refreshTable();
@@ -224,7 +228,9 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
     }
     betRounds.current.add(outcome.data.bet.roundId);
     setPlaced((previous) => [...previous, outcome.data.bet]);
-    setBalance(outcome.data.balance);
+    // The stake's update_balance is on its way; reading the wallet with its version as well
+    // shows the bet at once even if that push is slow, and can never go back past a newer one.
+    void requestBalance();
   };
 
   const winners = new Set(round.phase === 'settled' ? round.outcome.winners : []);
@@ -261,6 +267,12 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
           <span className="spm-table__balance">
             {t('casino.table.balance')}{' '}
             <strong data-testid="table-balance">{formatAmount(balance)}</strong>
+          </span>
+          <span className="spm-table__balance">
+            {t('wallet.exposure')}{' '}
+            <strong>
+              <ExposureAmount amount={exposure} testId="table-exposure" />
+            </strong>
           </span>
         </div>
       </header>

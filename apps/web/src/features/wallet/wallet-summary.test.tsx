@@ -7,7 +7,7 @@ import { useAuthStore } from '@/shared/stores/auth-store';
 import { playerProfile } from '@/test/fixtures';
 import { fakeSockets, createdSocket } from '@/test/fake-socket';
 import type { FakeSocket } from '@/test/fake-socket';
-import { callsTo, fail, mockApi, ok } from '@/test/mock-api';
+import { callsTo, deferred, fail, mockApi, ok } from '@/test/mock-api';
 import type { MockRoute } from '@/test/mock-api';
 import { renderApp, resetStores, signIn } from '@/test/render-app';
 
@@ -25,7 +25,10 @@ const walletOf = (balance: number, rest: Partial<Wallet> = {}): Wallet => ({
 });
 
 /** Signed in on /home; the socket connects and get:balance answers `wallet`. */
-async function signedInApp(wallet: Wallet, routes: Record<string, MockRoute> = {}) {
+async function signedInApp(
+  wallet: Omit<Wallet, 'exposure'> & { exposure?: number },
+  routes: Record<string, MockRoute> = {},
+) {
   const fetchMock = mockApi({ 'GET /api/profile': ok(playerProfile), ...routes });
   signIn();
   renderApp('/home');
@@ -42,7 +45,7 @@ describe('header wallet (SPEC 3, 4.5)', () => {
   beforeEach(() => resetStores());
 
   it('shows balance and exposure as points with 2 decimals in Indian grouping', async () => {
-    const { fetchMock } = await signedInApp(walletOf(100000), {
+    const { fetchMock } = await signedInApp(walletOf(100000, { exposure: 1234.5 }), {
       [EXPOSURE]: ok({ exposureAmount: 1234.5 }),
     });
     await waitFor(() => expect(text('header-exposure')).toBe('1,234.50'));
@@ -63,17 +66,16 @@ describe('header wallet (SPEC 3, 4.5)', () => {
     expect(callsTo(fetchMock, EXPOSURE)).toHaveLength(1);
   });
 
-  it('updates live from update_balance and reads the exposure again', async () => {
-    let exposureAmount = 250;
-    const { socket } = await signedInApp(walletOf(100), {
-      [EXPOSURE]: () => ok({ exposureAmount }),
+  it('updates live from update_balance, its exposure with it', async () => {
+    const { socket, fetchMock } = await signedInApp(walletOf(100, { exposure: 250 }), {
+      [EXPOSURE]: ok({ exposureAmount: 250 }),
     });
     await waitFor(() => expect(text('header-exposure')).toBe('250.00'));
     await userEvent.click(screen.getByTestId('wallet-toggle'));
     const panel = screen.getByTestId('wallet-panel');
     expect(within(panel).getByTestId('wallet-cash')).toHaveTextContent('100.00');
 
-    exposureAmount = 400;
+    const exposureReads = callsTo(fetchMock, EXPOSURE).length;
     act(() =>
       socket.serverEmit(SERVER_EVENTS.updateBalance, {
         balance: 2500.5,
@@ -90,11 +92,50 @@ describe('header wallet (SPEC 3, 4.5)', () => {
     expect(text('wallet-coins')).toBe('1,50,000.00');
     expect(text('wallet-sports')).toBe('10.00');
     expect(text('wallet-wicket')).toBe('3.75');
-    // The only thing that can bring 400 is a new GET /bet/exposure/amount after the push.
-    await waitFor(() => expect(text('header-exposure')).toBe('400.00'));
+    // The exposure comes with the balance, from the same versioned wallet: no second read.
+    expect(text('header-exposure')).toBe('400.00');
     expect(text('wallet-exposure')).toBe('400.00');
+    expect(callsTo(fetchMock, EXPOSURE)).toHaveLength(exposureReads);
     // No get:balance was needed for a numeric balance.
     expect(socket.emitsOf(CLIENT_EVENTS.getBalance)).toHaveLength(1);
+  });
+
+  it('draws an exposure of 0.00 neutral and only a held one in red, in the header and its panel', async () => {
+    const { socket } = await signedInApp(walletOf(500, { exposure: 0 }));
+    await userEvent.click(screen.getByTestId('wallet-toggle'));
+    for (const testId of ['header-exposure', 'wallet-exposure']) {
+      expect(text(testId)).toBe('0.00');
+      expect(screen.getByTestId(testId)).toHaveAttribute('data-tone', 'none');
+      expect(screen.getByTestId(testId)).not.toHaveClass('exposure-amount--held');
+    }
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, walletOf(425, { exposure: 75 })));
+    for (const testId of ['header-exposure', 'wallet-exposure']) {
+      expect(text(testId)).toBe('75.00');
+      expect(screen.getByTestId(testId)).toHaveClass('exposure-amount--held');
+    }
+    act(() => socket.serverEmit(SERVER_EVENTS.updateBalance, walletOf(500, { exposure: 0 })));
+    expect(screen.getByTestId('header-exposure')).toHaveAttribute('data-tone', 'none');
+  });
+
+  it('never lets an exposure read overtaken by a newer wallet replace its exposure', async () => {
+    const late = deferred(ok({ exposureAmount: 999 }));
+    const { socket, fetchMock } = await signedInApp(walletOf(100, { exposure: 10 }), {
+      [EXPOSURE]: late.route,
+    });
+    // The read asked for at sign-in is still out when a bet's wallet arrives.
+    await waitFor(() => expect(callsTo(fetchMock, EXPOSURE)).toHaveLength(1));
+    act(() =>
+      socket.serverEmit(SERVER_EVENTS.updateBalance, {
+        ...walletOf(60, { exposure: 40 }),
+        version: 5,
+      }),
+    );
+    expect(text('header-exposure')).toBe('40.00');
+    late.release();
+    await waitFor(() => expect(useAuthStore.getState().exposureAmount).toBe(40));
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(text('header-exposure')).toBe('40.00');
+    expect(text('header-balance')).toBe('60.00');
   });
 
   it('asks again with get:balance when update_balance has no numeric balance', async () => {
@@ -107,7 +148,9 @@ describe('header wallet (SPEC 3, 4.5)', () => {
 
   it('keeps the last exposure quietly when the exposure call fails', async () => {
     useAuthStore.setState({ exposureAmount: 12 });
-    const { fetchMock } = await signedInApp(walletOf(50), {
+    // An older server's wallet without its exposure: the GET is the only source of it.
+    const withoutExposure = { balance: 50, cash: 50, coins: 0, sports: 0, wicket: 0 };
+    const { fetchMock } = await signedInApp(withoutExposure, {
       [EXPOSURE]: fail(500, 'INTERNAL', 'Something went wrong'),
     });
     await waitFor(() => expect(callsTo(fetchMock, EXPOSURE).length).toBeGreaterThan(0));

@@ -18,8 +18,9 @@ export type UserProfile = Profile;
 
 /**
  * SPEC 3 "Wallet", in points as the API shows them (DESIGN 4). `exposure` is the contract's
- * extra field (walletSchema); it is kept when the server sends it, but the header shows the
- * auth state's own `exposureAmount` (GET /bet/exposure/amount), the spec's field for it.
+ * extra field (walletSchema): a wallet that carries it sets the auth state's `exposureAmount`
+ * with it (setWallet), so balance and exposure always come from the same versioned wallet;
+ * GET /bet/exposure/amount, the spec's call for it, fills in for a wallet without it.
  */
 export interface Wallet {
   balance: number;
@@ -49,6 +50,7 @@ export interface AuthActions {
   setSession: (session: { token: string; user: AuthUser }) => void;
   setUser: (user: AuthUser | null) => void;
   setUserProfile: (userProfile: UserProfile | null) => void;
+  /** Also sets exposureAmount when the wallet carries its exposure (one source for both). */
   setWallet: (wallet: Wallet) => void;
   setExposureAmount: (exposureAmount: number) => void;
   /** Clears auth, token, user, profile, wallet and exposure (SPEC 4.4). */
@@ -77,7 +79,10 @@ export const useAuthStore = create<AuthStore>()(
       setSession: ({ token, user }) => set({ isAuth: true, token, user }),
       setUser: (user) => set({ user }),
       setUserProfile: (userProfile) => set({ userProfile }),
-      setWallet: (wallet) => set({ wallet }),
+      setWallet: (wallet) =>
+        set(
+          wallet.exposure === undefined ? { wallet } : { wallet, exposureAmount: wallet.exposure },
+        ),
       setExposureAmount: (exposureAmount) => set({ exposureAmount }),
       clearSession: () => set({ ...authInitialState }),
       setStoreHydrated: (isStoreHydrated) => set({ isStoreHydrated }),

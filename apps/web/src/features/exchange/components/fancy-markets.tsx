@@ -1,8 +1,41 @@
 import { useTranslation } from 'react-i18next';
 import type { Market } from '@spm/contract';
+import { useChangeFlash } from '../hooks/use-change-flash';
 import type { Selection } from '../lib/bet-maths';
 import { MarketStatusOverlay, isOpen } from './market-status';
 import { MarketHeader } from './market-header';
+
+/**
+ * One side of a session line: the line over its rate per 100, flashing when either moves
+ * (the line moves with the innings).
+ */
+function FancyCell({
+  side,
+  line,
+  rate,
+  disabled,
+  onPick,
+}: {
+  side: 'yes' | 'no';
+  line: number | null;
+  rate: number | null;
+  disabled: boolean;
+  onPick: () => void;
+}) {
+  const flash = useChangeFlash(line === null || rate === null ? '' : `${line}@${rate}`);
+  return (
+    <button
+      type="button"
+      className={`odds-cell odds-cell--${side === 'yes' ? 'back' : 'lay'} odds-cell--best${flash}`}
+      data-testid={`fancy-${side}`}
+      disabled={disabled || rate === null}
+      onClick={onPick}
+    >
+      <span className="odds-cell__price">{line ?? '—'}</span>
+      <span className="odds-cell__amount">{rate ?? '—'}</span>
+    </button>
+  );
+}
 
 /** Session markets: a line with No (lay-coloured) and Yes (back-coloured) rates per 100. */
 export function FancyMarkets({
@@ -42,29 +75,24 @@ export function FancyMarkets({
             className="runner-row market__body"
             data-testid="fancy-row"
             data-market-id={market.id}
+            data-version={market.version}
           >
             <div className="runner-row__name">{market.name}</div>
             <div className="runner-row__rates">
-              <button
-                type="button"
-                className="odds-cell odds-cell--lay odds-cell--best"
-                data-testid="fancy-no"
-                disabled={disabled || market.noRate === null}
-                onClick={() => pick('no', market.noRate)}
-              >
-                <span className="odds-cell__price">{market.line ?? '—'}</span>
-                <span className="odds-cell__amount">{market.noRate ?? '—'}</span>
-              </button>
-              <button
-                type="button"
-                className="odds-cell odds-cell--back odds-cell--best"
-                data-testid="fancy-yes"
-                disabled={disabled || market.yesRate === null}
-                onClick={() => pick('yes', market.yesRate)}
-              >
-                <span className="odds-cell__price">{market.line ?? '—'}</span>
-                <span className="odds-cell__amount">{market.yesRate ?? '—'}</span>
-              </button>
+              <FancyCell
+                side="no"
+                line={market.line}
+                rate={market.noRate}
+                disabled={disabled}
+                onPick={() => pick('no', market.noRate)}
+              />
+              <FancyCell
+                side="yes"
+                line={market.line}
+                rate={market.yesRate}
+                disabled={disabled}
+                onPick={() => pick('yes', market.yesRate)}
+              />
             </div>
             <MarketStatusOverlay market={market} />
           </div>

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Market, PriceSize, Runner } from '@spm/contract';
 import type { Paise } from '@spm/core';
-import { formatAmount } from '@spm/client';
+import { formatAmount, formatVolume } from '@spm/client';
+import { useChangeFlash } from '../hooks/use-change-flash';
 import type { Selection } from '../lib/bet-maths';
 import { MarketStatusOverlay, isOpen } from './market-status';
 import { formatOdds } from './odds-text';
@@ -42,16 +43,26 @@ function LadderCell({
 }) {
   // An empty best cell still opens the slip (at a nearby price), so a player can make a book.
   const price = level?.price ?? (index === 0 ? fallbackPrice : null);
+  const flash = useChangeFlash(level ? `${level.price}@${level.amount}` : '');
   return (
     <button
       type="button"
-      className={`odds-cell odds-cell--${side}${index === 0 ? ' odds-cell--best' : ''}`}
+      className={`odds-cell odds-cell--${side}${index === 0 ? ' odds-cell--best' : ''}${flash}`}
       data-testid={`${side}-cell-${index}`}
       disabled={disabled || price === null}
       onClick={() => price !== null && onPick(price)}
     >
       <span className="odds-cell__price">{level ? formatOdds(level.price) : '—'}</span>
-      {level && <span className="odds-cell__amount">{formatAmount(level.amount)}</span>}
+      {level && (
+        <span
+          className="odds-cell__amount"
+          data-testid="odds-cell-size"
+          // The short figure under the price; the exact one for a hover or a screen reader.
+          title={formatAmount(level.amount)}
+        >
+          {formatVolume(level.amount)}
+        </span>
+      )}
     </button>
   );
 }
@@ -133,7 +144,12 @@ export function MatchOddsMarket({
 }) {
   const { t } = useTranslation();
   return (
-    <section className="market" data-testid="match-odds-market" data-market-id={market.id}>
+    <section
+      className="market"
+      data-testid="match-odds-market"
+      data-market-id={market.id}
+      data-version={market.version}
+    >
       <MarketHeader
         title={market.name}
         legend={[

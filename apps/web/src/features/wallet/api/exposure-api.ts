@@ -7,19 +7,22 @@ const checkExposure = devSchema('exposureAmountSchema');
 
 /**
  * GET /bet/exposure/amount into the auth state's exposureAmount (SPEC 3, 7.2). Quiet
- * (noToastEmit): it runs in the background after every wallet change, so a failure keeps the
- * last known amount rather than toasting on each bet. An answer that arrives after the session
- * it was asked for has ended (logout, another sign-in) is dropped.
+ * (noToastEmit): it runs in the background, so a failure keeps the last known amount rather
+ * than toasting. An answer that arrives after the session it was asked for has ended
+ * (logout, another sign-in) is dropped, and so is one overtaken by a wallet carrying its
+ * exposure: that wallet is versioned, this answer is not, and the two must not disagree.
  */
 export async function loadExposureAmount(): Promise<number | null> {
-  const token = useAuthStore.getState().token;
+  const { token, wallet: walletAsked } = useAuthStore.getState();
   if (!token) return null;
   const { data } = await request({
     url: '/bet/exposure/amount',
     schema: checkExposure,
     noToastEmit: true,
   });
-  if (!data || useAuthStore.getState().token !== token) return null;
+  const now = useAuthStore.getState();
+  if (!data || now.token !== token) return null;
+  if (now.wallet !== walletAsked && now.wallet.exposure !== undefined) return null;
   useAuthStore.getState().setExposureAmount(data.exposureAmount);
   return data.exposureAmount;
 }

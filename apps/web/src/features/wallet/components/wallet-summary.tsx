@@ -5,17 +5,19 @@ import { STATEMENT_WALLETS } from '@spm/contract';
 import { useDismiss } from '@/shared/hooks/use-dismiss';
 import { formatAmount } from '@spm/client';
 import { useAuthStore } from '@/shared/stores/auth-store';
+import { ExposureAmount, useWalletFigures } from '@/shared/ui/wallet-figures';
 import './wallet-summary.css';
 
 /**
  * The signed-in header's money: balance and exposure, with a panel of the four wallets of
  * SPEC 3 (cash, coins, sports, wicket). Everything is read from the auth store, where the
- * realtime client puts each update_balance, so the figures move without a reload.
+ * realtime client puts each update_balance, so the figures move without a reload; balance and
+ * exposure through useWalletFigures, as every casino table reads them.
  */
 export function WalletSummary() {
   const { t } = useTranslation();
   const wallet = useAuthStore((state) => state.wallet);
-  const exposureAmount = useAuthStore((state) => state.exposureAmount);
+  const { balance, exposure } = useWalletFigures();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -35,17 +37,16 @@ export function WalletSummary() {
         <span className="wallet-summary__figure">
           <span className="wallet-summary__label">{t('header.balance')}</span>
           <span className="wallet-summary__amount" data-testid="header-balance">
-            {formatAmount(wallet.balance)}
+            {formatAmount(balance)}
           </span>
         </span>
         <span className="wallet-summary__figure wallet-summary__figure--exposure">
           <span className="wallet-summary__label">{t('header.exposure')}</span>
-          <span
-            className="wallet-summary__amount wallet-summary__amount--exposure"
-            data-testid="header-exposure"
-          >
-            {formatAmount(exposureAmount)}
-          </span>
+          <ExposureAmount
+            amount={exposure}
+            className="wallet-summary__amount"
+            testId="header-exposure"
+          />
         </span>
         <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
           <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -62,11 +63,13 @@ export function WalletSummary() {
           <dl className="wallet-panel__list">
             <div className="wallet-panel__row wallet-panel__row--main">
               <dt>{t('wallet.balance')}</dt>
-              <dd data-testid="wallet-balance">{formatAmount(wallet.balance)}</dd>
+              <dd data-testid="wallet-balance">{formatAmount(balance)}</dd>
             </div>
             <div className="wallet-panel__row">
               <dt>{t('wallet.exposure')}</dt>
-              <dd data-testid="wallet-exposure">{formatAmount(exposureAmount)}</dd>
+              <dd>
+                <ExposureAmount amount={exposure} testId="wallet-exposure" />
+              </dd>
             </div>
             {STATEMENT_WALLETS.map((name) => (
               <div className="wallet-panel__row" key={name}>

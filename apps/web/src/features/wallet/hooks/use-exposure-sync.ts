@@ -5,10 +5,10 @@ import { createExposureRefresher } from '../api/exposure-api';
 
 /**
  * Keeps exposureAmount current while a session exists: read once when the session starts
- * (sign-in, or a reload with a stored session) and again after every wallet change, which is
- * how a bet, a settlement or an adjustment shows itself (update_balance or a get:balance
- * answer replacing the wallet, SPEC 4.5), and after every reconnect of the channel: an order
- * matched or cancelled while the socket was away may move exposure without moving the wallet.
+ * (sign-in, or a reload with a stored session), after every reconnect of the channel (an
+ * order matched or cancelled while the socket was away), and after a wallet change whose
+ * wallet does not carry its exposure (an older server). A wallet that carries it has already
+ * set exposureAmount (setWallet) from the same versioned read as the balance (issue 40 item 6).
  */
 export function useExposureSync(): void {
   const token = useAuthStore((state) => (state.isAuth ? state.token : null));
@@ -19,7 +19,8 @@ export function useExposureSync(): void {
     void refresh();
     const stopReconnects = onRealtimeReconnect(() => void refresh());
     const stopWallet = useAuthStore.subscribe((state, previous) => {
-      if (state.token === token && state.wallet !== previous.wallet) void refresh();
+      if (state.token !== token || state.wallet === previous.wallet) return;
+      if (state.wallet.exposure === undefined) void refresh();
     });
     return () => {
       stopReconnects();
