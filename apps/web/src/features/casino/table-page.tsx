@@ -5,12 +5,14 @@ import { toast } from 'react-toastify';
 import { useQueryClient } from '@tanstack/react-query';
 import { CASINO_FAMILY_ROUTES } from '@spm/contract';
 import type { GameRoundEvent, SpmBet, SpmRound, SpmSession, SpmTable } from '@spm/contract';
+import { spmWinningSpots } from '@spm/core';
 import { formatAmount, newIdempotencyKey } from '@spm/client';
 import type { PageProps } from '@/shared/lib/route-paths';
 import { readStakePresets } from '@/shared/lib/stake-presets';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { StakePresets } from '@/shared/ui/stake-presets';
 import { casinoKeys, placeSpmBet, useSpmTable } from './api/casino-api';
+import { BetSpots } from './components/bet-spots';
 import { FairnessPanel } from './components/fairness-panel';
 import { RulesPanel } from './components/rules-panel';
 import { TableVisual } from './components/table-visual';
@@ -210,7 +212,9 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
     setBalance(outcome.data.balance);
   };
 
-  const winners = new Set(round.phase === 'settled' ? round.outcome.winners : []);
+  const winners = new Set(
+    round.phase === 'settled' ? spmWinningSpots(current.kind, round.outcome) : [],
+  );
   const stakeOn = (spot: string) =>
     roundBets.filter((bet) => bet.spot === spot).reduce((total, bet) => total + bet.stake, 0);
   const results = [
@@ -262,31 +266,15 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
         <TableVisual kind={current.kind} round={round} />
         <PhaseLine round={round} secondsLeft={secondsLeft} />
       </div>
-      <div className={`bet-spots bet-spots--${current.kind}`} data-testid="bet-spots">
-        {current.spots.map((spot) => {
-          const mine = stakeOn(spot.id);
-          return (
-            <button
-              key={spot.id}
-              type="button"
-              className={`bet-spot${winners.has(spot.id) ? ' bet-spot--winner' : ''}`}
-              disabled={!bettingOpen || placing !== null}
-              aria-busy={placing === spot.id}
-              onClick={() => void place(spot.id)}
-              data-testid="bet-spot"
-              data-spot={spot.id}
-            >
-              <span className="bet-spot__name">{spotLabel(t, spot.id)}</span>
-              <span className="bet-spot__payout">×{spot.payout}</span>
-              {mine > 0 && (
-                <span className="bet-spot__mine" data-testid="bet-spot-mine">
-                  {formatAmount(mine)}
-                </span>
-              )}
-            </button>
-          );
-        })}
-      </div>
+      <BetSpots
+        kind={current.kind}
+        spots={current.spots}
+        winners={winners}
+        stakeOn={stakeOn}
+        disabled={!bettingOpen}
+        placing={placing}
+        onPlace={(spot) => void place(spot)}
+      />
       <div className="chip-rack">
         <span className="chip-rack__label">
           {t('casino.table.chip')} <strong data-testid="chip-stake">{formatAmount(stake)}</strong>

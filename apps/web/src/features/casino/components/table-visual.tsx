@@ -3,6 +3,7 @@ import type { SpmGameKind, SpmRound } from '@spm/contract';
 import { LUCKY_WHEEL_SEGMENTS } from '@spm/core';
 import { PILE_VISIBLE_CARDS, handWon, handsToShow } from '../lib/table-layout';
 import { CardBack, PlayingCard } from './playing-card';
+import { SideBetFacts } from './side-bet-facts';
 
 const WHEEL_SEGMENTS = LUCKY_WHEEL_SEGMENTS.length;
 const SEGMENT_DEGREES = 360 / WHEEL_SEGMENTS;
@@ -76,6 +77,7 @@ export function TableVisual({ kind, round }: { kind: SpmGameKind; round: SpmRoun
           </div>
         );
       })}
+      <SideBetFacts kind={kind} round={round} />
     </div>
   );
 }
