@@ -253,6 +253,22 @@ describe('side bets and their settlement', () => {
       teenPatti.returnPaise({ ...dealt, hands: {}, resultCode: 'A' }, 'pair-plus-a', 100n),
     ).toThrow(RangeError);
     expect(() => rules.returnPaise(dealt, 'dragon-spade', -1n)).toThrow(RangeError);
+    const andarBahar = SPM_GAME_RULES['andar-bahar'];
+    const noPiles = {
+      hands: { joker: ['7H'] },
+      segment: null,
+      winners: ['andar'],
+      resultCode: 'A',
+    };
+    expect(() => andarBahar.returnPaise(noPiles, 'cards-1-5', 100n)).toThrow(RangeError);
+    expect(andarBaharCardsDealt(noPiles)).toBe(0);
+    expect(
+      andarBahar.returnPaise(
+        { ...noPiles, hands: { joker: ['7H'], bahar: ['7C'] } },
+        'cards-1-5',
+        100n,
+      ),
+    ).toBe(355n);
     expect(() =>
       sideBetPayout('dragon-tiger', dealt, { id: 'dragon', payout: 2, rtpPercent: 1 }),
     ).toThrow(RangeError);

@@ -73,6 +73,7 @@ const SIDE_BETS: Partial<Record<SpmGameKind, Record<string, SideBetPayout>>> = {
       spot,
       fixed((outcome) => {
         const dealt = andarBaharCardsDealt(outcome);
+        if (dealt === 0) throw new RangeError('the round dealt no Andar or Bahar card');
         return dealt >= from && dealt <= to;
       }),
     ]),
