@@ -16,6 +16,8 @@ import { restartedSpmGames, stepTable, stepUntil } from './spm-fixtures.ts';
 
 const TABLE = 'spm-lucky-7';
 const OTHER_TABLE = 'spm-dragon-tiger-50';
+/** A table of its own for the side bets' case: the others' rounds run on the same clock. */
+const SIDE_TABLE = 'spm-dragon-tiger';
 
 describe.each(drivers)('SPM Games tables and money on %s', (driver) => {
   const h = useHarness(driver);
@@ -195,15 +197,15 @@ describe.each(drivers)('SPM Games tables and money on %s', (driver) => {
   });
 
   it('settles side bets through the wallet: a Dragon Tiger card pays its suit 3.75 and odd 1.8 or even 2.1, whatever the result', async () => {
-    const a = await seated(100_000n, OTHER_TABLE);
-    const view = (await readTable(a.token, OTHER_TABLE)).json().data;
+    const a = await seated(100_000n, SIDE_TABLE);
+    const view = (await readTable(a.token, SIDE_TABLE)).json().data;
     expect(view.spots).toEqual(
       SPM_GAME_SPOTS['dragon-tiger'].map(({ id, payout }) => ({ id, payout })),
     );
     expect(view.spots.map((spot: { id: string }) => spot.id)).toEqual(
       expect.arrayContaining(['dragon-spade', 'dragon-diamond', 'tiger-odd', 'tiger-even']),
     );
-    const round = await bettingRound(OTHER_TABLE);
+    const round = await bettingRound(SIDE_TABLE);
     // Every suit of Dragon's card (one wins), both parities of Tiger's (one wins), and Dragon.
     const placed: [string, number][] = [
       ['dragon-spade', 10],
@@ -215,12 +217,12 @@ describe.each(drivers)('SPM Games tables and money on %s', (driver) => {
       ['dragon', 50],
     ];
     for (const [spot, stake] of placed) {
-      const res = await bet(a.token, { roundId: round.id, spot, stake }, OTHER_TABLE);
+      const res = await bet(a.token, { roundId: round.id, spot, stake }, SIDE_TABLE);
       expect(res.statusCode, res.body).toBe(200);
     }
     expect(await cash(a.playerId)).toBe(100_000n - 13_000n);
 
-    const runner = await h.app.spmGames.table(OTHER_TABLE);
+    const runner = await h.app.spmGames.table(SIDE_TABLE);
     await stepUntil(h, h.app.spmGames, runner, 'settled');
     const { hands, resultCode } = runner.current!.dealt.outcome;
     const [dragonCard, tigerCard] = [hands.dragon![0]!, hands.tiger![0]!];
