@@ -246,8 +246,10 @@ describe('side bets and their settlement', () => {
     );
     expect(() =>
       rules.returnPaise({ ...dealt, hands: { dragon: [] } }, 'dragon-spade', 100n),
-    ).toThrow(RangeError);
-    expect(() => rules.returnPaise({ ...dealt, hands: {} }, 'tiger-red', 100n)).toThrow(RangeError);
+    ).toThrow(new RangeError('the round dealt no dragon hand'));
+    expect(() => rules.returnPaise({ ...dealt, hands: {} }, 'tiger-red', 100n)).toThrow(
+      new RangeError('the round dealt no tiger hand'),
+    );
     const teenPatti = SPM_GAME_RULES['teen-patti-2020'];
     expect(() =>
       teenPatti.returnPaise({ ...dealt, hands: {}, resultCode: 'A' }, 'pair-plus-a', 100n),
@@ -260,7 +262,9 @@ describe('side bets and their settlement', () => {
       winners: ['andar'],
       resultCode: 'A',
     };
-    expect(() => andarBahar.returnPaise(noPiles, 'cards-1-5', 100n)).toThrow(RangeError);
+    expect(() => andarBahar.returnPaise(noPiles, 'cards-1-5', 100n)).toThrow(
+      new RangeError('the round dealt no Andar or Bahar card'),
+    );
     expect(andarBaharCardsDealt(noPiles)).toBe(0);
     expect(
       andarBahar.returnPaise(
@@ -271,7 +275,14 @@ describe('side bets and their settlement', () => {
     ).toBe(355n);
     expect(() =>
       sideBetPayout('dragon-tiger', dealt, { id: 'dragon', payout: 2, rtpPercent: 1 }),
-    ).toThrow(RangeError);
+    ).toThrow(new RangeError('dragon-tiger has no side bet "dragon"'));
+    // A Pair Plus spot without a paytable pays nothing on any hand.
+    const pairs = SPM_CARD_GAME_RULES['teen-patti-2020'].dealDeck(
+      deckStarting('KS', '2C', 'KD', '2D', '4C', '9S'),
+    ).outcome;
+    const bare = { id: 'pair-plus-a', payout: 41, rtpPercent: 1 };
+    expect(sideBetPayout('teen-patti-2020', pairs, bare)).toBe(0);
+    expect(sideBetPayout('teen-patti-2020', pairs, SPM_GAME_SPOTS['teen-patti-2020'][2]!)).toBe(2);
     expect(() => sideBetPayout('lucky-7', dealt, { id: 'red', payout: 2, rtpPercent: 1 })).toThrow(
       RangeError,
     );
