@@ -266,8 +266,13 @@ export type SpmRound = z.infer<typeof spmRoundSchema>;
 
 export const spmBetSpotSchema = z.object({
   id: z.string(),
-  /** Total returned per 1 point staked on a win (stake included), for example 1.98. */
+  /**
+   * Total returned per 1 point staked on a win (stake included), for example 1.98; for a
+   * spot with a paytable, its best payout.
+   */
   payout: z.number(),
+  /** Teen Patti's Pair Plus: each Teen Patti hand class that wins and its payout. */
+  paytable: z.array(z.object({ handClass: z.string(), payout: z.number() })).optional(),
 });
 
 /** GET /api/casino/spm/tables/{tableId} (with `x-spm-session`): the table as it is now. */

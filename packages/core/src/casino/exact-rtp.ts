@@ -9,6 +9,7 @@ import {
   dealWheelSegment,
 } from './games.ts';
 import { rankTeenPattiHand } from './teen-patti.ts';
+import { isSideBetSpot } from './side-bets.ts';
 
 /**
  * The exact theoretical RTP of every bet spot, by enumerating every equally likely way a round
@@ -60,28 +61,37 @@ function orderedDeals(cardsDealt: number): WeightedOutcome[] {
 
 /**
  * Andar Bahar: after the joker, which of the 51 remaining positions hold the three cards of
- * its rank is one of C(51, 3) equally likely sets; the other cards never matter. Each set is
- * dealt by the game itself on a deck built to have it (joker AS, the three other aces there).
+ * its rank is one of C(51, 3) = 20,825 equally likely sets, and the other cards never matter.
+ * The first match is on draw k (1 to 49) in C(51 - k, 2) of them: the two later matches
+ * anywhere among the 51 - k positions after it. Answers that count for draw k.
+ */
+export function andarBaharFirstMatchCases(draw: number): bigint {
+  if (!Number.isInteger(draw) || draw < 1 || draw > 49) return 0n;
+  const after = BigInt(51 - draw);
+  return (after * (after - 1n)) / 2n;
+}
+
+/**
+ * Andar Bahar's rounds, one per draw of the first match (which decides the winning side and
+ * the cards dealt), weighted by `andarBaharFirstMatchCases`; each is dealt by the game itself
+ * on a deck built to have it: joker AS, other cards, then AH on draw k.
  */
 function andarBaharDeals(): WeightedOutcome[] {
   const others = STARTING_DECK.filter((card) => cardRank(card) !== 'A');
   const results: WeightedOutcome[] = [];
-  for (let first = 1; first <= 51; first += 1) {
-    for (let second = first + 1; second <= 51; second += 1) {
-      for (let third = second + 1; third <= 51; third += 1) {
-        const deck: CardCode[] = ['AS'];
-        let nextOther = 0;
-        const aces = ['AH', 'AD', 'AC'];
-        for (let position = 1; position <= 51; position += 1) {
-          const isAce = position === first || position === second || position === third;
-          deck.push(isAce ? aces.shift()! : others[nextOther++]!);
-        }
-        results.push({
-          outcome: SPM_CARD_GAME_RULES['andar-bahar'].dealDeck(deck).outcome,
-          weight: 1n,
-        });
-      }
-    }
+  for (let draw = 1; draw <= 49; draw += 1) {
+    const deck: CardCode[] = [
+      'AS',
+      ...others.slice(0, draw - 1),
+      'AH',
+      ...others.slice(draw - 1),
+      'AD',
+      'AC',
+    ];
+    results.push({
+      outcome: SPM_CARD_GAME_RULES['andar-bahar'].dealDeck(deck).outcome,
+      weight: andarBaharFirstMatchCases(draw),
+    });
   }
   return results;
 }
@@ -196,6 +206,21 @@ function teenPattiDeals(): WeightedOutcome[] {
   ];
 }
 
+/**
+ * Pair Plus on one hand depends on that hand alone, and each of the 22,100 three-card hands
+ * is equally likely to be it: one deal per hand, dealt by the game with the hand on `hand`'s
+ * positions and the first three other cards of the deck on the other hand's.
+ */
+function teenPattiOneHand(hand: 'a' | 'b'): WeightedOutcome[] {
+  return teenPattiHands().cards.map((indexes) => {
+    const cards = indexes.map((index) => STARTING_DECK[index]!);
+    const other = STARTING_DECK.filter((card) => !cards.includes(card)).slice(0, 3);
+    const [first, second] = hand === 'a' ? [cards, other] : [other, cards];
+    const deck = [first[0]!, second[0]!, first[1]!, second[1]!, first[2]!, second[2]!];
+    return { outcome: SPM_CARD_GAME_RULES['teen-patti-2020'].dealDeck(deck).outcome, weight: 1n };
+  });
+}
+
 function wheelDeals(): WeightedOutcome[] {
   return LUCKY_WHEEL_SEGMENTS.map((_number, segment) => ({
     outcome: dealWheelSegment(segment).outcome,
@@ -203,29 +228,48 @@ function wheelDeals(): WeightedOutcome[] {
   }));
 }
 
-const DEALS: Record<SpmGameKind, () => WeightedOutcome[]> = {
-  'teen-patti-2020': teenPattiDeals,
-  'andar-bahar': andarBaharDeals,
-  'dragon-tiger': () => orderedDeals(2),
-  'lucky-7': () => orderedDeals(1),
-  'lucky-wheel': wheelDeals,
+/** Equally likely cases of a game and the spots they settle (every spot when `covers` is unset). */
+interface DealSet {
+  covers?: (spotId: string) => boolean;
+  deals: () => WeightedOutcome[];
+}
+
+const DEAL_SETS: Record<SpmGameKind, readonly DealSet[]> = {
+  'teen-patti-2020': [
+    { covers: (spotId) => spotId === 'pair-plus-a', deals: () => teenPattiOneHand('a') },
+    { covers: (spotId) => spotId === 'pair-plus-b', deals: () => teenPattiOneHand('b') },
+    { covers: (spotId) => !isSideBetSpot('teen-patti-2020', spotId), deals: teenPattiDeals },
+  ],
+  'andar-bahar': [{ deals: andarBaharDeals }],
+  'dragon-tiger': [{ deals: () => orderedDeals(2) }],
+  'lucky-7': [{ deals: () => orderedDeals(1) }],
+  'lucky-wheel': [{ deals: wheelDeals }],
 };
 
 /** A stake every payout of 2 decimals and every half stake divides exactly. */
 const STAKE_PAISE = 10_000n;
 
+/** Enumerations already done: they are pure, and Teen Patti's take about a second. */
+const computed = new Map<SpmGameKind, Readonly<Record<string, ExactRtp>>>();
+
 /** Every spot's exact RTP, by spot id. */
-export function exactSpotRtps(kind: SpmGameKind): Record<string, ExactRtp> {
-  const deals = DEALS[kind]();
-  const total = deals.reduce((sum, deal) => sum + deal.weight, 0n);
+export function exactSpotRtps(kind: SpmGameKind): Readonly<Record<string, ExactRtp>> {
+  const known = computed.get(kind);
+  if (known) return known;
   const rules = SPM_GAME_RULES[kind];
-  return Object.fromEntries(
-    SPM_GAME_SPOTS[kind].map((spot) => {
+  const rtps: Record<string, ExactRtp> = {};
+  for (const { covers = () => true, deals: dealsOf } of DEAL_SETS[kind]) {
+    const spots = SPM_GAME_SPOTS[kind].filter((spot) => covers(spot.id));
+    const deals = dealsOf();
+    const total = deals.reduce((sum, deal) => sum + deal.weight, 0n);
+    for (const spot of spots) {
       let returned = 0n;
       for (const { outcome, weight } of deals) {
         returned += weight * rules.returnPaise(outcome, spot.id, STAKE_PAISE);
       }
-      return [spot.id, { numerator: returned, denominator: total * STAKE_PAISE }];
-    }),
-  );
+      rtps[spot.id] = Object.freeze({ numerator: returned, denominator: total * STAKE_PAISE });
+    }
+  }
+  computed.set(kind, Object.freeze(rtps));
+  return rtps;
 }

@@ -17,6 +17,7 @@ import {
 import { STARTING_DECK, cardRank, createFairRandom, shuffleDeck } from './fairness.ts';
 import { sha256Hex } from './sha256.ts';
 import { SPM_GAME_SPOTS } from './spots.ts';
+import { isSideBetSpot } from './side-bets.ts';
 import type { CardCode, RoundSeeds } from './types.ts';
 
 const seedsArbitrary: fc.Arbitrary<RoundSeeds> = fc.record({
@@ -31,13 +32,12 @@ function deckStarting(...top: CardCode[]): CardCode[] {
   return [...top, ...STARTING_DECK.filter((card) => !top.includes(card))];
 }
 
-/** What every spot of a game returns on a stake, by spot id. */
+/** What every main (not side-bet) spot of a game returns on a stake, by spot id. */
 function returnsOf(kind: SpmGameKind, outcome: SpmRoundOutcome, stakePaise: bigint) {
   return Object.fromEntries(
-    SPM_GAME_SPOTS[kind].map((spot) => [
-      spot.id,
-      SPM_GAME_RULES[kind].returnPaise(outcome, spot.id, stakePaise),
-    ]),
+    SPM_GAME_SPOTS[kind]
+      .filter((spot) => !isSideBetSpot(kind, spot.id))
+      .map((spot) => [spot.id, SPM_GAME_RULES[kind].returnPaise(outcome, spot.id, stakePaise)]),
   );
 }
 

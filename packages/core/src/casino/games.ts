@@ -11,6 +11,7 @@ import {
   type DealingDeck,
 } from './fairness.ts';
 import { rankTeenPattiHand } from './teen-patti.ts';
+import { isSideBetSpot, sideBetPayout } from './side-bets.ts';
 
 /**
  * The five built-in games' rules (docs/casino-games.md): how a round is dealt from its seeds
@@ -45,8 +46,9 @@ export function stakeTimesPayoutPaise(stakePaise: bigint, payout: number): bigin
 }
 
 /**
- * What `spotId` returns, given how the round settled: `push` spots get the stake back,
- * `half` spots half of it (rounded down), winners stake × payout, everything else 0.
+ * What `spotId` returns, given how the round settled: a side bet stake × what the cards earn
+ * it (side-bets.ts), `push` spots the stake back, `half` spots half of it (rounded down),
+ * winners stake × payout, everything else 0.
  */
 function settle(
   kind: SpmGameKind,
@@ -58,6 +60,9 @@ function settle(
   const spot = spotOf(kind, spotId);
   if (stakePaise < 0n) throw new RangeError('a stake cannot be negative');
   if (outcome.resultCode === null) throw new RangeError('the round is not settled');
+  if (isSideBetSpot(kind, spotId)) {
+    return stakeTimesPayoutPaise(stakePaise, sideBetPayout(kind, outcome, spot));
+  }
   if (refunds.push?.includes(spotId)) return stakePaise;
   if (refunds.half?.includes(spotId)) return stakePaise / 2n;
   return outcome.winners.includes(spotId) ? stakeTimesPayoutPaise(stakePaise, spot.payout) : 0n;
@@ -208,6 +213,21 @@ export const SPM_GAME_RULES: Record<SpmGameKind, CasinoGameRules> = {
   'lucky-7': luckySeven,
   'lucky-wheel': luckyWheel,
 };
+
+/**
+ * Every spot a settled round pays: its `winners` (the main result) and the side bets its cards
+ * win. None while the round is not settled.
+ */
+export function spmWinningSpots(kind: SpmGameKind, outcome: SpmRoundOutcome): string[] {
+  if (outcome.resultCode === null) return [];
+  return SPM_GAME_SPOTS[kind]
+    .filter((spot) =>
+      isSideBetSpot(kind, spot.id)
+        ? sideBetPayout(kind, outcome, spot) > 0
+        : outcome.winners.includes(spot.id),
+    )
+    .map((spot) => spot.id);
+}
 
 /**
  * The browser's fairness check of a settled round: does the revealed server seed hash to

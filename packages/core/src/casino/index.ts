@@ -26,4 +26,16 @@ export {
   type TeenPattiClass,
   type TeenPattiHand,
 } from './teen-patti.ts';
-export { LUCKY_WHEEL_SEGMENTS, SPM_GAME_RULES, dealWheelSegment, verifySpmRound } from './games.ts';
+export {
+  LUCKY_WHEEL_SEGMENTS,
+  SPM_GAME_RULES,
+  dealWheelSegment,
+  spmWinningSpots,
+  verifySpmRound,
+} from './games.ts';
+export {
+  ANDAR_BAHAR_COUNT_RANGES,
+  andarBaharCardsDealt,
+  isSideBetSpot,
+  sideBetPayout,
+} from './side-bets.ts';

@@ -20,8 +20,13 @@ export interface RoundSeeds {
 /** One bet spot of a game and what it returns per 1 staked (stake included) on a win. */
 export interface BetSpotRule {
   id: string;
-  /** For example 1.98 (evens less the house's share), 12 for Lucky 7's seven. */
+  /**
+   * For example 1.98 (evens less the house's share), 12 for Lucky 7's seven. A spot with a
+   * paytable pays by what its hand makes: `payout` is then its best payout.
+   */
   payout: number;
+  /** Teen Patti's Pair Plus: the payout of each hand class that wins, smallest first. */
+  paytable?: readonly { handClass: string; payout: number }[];
   /** The spot's theoretical return to player, percent. */
   rtpPercent: number;
 }

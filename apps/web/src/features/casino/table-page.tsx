@@ -12,12 +12,14 @@ import type {
   SpmSession,
   SpmTable,
 } from '@spm/contract';
+import { spmWinningSpots } from '@spm/core';
 import { formatAmount, newIdempotencyKey } from '@spm/client';
 import type { PageProps } from '@/shared/lib/route-paths';
 import { requestBalance } from '@/shared/realtime';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { ExposureAmount, useWalletFigures } from '@/shared/ui/wallet-figures';
 import { casinoKeys, placeSpmBet, useSpmTable } from './api/casino-api';
+import { BetSpots } from './components/bet-spots';
 import { ChipRack, firstChip } from './components/chip-rack';
 import { FairnessPanel } from './components/fairness-panel';
 import { ResultBadge, ResultsStrip } from './components/results-strip';
@@ -233,7 +235,9 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
     void requestBalance();
   };
 
-  const winners = new Set(round.phase === 'settled' ? round.outcome.winners : []);
+  const winners = new Set(
+    round.phase === 'settled' ? spmWinningSpots(current.kind, round.outcome) : [],
+  );
   const stakeOn = (spot: string) =>
     roundBets.filter((bet) => bet.spot === spot).reduce((total, bet) => total + bet.stake, 0);
   const results = [
@@ -281,31 +285,15 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
         <TableVisual kind={current.kind} round={round} />
         <PhaseLine kind={current.kind} round={round} secondsLeft={secondsLeft} />
       </div>
-      <div className={`bet-spots bet-spots--${current.kind}`} data-testid="bet-spots">
-        {current.spots.map((spot) => {
-          const mine = stakeOn(spot.id);
-          return (
-            <button
-              key={spot.id}
-              type="button"
-              className={`bet-spot${winners.has(spot.id) ? ' bet-spot--winner' : ''}`}
-              disabled={!bettingOpen || placing !== null}
-              aria-busy={placing === spot.id}
-              onClick={() => void place(spot.id)}
-              data-testid="bet-spot"
-              data-spot={spot.id}
-            >
-              <span className="bet-spot__name">{spotLabel(t, spot.id)}</span>
-              <span className="bet-spot__payout">×{spot.payout}</span>
-              {mine > 0 && (
-                <span className="bet-spot__mine" data-testid="bet-spot-mine">
-                  {formatAmount(mine)}
-                </span>
-              )}
-            </button>
-          );
-        })}
-      </div>
+      <BetSpots
+        kind={current.kind}
+        spots={current.spots}
+        winners={winners}
+        stakeOn={stakeOn}
+        disabled={!bettingOpen}
+        placing={placing}
+        onPlace={(spot) => void place(spot)}
+      />
       <ChipRack
         minBet={current.minBet}
         maxBet={current.maxBet}

@@ -1,4 +1,5 @@
-import { SPM_GAME_RULES } from '@spm/core';
+import type { SpmRoundOutcome } from '@spm/contract';
+import { SPM_GAME_RULES, STARTING_DECK, cardRank } from '@spm/core';
 import { describe, expect, it } from 'vitest';
 import { roundPayouts } from './spm-table.ts';
 
@@ -36,6 +37,35 @@ describe('a round’s payouts under the maximum win', () => {
       { betId: 4, won: true, payoutPaise: 0n },
       // Another player's returns are their own.
       { betId: 2, won: true, payoutPaise: 120_000n },
+    ]);
+  });
+
+  it('holds a side bet’s long shot to the same 75,000 points a round', () => {
+    // Andar Bahar whose first 7 is the 41st card after the joker: "41+" pays 121.
+    const dealt = [...STARTING_DECK.filter((card) => cardRank(card) !== '7').slice(0, 40), '7C'];
+    const outcome: SpmRoundOutcome = {
+      hands: {
+        joker: ['7H'],
+        andar: dealt.filter((_card, index) => index % 2 === 0),
+        bahar: dealt.filter((_card, index) => index % 2 === 1),
+      },
+      segment: null,
+      winners: ['andar'],
+      resultCode: 'A',
+    };
+    const rules = SPM_GAME_RULES['andar-bahar'];
+    const payouts = roundPayouts(rules, outcome, [
+      // 100 on 41+ returns 12,100; 7,500 more returns 907,500: held to 75,000 in all.
+      { id: 1, playerId: 1, spot: 'cards-41-49', stakePaise: 10_000n },
+      { id: 2, playerId: 1, spot: 'cards-41-49', stakePaise: 750_000n },
+      { id: 3, playerId: 1, spot: 'cards-36-40', stakePaise: 10_000n },
+      { id: 4, playerId: 1, spot: 'andar', stakePaise: 10_000n },
+    ]);
+    expect(payouts).toEqual([
+      { betId: 1, won: true, payoutPaise: 1_210_000n },
+      { betId: 2, won: true, payoutPaise: 6_290_000n },
+      { betId: 3, won: false, payoutPaise: 0n },
+      { betId: 4, won: true, payoutPaise: 0n },
     ]);
   });
 });

@@ -86,7 +86,9 @@ export async function tableView(
     minBet: paiseToPoints(game.minBetPaise),
     maxBet: paiseToPoints(game.maxBetPaise),
     bettingSeconds: table.bettingSeconds,
-    spots: table.rules.spots.map((spot) => ({ id: spot.id, payout: spot.payout })),
+    spots: table.rules.spots.map(({ id, payout, paytable }) =>
+      paytable ? { id, payout, paytable: [...paytable] } : { id, payout },
+    ),
     round: publicRound(round),
     lastResults: [...table.lastResults],
     myBets: bets.flatMap((bet) => betView(bet) ?? []),

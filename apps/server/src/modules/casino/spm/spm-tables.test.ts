@@ -16,6 +16,8 @@ import { restartedSpmGames, stepTable, stepUntil } from './spm-fixtures.ts';
 
 const TABLE = 'spm-lucky-7';
 const OTHER_TABLE = 'spm-dragon-tiger-50';
+/** A table of its own for the side bets' case: the others' rounds run on the same clock. */
+const SIDE_TABLE = 'spm-dragon-tiger';
 
 describe.each(drivers)('SPM Games tables and money on %s', (driver) => {
   const h = useHarness(driver);
@@ -78,8 +80,8 @@ describe.each(drivers)('SPM Games tables and money on %s', (driver) => {
     });
 
   /** The table in betting (a new round if the last one settled). */
-  async function bettingRound(): Promise<SpmRound> {
-    const runner = await table();
+  async function bettingRound(tableId = TABLE): Promise<SpmRound> {
+    const runner = await h.app.spmGames.table(tableId);
     if (runner.current?.phase !== 'betting') {
       await stepUntil(h, h.app.spmGames, runner, 'settled');
       await stepTable(h, runner);
@@ -191,6 +193,82 @@ describe.each(drivers)('SPM Games tables and money on %s', (driver) => {
     expect(check.hashMatches).toBe(true);
     expect(check.dealt.outcome).toEqual(settled.round.outcome);
     expect(settled.lastResults[0]).toEqual({ roundId, resultCode: outcome.resultCode });
+    await expectLedgerBalanced();
+  });
+
+  it('settles side bets through the wallet: a Dragon Tiger card pays its suit 3.75 and odd 1.8 or even 2.1, whatever the result', async () => {
+    const a = await seated(100_000n, SIDE_TABLE);
+    const view = (await readTable(a.token, SIDE_TABLE)).json().data;
+    expect(view.spots).toEqual(
+      SPM_GAME_SPOTS['dragon-tiger'].map(({ id, payout }) => ({ id, payout })),
+    );
+    expect(view.spots.map((spot: { id: string }) => spot.id)).toEqual(
+      expect.arrayContaining(['dragon-spade', 'dragon-diamond', 'tiger-odd', 'tiger-even']),
+    );
+    const round = await bettingRound(SIDE_TABLE);
+    // Every suit of Dragon's card (one wins), both parities of Tiger's (one wins), and Dragon.
+    const placed: [string, number][] = [
+      ['dragon-spade', 10],
+      ['dragon-heart', 10],
+      ['dragon-club', 10],
+      ['dragon-diamond', 10],
+      ['tiger-odd', 20],
+      ['tiger-even', 20],
+      ['dragon', 50],
+    ];
+    for (const [spot, stake] of placed) {
+      const res = await bet(a.token, { roundId: round.id, spot, stake }, SIDE_TABLE);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await cash(a.playerId)).toBe(100_000n - 13_000n);
+
+    const runner = await h.app.spmGames.table(SIDE_TABLE);
+    await stepUntil(h, h.app.spmGames, runner, 'settled');
+    const { hands, resultCode } = runner.current!.dealt.outcome;
+    const [dragonCard, tigerCard] = [hands.dragon![0]!, hands.tiger![0]!];
+    // Expected by hand from the cards, not through the game's rules.
+    const suitSpot = {
+      S: 'dragon-spade',
+      H: 'dragon-heart',
+      C: 'dragon-club',
+      D: 'dragon-diamond',
+    }[dragonCard[1] as 'S' | 'H' | 'C' | 'D'];
+    const tigerOdd = 'A3579JK'.includes(tigerCard[0]!);
+    const expectedPaise: Record<string, bigint> = {
+      'dragon-spade': 0n,
+      'dragon-heart': 0n,
+      'dragon-club': 0n,
+      'dragon-diamond': 0n,
+      [suitSpot]: 3_750n,
+      'tiger-odd': tigerOdd ? 3_600n : 0n,
+      'tiger-even': tigerOdd ? 0n : 4_200n,
+      dragon: resultCode === 'D' ? 10_000n : resultCode === 'X' ? 2_500n : 0n,
+    };
+    const rows = await h.db.select().from(spmBets).where(eq(spmBets.roundId, round.id));
+    expect(
+      Object.fromEntries(rows.map((row) => [row.spot, [row.status, row.payoutPaise]])),
+    ).toEqual(
+      Object.fromEntries(
+        Object.entries(expectedPaise).map(([spot, paise]) => [
+          spot,
+          // A tie's half stake back shows as won, as every return above 0 does.
+          [paise > 0n ? 'won' : 'lost', paise],
+        ]),
+      ),
+    );
+    const returned = Object.values(expectedPaise).reduce((sum, paise) => sum + paise, 0n);
+    expect(await cash(a.playerId)).toBe(100_000n - 13_000n + returned);
+    const wins = await h.db
+      .select()
+      .from(casinoTransactions)
+      .where(
+        and(
+          eq(casinoTransactions.providerRoundId, round.id),
+          eq(casinoTransactions.playerId, a.playerId),
+          eq(casinoTransactions.kind, 'win'),
+        ),
+      );
+    expect(wins.map((win) => win.amountPaise)).toEqual([returned]);
     await expectLedgerBalanced();
   });
 

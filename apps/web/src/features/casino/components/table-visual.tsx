@@ -4,6 +4,7 @@ import { LUCKY_WHEEL_SEGMENTS } from '@spm/core';
 import { WHEEL_NUMBER_COLOURS } from '../lib/result-legend';
 import { handWon, handsToShow } from '../lib/table-layout';
 import { CardBack, PlayingCard } from './playing-card';
+import { SideBetFacts } from './side-bet-facts';
 
 const WHEEL_SEGMENTS = LUCKY_WHEEL_SEGMENTS.length;
 const SEGMENT_DEGREES = 360 / WHEEL_SEGMENTS;
@@ -68,6 +69,7 @@ export function TableVisual({ kind, round }: { kind: SpmGameKind; round: SpmRoun
           </div>
         );
       })}
+      <SideBetFacts kind={kind} round={round} />
     </div>
   );
 }
