@@ -419,30 +419,46 @@ export class MarketSimulator implements FeedProvider {
    * orders are part of one coherent quote, and the maker never meets its own orders.
    */
   async requote(market: MarketState): Promise<void> {
-    const quotes = quoteFromFair(this.fairOf(market), MATCH_ODDS_MARGIN_BPS);
+    await this.requoteAll([market]);
+  }
+
+  /**
+   * Several markets' requotes together: their cancels go in one group transaction and their
+   * placements in another (the writer groups batches of different markets), so a pulse over
+   * every in-play market costs two transactions, not two per market.
+   */
+  private async requoteAll(markets: readonly MarketState[]): Promise<void> {
     const owner = String(this.makerId);
     const stale: string[] = [];
-    const missing: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number }[] = [];
-    for (const [i, runner] of market.runners.entries()) {
-      // The maker lays at the prices players back at, and backs at those they lay at.
-      const wanted = {
-        lay: levels(quotes[i]!.backHundredths, nextTickDown),
-        back: levels(quotes[i]!.layHundredths, nextTickUp),
-      };
-      const resting = new Set<string>();
-      for (const order of listRestingOrders(runner.book)) {
-        if (order.ownerId !== owner) continue;
-        const key = `${order.side}:${order.priceHundredths}`;
-        if (wanted[order.side].includes(order.priceHundredths) && !resting.has(key)) {
-          resting.add(key);
-        } else {
-          stale.push(order.id);
+    const missing: {
+      marketId: string;
+      runnerId: string;
+      side: 'back' | 'lay';
+      priceHundredths: number;
+    }[] = [];
+    for (const market of markets) {
+      const quotes = quoteFromFair(this.fairOf(market), MATCH_ODDS_MARGIN_BPS);
+      for (const [i, runner] of market.runners.entries()) {
+        // The maker lays at the prices players back at, and backs at those they lay at.
+        const wanted = {
+          lay: levels(quotes[i]!.backHundredths, nextTickDown),
+          back: levels(quotes[i]!.layHundredths, nextTickUp),
+        };
+        const resting = new Set<string>();
+        for (const order of listRestingOrders(runner.book)) {
+          if (order.ownerId !== owner) continue;
+          const key = `${order.side}:${order.priceHundredths}`;
+          if (wanted[order.side].includes(order.priceHundredths) && !resting.has(key)) {
+            resting.add(key);
+          } else {
+            stale.push(order.id);
+          }
         }
-      }
-      for (const side of ['lay', 'back'] as const) {
-        for (const priceHundredths of wanted[side]) {
-          if (!resting.has(`${side}:${priceHundredths}`)) {
-            missing.push({ runnerId: runner.id, side, priceHundredths });
+        for (const side of ['lay', 'back'] as const) {
+          for (const priceHundredths of wanted[side]) {
+            if (!resting.has(`${side}:${priceHundredths}`)) {
+              missing.push({ marketId: market.id, runnerId: runner.id, side, priceHundredths });
+            }
           }
         }
       }
@@ -461,7 +477,7 @@ export class MarketSimulator implements FeedProvider {
         missing.map((order) =>
           this.engine
             .placeExchange(this.makerId, {
-              marketId: market.id,
+              marketId: order.marketId,
               runnerId: order.runnerId,
               side: order.side,
               price: order.priceHundredths / 100,
@@ -479,19 +495,22 @@ export class MarketSimulator implements FeedProvider {
   async pulse(): Promise<void> {
     const now = this.now();
     await this.resumeDue(now);
-    for (const market of this.ownMarkets()) {
-      if (this.stopped) return;
-      if (market.type !== 'match_odds' || market.status !== 'open' || !market.inPlay) continue;
+    const live = this.ownMarkets().filter(
+      (m) => m.type === 'match_odds' && m.status === 'open' && m.inPlay,
+    );
+    for (const market of live) {
       const match = this.matchOf(market.eventId);
-      const burst = match.burstUntil > now;
-      this.drift(match, burst ? BURST_STEP : CALM_STEP);
-      await this.reprice(market);
-      if (now - match.bookmakerAt >= BOOKMAKER_EVERY_MS) {
-        match.bookmakerAt = now;
-        for (const id of this.engine.events.get(market.eventId)?.marketIds ?? []) {
-          const other = this.engine.markets.get(id);
-          if (other?.type === 'bookmaker') await this.reprice(other);
-        }
+      this.drift(match, match.burstUntil > now ? BURST_STEP : CALM_STEP);
+    }
+    if (this.marketMaker && live.length > 0) await this.requoteAll(live);
+    for (const market of live) {
+      if (this.stopped) return;
+      const match = this.matchOf(market.eventId);
+      if (now - match.bookmakerAt < BOOKMAKER_EVERY_MS) continue;
+      match.bookmakerAt = now;
+      for (const id of this.engine.events.get(market.eventId)?.marketIds ?? []) {
+        const other = this.engine.markets.get(id);
+        if (other?.type === 'bookmaker') await this.reprice(other);
       }
     }
   }
