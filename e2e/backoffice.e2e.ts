@@ -130,16 +130,19 @@ describe('back office against the open player app', () => {
     expect(market.status, JSON.stringify(market.body)).toBe(200);
     const bookmaker = market.body.data;
     const [mumbai, chennai] = bookmaker.runners;
-    await api(platform.baseUrl, `/staff/markets/${bookmaker.id}/rates`, {
+    // Rates with a margin: 90/95 and 100/105 let a player lay both and win whatever happens
+    // (a lay book of 100.06 %), which the server refuses (issue 40).
+    const rates = await api(platform.baseUrl, `/staff/markets/${bookmaker.id}/rates`, {
       method: 'PUT',
       token,
       body: {
         rates: [
           { runnerId: mumbai!.id, backRate: 90, layRate: 95 },
-          { runnerId: chennai!.id, backRate: 100, layRate: 105 },
+          { runnerId: chennai!.id, backRate: 100, layRate: 110 },
         ],
       },
     });
+    expect(rates.status, JSON.stringify(rates.body)).toBe(200);
     // 500 on Mumbai at 90: wins 450.
     const bet = await api(platform.baseUrl, '/bet/bookmaker/odds', {
       token: playerToken,

@@ -2,6 +2,7 @@
 // market `changesPerSecond` times a second through the staff API (PUT /staff/markets/:id/rates),
 // so each change is a real market change that reaches the stream as any staff edit does.
 import { performance } from 'node:perf_hooks';
+import { bookmakerRatesFromFair } from '@spm/core';
 import { RawHttpConnection } from '../support/raw-http.ts';
 import type { DriverPlan, DriverReport, DriverWarmed, BenchMarket } from './protocol.ts';
 
@@ -45,10 +46,10 @@ async function drive(plan: DriverPlan): Promise<DriverReport> {
       return;
     }
     turn += 1;
-    const rates = market.runnerIds.map((runnerId, index) => {
-      const backRate = 60 + ((turn * 7 + index * 13) % 60);
-      return { runnerId, backRate, layRate: backRate + 3 };
-    });
+    // Rates that change every turn and offer no sure win (the server refuses those, issue 40).
+    const fair = market.runnerIds.map((_, index) => 1 + ((turn * 7 + index * 13) % 60) / 30);
+    const priced = bookmakerRatesFromFair(fair, 400);
+    const rates = market.runnerIds.map((runnerId, index) => ({ runnerId, ...priced[index]! }));
     const begin = performance.now();
     try {
       const { status, body } = await connection.put(

@@ -252,7 +252,8 @@ async function main(): Promise<number> {
       ...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : []),
       ...serverArgs,
     ],
-    ...(postgres ? { env: { DATABASE_URL: postgres.url } } : {}),
+    // The market simulator's live ladders would share the cores with the delivery measured.
+    env: { SIMULATOR: 'off', ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
   });
   const children: ChildProcess[] = [];
   try {

@@ -57,6 +57,12 @@ export const errorCatalogue = {
     status: 409,
     message: 'The rate has changed. Please check the new rate and try again.',
   },
+  /** Staff rates (bookmaker, fancy yes/no) a player could back and lay to win whatever the result. */
+  RATES_OFFER_SURE_WIN: {
+    status: 400,
+    message:
+      'These rates would let a player win whatever the result. Lower the back (yes) rates or raise the lay (no) rates.',
+  },
   ORDER_NOT_FOUND: { status: 404, message: 'No such open bet.' },
   MARKET_ALREADY_SETTLED: {
     status: 409,

@@ -3,3 +3,4 @@ export * from './order-book.ts';
 export * from './exposure.ts';
 export * from './settlement.ts';
 export * from './market-rules.ts';
+export * from './pricing.ts';

@@ -308,6 +308,28 @@ describe('sports event page', () => {
     );
   });
 
+  it('shows why the server refused rates that offer a sure win (issue 40), in the language chosen', async () => {
+    const fetchMock = eventRoutes({
+      // A message the screen must not show as is: the code's translation is what staff read.
+      'PUT /api/staff/markets/302/rates': fail(400, 'RATES_OFFER_SURE_WIN', 'server words'),
+    });
+    await renderEvent();
+    fireEvent.click(action('Rates', 'Bookmaker'));
+    const dialog = await screen.findByRole('dialog', { name: 'Bookmaker rates of Bookmaker' });
+    fireEvent.change(within(dialog).getByLabelText('Back rate for India'), {
+      target: { value: '112' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save rates' }));
+    expect(
+      await within(dialog).findByText(
+        'These rates would let a player win whatever the result. Lower the back (yes) rates or raise the lay (no) rates.',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT /api/staff/markets/302/rates')).toHaveLength(1);
+    // Still open with what staff typed, to correct it.
+    expect(within(dialog).getByLabelText('Back rate for India')).toHaveValue('112');
+  });
+
   it('sets a fancy line and suspends a market after confirming', async () => {
     const fetchMock = eventRoutes({
       'PUT /api/staff/markets/303/line': ok(fancy),

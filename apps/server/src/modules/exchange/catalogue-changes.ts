@@ -1,4 +1,4 @@
-import { objectWith, DEFAULT_MARKET_LIMITS } from '@spm/core';
+import { bookmakerSureWin, objectWith, DEFAULT_MARKET_LIMITS } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import type { DbHandle } from '../../db/database.ts';
 import * as repo from './exchange-repository.ts';
@@ -168,6 +168,12 @@ export async function setRunnerRates(
       return runner ? [{ runner, rate }] : [];
     });
     if (options.strict && known.length !== rates.length) throw new AppError('RUNNER_NOT_FOUND');
+    if (options.refuseSureWin) {
+      const after = market.runners.map(
+        (runner) => known.find((k) => k.runner === runner)?.rate ?? runner,
+      );
+      if (bookmakerSureWin(after).sureWin) throw new AppError('RATES_OFFER_SURE_WIN');
+    }
     const version = market.version + 1;
     await repo.writeRunnerRates(
       cx.deps.db,

@@ -117,6 +117,11 @@ export interface RatesWriteOptions extends Pick<MarketWriteOptions, 'strict'> {
    * staff audit row: `staffAuditStatement`).
    */
   alongside?: (before: MarketState) => SQL;
+  /**
+   * Refuses (RATES_OFFER_SURE_WIN, nothing written) rates that, with the runners' rates left
+   * as they are, would let a player back or lay every runner and win whatever the result.
+   */
+  refuseSureWin?: boolean;
 }
 
 /** What an operator may change on a market: status, in-play flag, fancy line, rates, limits. */

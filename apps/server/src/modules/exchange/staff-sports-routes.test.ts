@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { MARKET_EVENTS, REALTIME_PATH, type Market, type StaffEvent } from '@spm/contract';
+import {
+  MARKET_EVENTS,
+  REALTIME_PATH,
+  errorCatalogue,
+  type Market,
+  type StaffEvent,
+} from '@spm/contract';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { io as connect } from 'socket.io-client';
@@ -606,6 +612,95 @@ describe.each(drivers)('back office sports administration on %s', (driver) => {
       'market.create',
       'market.line',
     ]);
+  });
+
+  it('refuses bookmaker rates and fancy lines that offer a sure win, and changes nothing (issue 40)', async () => {
+    const event = await createEvent();
+    const bm = await addMarket(event.id, {
+      type: 'bookmaker',
+      name: 'Bookmaker',
+      runners: ['A', 'B'],
+    });
+    const [a, b] = bm.runners.map((r) => r.id) as [string, string];
+    const rates = (body: unknown) => api('PUT', `/api/staff/markets/${bm.id}/rates`, body);
+    const stored = async () =>
+      executeRows<{ back_rate: number | null; lay_rate: number | null }>(
+        h.db,
+        sql`select back_rate, lay_rate from runners where market_id = ${Number(bm.id)} order by sort`,
+      );
+    const audits = async () => (await auditOf('market', bm.id)).length;
+    const fine = await rates({
+      rates: [
+        { runnerId: a, backRate: 45, layRate: 48 },
+        { runnerId: b, backRate: 180, layRate: 220 },
+      ],
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+    const auditsBefore = await audits();
+    const versionBefore = h.app.exchange.markets.get(bm.id)!.version;
+    for (const body of [
+      // The issue's rates: backing both at 112 and 110 wins 12 or 10 on 100 whatever happens.
+      {
+        rates: [
+          { runnerId: a, backRate: 112, layRate: 115 },
+          { runnerId: b, backRate: 110, layRate: 113 },
+        ],
+      },
+      // One runner changed, with the other's rates as they are: back A at 2.60 and B at 2.80.
+      { rates: [{ runnerId: a, backRate: 160, layRate: 165 }] },
+      // Laying both: 1.48 and 1.60 on the lay side is a lay book of 130 %.
+      { rates: [{ runnerId: b, backRate: 50, layRate: 60 }] },
+      // Crossed: back at 50 and lay at 48 on the same runner.
+      { rates: [{ runnerId: a, backRate: 50, layRate: 48 }] },
+    ]) {
+      const refused = await rates(body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({
+        errorCode: 'RATES_OFFER_SURE_WIN',
+        message: errorCatalogue.RATES_OFFER_SURE_WIN.message,
+      });
+    }
+    expect(await stored()).toEqual([
+      { back_rate: 45, lay_rate: 48 },
+      { back_rate: 180, lay_rate: 220 },
+    ]);
+    expect(h.app.exchange.markets.get(bm.id)!.runners.map((r) => [r.backRate, r.layRate])).toEqual([
+      [45, 48],
+      [180, 220],
+    ]);
+    expect(h.app.exchange.markets.get(bm.id)!.version).toBe(versionBefore);
+    expect(await audits()).toBe(auditsBefore);
+
+    const fancy = await addMarket(event.id, {
+      type: 'fancy',
+      name: '6 over runs',
+      line: 48,
+      yesRate: 90,
+      noRate: 110,
+    });
+    const line = await api('PUT', `/api/staff/markets/${fancy.id}/line`, {
+      line: 50,
+      yesRate: 110,
+      noRate: 100,
+    });
+    expect(line.json().errorCode).toBe('RATES_OFFER_SURE_WIN');
+    expect(h.app.exchange.markets.get(fancy.id)).toMatchObject({
+      line: 48,
+      yesRate: 90,
+      noRate: 110,
+    });
+    const created = await api('POST', `/api/staff/events/${event.id}/markets`, {
+      ...limits,
+      type: 'fancy',
+      name: '10 over runs',
+      line: 80,
+      yesRate: 105,
+      noRate: 95,
+    });
+    expect(created.json().errorCode).toBe('RATES_OFFER_SURE_WIN');
+    // A suspension of a market is never refused for its rates.
+    const suspend = await api('PATCH', `/api/staff/markets/${fancy.id}`, { status: 'suspended' });
+    expect(suspend.statusCode).toBe(200);
   });
 
   it('a rates change and its audit row are one statement: when the row fails, nothing is written', async () => {

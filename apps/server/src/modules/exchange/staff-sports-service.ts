@@ -1,4 +1,4 @@
-import { objectWith } from '@spm/core';
+import { fancySureWin, objectWith } from '@spm/core';
 import type { z } from 'zod';
 import type {
   StaffEvent,
@@ -193,6 +193,7 @@ export async function createStaffMarket(
   checkLimits(limits);
   let input: NewMarketInput;
   if (body.type === 'fancy') {
+    if (fancySureWin(body).sureWin) throw new AppError('RATES_OFFER_SURE_WIN');
     input = {
       type: 'fancy',
       name: body.name,
@@ -269,6 +270,16 @@ async function changeMarket(
   await engine.updateMarket(marketId, change, {
     strict: true,
     within: async (tx, before) => {
+      // A fancy line whose yes rate is above its no rate pays a player who takes both sides
+      // whatever the result (issue 40): refused, the transaction and so the change undone.
+      const rates = {
+        yesRate: change.yesRate === undefined ? before.yesRate : change.yesRate,
+        noRate: change.noRate === undefined ? before.noRate : change.noRate,
+      };
+      const ratesChange = change.yesRate !== undefined || change.noRate !== undefined;
+      if (before.type === 'fancy' && ratesChange && fancySureWin(rates).sureWin) {
+        throw new AppError('RATES_OFFER_SURE_WIN');
+      }
       checkLimits({
         minStakePaise: change.minStakePaise ?? before.minStakePaise,
         maxStakePaise: change.maxStakePaise ?? before.maxStakePaise,
@@ -339,6 +350,7 @@ export async function setStaffBookmakerRates(
   totals.catch(() => undefined);
   await engine.setRunnerRates(marketId, body.rates, {
     strict: true,
+    refuseSureWin: true,
     alongside: (before) =>
       staffAuditStatement(engine.deps.db, actor, engine.deps.clock.now(), {
         action: 'market.rates',
