@@ -28,6 +28,8 @@ describe('player routes (issue 40 item 7)', () => {
     expect(checkLinkTarget('//evil.example')).toEqual({ ok: false, why: 'not_https' });
     expect(checkLinkTarget('javascript:alert(1)')).toEqual({ ok: false, why: 'not_https' });
     expect(checkLinkTarget('spmsports/cricket')).toEqual({ ok: false, why: 'not_https' });
+    expect(checkLinkTarget('https://exa mple.com')).toEqual({ ok: false, why: 'not_https' });
+    expect(checkLinkTarget('https://')).toEqual({ ok: false, why: 'not_https' });
   });
 
   it('tells a built path from a placeholder', () => {
