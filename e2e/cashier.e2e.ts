@@ -91,6 +91,24 @@ describe('cashier in the open player app', () => {
     await page.context().close();
   });
 
+  // Issue 40 item 7: a player's own cancel at the gateway is told from a failure.
+  it('cancels an automated deposit at the simulated gateway and sees it as cancelled', async () => {
+    const { page } = await newPlayer();
+    await page.goto(`${platform.baseUrl}/deposit/m_binance_tron`);
+    await page.getByTestId('deposit-amount').fill('1000');
+    await page.getByTestId('deposit-submit').click();
+    await page.waitForURL(/\/api\/gateway-sim\/pay\//);
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await page.waitForURL(`${platform.baseUrl}/deposit/list`);
+    const row = page.getByTestId('deposit-row').first();
+    await expect.poll(() => row.getByTestId('deposit-status').textContent()).toBe('Cancelled');
+    expect(await row.getByTestId('deposit-reason').textContent()).toBe(
+      'You cancelled this payment at the gateway. Nothing was charged; start a new deposit when you are ready.',
+    );
+    expect(await balanceOf(page)).toContain('0.00');
+    await page.context().close();
+  });
+
   it('requests a withdrawal with an OTP, cancels it and gets the money back', async () => {
     const { id, page, mobile } = await newPlayer();
     const token = await staffToken(platform.baseUrl, platform.dataDir);

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { storedToken } from './support/identity.ts';
 import type { Platform } from './support/platform.ts';
 import { usePlatformAndBrowser } from './support/use-platform.ts';
+import { routeTable } from './support/route-table.ts';
 import { logInThroughDialog, registerPlayer } from './support/players.ts';
 import { api, staffToken } from './support/staff.ts';
 
@@ -17,41 +17,6 @@ import { api, staffToken } from './support/staff.ts';
 const PHONE = { width: 360, height: 740 };
 const PHONE_WIDTHS_PX = [360, 390] as const;
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
-
-interface TableRoute {
-  path: string;
-  access: 'public' | 'common' | 'protected';
-}
-
-/** The route table's paths and access, parsed from its source (the e2e runs in plain Node). */
-async function routeTable(): Promise<TableRoute[]> {
-  const source = await readFile(
-    resolve(import.meta.dirname, '..', 'apps/web/src/app/routes/route-table.ts'),
-    'utf8',
-  );
-  const table = source.slice(source.indexOf('export const routeTable'));
-  // The path constants live beside the page paths, which import no page (no import cycle).
-  const paths = await readFile(
-    resolve(import.meta.dirname, '..', 'apps/web/src/shared/lib/route-paths.ts'),
-    'utf8',
-  );
-  const constants = new Map(
-    [...paths.matchAll(/export const (\w+_PATH) = '([^']+)'/g)].map((m) => [m[1], m[2]]),
-  );
-  const routes: TableRoute[] = [];
-  for (const match of table.matchAll(/authRoute\('([^']+)'/g)) {
-    routes.push({ path: match[1]!, access: 'public' });
-  }
-  for (const match of table.matchAll(/placeholder\('([^']+)', '(\w+)'/g)) {
-    routes.push({ path: match[1]!, access: match[2] as TableRoute['access'] });
-  }
-  for (const match of table.matchAll(/path: ('([^']+)'|\w+_PATH),\s*access: '(\w+)'/g)) {
-    const path = match[2] ?? constants.get(match[1]!);
-    if (!path) throw new Error(`unknown path constant ${match[1]}`);
-    routes.push({ path, access: match[3] as TableRoute['access'] });
-  }
-  return routes;
-}
 
 interface SportsEvent {
   id: string;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openPgliteDatabase, type Db } from './db/database.ts';
 import { announcements, appSettings, banners } from './modules/site/tables.ts';
 import { staffUsers, users } from './modules/identity/tables.ts';
-import { ADMIN_USERNAME, seed } from './seed.ts';
+import { checkLinkTarget } from '@spm/contract';
+import { ADMIN_USERNAME, SEED_BANNERS, seed } from './seed.ts';
 import { verifyPassword } from './security/password.ts';
 import { APP_SETTING_KEYS } from './modules/site/app-settings.ts';
 import { drivers, makeTempDir } from './test/harness.ts';
@@ -28,10 +29,10 @@ async function tableCounts(db: Db) {
 describe.each(drivers)('seed on %s', (driver) => {
   const h = useHarness(driver);
 
-  it('seeds settings, 4 banners, 2 announcements, 2 demo players and one admin', async () => {
+  it('seeds settings, 3 banners, 2 announcements, 2 demo players and one admin', async () => {
     expect(await tableCounts(h.db)).toEqual({
       settings: APP_SETTING_KEYS.length,
-      banners: 4,
+      banners: 3,
       announcements: 2,
       users: 2,
       staff: 1,
@@ -49,6 +50,18 @@ describe.each(drivers)('seed on %s', (driver) => {
     expect(admin?.role).toBe('admin');
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(admin!.passwordHash, h.seedResult.adminPassword!)).toBe(true);
+  });
+
+  // Issue 40 item 7: a seeded banner never opens a 404 or a "coming soon" page.
+  it('seeds banners that each lead to a built page of the player app', async () => {
+    const seeded = await h.db.select().from(banners);
+    expect(seeded).toHaveLength(SEED_BANNERS.length);
+    for (const banner of seeded) {
+      expect(banner.linkUrl, banner.title).not.toBeNull();
+      expect(checkLinkTarget(banner.linkUrl!), `${banner.title} -> ${banner.linkUrl}`).toEqual({
+        ok: true,
+      });
+    }
   });
 
   it('is idempotent: seeding again inserts nothing and keeps the admin password', async () => {

@@ -24,9 +24,12 @@ export const DEMO_USERNAMES = ['demo01', 'demo02'] as const;
 
 /**
  * Deliberately not in display order, so a client or query that forgets to sort by `order`
- * shows visibly wrong.
+ * shows visibly wrong. Each leads to a built page of the player app (issue 40 item 7): no
+ * Aviator banner until the crash game exists (/aviatorgames is a placeholder), the exchange
+ * banner opens the cricket list rather than one match, and the bonus banner opens the deposit
+ * methods, where the crypto deposit offer is.
  */
-const SEED_BANNERS: NewBannerRow[] = [
+export const SEED_BANNERS: readonly NewBannerRow[] = [
   {
     title: 'Live Casino',
     imageUrl: `${MEDIA_PREFIX}banners/live-casino.svg`,
@@ -36,19 +39,13 @@ const SEED_BANNERS: NewBannerRow[] = [
   {
     title: 'Cricket Exchange',
     imageUrl: `${MEDIA_PREFIX}banners/cricket-exchange.svg`,
-    linkUrl: '/exchange/4',
+    linkUrl: '/spmsports/cricket',
     sortOrder: 1,
-  },
-  {
-    title: 'Aviator',
-    imageUrl: `${MEDIA_PREFIX}banners/aviator.svg`,
-    linkUrl: '/aviatorgames',
-    sortOrder: 4,
   },
   {
     title: 'Welcome Bonus',
     imageUrl: `${MEDIA_PREFIX}banners/welcome-bonus.svg`,
-    linkUrl: null,
+    linkUrl: '/gateways',
     sortOrder: 2,
   },
 ];
@@ -93,7 +90,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
 
   const seededBanners = await db.transaction(async (tx) => {
     if (!(await claimSeedMark(tx, 'banners'))) return false;
-    await insertBanners(tx, SEED_BANNERS);
+    await insertBanners(tx, [...SEED_BANNERS]);
     return true;
   });
 

@@ -152,7 +152,11 @@ export type GatewayUpdateBody = z.infer<typeof gatewayUpdateBodySchema>;
 // ---------------------------------------------------------------------------------------
 // Deposits
 // ---------------------------------------------------------------------------------------
-export const DEPOSIT_STATUSES = REQUEST_STATUSES;
+/**
+ * A staff request's statuses, and `cancelled`: the player cancelled the payment at an
+ * automated gateway themselves, which is not a failure (issue 40 item 7).
+ */
+export const DEPOSIT_STATUSES = [...REQUEST_STATUSES, 'cancelled'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /**
@@ -210,7 +214,7 @@ export const depositSchema = z.object({
   bonus: z.number(),
   reference: z.string().nullable(),
   status: z.enum(DEPOSIT_STATUSES),
-  /** Why staff declined it (or why it expired). */
+  /** Why staff declined it (or why it expired, failed or was cancelled at the gateway). */
   reason: z.string().nullable(),
   automated: z.boolean(),
   /** Automated deposits: where to pay while pending. */
@@ -263,7 +267,8 @@ export const fastpayCallbackBodySchema = z.object({
   txnId: z.string().min(1).max(100),
   /** Our deposit id, as we gave it at creation. */
   merchantReference: z.string().regex(/^\d{1,18}$/),
-  status: z.enum(['paid', 'failed']),
+  /** `cancelled`: the player cancelled at the gateway; `failed`: the payment itself failed. */
+  status: z.enum(['paid', 'failed', 'cancelled']),
   /** Points received. */
   amount: z.number().nonnegative(),
   paidAt: z.string(),

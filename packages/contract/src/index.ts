@@ -14,3 +14,4 @@ export * from './backoffice.ts';
 export * from './casino-names.ts';
 export * from './casino.ts';
 export * from './casino-staff.ts';
+export * from './player-routes.ts';

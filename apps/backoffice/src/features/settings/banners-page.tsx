@@ -2,10 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  BUILT_PLAYER_ROUTES,
+  checkLinkTarget,
+  isBuiltPlayerPath,
   staffBannerFieldsSchema,
   staffBannerUpdateBodySchema,
   type staffBannerSchema,
 } from '@spm/contract';
+import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import {
   type Column,
@@ -22,6 +26,30 @@ import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, previewUrl } from './lib.ts';
 import './settings.css';
 
 type Banner = z.infer<typeof staffBannerSchema>;
+
+/**
+ * Issue 40 item 7: what is wrong with a banner's target, in the operator's language (the
+ * server refuses the same targets with the contract's English message).
+ */
+function targetProblem(t: TFunction<'ops'>, link: string | null): string | undefined {
+  if (link === null) return undefined;
+  const target = checkLinkTarget(link);
+  return target.ok ? undefined : t(`settings.banners.target.${target.why}`);
+}
+
+/** Pages without a parameter, offered as the operator types a target. */
+const TARGET_SUGGESTIONS = BUILT_PLAYER_ROUTES.filter((route) => !route.includes(':'));
+const TARGETS_LIST_ID = 'banner-targets';
+
+function TargetSuggestions() {
+  return (
+    <datalist id={TARGETS_LIST_ID}>
+      {TARGET_SUGGESTIONS.map((route) => (
+        <option key={route} value={route} />
+      ))}
+    </datalist>
+  );
+}
 
 /** The player home carousel: upload, order, enable, edit and delete banners. */
 export function BannersPage() {
@@ -95,6 +123,14 @@ export function BannersPage() {
             <>
               <br />
               <small className="muted">{row.linkUrl}</small>
+              {row.linkUrl.startsWith('/') && !isBuiltPlayerPath(row.linkUrl) ? (
+                <>
+                  <br />
+                  <small className="field-error" data-testid="banner-hidden-unbuilt">
+                    {t('settings.banners.hiddenUnbuilt')}
+                  </small>
+                </>
+              ) : null}
             </>
           ) : null}
         </span>
@@ -249,6 +285,8 @@ function BannerUploadForm({
         found[key] = t(`settings.banners.invalid.${key}`, { defaultValue: issue.message });
       }
     }
+    const badTarget = fields.success ? targetProblem(t, fields.data.linkUrl ?? null) : undefined;
+    if (badTarget) found.linkUrl = badTarget;
     const problem = imageProblem(file);
     if (problem) found.image = t(`settings.image.${problem}`, { mb: IMAGE_MAX_MB });
     setProblems(found);
@@ -276,8 +314,14 @@ function BannerUploadForm({
           <input value={title} onChange={(change) => setTitle(change.target.value)} />
         </Field>
         <Field label={t('settings.banners.link')} error={problems.linkUrl}>
-          <input value={linkUrl} onChange={(change) => setLinkUrl(change.target.value)} />
+          <input
+            value={linkUrl}
+            list={TARGETS_LIST_ID}
+            placeholder="/spmsports/cricket"
+            onChange={(change) => setLinkUrl(change.target.value)}
+          />
         </Field>
+        <TargetSuggestions />
         <Field label={t('settings.banners.order')} error={problems.order}>
           <input
             inputMode="numeric"
@@ -320,6 +364,7 @@ function BannerEditDialog({ banner, onClose }: { banner: Banner; onClose: () => 
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(banner.title);
   const [linkUrl, setLinkUrl] = useState(banner.linkUrl ?? '');
+  const [linkProblem, setLinkProblem] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (body: unknown) => updateBanner(banner.id, body),
@@ -336,6 +381,9 @@ function BannerEditDialog({ banner, onClose }: { banner: Banner; onClose: () => 
     if (title.trim() !== banner.title) changes.title = title.trim();
     const link = linkUrl.trim() || null;
     if (link !== banner.linkUrl) changes.linkUrl = link;
+    const badTarget = link === banner.linkUrl ? undefined : targetProblem(t, link);
+    setLinkProblem(badTarget);
+    if (badTarget) return;
     if (Object.keys(changes).length === 0) {
       onClose();
       return;
@@ -359,9 +407,14 @@ function BannerEditDialog({ banner, onClose }: { banner: Banner; onClose: () => 
       <Field label={t('settings.banners.titleField')}>
         <input value={title} onChange={(change) => setTitle(change.target.value)} />
       </Field>
-      <Field label={t('settings.banners.link')}>
-        <input value={linkUrl} onChange={(change) => setLinkUrl(change.target.value)} />
+      <Field label={t('settings.banners.link')} error={linkProblem}>
+        <input
+          value={linkUrl}
+          list={TARGETS_LIST_ID}
+          onChange={(change) => setLinkUrl(change.target.value)}
+        />
       </Field>
+      <TargetSuggestions />
     </ModalForm>
   );
 }

@@ -183,7 +183,20 @@ describe('banners', () => {
     expect(
       await within(form).findByRole('img', { name: 'Preview of the new banner' }),
     ).toHaveAttribute('src', expect.stringMatching(/^blob:/));
-    fireEvent.change(within(form).getByLabelText(/^Link/), { target: { value: '/casino' } });
+    // Issue 40 item 7: a target must be a built page of the player app or an https address.
+    for (const [bad, says] of [
+      ['/aviatorgames', 'This page is not built yet'],
+      ['/casino', 'No page of the player app has this address.'],
+      ['http://example.com', 'Use an https:// address'],
+    ] as const) {
+      fireEvent.change(within(form).getByLabelText(/^Target/), { target: { value: bad } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Upload banner' }));
+      expect(await within(form).findByText(new RegExp(`^${says}`))).toBeInTheDocument();
+    }
+    expect(callsTo(fetchMock, 'POST /api/staff/banners')).toHaveLength(0);
+    fireEvent.change(within(form).getByLabelText(/^Target/), {
+      target: { value: '/live-casino' },
+    });
     fireEvent.click(within(form).getByRole('button', { name: 'Upload banner' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST /api/staff/banners')).toHaveLength(1));
     const [upload] = callsTo(fetchMock, 'POST /api/staff/banners');
@@ -191,7 +204,7 @@ describe('banners', () => {
     const fields = formBody(upload);
     expect(fields).toMatchObject({
       title: 'IPL offer',
-      linkUrl: '/casino',
+      linkUrl: '/live-casino',
       order: '4',
       enabled: 'true',
     });
@@ -217,6 +230,34 @@ describe('banners', () => {
     await waitFor(() =>
       expect(callsTo(fetchMock, `PATCH /api/staff/banners/${banner.id}`)[1]?.body).toEqual({
         enabled: false,
+      }),
+    );
+  });
+
+  it('refuses to retarget a banner to a placeholder and marks one players cannot see', async () => {
+    const aviator = { ...banner, id: 'b2', title: 'Aviator', linkUrl: '/aviatorgames' };
+    const fetchMock = mockApi({
+      'GET /api/staff/banners': ok([banner, aviator]),
+      [`PATCH /api/staff/banners/${banner.id}`]: ok(banner),
+    });
+    renderPage(<BannersPage />);
+    const table = await screen.findByTestId('banners-table');
+    expect(await within(table).findAllByTestId('banner-hidden-unbuilt')).toHaveLength(1);
+    expect(within(table).getByTestId('banner-hidden-unbuilt')).toHaveTextContent(
+      'Hidden from players: its page is not built yet.',
+    );
+    fireEvent.click(within(table).getAllByRole('button', { name: 'Edit' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit banner' });
+    const target = within(dialog).getByLabelText(/^Target/);
+    fireEvent.change(target, { target: { value: '/sportsbook2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/^This page is not built yet/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, `PATCH /api/staff/banners/${banner.id}`)).toHaveLength(0);
+    fireEvent.change(target, { target: { value: '/spmsports/cricket' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, `PATCH /api/staff/banners/${banner.id}`)[0]?.body).toEqual({
+        linkUrl: '/spmsports/cricket',
       }),
     );
   });

@@ -136,15 +136,42 @@ export async function approveWithin(
   return credit.row;
 }
 
-/** Declines inside an open transaction; no money moves. Undefined when not pending. */
+/** How an unpaid deposit ends: its status, audit action and the player's notification. */
+const UNPAID_ENDINGS = {
+  declined: {
+    action: 'deposit.decline',
+    title: 'Deposit declined',
+    message: (amount: string, reason: string) =>
+      `Your deposit of ${amount} points was declined: ${reason}`,
+  },
+  cancelled: {
+    action: 'deposit.cancel',
+    title: 'Deposit cancelled',
+    message: (amount: string) =>
+      `You cancelled your deposit of ${amount} points at the gateway. Nothing was charged.`,
+  },
+} as const;
+
+/**
+ * Ends a pending deposit unpaid inside an open transaction; no money moves. `declined` by
+ * staff or a failed payment, `cancelled` when the player cancelled at the gateway (issue 40
+ * item 7: a cancel is not reported as a failure). Undefined when not pending.
+ */
 export async function declineWithin(
   ctx: WalletContext,
   deps: Pick<ServiceDeps, 'clock' | 'realtime'>,
   id: number,
-  input: { decider: DepositDecider; reason: string; note: string | null },
+  input: {
+    decider: DepositDecider;
+    reason: string;
+    note: string | null;
+    status?: keyof typeof UNPAID_ENDINGS;
+  },
 ): Promise<DepositRow | undefined> {
+  const status = input.status ?? 'declined';
+  const ending = UNPAID_ENDINGS[status];
   const decided = await decideDeposit(ctx.tx, id, 'pending', {
-    status: 'declined',
+    status,
     decidedAt: ctx.now,
     decidedByStaffId: input.decider.type === 'staff' ? input.decider.staffId : null,
     reason: input.reason,
@@ -154,20 +181,20 @@ export async function declineWithin(
   await insertAudit(
     ctx.tx,
     objectWith(auditActor(input.decider), {
-      action: 'deposit.decline',
+      action: ending.action,
       targetType: 'deposit',
       targetId: String(id),
       before: { status: 'pending' },
-      after: { status: 'declined', amount: paiseToPoints(decided.amountPaise) },
+      after: { status, amount: paiseToPoints(decided.amountPaise) },
       reason: input.reason,
       createdAt: ctx.now,
     }),
   );
   ctx.afterCommit.push(
     await storeNotification(ctx.tx, deps, decided.playerId, {
-      title: 'Deposit declined',
-      message: `Your deposit of ${pointsText(decided.amountPaise)} points was declined: ${input.reason}`,
-      status: 'error',
+      title: ending.title,
+      message: ending.message(pointsText(decided.amountPaise), input.reason),
+      status: status === 'cancelled' ? 'info' : 'error',
     }),
   );
   return decided;

@@ -133,7 +133,7 @@ export async function decideDeposit(
   id: number,
   from: DepositStatus,
   changes: {
-    status: 'approved' | 'declined';
+    status: 'approved' | 'declined' | 'cancelled';
     decidedAt: Date;
     decidedByStaffId: number | null;
     reason?: string | null;

@@ -7,7 +7,8 @@ import {
   type Deposit,
   type FastpayAnswer,
 } from '@spm/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { auditLog } from '../../audit/audit-tables.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { signCallback } from './payment-gateway.ts';
@@ -278,21 +279,35 @@ describe.each(drivers)('automated deposits (fastpay) on %s', (driver) => {
     expect(await ledgerRows(aliceAnswer.deposit.id)).toEqual({ transactions: 2, postings: 4 });
   });
 
-  it('cancel on the pay page declines the request; nothing is credited', async () => {
+  // Issue 40 item 7: the player's own cancel is not "Payment failed at the gateway".
+  it('cancel on the pay page ends the request as cancelled, not failed; nothing is credited', async () => {
     const player = await newPlayer();
     const answer = await started(player.token, 900);
     const cancelled = await formPost(`${answer.payUrl}/cancel`);
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe('/deposit/list');
     expect(await depositRow(answer.deposit.id)).toMatchObject({
-      status: 'declined',
-      reason: 'Payment failed at the gateway',
+      status: 'cancelled',
+      reason: 'Cancelled by the player at the gateway',
     });
+    const listed = await call(h, 'GET', '/api/deposit/get', undefined, { token: player.token });
+    expect(listed.json().data.items[0]).toMatchObject({
+      id: answer.deposit.id,
+      status: 'cancelled',
+      reason: 'Cancelled by the player at the gateway',
+    });
+    const audits = await h.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, answer.deposit.id));
+    expect(audits.map((row) => `${row.actorType} ${row.action}`)).toContain(
+      'system deposit.cancel',
+    );
     expect(await getWallet(h.db, player.id)).toMatchObject({ cash: 0, coins: 0 });
     expect((await call(h, 'GET', answer.payUrl)).statusCode).toBe(404);
     // A cancelled payment cannot be confirmed afterwards.
     expect((await formPost(`${answer.payUrl}/confirm`)).statusCode).toBe(404);
-    expect((await depositRow(answer.deposit.id))?.status).toBe('declined');
+    expect((await depositRow(answer.deposit.id))?.status).toBe('cancelled');
     expect(await ledgerRows(answer.deposit.id)).toEqual({ transactions: 0, postings: 0 });
     const unknown = await call(
       h,
@@ -300,6 +315,36 @@ describe.each(drivers)('automated deposits (fastpay) on %s', (driver) => {
       '/api/gateway-sim/pay/SIM000000000000000000000000/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     );
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('a payment that fails at the gateway is declined as failed, told from a cancel', async () => {
+    const player = await newPlayer();
+    const answer = await started(player.token, 950);
+    const page = await call(h, 'GET', answer.payUrl);
+    expect(page.body).toContain(`action="${answer.payUrl}/fail"`);
+    const failed = await formPost(`${answer.payUrl}/fail`);
+    expect(failed.statusCode).toBe(303);
+    expect(await depositRow(answer.deposit.id)).toMatchObject({
+      status: 'declined',
+      reason: 'Payment failed at the gateway',
+    });
+    expect(await getWallet(h.db, player.id)).toMatchObject({ cash: 0, coins: 0 });
+    expect((await formPost(`${answer.payUrl}/cancel`)).statusCode).toBe(404);
+    expect((await depositRow(answer.deposit.id))?.status).toBe('declined');
+  });
+
+  it('a paid callback after the player cancelled credits nothing and leaves a trace', async () => {
+    const player = await newPlayer();
+    const answer = await started(player.token, 1100);
+    expect((await formPost(`${answer.payUrl}/cancel`)).statusCode).toBe(303);
+    const late = await sendCallback(callbackBody(answer));
+    expect(late.json().data).toMatchObject({ status: 'cancelled', duplicate: true });
+    expect(await getWallet(h.db, player.id)).toMatchObject({ cash: 0, coins: 0 });
+    const traces = await h.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'deposit.callback_conflict'));
+    expect(traces.map((row) => row.targetId)).toContain(answer.deposit.id);
   });
 
   it('refuses tampered, unsigned and stale callbacks; nothing changes', async () => {

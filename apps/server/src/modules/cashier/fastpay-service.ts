@@ -8,6 +8,7 @@ import {
   fastpayCallbackBodySchema,
   type CryptoNetwork,
   type FastpayAnswer,
+  type DepositStatus,
   type FieldIssue,
 } from '@spm/contract';
 import { pointsToPaise, toGatewayAmount } from '@spm/core';
@@ -54,6 +55,7 @@ export const FASTPAY_CALLBACK_ROUTE = '/deposit/fastpayme/callback';
 export const FASTPAY_RETURN_PATH = '/deposit/list';
 export const FASTPAY_SECRET_SETTING = 'internal.fastpaySecret';
 export const PAYMENT_FAILED_REASON = 'Payment failed at the gateway';
+export const PAYMENT_CANCELLED_REASON = 'Cancelled by the player at the gateway';
 
 const secrets = new WeakMap<Db, Promise<string>>();
 
@@ -184,7 +186,7 @@ export interface CallbackRequest {
 
 export interface CallbackAnswer {
   depositId: string;
-  status: 'pending' | 'approved' | 'declined' | 'expired';
+  status: DepositStatus;
   duplicate: boolean;
 }
 
@@ -225,7 +227,8 @@ async function readCallback(deps: ServiceDeps, request: CallbackRequest) {
 
 /**
  * POST /api/deposit/fastpayme/callback. `paid` approves (credit like a staff approval,
- * decided by the system) when the amount matches; `failed` declines. A callback for a
+ * decided by the system) when the amount matches; `failed` declines; `cancelled` (the
+ * player's own cancel at the gateway) ends it as cancelled, which is not a failure. A callback for a
  * deposit already in its final state changes nothing and says `duplicate: true`.
  */
 export async function handleFastpayCallback(
@@ -267,8 +270,9 @@ export async function handleFastpayCallback(
     });
     if (body.status === 'paid') {
       if (row.status === 'approved') return unchanged();
-      if (row.status === 'declined') {
-        // Money arrived for a request someone declined: keep a trace for staff to sort out.
+      if (row.status === 'declined' || row.status === 'cancelled') {
+        // Money arrived for a request someone declined or the player cancelled: keep a trace
+        // for staff to sort out.
         await insertAudit(ctx.tx, {
           actorType: 'system',
           actorId: source,
@@ -277,7 +281,7 @@ export async function handleFastpayCallback(
           targetId: String(id),
           before: { status: row.status },
           after: { callback: body },
-          reason: 'Paid at the gateway after it was declined',
+          reason: `Paid at the gateway after it was ${row.status}`,
           createdAt: ctx.now,
         });
         ctx.afterCommit.push(() =>
@@ -296,10 +300,12 @@ export async function handleFastpayCallback(
       return { depositId: String(id), status: approved?.status ?? row.status, duplicate: false };
     }
     if (row.status !== 'pending') return unchanged();
+    const cancelled = body.status === 'cancelled';
     const declined = await declineWithin(ctx, deps, id, {
       decider: { type: 'system', source },
-      reason: PAYMENT_FAILED_REASON,
+      reason: cancelled ? PAYMENT_CANCELLED_REASON : PAYMENT_FAILED_REASON,
       note: null,
+      status: cancelled ? 'cancelled' : 'declined',
     });
     return { depositId: String(id), status: declined?.status ?? row.status, duplicate: false };
   });

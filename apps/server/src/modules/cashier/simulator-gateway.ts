@@ -131,14 +131,20 @@ export class SimulatorGateway implements PaymentGateway {
     return sameToken(expected, token) ? payment : undefined;
   }
 
-  /** created -> paid/failed once; undefined when it had already finished (or never existed). */
-  finish(txnId: string, status: 'paid' | 'failed'): Promise<SimPaymentRow | undefined> {
+  /** created -> paid/failed/cancelled once; undefined when it had already finished (or never existed). */
+  finish(txnId: string, status: SimOutcome): Promise<SimPaymentRow | undefined> {
     return finishSimPayment(this.deps.db, txnId, status);
   }
 }
 
+/**
+ * How a simulated payment ends: paid, failed at the gateway (the "simulate a failure" button,
+ * so the failure path can be tried too) or cancelled by the player.
+ */
+export type SimOutcome = 'paid' | 'failed' | 'cancelled';
+
 /** The callback body a finished simulated payment reports. */
-export function simCallbackBody(payment: SimPaymentRow, status: 'paid' | 'failed', now: Date) {
+export function simCallbackBody(payment: SimPaymentRow, status: SimOutcome, now: Date) {
   return {
     txnId: payment.txnId,
     merchantReference: payment.merchantReference,
@@ -147,6 +153,13 @@ export function simCallbackBody(payment: SimPaymentRow, status: 'paid' | 'failed
     paidAt: now.toISOString(),
   };
 }
+
+const FINISHED_TEXT: Record<SimPaymentRow['status'], string> = {
+  created: 'This payment is open.',
+  paid: 'This payment is complete.',
+  failed: 'This payment failed.',
+  cancelled: 'This payment was cancelled.',
+};
 
 const escapeHtml = (value: string) =>
   value
@@ -182,8 +195,9 @@ export function renderSimPayPage(payment: SimPaymentRow, token: string, merchant
   const state = open
     ? `<p>Send exactly <strong>${e(payment.payAmount)} ${e(payment.currency)}</strong>${payment.network ? ` on ${e(payment.network)}` : ''}, then confirm.</p>
 <form method="post" action="${e(base)}/confirm" style="display:inline"><button type="submit" style="padding:10px 18px;background:#16a34a;color:#fff;border:0;border-radius:6px;font-size:16px">I have paid</button></form>
-<form method="post" action="${e(base)}/cancel" style="display:inline;margin-left:8px"><button type="submit" style="padding:10px 18px;background:#e5e7eb;border:0;border-radius:6px;font-size:16px">Cancel payment</button></form>`
-    : `<p style="font-size:18px"><strong>${payment.status === 'paid' ? 'This payment is complete.' : 'This payment was cancelled.'}</strong></p>
+<form method="post" action="${e(base)}/cancel" style="display:inline;margin-left:8px"><button type="submit" style="padding:10px 18px;background:#e5e7eb;border:0;border-radius:6px;font-size:16px">Cancel payment</button></form>
+<p style="margin-top:24px;color:#555">Testing: <form method="post" action="${e(base)}/fail" style="display:inline"><button type="submit" style="padding:6px 12px;background:#fee2e2;border:0;border-radius:6px">Simulate a failed payment</button></form></p>`
+    : `<p style="font-size:18px"><strong>${FINISHED_TEXT[payment.status]}</strong></p>
 <p><a href="${e(payment.returnUrl)}">Back to the merchant</a></p>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -10,6 +10,7 @@ import {
   renderSimNotFound,
   renderSimPayPage,
   simCallbackBody,
+  type SimOutcome,
   type SimulatorGateway,
 } from './simulator-gateway.ts';
 
@@ -45,7 +46,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
       .type('text/html; charset=utf-8')
       .send(body);
 
-  async function deliver(txnId: string, status: 'paid' | 'failed'): Promise<void> {
+  async function deliver(txnId: string, status: SimOutcome): Promise<void> {
     const payment = await simulator.find(txnId);
     if (!payment) return;
     const now = deps.clock.now();
@@ -112,23 +113,27 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/gateway-sim/pay/:txnId/:token/cancel',
-    {
-      schema: {
-        tags: ['gateway simulator'],
-        summary: 'Simulated gateway: the player cancels the payment (HTML form post)',
-        params: paramsSchema,
+  /**
+   * The two ways a payment ends unpaid, told apart end to end (issue 40 item 7): the player's
+   * own cancel sends `cancelled`, the testing button sends `failed`.
+   */
+  const endings: [path: string, outcome: SimOutcome, summary: string][] = [
+    ['cancel', 'cancelled', 'Simulated gateway: the player cancels the payment (HTML form post)'],
+    ['fail', 'failed', 'Simulated gateway: the payment fails at the gateway (HTML form post)'],
+  ];
+  for (const [path, outcome, summary] of endings) {
+    app.post(
+      `/gateway-sim/pay/:txnId/:token/${path}`,
+      { schema: { tags: ['gateway simulator'], summary, params: paramsSchema } },
+      async (request, reply) => {
+        const { txnId, token } = request.params;
+        const payment = await simulator.findOpen(txnId, token);
+        if (!payment || !(await simulator.finish(txnId, outcome))) {
+          return html(reply, 404, renderSimNotFound());
+        }
+        await deliver(txnId, outcome);
+        return reply.redirect(payment.returnUrl, 303);
       },
-    },
-    async (request, reply) => {
-      const { txnId, token } = request.params;
-      const payment = await simulator.findOpen(txnId, token);
-      if (!payment || !(await simulator.finish(txnId, 'failed'))) {
-        return html(reply, 404, renderSimNotFound());
-      }
-      await deliver(txnId, 'failed');
-      return reply.redirect(payment.returnUrl, 303);
-    },
-  );
+    );
+  }
 };

@@ -51,7 +51,14 @@ export const paymentGateways = pgTable('payment_gateways', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-export const DEPOSIT_STATUSES = ['pending', 'approved', 'declined', 'expired'] as const;
+/** `cancelled`: the player cancelled the payment at the gateway (issue 40 item 7). */
+export const DEPOSIT_STATUSES = [
+  'pending',
+  'approved',
+  'declined',
+  'expired',
+  'cancelled',
+] as const;
 
 export const depositRequests = pgTable(
   'deposit_requests',
@@ -90,7 +97,7 @@ export const depositRequests = pgTable(
   (table) => [
     check(
       'deposit_requests_status_check',
-      sql`${table.status} in ('pending', 'approved', 'declined', 'expired')`,
+      sql`${table.status} in ('pending', 'approved', 'declined', 'expired', 'cancelled')`,
     ),
     check('deposit_requests_amount_check', sql`${table.amountPaise} > 0`),
     // A reference is used once, whoever used it; an expired request gives its reference back.
@@ -211,7 +218,7 @@ export const kycSubmissions = pgTable(
   ],
 );
 
-export const SIM_PAYMENT_STATUSES = ['created', 'paid', 'failed'] as const;
+export const SIM_PAYMENT_STATUSES = ['created', 'paid', 'failed', 'cancelled'] as const;
 
 /**
  * The built-in gateway simulator's own book (it stands in for the external gateway in the

@@ -1,5 +1,5 @@
 import { appDetailsSchema, bannersSchema, announcementsSchema } from '@spm/contract';
-import { eq } from 'drizzle-orm';
+import { eq, gte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appSettings, banners, announcements } from './tables.ts';
 import { deleteDemoUsers } from '../identity/user-repository.ts';
@@ -57,7 +57,7 @@ describe.each(drivers)('app data routes on %s', (driver) => {
   });
 
   it('GET /api/getBanners answers enabled banners sorted ascending by order', async () => {
-    // The seed inserted orders 3,1,4,2; add one that sorts first but is disabled.
+    // The seed inserted orders 3,1,2; add one that sorts first but is disabled.
     await h.db.insert(banners).values({
       title: 'Hidden',
       imageUrl: '/api/media/banners/aviator.svg',
@@ -67,12 +67,59 @@ describe.each(drivers)('app data routes on %s', (driver) => {
     const res = await h.app.inject({ method: 'GET', url: '/api/getBanners' });
     expect(res.statusCode).toBe(200);
     const list = bannersSchema.parse(res.json().data);
-    expect(list.map((banner) => banner.order)).toEqual([1, 2, 3, 4]);
+    expect(list.map((banner) => banner.order)).toEqual([1, 2, 3]);
     expect(list.map((banner) => banner.title)).not.toContain('Hidden');
     for (const banner of list) {
       const image = await h.app.inject({ method: 'GET', url: banner.imageUrl });
       expect(image.statusCode).toBe(200);
     }
+  });
+
+  // Issue 40 item 7: stored before the rule (an older seed's Aviator banner), a banner to a
+  // "coming soon" page or to no page stays out of the carousel until its page is built.
+  it('GET /api/getBanners leaves out banners leading to a placeholder or unknown page', async () => {
+    await h.db.insert(banners).values([
+      {
+        title: 'Aviator',
+        imageUrl: '/api/media/banners/aviator.svg',
+        linkUrl: '/aviatorgames',
+        sortOrder: 5,
+      },
+      {
+        title: 'Sportsbook',
+        imageUrl: '/api/media/banners/aviator.svg',
+        linkUrl: '/sportsbook2?x=1',
+        sortOrder: 6,
+      },
+      {
+        title: 'Gone',
+        imageUrl: '/api/media/banners/aviator.svg',
+        linkUrl: '/old-page',
+        sortOrder: 7,
+      },
+      {
+        title: 'Partner',
+        imageUrl: '/api/media/banners/aviator.svg',
+        linkUrl: 'https://example.com/',
+        sortOrder: 8,
+      },
+      {
+        title: 'Casino',
+        imageUrl: '/api/media/banners/aviator.svg',
+        linkUrl: '/jetfair',
+        sortOrder: 9,
+      },
+    ]);
+    const res = await h.app.inject({ method: 'GET', url: '/api/getBanners' });
+    const titles = bannersSchema.parse(res.json().data).map((banner) => banner.title);
+    expect(titles).toEqual([
+      'Cricket Exchange',
+      'Welcome Bonus',
+      'Live Casino',
+      'Partner',
+      'Casino',
+    ]);
+    await h.db.delete(banners).where(gte(banners.sortOrder, 5));
   });
 
   it('GET /api/announcement/display answers active announcements, newest first', async () => {

@@ -1,4 +1,10 @@
-import { appDetailsSchema, type Announcement, type AppDetails, type Banner } from '@spm/contract';
+import {
+  appDetailsSchema,
+  isBuiltPlayerPath,
+  type Announcement,
+  type AppDetails,
+  type Banner,
+} from '@spm/contract';
 import type { DbHandle } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listActiveAnnouncements } from './announcement-repository.ts';
@@ -25,15 +31,26 @@ export async function getAppDetails(db: DbHandle): Promise<AppDetails> {
   return result.data;
 }
 
+/**
+ * A banner players may see: no link, a link elsewhere, or a page of the player app that is
+ * built. One leading to a "coming soon" page (or to no page) stays stored and shows by itself
+ * once its page is built (issue 40 item 7, docs/backoffice.md "Banners").
+ */
+export function leadsToRealPage(linkUrl: string | null): boolean {
+  return linkUrl === null || !linkUrl.startsWith('/') || isBuiltPlayerPath(linkUrl);
+}
+
 export async function getBanners(db: DbHandle): Promise<Banner[]> {
   const rows = await listEnabledBanners(db);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    imageUrl: row.imageUrl,
-    linkUrl: row.linkUrl,
-    order: row.sortOrder,
-  }));
+  return rows
+    .filter((row) => leadsToRealPage(row.linkUrl))
+    .map((row) => ({
+      id: row.id,
+      title: row.title,
+      imageUrl: row.imageUrl,
+      linkUrl: row.linkUrl,
+      order: row.sortOrder,
+    }));
 }
 
 export async function getAnnouncements(db: DbHandle): Promise<Announcement[]> {

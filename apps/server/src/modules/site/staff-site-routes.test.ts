@@ -363,6 +363,33 @@ describe.each(drivers)('back office site settings on %s', (driver) => {
     expect(await counts()).toEqual(before);
   });
 
+  // Issue 40 item 7: a target is a built page of the player app or an https address.
+  it('refuses a banner target that is a placeholder, no page or not https, saying why', async () => {
+    const before = await counts();
+    const refused: [string, string][] = [
+      ['/aviatorgames', 'not built yet'],
+      ['/sportsbook2', 'not built yet'],
+      ['/betby', 'not built yet'],
+      ['/aviator', 'No page of the player app'],
+      ['http://example.com/offer', 'https://'],
+    ];
+    const [someBanner] = (await api('GET', '/api/staff/banners')).json().data as StaffBanner[];
+    for (const [linkUrl, says] of refused) {
+      const created = await postBanner(bannerForm({ linkUrl }));
+      expect(created.statusCode, linkUrl).toBe(400);
+      expect(created.json().message, linkUrl).toContain(says);
+      const patched = await api('PATCH', `/api/staff/banners/${someBanner!.id}`, { linkUrl });
+      expect(patched.statusCode, linkUrl).toBe(400);
+      expect(patched.json().message, linkUrl).toContain(says);
+    }
+    expect(await counts()).toEqual(before);
+    const retargeted = await api('PATCH', `/api/staff/banners/${someBanner!.id}`, {
+      linkUrl: '/spmsports/soccer',
+    });
+    expect(retargeted.statusCode, retargeted.body).toBe(200);
+    expect(retargeted.json().data.linkUrl).toBe('/spmsports/soccer');
+  });
+
   it('serves only banner and payment QR uploads publicly', async () => {
     const id = randomUUID();
     // A real file behind the row: only its purpose keeps it private.

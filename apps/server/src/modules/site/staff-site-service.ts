@@ -8,7 +8,12 @@ import type {
   staffBannerSchema,
   staffBannerUpdateBodySchema,
 } from '@spm/contract';
-import { SERVER_EVENTS, staffBannerFieldsSchema } from '@spm/contract';
+import {
+  LINK_TARGET_MESSAGES,
+  SERVER_EVENTS,
+  checkLinkTarget,
+  staffBannerFieldsSchema,
+} from '@spm/contract';
 import type { DbHandle } from '../../db/database.ts';
 import { forgetSiteStatus } from './site-status.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
@@ -224,12 +229,14 @@ const BANNERS: AuditedKind<BannerRow, StaffBanner> = {
   view: toStaffBanner,
 };
 
-/** An optional link as stored: blank is none; anything else must be a safe link. */
+/**
+ * A banner's target as stored: blank is none; else an https address or a built page of the
+ * player app (issue 40 item 7: a tap never ends on a 404 or a "coming soon" page).
+ */
 function linkOrNull(value: string | null | undefined): string | null {
   if (value === undefined || value === null || value.trim() === '') return null;
-  if (!isSafeLink(value)) {
-    throw fieldError('linkUrl', 'Use an http(s) address or a path on this site');
-  }
+  const target = checkLinkTarget(value);
+  if (!target.ok) throw fieldError('linkUrl', LINK_TARGET_MESSAGES[target.why]);
   return value;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveAccess, routeTable } from './route-table';
+import { BUILT_PLAYER_ROUTES, UNBUILT_PLAYER_ROUTES } from '@spm/contract';
+import { PlaceholderPage, resolveAccess, routeTable } from './route-table';
 import { guardRedirect, returnTarget } from './route-guard';
 
 // SPEC 2.2, copied from the table (with "the gateway list" as /gateways).
@@ -69,6 +70,17 @@ describe('route table (SPEC 2.2, 2.6)', () => {
     );
     const actual = routeTable.map((route) => `${route.access} ${route.path}`);
     expect(actual.sort()).toEqual(expected.sort());
+  });
+
+  // Issue 40 item 7: banners and tiles ask the contract's lists whether a page is built.
+  it('agrees with the built and unbuilt route lists of the contract', () => {
+    const pathsWhere = (placeholder: boolean) =>
+      routeTable
+        .filter((route) => (route.page === PlaceholderPage) === placeholder)
+        .map((route) => route.path)
+        .sort();
+    expect(pathsWhere(false)).toEqual([...BUILT_PLAYER_ROUTES].sort());
+    expect(pathsWhere(true)).toEqual([...UNBUILT_PLAYER_ROUTES].sort());
   });
 
   it('resolves the access of concrete addresses', () => {

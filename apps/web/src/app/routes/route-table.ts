@@ -102,7 +102,7 @@ const CasinoHistoryPage = lazy(() =>
     default: module.CasinoHistoryPage,
   })),
 );
-const PlaceholderPage = lazy(() =>
+export const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
 );
 export const NotFoundPage = lazy(() =>

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { i18n } from '@/shared/i18n/i18n';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Deposit } from '@spm/contract';
@@ -62,6 +63,50 @@ describe('deposit history /deposit/list', () => {
       'Reason: Reference not found in our statement',
     );
     expect(within(declined).queryByTestId('deposit-pay')).not.toBeInTheDocument();
+  });
+
+  // Issue 40 item 7: the player's own cancel at the gateway is not shown as a failure.
+  it('tells a payment cancelled at the gateway from one that failed, in the player language', async () => {
+    openPage('/deposit/list', {
+      'GET /api/gateways': ok([paytm, tron]),
+      'GET /api/deposit/get': depositsRoute(
+        {
+          1: [
+            deposit('5', {
+              gateway: 'm_binance_tron',
+              gatewayName: 'USDT (TRC20)',
+              automated: true,
+              status: 'cancelled',
+              reason: 'Cancelled by the player at the gateway',
+            }),
+            deposit('4', {
+              gateway: 'm_binance_tron',
+              gatewayName: 'USDT (TRC20)',
+              automated: true,
+              status: 'declined',
+              reason: 'Payment failed at the gateway',
+            }),
+          ],
+        },
+        2,
+      ),
+    });
+    const [cancelled, failed] = (await rows()) as [HTMLElement, HTMLElement];
+    expect(within(cancelled).getByTestId('deposit-status')).toHaveTextContent('Cancelled');
+    expect(within(cancelled).getByTestId('deposit-reason')).toHaveTextContent(
+      'You cancelled this payment at the gateway. Nothing was charged',
+    );
+    expect(within(cancelled).getByTestId('deposit-reason')).not.toHaveTextContent(/failed/i);
+    expect(within(failed).getByTestId('deposit-status')).toHaveTextContent('Declined');
+    expect(within(failed).getByTestId('deposit-reason')).toHaveTextContent(
+      'Reason: Payment failed at the gateway',
+    );
+    await act(() => i18n.changeLanguage('ta'));
+    expect(within(cancelled).getByTestId('deposit-reason')).toHaveTextContent(
+      'இந்தக் கட்டணத்தை நீங்கள் கேட்வேயில் ரத்து செய்தீர்கள்.',
+    );
+    expect(within(cancelled).getByTestId('deposit-status')).toHaveTextContent('ரத்து');
+    await act(() => i18n.changeLanguage('en'));
   });
 
   it('filters by status, gateway and Indian days, starting again at page 1', async () => {

@@ -51,10 +51,18 @@ function DepositItem({ deposit }: { deposit: Deposit }) {
           <HistoryTime label={t('cashier.history.expires')} value={deposit.expiresAt} />
         )}
       </dl>
-      {deposit.reason && (
+      {deposit.status === 'cancelled' ? (
+        // Issue 40 item 7: the player's own cancel at the gateway, in their language; not a
+        // failure, so no reason is quoted.
         <p className="history-item__reason" data-testid="deposit-reason">
-          {t('cashier.history.reason', { reason: deposit.reason })}
+          {t('cashier.gatewayCancel.message')}
         </p>
+      ) : (
+        deposit.reason && (
+          <p className="history-item__reason" data-testid="deposit-reason">
+            {t('cashier.history.reason', { reason: deposit.reason })}
+          </p>
+        )
       )}
       {payable && (
         <a

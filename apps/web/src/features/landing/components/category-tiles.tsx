@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isBuiltPlayerPath } from '@spm/contract';
 
 interface Category {
   id: string;
@@ -18,7 +19,8 @@ const stroke = {
 } as const;
 
 // Visitors may browse sports by category (public) and the sportsbook (common); the casino
-// tiles lead to protected pages, where the guard opens the login dialog (SPEC 2.3).
+// tiles lead to protected pages, where the guard opens the login dialog (SPEC 2.3). Every
+// product the spec names has its tile here; TILES below keeps those whose page is built.
 const CATEGORIES: readonly Category[] = [
   {
     id: 'cricket',
@@ -113,6 +115,13 @@ const CATEGORIES: readonly Category[] = [
   },
 ];
 
+/**
+ * Issue 40 item 7: a tile never opens a "coming soon" page. The contract's list of built
+ * routes decides (docs/decisions.md), so the sportsbook and Aviator tiles appear by themselves
+ * when their routes get their pages.
+ */
+export const TILES = CATEGORIES.filter((category) => isBuiltPlayerPath(category.to));
+
 export function CategoryTiles() {
   const { t } = useTranslation();
   return (
@@ -121,7 +130,7 @@ export function CategoryTiles() {
         {t('landing.categoriesTitle')}
       </h2>
       <ul className="categories__grid">
-        {CATEGORIES.map((category) => (
+        {TILES.map((category) => (
           <li key={category.id}>
             <Link
               className={`category category--${category.id}`}

@@ -1,0 +1,2 @@
+ALTER TABLE "deposit_requests" DROP CONSTRAINT "deposit_requests_status_check";--> statement-breakpoint
+ALTER TABLE "deposit_requests" ADD CONSTRAINT "deposit_requests_status_check" CHECK ("deposit_requests"."status" in ('pending', 'approved', 'declined', 'expired', 'cancelled'));

@@ -1,0 +1,22 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { checkLinkTarget } from '@spm/contract';
+import { mockApi, ok } from '@/test/mock-api';
+import { renderApp, resetStores } from '@/test/render-app';
+
+// Issue 40 item 7: every tile of the landing page leads to a page that is built.
+describe('landing tiles', () => {
+  it('shows no tile leading to a placeholder product', async () => {
+    resetStores();
+    mockApi({ 'GET /api/getBanners': ok([]), 'GET /api/announcement/display': ok([]) });
+    renderApp('/');
+    const tiles = await screen.findAllByTestId(/^category-/);
+    const targets = tiles.map((tile) => tile.getAttribute('href') ?? '');
+    expect(targets).toEqual(
+      expect.arrayContaining(['/spmsports/cricket', '/live-casino', '/live-show', '/home']),
+    );
+    for (const target of targets) expect(checkLinkTarget(target), target).toEqual({ ok: true });
+    expect(targets).not.toContain('/aviatorgames');
+    expect(targets).not.toContain('/sportsbook2');
+  });
+});
