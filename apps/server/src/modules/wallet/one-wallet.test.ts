@@ -9,6 +9,7 @@ import { drivers, useHarness } from '../../test/use-harness.ts';
 import { fund } from '../../test/wallet.ts';
 import { insertTestProvider } from '../casino/provider-wallet-fixtures.ts';
 import { stepTable, stepUntil } from '../casino/spm/spm-fixtures.ts';
+import { preparedReadStats } from './wallet-api.ts';
 import type { LimitPolicy, PolicyVerdict } from './wallet-policies.ts';
 
 /*
@@ -210,6 +211,7 @@ describe.each(drivers)('one wallet for every module on %s', (driver) => {
 
     const groups: number[] = [];
     h.app.exchange.onGroup = (markets) => groups.push(markets);
+    const preparedBefore = preparedReadStats(h.db);
     const resume = h.app.exchange.pauseWriter(odds);
     const sent = [
       // Would take the maker's back: refused by the policy, so the next lay takes it.
@@ -242,8 +244,12 @@ describe.each(drivers)('one wallet for every module on %s', (driver) => {
     });
     expect(matched!.json().data).toMatchObject({ status: 'matched', matchedStake: 100 });
     expect(resting!.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 20 });
-    // One group, one transaction: nothing was retried or replayed one by one.
+    // One group, one transaction: its moves planned once from the prepared read, nothing
+    // retried or replayed command by command (each would plan again).
     expect(groups).toEqual([1]);
+    const preparedAfter = preparedReadStats(h.db);
+    expect(preparedAfter.used - preparedBefore.used).toBe(1);
+    expect(preparedAfter.missed - preparedBefore.missed).toBe(0);
     const [orders] = await executeRows<{ n: string | number }>(
       h.db,
       sql`select count(*) as n from orders where player_id = ${limitedLay.id}`,
