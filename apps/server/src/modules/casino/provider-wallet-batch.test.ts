@@ -164,6 +164,52 @@ describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
     await expectLedgerBalanced();
   });
 
+  it('a limit policy refuses its bet alone inside the batch; the batch stays one', async () => {
+    const provider = await insertTestProvider(h.db);
+    const limited = await session(provider, 100_000n);
+    const others = await Promise.all([1, 2].map(() => session(provider, 100_000n)));
+    const wallet = ownWallet();
+    wallet.addLimitPolicy((request) =>
+      request.playerId === limited.playerId
+        ? { allow: false, code: 'LIMIT_REACHED', limit: 'daily-loss', until: null }
+        : { allow: true },
+    );
+    const service = { deps: h.app.exchange.deps, wallet };
+    const bet = async (who: typeof limited): Promise<BatchedCallback> => {
+      const request = {
+        requestId: next('req'),
+        ...who.base,
+        currency: 'INR' as const,
+        roundId: next('round'),
+        transactionId: next('t'),
+        amount: 1_000,
+        kind: 'bet' as const,
+      };
+      const row = await findSessionByToken(h.db, provider.providerId, hashToken(who.base.token));
+      return {
+        providerId: provider.providerId,
+        session: row!,
+        request,
+        hash: transactionHash(request),
+        currency: 'INR',
+        winsWithoutBet: false,
+      };
+    };
+    const callbacks = await Promise.all([limited, ...others].map(bet));
+    const before = { ...callbackBatchStats };
+    const [refused, ...taken] = await Promise.all(callbacks.map((c) => submitCallback(service, c)));
+    expect(refused).toMatchObject({
+      status: 'RS_ERROR_LIMIT_REACHED',
+      balance: 100_000,
+      refusal: { code: 'LIMIT_REACHED', limit: 'daily-loss', until: null },
+    });
+    for (const answer of taken) expect(answer).toMatchObject({ status: 'RS_OK', balance: 99_000 });
+    expect(callbackBatchStats.batches - before.batches).toBe(1);
+    expect(callbackBatchStats.fallbacks).toBe(before.fallbacks);
+    expect(await cash(limited.playerId)).toBe(100_000n);
+    await expectLedgerBalanced();
+  });
+
   it('a batch the wallet answers otherwise than planned falls back, each callback alone', async () => {
     const provider = await insertTestProvider(h.db);
     const who = await session(provider, 100_000n);
