@@ -52,7 +52,8 @@ import {
   identityModule,
 } from './modules/identity/index.ts';
 import { siteModule } from './modules/site/index.ts';
-import { walletModule } from './modules/wallet/index.ts';
+import { WalletApi, walletModule } from './modules/wallet/index.ts';
+import { SPEC_ROUND_RULE } from '@spm/core';
 import { healthRoutes } from './http/health-routes.ts';
 import { devRoutes } from './sms/outbox-routes.ts';
 import type { ServiceDeps } from './deps.ts';
@@ -267,7 +268,15 @@ async function registerIdentity(
 
   const sms = options.smsOverride ?? createSmsProvider(config.sms, app.log);
   await prepareDummyPassword();
-  const deps: ServiceDeps = { db, clock, config, sms, realtime: emitter, log: app.log };
+  const deps: ServiceDeps = {
+    db,
+    clock,
+    config,
+    sms,
+    realtime: emitter,
+    log: app.log,
+    wallet: createWallet({ db, clock, realtime: emitter }),
+  };
   // Publishes through app.realtime, looked up per emit (tests wrap it); commits through
   // either the services' emitter or app.realtime kick it.
   const outbox = createOutboxWorker({
@@ -326,4 +335,15 @@ async function registerIdentity(
     await app.register(devRoutes, { prefix: API_PREFIX, sms });
   }
   return rateLimit;
+}
+
+/**
+ * The one wallet every module moves money through (issue 41 item 1), with what registers on
+ * it at start: the spec's per-round caps as its round rule. Limit policies (safer play) and
+ * the funding policy (bonuses) register here too when their issues land.
+ */
+function createWallet(deps: ConstructorParameters<typeof WalletApi>[0]): WalletApi {
+  const wallet = new WalletApi(deps);
+  wallet.policies.setRoundRule(SPEC_ROUND_RULE);
+  return wallet;
 }

@@ -198,6 +198,19 @@ export const providerAnswerSchema = z.object({
   credited: z.number().int().nullable().optional(),
   /** An English explanation for a refusal. */
   message: z.string().optional(),
+  /**
+   * A refused bet only, when a limit refused it (`RS_ERROR_LIMIT_REACHED`, or
+   * `RS_ERROR_USER_DISABLED` for a self-exclusion or a time-out): which one, in the platform's
+   * own code, the limit's name and when it lifts (ISO time, null when unknown), so a game can
+   * tell the player (docs/casino-provider-api.md "Limits").
+   */
+  refusal: z
+    .object({
+      code: z.enum(['ROUND_LIMIT_REACHED', 'LIMIT_REACHED', 'SELF_EXCLUDED', 'TIME_OUT']),
+      limit: z.string().nullable(),
+      until: z.string().nullable(),
+    })
+    .optional(),
   /** `authenticate` only: the game session token and the game it is bound to. */
   token: z.string().optional(),
   gameId: z.string().optional(),

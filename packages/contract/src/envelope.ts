@@ -26,8 +26,17 @@ export interface FieldIssue {
   message: string;
 }
 
+/**
+ * What refused a stake (LIMIT_REACHED, SELF_EXCLUDED, TIME_OUT, ROUND_LIMIT_REACHED): the
+ * limit's name and when it lifts (ISO time), null when unknown or never.
+ */
+export interface StakeRefusal {
+  limit: string | null;
+  until: string | null;
+}
+
 export interface ErrorEnvelope {
-  data: null | { issues: FieldIssue[] };
+  data: null | { issues: FieldIssue[] } | { refusal: StakeRefusal };
   error: true;
   message: string;
   errorCode: ErrorCode;

@@ -11,8 +11,19 @@ export const fieldIssueSchema = z.object({
  * The failure side of the envelope (DESIGN 6) as a schema, so routes can declare their
  * error answers in OpenAPI and clients can parse them. Mirrors `ErrorEnvelope`.
  */
+/** What refused a stake: the limit's name and when it lifts (ISO), each null when unknown. */
+export const stakeRefusalSchema = z.object({
+  limit: z.string().nullable(),
+  until: z.string().nullable(),
+});
+
 export const errorEnvelopeSchema = z.object({
-  data: z.object({ issues: z.array(fieldIssueSchema) }).nullable(),
+  data: z
+    .union([
+      z.object({ issues: z.array(fieldIssueSchema) }),
+      z.object({ refusal: stakeRefusalSchema }),
+    ])
+    .nullable(),
   error: z.literal(true),
   message: z.string(),
   // The catalogue is a non-empty literal object; Object.keys just loses that tuple-ness.

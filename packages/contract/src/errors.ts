@@ -122,6 +122,24 @@ export const errorCatalogue = {
   BETTING_CLOSED: { status: 409, message: 'Betting is closed for this round.' },
   BET_OUTSIDE_LIMITS: { status: 400, message: "The stake is outside this table's limits." },
   ROUND_LIMIT_REACHED: { status: 409, message: 'Maximum bet is 7500 points per round.' },
+  /**
+   * A limit of the player's (safer play) refused a stake. The envelope's `data.refusal` names
+   * the limit and says when it lifts (issue 41 item 5).
+   */
+  LIMIT_REACHED: {
+    status: 409,
+    message: 'You have reached one of your limits. You can bet again once it lifts.',
+  },
+  /** The player excluded themselves from play; `data.refusal.until` says until when. */
+  SELF_EXCLUDED: {
+    status: 403,
+    message: 'You have excluded yourself from play. Betting stays closed until it ends.',
+  },
+  /** The player took a time-out; `data.refusal.until` says when it ends. */
+  TIME_OUT: {
+    status: 403,
+    message: 'You are taking a break. Betting opens again when your time-out ends.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -7,3 +7,4 @@ export * from './cashier.ts';
 export * from './time.ts';
 export * from './objects.ts';
 export * from './casino/index.ts';
+export * from './round-rule.ts';

@@ -1,4 +1,4 @@
-import { errorCatalogue, type ErrorCode, type FieldIssue } from '@spm/contract';
+import { errorCatalogue, type ErrorCode, type FieldIssue, type StakeRefusal } from '@spm/contract';
 
 /**
  * The one way code below the routes says "answer with this error code". The error handler
@@ -10,16 +10,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly issues: FieldIssue[] | undefined;
+  /** A refused stake's limit and when it lifts (the envelope's `data.refusal`). */
+  readonly refusal: StakeRefusal | undefined;
 
   constructor(
     code: ErrorCode,
     message: string = errorCatalogue[code].message,
-    options: { issues?: FieldIssue[]; cause?: unknown } = {},
+    options: { issues?: FieldIssue[]; refusal?: StakeRefusal; cause?: unknown } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.statusCode = errorCatalogue[code].status;
     this.issues = options.issues;
+    this.refusal = options.refusal;
   }
 }
 

@@ -14,7 +14,12 @@ export function ok<T>(data: T, message?: string): SuccessEnvelope<T> {
 
 export function errorBody(error: AppError): ErrorEnvelope {
   return {
-    data: error.issues === undefined ? null : { issues: error.issues },
+    data:
+      error.issues !== undefined
+        ? { issues: error.issues }
+        : error.refusal !== undefined
+          ? { refusal: error.refusal }
+          : null,
     error: true,
     message: error.message,
     errorCode: error.code,

@@ -1,7 +1,6 @@
 export * from './types.ts';
 export * from './spots.ts';
 export * from './lobby-figures.ts';
-export { MAX_ROUND_WIN_PAISE, capRoundReturns } from './round-cap.ts';
 export { sha256Hex, hmacSha256Hex } from './sha256.ts';
 export {
   CARD_RANKS,

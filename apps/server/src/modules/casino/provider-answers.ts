@@ -1,22 +1,18 @@
-import { MAX_ROUND_WIN_PAISE, objectWith } from '@spm/core';
-import {
-  MAX_BET_POINTS,
-  type CasinoProviderStatus,
-  type ProviderAnswer,
-  type providerBalanceRequestSchema,
+import { objectWith, type RoundRule } from '@spm/core';
+import type {
+  CasinoProviderStatus,
+  ProviderAnswer,
+  providerBalanceRequestSchema,
 } from '@spm/contract';
 import type { z } from 'zod';
-import type { BatchMoveInput, WalletFailureCode } from '../wallet/index.ts';
+import type { BatchMoveInput, WalletFailure, WalletFailureCode } from '../wallet/index.ts';
 import type { RoundRow, SessionRow } from './provider-wallet-repository.ts';
 
 /*
- * What the seamless wallet answers and the per-round limits, shared by the callback handled
+ * What the seamless wallet answers and how a bet or a win meets the wallet's round rule
+ * (core's SPEC_ROUND_RULE, registered on the wallet at start), shared by the callback handled
  * alone (provider-wallet-service.ts) and in a batch (provider-wallet-batch.ts).
  */
-
-const PAISE_PER_POINT = 100n;
-/** A round's accepted stake (net of refunds) may not pass this (SPEC's game rules). */
-export const MAX_ROUND_STAKE_PAISE = BigInt(MAX_BET_POINTS) * PAISE_PER_POINT;
 
 export type Currency = 'INR' | 'PTS';
 
@@ -73,12 +69,41 @@ export const WALLET_STATUS: Record<WalletFailureCode, CasinoProviderStatus> = {
   DUPLICATE: 'RS_ERROR_DUPLICATE_TRANSACTION',
   ROLLED_BACK: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
   LIMIT_REACHED: 'RS_ERROR_LIMIT_REACHED',
+  // The protocol's code for a player who may not play now (Hub88's for self-exclusion).
+  SELF_EXCLUDED: 'RS_ERROR_USER_DISABLED',
+  TIME_OUT: 'RS_ERROR_USER_DISABLED',
   NOT_FOUND: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
   PLAYER_NOT_FOUND: 'RS_ERROR_USER_DISABLED',
   NOT_ROLLBACKABLE: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
   ROUND_CLOSED: 'RS_ERROR_ROUND_CLOSED',
   INVALID_AMOUNT: 'RS_ERROR_WRONG_SYNTAX',
 };
+
+/** What the answer says of a limit that refused a bet (`refusal`), in the platform's code. */
+export type LimitRefusal = NonNullable<ProviderAnswer['refusal']>;
+
+/** A wallet refusal as the provider hears it: the status, and the limit when a policy's. */
+export function walletRefusal(failure: WalletFailure): {
+  status: CasinoProviderStatus;
+  refusal?: LimitRefusal;
+} {
+  const status = WALLET_STATUS[failure.code];
+  if (
+    failure.code !== 'LIMIT_REACHED' &&
+    failure.code !== 'SELF_EXCLUDED' &&
+    failure.code !== 'TIME_OUT'
+  ) {
+    return { status };
+  }
+  return {
+    status,
+    refusal: {
+      code: failure.code,
+      limit: failure.limit ?? null,
+      until: failure.until ? failure.until.toISOString() : null,
+    },
+  };
+}
 
 /** The wallet's ids of a provider's transaction and round. */
 export const walletExternalId = (providerId: string, transactionId: string) =>
@@ -119,6 +144,8 @@ export type BetOrWinPlan =
   | {
       refused: CasinoProviderStatus;
       message?: string;
+      /** The round rule's refusal, named in the answer. */
+      refusal?: LimitRefusal;
       /**
        * The refusal is not stored and nothing of it is written (not even the round): a win in
        * a round without a bet, which a later bet of that round may still make payable.
@@ -139,10 +166,10 @@ export type BetOrWinPlan =
 
 /**
  * The per-round rules of a bet or a win, one place for the callback alone and in a batch:
- * the round must be this game's and open; a bet within the game's limits and the round's
- * 7,500 points of stakes; a win only in a round holding an accepted bet (unless the provider
- * may pay without one), credited up to the round's 75,000 points. Cash is the
- * wallet's (or the batch's) to check.
+ * the round must be this game's and open; a bet within the game's limits and the wallet's
+ * round rule (the spec's 7,500 points of stakes); a win only in a round holding an accepted
+ * bet (unless the provider may pay without one), credited as the round rule allows (up to
+ * 75,000 points). Cash and the player's limits are the wallet's (or the batch's) to check.
  */
 export function planBetOrWin(
   providerId: string,
@@ -150,6 +177,7 @@ export function planBetOrWin(
   session: Pick<SessionRow, 'playerId' | 'gameId' | 'minBetPaise' | 'maxBetPaise'>,
   request: BetOrWinRequest,
   provider: { winsWithoutBet: boolean },
+  rule: RoundRule,
 ): BetOrWinPlan {
   if (round.gameId !== session.gameId) {
     return { refused: 'RS_ERROR_WRONG_SYNTAX', message: 'The round id belongs to another game.' };
@@ -161,10 +189,12 @@ export function planBetOrWin(
     if (amountPaise < session.minBetPaise || amountPaise > session.maxBetPaise) {
       return { refused: 'RS_ERROR_BET_LIMIT' };
     }
-    if (round.stakedPaise + amountPaise > MAX_ROUND_STAKE_PAISE) {
+    const verdict = rule.stake(round, amountPaise);
+    if (!verdict.ok) {
       return {
         refused: 'RS_ERROR_LIMIT_REACHED',
-        message: 'The round would pass 7,500 points of stakes.',
+        message: `The round would pass ${(verdict.maxStakePaise / 100n).toLocaleString('en-US')} points of stakes.`,
+        refusal: { code: verdict.code, limit: verdict.limit, until: null },
       };
     }
     return {
@@ -196,8 +226,7 @@ export function planBetOrWin(
       unstored: true,
     };
   }
-  const room = MAX_ROUND_WIN_PAISE - round.wonPaise;
-  const creditedPaise = amountPaise < room ? amountPaise : room > 0n ? room : 0n;
+  const creditedPaise = rule.winCredit(round, amountPaise);
   // A win of 0 (a lost round's close) moves nothing; the wallet records it all the same,
   // and from then on refuses the round's rollbacks.
   return {

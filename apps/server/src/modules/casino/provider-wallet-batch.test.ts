@@ -6,6 +6,7 @@ import { providerWalletKit } from '../../test/casino-wallet.ts';
 import { databaseRefusal } from '../../test/harness.ts';
 import { drivers, useHarness } from '../../test/use-harness.ts';
 import { hashToken } from '../../security/tokens.ts';
+import { SPEC_ROUND_RULE } from '@spm/core';
 import { WalletApi } from '../wallet/index.ts';
 import {
   callbackBatchStats,
@@ -33,6 +34,15 @@ describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
   const { call, session, cash, expectLedgerBalanced } = providerWalletKit(h);
   let seq = 0;
   const next = (prefix: string) => `${prefix}-${++seq}-${Date.now()}`;
+  /**
+   * A wallet of the test's own, so its callback queue is fresh (callbacks submitted in one
+   * tick are one batch), registered as buildApp registers the app's.
+   */
+  const ownWallet = () => {
+    const wallet = new WalletApi({ db: h.db, clock: h.clock, realtime: h.app.realtime });
+    wallet.policies.setRoundRule(SPEC_ROUND_RULE);
+    return wallet;
+  };
   /** A bet's body in a new round of the player's session, under a new transaction id. */
   const betOf = (
     who: { base: { token: string; user: string; gameId: string } },
@@ -51,7 +61,7 @@ describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
     const poor = await session(provider, 30_000n);
     const players = await Promise.all([1, 2, 3, 4].map(() => session(provider, 100_000n)));
     // A service of its own: its queue is fresh, so callbacks submitted in one tick are one batch.
-    const service = { deps: h.app.exchange.deps, wallet: new WalletApi(h.app.exchange.deps) };
+    const service = { deps: h.app.exchange.deps, wallet: ownWallet() };
     const roundOf = new Map<number, string>();
     const sessionRows = new Map<number, SessionRow>();
     for (const who of [rich, poor, ...players]) {
@@ -154,13 +164,64 @@ describe.each(drivers)('casino callbacks in batches on %s', (driver) => {
     await expectLedgerBalanced();
   });
 
+  it('a limit policy refuses its bet alone inside the batch; the batch stays one', async () => {
+    const provider = await insertTestProvider(h.db);
+    const limited = await session(provider, 100_000n);
+    const others = await Promise.all([1, 2].map(() => session(provider, 100_000n)));
+    const wallet = ownWallet();
+    wallet.addLimitPolicy((request) =>
+      request.playerId === limited.playerId
+        ? { allow: false, code: 'LIMIT_REACHED', limit: 'daily-loss', until: null }
+        : { allow: true },
+    );
+    const service = { deps: h.app.exchange.deps, wallet };
+    const bet = async (who: typeof limited): Promise<BatchedCallback> => {
+      const request = {
+        requestId: next('req'),
+        ...who.base,
+        currency: 'INR' as const,
+        roundId: next('round'),
+        transactionId: next('t'),
+        amount: 1_000,
+        kind: 'bet' as const,
+      };
+      const row = await findSessionByToken(h.db, provider.providerId, hashToken(who.base.token));
+      return {
+        providerId: provider.providerId,
+        session: row!,
+        request,
+        hash: transactionHash(request),
+        currency: 'INR',
+        winsWithoutBet: false,
+      };
+    };
+    const callbacks = await Promise.all([limited, ...others].map(bet));
+    const before = { ...callbackBatchStats };
+    const [refused, ...taken] = await Promise.all(callbacks.map((c) => submitCallback(service, c)));
+    expect(refused).toMatchObject({
+      status: 'RS_ERROR_LIMIT_REACHED',
+      balance: 100_000,
+      refusal: { code: 'LIMIT_REACHED', limit: 'daily-loss', until: null },
+    });
+    for (const answer of taken) expect(answer).toMatchObject({ status: 'RS_OK', balance: 99_000 });
+    expect(callbackBatchStats.batches - before.batches).toBe(1);
+    expect(callbackBatchStats.fallbacks).toBe(before.fallbacks);
+    expect(await cash(limited.playerId)).toBe(100_000n);
+    await expectLedgerBalanced();
+  });
+
   it('a batch the wallet answers otherwise than planned falls back, each callback alone', async () => {
     const provider = await insertTestProvider(h.db);
     const who = await session(provider, 100_000n);
-    // A limit check makes the wallet go one by one and refuse the bet: not the plan's answer.
-    const wallet = new WalletApi(
-      { db: h.db, clock: h.clock, realtime: h.app.realtime },
-      { limitChecks: [async () => ({ ok: false, limit: 'test-limit' })] },
+    // A policy that allows the bet when the batch judges it and refuses it when the wallet's
+    // applyMany does (never a real policy: they are pure) makes the wallet answer otherwise
+    // than planned.
+    let asked = 0;
+    const wallet = ownWallet();
+    wallet.addLimitPolicy(() =>
+      (asked += 1) === 1
+        ? { allow: true }
+        : { allow: false, code: 'LIMIT_REACHED', limit: 'test-limit', until: null },
     );
     const service = { deps: h.app.exchange.deps, wallet };
     const signed = (operation: string, body: unknown) => {

@@ -14,7 +14,9 @@ import {
   planBetOrWin,
   refusal,
   walletExternalId,
+  walletRefusal,
   type Currency,
+  type LimitRefusal,
   type TransactionRequest,
 } from './provider-answers.ts';
 import {
@@ -193,6 +195,7 @@ async function decideAndWrite(
     playMoney: callback.session.playMoney,
   });
   const ops = service.wallet.within(money);
+  const rule = service.wallet.policies.roundRule;
   // The rounds locked, then the players' cash locked and what the wallet will need for the
   // callbacks' moves read (a bet and a win move no hold): two statements sent together (on
   // PostgreSQL the connection pipelines them), taking their locks in that order as before.
@@ -221,19 +224,47 @@ async function decideAndWrite(
       user: request.user,
       currency: callback.currency,
     };
-    const refuse = (status: CasinoProviderStatus, message?: string): Decided => ({
+    const refuse = (
+      status: CasinoProviderStatus,
+      message?: string,
+      limit?: LimitRefusal,
+    ): Decided => ({
       callback,
       round,
       move: null,
-      refused: refusal(status, objectWith(fields, { balance: Number(balancePaise) }), message),
+      refused: refusal(
+        status,
+        objectWith(
+          objectWith(fields, { balance: Number(balancePaise) }),
+          limit ? { refusal: limit } : {},
+        ),
+        message,
+      ),
       appliedPaise: 0n,
       creditedPaise: null,
     });
-    const plan = planBetOrWin(callback.providerId, round, session, request, callback);
+    const plan = planBetOrWin(callback.providerId, round, session, request, callback, rule);
     // Such a refusal writes nothing, not even the round the batch's lock created: rolled
     // back, each callback alone answers it (only a provider misbehaving sends one).
     if (plan.refused !== null && plan.unstored) throw new PlanNotHeld();
-    if (plan.refused !== null) return refuse(plan.refused, plan.message);
+    if (plan.refused !== null) return refuse(plan.refused, plan.message, plan.refusal);
+    // The wallet's limit policies, judged in memory as applyMany will (and before the cash,
+    // as the single stake does): a refused bet is refused alone and the batch stays one.
+    const judged =
+      plan.move.operation === 'stake'
+        ? ops.judgeDebit({
+            product: plan.move.input.product,
+            playerId: plan.move.input.playerId,
+            roundId: plan.move.input.roundId,
+            externalId: plan.move.input.externalId,
+            stakePaise: plan.appliedPaise,
+            debitPaise: plan.appliedPaise,
+          })
+        : null;
+    if (judged) {
+      const refused = walletRefusal(judged);
+      return refuse(refused.status, undefined, refused.refusal);
+    }
     // The wallet's guarded debit would refuse a bet the cash cannot cover by rolling the
     // whole batch back: the batch refuses it alone, with the balance the batch left.
     const changePaise = plan.move.operation === 'stake' ? -plan.appliedPaise : plan.appliedPaise;

@@ -7,7 +7,6 @@ import {
 } from '@spm/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../../deps.ts';
-import { WalletApi } from '../wallet/index.ts';
 import { signProviderBody } from './provider-signature.ts';
 import { refusal } from './provider-answers.ts';
 import { handleProviderCall } from './provider-wallet-service.ts';
@@ -39,9 +38,10 @@ const sendAnswer = (reply: FastifyReply, answer: ProviderAnswer) =>
  */
 export async function providerWalletRoutes(
   app: FastifyInstance,
-  { deps, wallet }: { deps: ServiceDeps; wallet?: WalletApi },
+  { deps }: { deps: ServiceDeps },
 ): Promise<void> {
-  const service = { deps, wallet: wallet ?? new WalletApi(deps) };
+  // The app's one wallet (deps.wallet), with the policies registered on it at start.
+  const service = { deps, wallet: deps.wallet };
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     '*',

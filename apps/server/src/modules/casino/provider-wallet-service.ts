@@ -29,7 +29,9 @@ import {
   refusal,
   walletExternalId,
   walletMoveBase,
+  walletRefusal,
   type Currency,
+  type LimitRefusal,
   type SessionRequest,
   type TransactionRequest,
 } from './provider-answers.ts';
@@ -544,10 +546,17 @@ async function decide(
   round: RoundRow,
 ): Promise<Decision> {
   const fields = { requestId: request.requestId, user: request.user, currency };
-  const refuse = async (status: CasinoProviderStatus, message?: string): Promise<Decision> => ({
+  const refuse = async (
+    status: CasinoProviderStatus,
+    message?: string,
+    limit?: LimitRefusal,
+  ): Promise<Decision> => ({
     answer: refusal(
       status,
-      objectWith(fields, { balance: Number(await cashPaise(money, session.playerId)) }),
+      objectWith(
+        objectWith(fields, { balance: Number(await cashPaise(money, session.playerId)) }),
+        limit ? { refusal: limit } : {},
+      ),
       message,
     ),
     appliedPaise: 0n,
@@ -555,18 +564,22 @@ async function decide(
   });
   const ops = ctx.wallet.within(money);
   if (request.kind !== 'rollback') {
-    const plan = planBetOrWin(ctx.providerId, round, session, request, ctx);
+    const rule = ctx.wallet.policies.roundRule;
+    const plan = planBetOrWin(ctx.providerId, round, session, request, ctx, rule);
     if (plan.refused !== null && plan.unstored) {
       throw new UnstoredRefusal((await refuse(plan.refused, plan.message)).answer);
     }
-    if (plan.refused !== null) return refuse(plan.refused, plan.message);
+    if (plan.refused !== null) return refuse(plan.refused, plan.message, plan.refusal);
     // Not enough cash for a bet is found by the wallet's guarded debit, which rolls this
     // transaction back: transaction() then stores RS_ERROR_NOT_ENOUGH_MONEY on its own.
     const moved =
       plan.move.operation === 'stake'
         ? await ops.stake(plan.move.input)
         : await ops.win(plan.move.input);
-    if (!moved.ok) return refuse(WALLET_STATUS[moved.code]);
+    if (!moved.ok) {
+      const refused = walletRefusal(moved);
+      return refuse(refused.status, undefined, refused.refusal);
+    }
     const answer = okAnswer(fields, moved);
     return {
       answer:

@@ -1,10 +1,11 @@
 import { objectWith, type Paise } from '@spm/core';
 import {
   requestHash,
+  walletRefusalError,
   walletTransaction,
-  WalletApi,
   type BatchMoveInput,
   type WalletContext,
+  type WalletFailure,
   type WalletResult,
 } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
@@ -23,23 +24,15 @@ export const moneyTransaction = walletTransaction;
 /** The fingerprint an idempotency key is bound to. */
 export const placementHash = requestHash;
 
-const apis = new WeakMap<ServiceDeps, WalletApi>();
-
-/** The wallet API the exchange uses (no limit checks of its own today). */
-function walletOf(deps: ServiceDeps): WalletApi {
-  let api = apis.get(deps);
-  if (!api) {
-    api = new WalletApi(deps);
-    apis.set(deps, api);
-  }
-  return api;
-}
-
 const roundOf = (marketId: string | number) => `market:${marketId}`;
 
-/** A refusal the exchange never expects once its own checks passed (a reused id, …). */
+/**
+ * A wallet refusal ends the command: a player's refusal (a limit, a self-exclusion, a
+ * time-out, not enough money) as its 4xx code, anything the exchange's own checks should
+ * have prevented (a reused id, …) as a server error.
+ */
 function expectOk(result: WalletResult, what: string): void {
-  if (!result.ok) throw new Error(`wallet refused the exchange's ${what}: ${result.code}`);
+  if (!result.ok) throw walletRefusalError(result, `exchange's ${what}`);
 }
 
 /** What moved the holds of a market: an order placed (its taker and the makers it filled) or cancelled. */
@@ -77,7 +70,7 @@ export async function moveHold(
   change: { playerId: number; heldPaise: Paise; requiredPaise: Paise },
 ): Promise<void> {
   const input = holdMoveInput({ market, move, ...change });
-  const ops = walletOf(deps).within(ctx);
+  const ops = deps.wallet.within(ctx);
   const result =
     input.operation === 'release' ? await ops.release(input.input) : await ops.stake(input.input);
   expectOk(result, 'hold change');
@@ -134,8 +127,35 @@ export async function moveHolds(
   options: { commit?: boolean } = {},
 ): Promise<void> {
   if (changes.length === 0) return;
-  const results = await walletOf(deps).within(ctx).applyMany(changes.map(holdMoveInput), options);
+  const results = await deps.wallet.within(ctx).applyMany(changes.map(holdMoveInput), options);
   for (const result of results) expectOk(result, 'hold change');
+}
+
+/**
+ * The wallet's limit policies on the hold a placement raises, judged in memory from what
+ * `prepareHoldMoves` read (the writer refuses that placement alone, before its book moves):
+ * the refusal the hold move would meet, or null.
+ */
+export function judgeHoldRaise(
+  deps: ServiceDeps,
+  ctx: LedgerContext,
+  raise: {
+    marketId: string;
+    orderId: number;
+    playerId: number;
+    stakePaise: Paise;
+    raisePaise: Paise;
+  },
+): WalletFailure | null {
+  if (raise.raisePaise <= 0n) return null;
+  return deps.wallet.within(ctx).judgeDebit({
+    product: 'exchange',
+    playerId: raise.playerId,
+    roundId: roundOf(raise.marketId),
+    externalId: holdMoveExternalId(orderMoveKey(raise.orderId), raise.playerId),
+    stakePaise: raise.stakePaise,
+    debitPaise: raise.raisePaise,
+  });
 }
 
 /**
@@ -163,20 +183,18 @@ export function prepareHoldMoves(
       })),
     ),
   );
-  return walletOf(deps)
-    .within(ctx)
-    .prepareMoves({
-      operations: keysAreNew ? [] : operations,
-      newOperations: keysAreNew ? operations : [],
-      holds: markets.flatMap(({ marketId, players }) =>
-        players.map((playerId) => ({
-          playerId,
-          product: 'exchange' as const,
-          roundId: roundOf(marketId),
-        })),
-      ),
-      playerIds: markets.flatMap(({ players }) => players),
-    });
+  return deps.wallet.within(ctx).prepareMoves({
+    operations: keysAreNew ? [] : operations,
+    newOperations: keysAreNew ? operations : [],
+    holds: markets.flatMap(({ marketId, players }) =>
+      players.map((playerId) => ({
+        playerId,
+        product: 'exchange' as const,
+        roundId: roundOf(marketId),
+      })),
+    ),
+    playerIds: markets.flatMap(({ players }) => players),
+  });
 }
 
 const settleKey = (marketId: string, version: number, playerId: string) =>
@@ -197,20 +215,18 @@ export async function postSettlement(
   },
 ): Promise<void> {
   const key = settleKey(entry.marketId, entry.version, entry.playerId);
-  const result = await walletOf(deps)
-    .within(ctx)
-    .settle({
-      product: 'exchange',
-      externalId: key,
-      ledgerKey: key,
-      playerId: Number(entry.playerId),
-      roundId: roundOf(entry.marketId),
-      payoutPaise: entry.payoutPaise,
-      commissionPaise: entry.commissionPaise,
-      description: entry.description,
-      reference: `MKT-${entry.marketId}`,
-      actorStaffId: entry.actorStaffId,
-    });
+  const result = await deps.wallet.within(ctx).settle({
+    product: 'exchange',
+    externalId: key,
+    ledgerKey: key,
+    playerId: Number(entry.playerId),
+    roundId: roundOf(entry.marketId),
+    payoutPaise: entry.payoutPaise,
+    commissionPaise: entry.commissionPaise,
+    description: entry.description,
+    reference: `MKT-${entry.marketId}`,
+    actorStaffId: entry.actorStaffId,
+  });
   expectOk(result, 'settlement');
 }
 
@@ -229,20 +245,18 @@ export async function postSettlementReversal(
   },
 ): Promise<void> {
   const key = `unsettle:${entry.marketId}:v${entry.version}:p${entry.playerId}`;
-  const result = await walletOf(deps)
-    .within(ctx)
-    .reverse({
-      product: 'exchange',
-      externalId: key,
-      ledgerKey: key,
-      targetExternalId: settleKey(entry.marketId, entry.version, entry.playerId),
-      playerId: Number(entry.playerId),
-      roundId: roundOf(entry.marketId),
-      payoutPaise: entry.payoutPaise,
-      commissionPaise: entry.commissionPaise,
-      holdToPaise: entry.heldPaise,
-      description: `${entry.marketName}: result corrected`,
-      reference: `MKT-${entry.marketId}`,
-    });
+  const result = await deps.wallet.within(ctx).reverse({
+    product: 'exchange',
+    externalId: key,
+    ledgerKey: key,
+    targetExternalId: settleKey(entry.marketId, entry.version, entry.playerId),
+    playerId: Number(entry.playerId),
+    roundId: roundOf(entry.marketId),
+    payoutPaise: entry.payoutPaise,
+    commissionPaise: entry.commissionPaise,
+    holdToPaise: entry.heldPaise,
+    description: `${entry.marketName}: result corrected`,
+    reference: `MKT-${entry.marketId}`,
+  });
   expectOk(result, 'settlement reversal');
 }

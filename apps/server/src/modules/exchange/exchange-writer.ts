@@ -31,6 +31,7 @@ import type { ServiceDeps } from '../../deps.ts';
 import * as repo from './exchange-repository.ts';
 import type { CancelCommand, ExchangeCommand, PlaceCommand } from './exchange-context.ts';
 import {
+  judgeHoldRaise,
   moneyTransaction,
   moveHolds,
   orderMoveKey,
@@ -40,6 +41,7 @@ import {
   type LedgerContext,
 } from './exchange-money.ts';
 import type { MarketState, RunnerState } from './exchange-types.ts';
+import { walletRefusalError, type WalletFailure } from '../wallet/index.ts';
 import { betsOfFill } from './market-kinds/match-odds.ts';
 import type { BatchLane, BatchOutcome } from './market-queue.ts';
 
@@ -420,7 +422,13 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
       { keysAreNew: optimistic },
     );
     for (const [playerId, cash] of locked) available.set(playerId, cash);
-    for (const batch of batches) batch.match();
+    // The wallet's limit policies are pure: each raise of a taker's hold is judged in memory
+    // from what prepareHoldMoves read, so a refused placement fails alone and the group goes
+    // on (the wallet's applyMany below would answer the same refusal).
+    const judge: RaiseJudge | undefined = this.env.deps.wallet.policies.hasLimits
+      ? (raise) => judgeHoldRaise(this.env.deps, ctx, raise)
+      : undefined;
+    for (const batch of batches) batch.match(judge);
     const changed = batches.filter((batch) => batch.changedBooks);
     if (changed.length === 0) return;
     // Awaited before the pipelined writes below: those end with the COMMIT, which nothing of
@@ -470,6 +478,9 @@ function highestSeq(batches: readonly Batch[]): number {
   return highest;
 }
 
+/** The wallet's limit policies on a placement's raise of its hold (`judgeHoldRaise`). */
+type RaiseJudge = (raise: Parameters<typeof judgeHoldRaise>[2]) => WalletFailure | null;
+
 interface NewOrderState {
   command: PlaceCommand;
   id: number;
@@ -511,6 +522,8 @@ class Batch {
   changedBooks = false;
   /** Whether a placement was refused by the market's state before matching. */
   refusedAtOpenCheck = false;
+  /** The wallet's limit policies, when any is registered (set by `match`). */
+  private judge: RaiseJudge | undefined;
   /** The market's runners, each P&L's winners: fixed while the batch runs. */
   private readonly runnerIds: readonly string[];
 
@@ -717,7 +730,8 @@ class Batch {
   }
 
   /** Runs every command on the live books, in arrival order. */
-  match(): void {
+  match(judge?: RaiseJudge): void {
+    this.judge = judge;
     this.commands.forEach((command, i) => {
       if (this.results[i] !== undefined) return;
       const runner = this.runnerOf.get(i)!;
@@ -807,7 +821,9 @@ class Batch {
     const mayPassMaxProfit =
       bestPricePaid !== null &&
       exchangeProfitPaise(command.stakePaise, bestPricePaid) > this.market.maxProfitPaise;
-    const mark = mayBeShort || mayPassMaxProfit ? markOrderBook(runner.book) : undefined;
+    // A limit policy may refuse the raise the fills decide: the book must go back then too.
+    const judge = this.judge;
+    const mark = mayBeShort || mayPassMaxProfit || judge ? markOrderBook(runner.book) : undefined;
     const placed = placeOrder(runner.book, this.orderRequest(command, orderId));
     if (!placed.ok) {
       if (mark) rollbackOrderBook(mark);
@@ -827,12 +843,24 @@ class Batch {
       return refuse(new AppError('PROFIT_ABOVE_MAX'));
     }
     const takerBets = placed.fills.map((f) => betsFromFill(runner.id, f)[0]);
-    if (this.requiredOf(playerId, takerBets) - heldPaise > availablePaise) {
+    const raisePaise = this.requiredOf(playerId, takerBets) - heldPaise;
+    if (raisePaise > availablePaise) {
       if (!mark || !mayBeShort) {
         throw new Error('an order within its worst case was found short of funds');
       }
       rollbackOrderBook(mark);
       return refuse(new AppError('INSUFFICIENT_FUNDS'));
+    }
+    const refused = judge?.({
+      marketId: this.market.id,
+      orderId,
+      playerId,
+      stakePaise: command.stakePaise,
+      raisePaise,
+    });
+    if (refused) {
+      rollbackOrderBook(mark!);
+      return refuse(walletRefusalError(refused, "exchange's placement"));
     }
     if (mark) releaseOrderBookMark(mark);
     this.changedBooks = true;

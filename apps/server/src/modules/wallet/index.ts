@@ -40,10 +40,18 @@ export { getStatement } from './wallet-service.ts';
 export { WALLET_EVENTS, WalletApi } from './wallet-api.ts';
 export type {
   BatchMoveInput,
-  LimitCheck,
-  LimitVerdict,
   WalletEventPayload,
+  WalletFailure,
   WalletFailureCode,
   WalletProduct,
   WalletResult,
 } from './wallet-api.ts';
+export { allowAll } from './wallet-policies.ts';
+export type {
+  DebitRequest,
+  LimitPolicy,
+  PolicyRefusalCode,
+  PolicyVerdict,
+  WalletPlayerFacts,
+} from './wallet-policies.ts';
+export { stakeRefusalOf, walletRefusalError } from './wallet-refusals.ts';

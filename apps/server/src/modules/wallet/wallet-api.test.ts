@@ -7,12 +7,8 @@ import { fund, insertPlayer } from '../../test/wallet.ts';
 import { ledgerTotals, walletVersionOf } from './ledger-repository.ts';
 import { getWalletView, type LedgerDeps } from './ledger-service.ts';
 import { walletTransaction } from './money-operations.ts';
-import {
-  WALLET_EVENTS,
-  WalletApi,
-  type LimitCheck,
-  type WalletEventPayload,
-} from './wallet-api.ts';
+import { WALLET_EVENTS, WalletApi, type WalletEventPayload } from './wallet-api.ts';
+import type { LimitPolicy } from './wallet-policies.ts';
 
 describe.each(drivers)('wallet API on %s', (driver) => {
   let h: Harness;
@@ -310,14 +306,17 @@ describe.each(drivers)('wallet API on %s', (driver) => {
     expect(await balanceOf(player)).toBe(1_000n);
   });
 
-  it('a registered limit check refuses a stake before any debit, and nothing is written', async () => {
+  it('a registered limit policy refuses a stake before any debit, and nothing is written', async () => {
     const player = await funded(10_000n);
     const asked: bigint[] = [];
-    const maxStake: LimitCheck = async (request) => {
+    const lifts = new Date('2030-01-02T00:00:00.000Z');
+    const maxStake: LimitPolicy = (request) => {
       asked.push(request.debitPaise);
-      return request.stakePaise > 500n ? { ok: false, limit: 'max-stake' } : { ok: true };
+      return request.stakePaise > 500n
+        ? { allow: false, code: 'LIMIT_REACHED', limit: 'max-stake', until: lifts }
+        : { allow: true };
     };
-    const limited = new WalletApi(deps, { limitChecks: [maxStake] });
+    const limited = new WalletApi(deps, { limitPolicies: [maxStake] });
     const opsBefore = await countRows('wallet_operations', player);
     const txBefore = await countRows('ledger_transactions', player);
     const versionBefore = await walletVersionOf(h.db, player);
@@ -329,7 +328,7 @@ describe.each(drivers)('wallet API on %s', (driver) => {
       amountPaise: 600n,
       mode: 'debit',
     });
-    expect(refused).toEqual({ ok: false, code: 'LIMIT_REACHED', limit: 'max-stake' });
+    expect(refused).toEqual({ ok: false, code: 'LIMIT_REACHED', limit: 'max-stake', until: lifts });
     expect(await countRows('wallet_operations', player)).toBe(opsBefore);
     expect(await countRows('ledger_transactions', player)).toBe(txBefore);
     // No money change, so no update_balance or wallet event was queued either.

@@ -12,7 +12,13 @@ import {
   type Posting,
   type WalletView,
 } from '@spm/core';
-import type { DbHandle } from '../../db/database.ts';
+import {
+  WalletPolicies,
+  type DebitRequest,
+  type LimitPolicy,
+  type PolicyRefusal,
+  type WalletPlayerFacts,
+} from './wallet-policies.ts';
 import {
   lockCashBalances,
   walletVersionOf,
@@ -146,8 +152,12 @@ export type WalletFailureCode =
   | 'DUPLICATE'
   /** The transaction was rolled back (before or after it arrived). */
   | 'ROLLED_BACK'
-  /** A limit check refused the debit; `limit` names it. */
+  /** A limit policy refused the debit; `limit` names it, `until` says when it lifts. */
   | 'LIMIT_REACHED'
+  /** The player excluded themselves (a limit policy's answer, with `limit` and `until`). */
+  | 'SELF_EXCLUDED'
+  /** The player took a time-out (a limit policy's answer, with `limit` and `until`). */
+  | 'TIME_OUT'
   /** Rollback of an unknown transaction (a marker now refuses it if it comes late). */
   | 'NOT_FOUND'
   | 'PLAYER_NOT_FOUND'
@@ -171,31 +181,17 @@ export type WalletResult =
       /** The player's wallet version after the operation (the update_balance it caused). */
       walletVersion: number;
     }
-  | { ok: false; code: WalletFailureCode; limit?: string };
+  | {
+      ok: false;
+      code: WalletFailureCode;
+      /** A policy's refusal: the limit's name. */
+      limit?: string;
+      /** A policy's refusal: when the limit lifts (null: not by itself). */
+      until?: Date | null;
+    };
 
 export type WalletSuccess = Extract<WalletResult, { ok: true }>;
 export type WalletFailure = Extract<WalletResult, { ok: false }>;
-
-/** What a limit check is asked: a debit about to happen. */
-export interface DebitRequest {
-  product: WalletProduct;
-  playerId: number;
-  roundId: string;
-  externalId: string;
-  /** The stake as the product named it. */
-  stakePaise: Paise;
-  /** How much the available balance falls (a hold's increase may differ from the stake). */
-  debitPaise: Paise;
-  now: Date;
-}
-
-export type LimitVerdict = { ok: true } | { ok: false; limit: string };
-
-/**
- * A responsible-gaming check run before any debit, in the debit's transaction (`db` reads
- * what this transaction sees). Refusing answers LIMIT_REACHED and nothing is written.
- */
-export type LimitCheck = (request: DebitRequest, db: DbHandle) => Promise<LimitVerdict>;
 
 /** The product-neutral event of a stake or a settlement (outbox topic `wallet`). */
 export const WALLET_EVENTS = {
@@ -227,8 +223,22 @@ class WalletRefusal extends Error {
   }
 }
 
-const fail = (code: WalletFailureCode, limit?: string): WalletFailure =>
-  limit === undefined ? { ok: false, code } : { ok: false, code, limit };
+const fail = (code: WalletFailureCode): WalletFailure => ({ ok: false, code });
+
+/** A limit policy's refusal as the wallet's answer. */
+const refusedBy = (refusal: PolicyRefusal): WalletFailure => ({
+  ok: false,
+  code: refusal.code,
+  limit: refusal.limit,
+  until: refusal.until,
+});
+
+/** What the debit of a planned operation takes from the player's cash (0 when none). */
+function cashDebitOf(planned: Plan, playerId: number): Paise {
+  return -planned.postings
+    .filter((p) => accountIs(p.account, playerId, 'cash'))
+    .reduce((sum, p) => sum + p.amountPaise, 0n);
+}
 
 /** The wallet operations bound to one open ledger transaction. */
 export interface WalletOperations {
@@ -245,6 +255,13 @@ export interface WalletOperations {
    * decides its refusals from these numbers before it moves any hold.
    */
   lockAvailable: (playerIds: readonly number[]) => Promise<Map<number, Paise>>;
+  /**
+   * The registered limit policies' answer to a debit about to be moved by `applyMany`, judged
+   * in memory from what this transaction's `prepareMoves` read of the player (so a batching
+   * product refuses that request alone before it moves anything): the refusal `applyMany`
+   * would answer, or null. Null at once when no policy is registered.
+   */
+  judgeDebit: (request: Omit<DebitRequest, 'now'>) => WalletFailure | null;
   /**
    * `lockAvailable` and `applyMany`'s read in one statement, ahead of the moves: locks what
    * moves within `scope` will need (their operations, holds, the players' accounts and
@@ -364,27 +381,25 @@ interface Plan {
 const isAmount = (paise: Paise) => paise >= 0n;
 
 /**
- * The wallet API. `new WalletApi(deps)` serves the products; `within(ctx)` runs the same
- * operations inside a ledger transaction the caller opened (the exchange writes its orders
- * in it). Limit checks run in the order they were added.
+ * The wallet API. buildApp makes the one instance every module gets (`deps.wallet`) and
+ * registers its policies on it; tests of the wallet alone make their own. `within(ctx)` runs
+ * the same operations inside a ledger transaction the caller opened (the exchange writes its
+ * orders in it). Limit policies run in the order they were added.
  */
 export class WalletApi {
-  private readonly checks: LimitCheck[] = [];
+  /** Limit policies and the round rule, registered at start (`wallet-policies.ts`). */
+  readonly policies = new WalletPolicies();
 
   constructor(
     private readonly deps: LedgerDeps,
-    options: { limitChecks?: readonly LimitCheck[] } = {},
+    options: { limitPolicies?: readonly LimitPolicy[] } = {},
   ) {
-    this.checks.push(...(options.limitChecks ?? []));
+    for (const policy of options.limitPolicies ?? []) this.policies.addLimit(policy);
   }
 
-  /** Registers a check run before every debit, after those registered before it. */
-  addLimitCheck(check: LimitCheck): () => void {
-    this.checks.push(check);
-    return () => {
-      const at = this.checks.indexOf(check);
-      if (at >= 0) this.checks.splice(at, 1);
-    };
+  /** Registers a limit policy asked before every debit, after those registered before it. */
+  addLimitPolicy(policy: LimitPolicy): () => void {
+    return this.policies.addLimit(policy);
   }
 
   stake(input: StakeInput): Promise<WalletResult> {
@@ -420,18 +435,28 @@ export class WalletApi {
       rollback: (input) => this.run(ctx, 'rollback', input, () => this.planRollback(ctx, input)),
       reverse: (input) => this.run(ctx, 'reverse', input, () => this.planReverse(ctx, input)),
       lockAvailable: (playerIds) => lockCashBalances(ctx.tx, playerIds),
+      judgeDebit: (request) => this.judgeDebit(ctx, request),
       prepareMoves: (scope) => this.prepareMoves(ctx, scope),
+      // Limit policies are pure: the batch judges each debit in memory, as the single
+      // operation would, and stays one batch with policies registered.
       applyMany: (moves, options) =>
-        // A limit check is arbitrary code reading the database as each debit would leave
-        // it (a daily loss limit sums today's stakes, this batch's earlier ones included):
-        // it cannot be planned in memory, so with any check registered moves go one by one.
-        this.checks.length > 0
-          ? this.applyManyOneByOne(ctx, moves)
-          : this.applyManyAtOnce(ctx, moves, {
-              last: options?.last === true || options?.commit === true,
-              commit: options?.commit === true,
-            }),
+        this.applyManyAtOnce(ctx, moves, {
+          last: options?.last === true || options?.commit === true,
+          commit: options?.commit === true,
+        }),
     };
+  }
+
+  private judgeDebit(ctx: LedgerContext, request: Omit<DebitRequest, 'now'>): WalletFailure | null {
+    if (!this.policies.hasLimits) return null;
+    const player = preparedReads.get(ctx)?.read.players.get(request.playerId);
+    if (!player)
+      throw new Error("judgeDebit: the player was not in this transaction's prepareMoves");
+    const refusal = this.policies.judge(objectWith(request, { now: ctx.now }), {
+      playerId: request.playerId,
+      playMoney: player.isDemo,
+    });
+    return refusal && refusedBy(refusal);
   }
 
   private async prepareMoves(ctx: LedgerContext, scope: MoveScope): Promise<Map<number, Paise>> {
@@ -646,6 +671,8 @@ export class WalletApi {
               ? planDebitStake(move.input, counterparty)
               : planHoldStake(move.input, heldPaise);
       if ('ok' in planned) return void answers.push(planned);
+      const refused = this.policyRefusal(ctx, input, planned, player.isDemo);
+      if (refused) return void answers.push(refused);
       let ledgerIndex: number | null = null;
       if (planned.postings.length > 0) {
         const after = new Map<string, Paise>();
@@ -834,7 +861,8 @@ export class WalletApi {
 
     const planned = await plan();
     if ('ok' in planned) return planned;
-    const refused = await this.checkLimits(ctx, operation, input, planned);
+    const refused =
+      operation === 'reverse' ? null : this.policyRefusal(ctx, input, planned, player.isDemo);
     if (refused) return refused;
 
     const operationId = await insertOperation(
@@ -871,17 +899,19 @@ export class WalletApi {
     };
   }
 
-  /** The limit checks, before a debit (a reversal corrects a settlement: never refused). */
-  private async checkLimits(
+  /**
+   * The limit policies, before a debit, in memory: the single operation and the batch ask
+   * them alike (a reversal corrects a settlement: the single path never asks for one).
+   */
+  private policyRefusal(
     ctx: LedgerContext,
-    operation: WalletOperationKind,
     input: OperationInput,
     planned: Plan,
-  ): Promise<WalletFailure | null> {
-    const debitPaise = -planned.postings
-      .filter((p) => accountIs(p.account, input.playerId, 'cash'))
-      .reduce((sum, p) => sum + p.amountPaise, 0n);
-    if (debitPaise <= 0n || operation === 'reverse') return null;
+    playMoney: boolean,
+  ): WalletFailure | null {
+    if (!this.policies.hasLimits) return null;
+    const debitPaise = cashDebitOf(planned, input.playerId);
+    if (debitPaise <= 0n) return null;
     const request: DebitRequest = {
       product: input.product,
       playerId: input.playerId,
@@ -891,11 +921,9 @@ export class WalletApi {
       debitPaise,
       now: ctx.now,
     };
-    for (const check of this.checks) {
-      const verdict = await check(request, ctx.tx);
-      if (!verdict.ok) return fail('LIMIT_REACHED', verdict.limit);
-    }
-    return null;
+    const player: WalletPlayerFacts = { playerId: input.playerId, playMoney };
+    const refusal = this.policies.judge(request, player);
+    return refusal && refusedBy(refusal);
   }
 
   /** Posts the plan's postings (if any) and answers the player's wallet after them. */
@@ -1263,6 +1291,8 @@ const WALLET_FAILURE_CODES: ReadonlySet<string> = new Set<WalletFailureCode>([
   'DUPLICATE',
   'ROLLED_BACK',
   'LIMIT_REACHED',
+  'SELF_EXCLUDED',
+  'TIME_OUT',
   'NOT_FOUND',
   'PLAYER_NOT_FOUND',
   'NOT_ROLLBACKABLE',

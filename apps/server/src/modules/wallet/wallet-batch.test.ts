@@ -14,6 +14,13 @@ import {
   type WalletResult,
 } from './wallet-api.ts';
 import { writeMoves } from './wallet-operation-repository.ts';
+import type { LimitPolicy } from './wallet-policies.ts';
+
+/** A limit policy for the batches: a debit over 3,000 paise (2,000 for points) is refused. */
+const stakeCap: LimitPolicy = (request, player) =>
+  request.debitPaise > (player.playMoney ? 2_000n : 3_000n)
+    ? { allow: false, code: 'TIME_OUT', limit: 'stake-cap', until: new Date('2030-01-01') }
+    : { allow: true };
 
 /**
  * How the batch side reads before its moves: by itself (none), or through prepareMoves with a
@@ -250,8 +257,11 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
         // The second player a points-only (demo) one: its debits and wins meet play money.
         fc.boolean(),
         fc.constantFrom<Prepared>('none', 'exact', 'wider', 'partial'),
-        async (batches, fundsPaise, secondIsDemo, prepared) => {
+        // A limit policy registered (issue 41 item 1): judged in memory, the batch stays one.
+        fc.boolean(),
+        async (batches, fundsPaise, secondIsDemo, prepared, withPolicy) => {
           run += 1;
+          const unregister = withPolicy ? wallet.addLimitPolicy(stakeCap) : () => undefined;
           const pair = async () => [
             await insertPlayer(h.db),
             await insertPlayer(h.db, secondIsDemo),
@@ -286,6 +296,7 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
           expect(await stateOf(batchPlayers, `B${run}-`)).toEqual(
             await stateOf(loopPlayers, `L${run}-`),
           );
+          unregister();
         },
       ),
       { numRuns: driver === 'pglite' ? 25 : 40 },
@@ -604,46 +615,70 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
     expect(Number(counted?.n)).toBe(0);
   });
 
-  it('with a limit check registered every debit still meets it (moves go one by one)', async () => {
+  it('with a limit policy registered every debit still meets it, judged in one batch', async () => {
     const checked: bigint[] = [];
     const limited = new WalletApi(deps, {
-      limitChecks: [
-        async (request) => {
+      limitPolicies: [
+        (request) => {
           checked.push(request.debitPaise);
-          return request.debitPaise > 1_000n ? { ok: false, limit: 'stake-cap' } : { ok: true };
+          return request.debitPaise > 1_000n
+            ? { allow: false, code: 'LIMIT_REACHED', limit: 'stake-cap', until: null }
+            : { allow: true };
         },
       ],
     });
     const player = await insertPlayer(h.db);
     await fund(deps, player, 10_000n);
-    const answer = await ledgerTransaction(deps, async (ctx) => ({
-      ok: true as const,
-      results: await limited.within(ctx).applyMany([
-        {
-          operation: 'stake',
-          input: {
-            product: 'exchange',
-            externalId: `l1-${player}`,
-            playerId: player,
-            roundId: 'm',
-            amountPaise: 800n,
-            mode: 'hold',
-          },
+    const missedBefore = preparedReadStats(h.db).missed;
+    const usedBefore = preparedReadStats(h.db).used;
+    const moves: BatchMoveInput[] = [
+      {
+        operation: 'stake',
+        input: {
+          product: 'exchange',
+          externalId: `l1-${player}`,
+          playerId: player,
+          roundId: 'm',
+          amountPaise: 800n,
+          mode: 'hold',
         },
-        {
-          operation: 'stake',
-          input: {
-            product: 'exchange',
-            externalId: `l2-${player}`,
-            playerId: player,
-            roundId: 'm',
-            amountPaise: 1_500n,
-            mode: 'hold',
-          },
+      },
+      {
+        operation: 'stake',
+        input: {
+          product: 'exchange',
+          externalId: `l2-${player}`,
+          playerId: player,
+          roundId: 'm',
+          amountPaise: 1_500n,
+          mode: 'hold',
         },
-      ]),
-    }));
+      },
+    ];
+    const answer = await ledgerTransaction(deps, async (ctx) => {
+      const ops = limited.within(ctx);
+      await ops.prepareMoves(scopeOf(moves, 'exact', ''));
+      // What the batch will answer, judged in memory before anything moves.
+      const judged = ops.judgeDebit({
+        product: 'exchange',
+        playerId: player,
+        roundId: 'm',
+        externalId: `l2-${player}`,
+        stakePaise: 1_500n,
+        debitPaise: 1_500n,
+      });
+      return { ok: true as const, judged, results: await ops.applyMany(moves) };
+    });
     expect(answer.ok && answer.results.map((r) => r.ok || r.code)).toEqual([true, 'LIMIT_REACHED']);
-    expect(checked).toEqual([800n, 1_500n]);
+    expect(answer.ok && answer.judged).toEqual({
+      ok: false,
+      code: 'LIMIT_REACHED',
+      limit: 'stake-cap',
+      until: null,
+    });
+    expect(checked).toEqual([1_500n, 800n, 1_500n]);
+    // The moves were planned at once from the prepared read, not one by one.
+    expect(preparedReadStats(h.db).used).toBe(usedBefore + 1);
+    expect(preparedReadStats(h.db).missed).toBe(missedBefore);
   });
 });

@@ -5,20 +5,24 @@ import type { SpmDeps, GameSession, OperatorWallet } from './operator-wallet.ts'
 import { OperatorUnanswered } from './operator-wallet.ts';
 import { findSessionByToken } from '../provider-wallet-repository.ts';
 
-/** The app's error for an operator refusal SPM Games passes on to the player. */
+/**
+ * The app's error for an operator refusal SPM Games passes on to the player: the game's own
+ * minimum and maximum (BET_OUTSIDE_LIMITS), the round's cap (ROUND_LIMIT_REACHED), and a
+ * limit of the player's, a self-exclusion or a time-out with the limit's name and when it
+ * lifts, read from the answer's `refusal`.
+ */
 export function refusalError(answer: ProviderAnswer): AppError {
   switch (answer.status) {
     case 'RS_ERROR_NOT_ENOUGH_MONEY':
       return new AppError('INSUFFICIENT_FUNDS');
     case 'RS_ERROR_BET_LIMIT':
-      return new AppError('ROUND_LIMIT_REACHED');
+      return new AppError('BET_OUTSIDE_LIMITS');
     case 'RS_ERROR_LIMIT_REACHED':
-      // The player's own limits (safer play): the operator's text says which.
-      return new AppError('FORBIDDEN');
+      return limitError(answer, 'LIMIT_REACHED');
     case 'RS_ERROR_INVALID_TOKEN':
       return new AppError('CASINO_SESSION_INVALID');
     case 'RS_ERROR_USER_DISABLED':
-      return new AppError('ACCOUNT_LOCKED');
+      return limitError(answer, 'ACCOUNT_LOCKED');
     case 'RS_ERROR_GAME_DISABLED':
     case 'RS_ERROR_PROVIDER_DISABLED':
       return new AppError('GAME_DISABLED');
@@ -29,6 +33,16 @@ export function refusalError(answer: ProviderAnswer): AppError {
       // A signature, syntax or currency refusal is SPM Games' own fault, not the player's.
       return new AppError('INTERNAL');
   }
+}
+
+/** The limit the answer names (its `refusal`), else `otherwise`. */
+function limitError(answer: ProviderAnswer, otherwise: 'LIMIT_REACHED' | 'ACCOUNT_LOCKED') {
+  const named = answer.refusal;
+  if (!named) return new AppError(otherwise);
+  if (named.code === 'ROUND_LIMIT_REACHED') return new AppError('ROUND_LIMIT_REACHED');
+  return new AppError(named.code, undefined, {
+    refusal: { limit: named.limit, until: named.until },
+  });
 }
 
 /** No answer from the operator: the player may try again shortly. */

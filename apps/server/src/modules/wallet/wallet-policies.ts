@@ -1,0 +1,99 @@
+import type { Paise, RoundRule } from '@spm/core';
+import type { WalletProduct } from './wallet-operation-repository.ts';
+
+/*
+ * What registers on the one wallet at start (docs/adding-a-product.md "Policies"): limit
+ * policies (safer play) asked before every debit, and the round rule (the spec's per-round
+ * caps) the products with rounds apply. A limit policy is a pure function: no database, no
+ * clock but the request's, so the batch paths judge a whole batch in memory and stay batches.
+ */
+
+/** What a limit policy is asked: a debit about to happen. */
+export interface DebitRequest {
+  product: WalletProduct;
+  playerId: number;
+  roundId: string;
+  externalId: string;
+  /** The stake as the product named it. */
+  stakePaise: Paise;
+  /** How much the available balance falls (a hold's increase may differ from the stake). */
+  debitPaise: Paise;
+  now: Date;
+}
+
+/**
+ * What the wallet knows of the player when it asks, read in the debit's transaction. Today
+ * whether the player plays for points; the wallet's own player row (exclusion or time-out
+ * until, money mode) and the hourly totals join it with issue 41 items 2 and 3.
+ */
+export interface WalletPlayerFacts {
+  playerId: number;
+  playMoney: boolean;
+}
+
+/** The refusals a limit policy may answer, each a code of the contract's catalogue. */
+export type PolicyRefusalCode = 'LIMIT_REACHED' | 'SELF_EXCLUDED' | 'TIME_OUT';
+
+export type PolicyVerdict =
+  | { allow: true }
+  | {
+      allow: false;
+      code: PolicyRefusalCode;
+      /** The limit's name (`daily-loss`, `self-exclusion`, …): what the player is told. */
+      limit: string;
+      /** When it lifts; null when it does not by itself (a permanent exclusion). */
+      until: Date | null;
+    };
+
+/** A responsible-gaming limit: pure, asked before every debit in the order registered. */
+export type LimitPolicy = (request: DebitRequest, player: WalletPlayerFacts) => PolicyVerdict;
+
+export type PolicyRefusal = Extract<PolicyVerdict, { allow: false }>;
+
+const ALLOW: PolicyVerdict = { allow: true };
+
+/** An always-allowing policy (benchmarks: what asking costs with nothing to refuse). */
+export const allowAll: LimitPolicy = () => ALLOW;
+
+/** The policies registered on one wallet. */
+export class WalletPolicies {
+  private readonly limits: LimitPolicy[] = [];
+  private round: RoundRule | undefined;
+
+  /** Registers a limit policy, asked after those registered before it; answers its removal. */
+  addLimit(policy: LimitPolicy): () => void {
+    this.limits.push(policy);
+    return () => {
+      const at = this.limits.indexOf(policy);
+      if (at >= 0) this.limits.splice(at, 1);
+    };
+  }
+
+  /** Whether any limit policy is registered (nothing to ask otherwise). */
+  get hasLimits(): boolean {
+    return this.limits.length > 0;
+  }
+
+  /** The first refusal of the registered policies, or null when every one allows. */
+  judge(request: DebitRequest, player: WalletPlayerFacts): PolicyRefusal | null {
+    for (const policy of this.limits) {
+      const verdict = policy(request, player);
+      if (!verdict.allow) return verdict;
+    }
+    return null;
+  }
+
+  /** Registers the round rule, once (buildApp: the spec's). */
+  setRoundRule(rule: RoundRule): void {
+    if (this.round !== undefined && this.round !== rule) {
+      throw new Error('the wallet has a round rule already');
+    }
+    this.round = rule;
+  }
+
+  /** The registered round rule; a product with rounds cannot run without one. */
+  get roundRule(): RoundRule {
+    if (this.round === undefined) throw new Error('no round rule is registered on the wallet');
+    return this.round;
+  }
+}
