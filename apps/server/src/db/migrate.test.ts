@@ -116,7 +116,8 @@ describe.skipIf(!postgresAvailable)('migrations on postgres', () => {
                    (select count(*)::int from staff_users) as staff,
                    (select count(*)::int from users) as users`,
       );
-      expect(counts[0]).toEqual({ banners: 4, staff: 1, users: 2 });
+      // Three banners: the seed ships none to a page not built yet (issue 40 item 7 dropped Aviator).
+      expect(counts[0]).toEqual({ banners: 3, staff: 1, users: 2 });
     } finally {
       await Promise.all(others.map((database) => database.close()));
     }
