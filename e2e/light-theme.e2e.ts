@@ -114,10 +114,17 @@ describe('light theme and banners', () => {
     { width: 1280, slides: 3 },
     { width: 1000, slides: 2 },
     { width: 390, slides: 1 },
-  ])('keeps the carousel arrows off every banner at $width px', async ({ width }) => {
+  ])('keeps the carousel arrows off every banner at $width px', async ({ width, slides }) => {
     const page = await browser.newPage({ viewport: { width, height: 800 } });
     await page.goto(`${platform.baseUrl}/`);
     await page.getByTestId('banner-slide').first().waitFor();
+    // The seed's three banners all fit at 1280 px: nothing to scroll, so no arrows at all.
+    const bannerCount = await page.getByTestId('banner-slide').count();
+    if (bannerCount <= slides) {
+      await expect.poll(() => page.locator('.carousel__arrow').count()).toBe(0);
+      await page.close();
+      return;
+    }
     await page.locator('.carousel__arrow').first().waitFor();
     if (SCREENSHOT_DIR) {
       await page

@@ -19,7 +19,7 @@ let browser: Browser;
 
 const PHONE = { width: 360, height: 740 };
 const STARTING_POINTS = 1000;
-/** The first default chip. */
+/** A chip of the 10–7,500 Andar Bahar table (10, 25, 100, 500, ...: tableChipsPoints in core). */
 const CHIP_POINTS = 100;
 /** A resting exchange lay of 100 at 2.00 holds 100: the exposure every figure must show. */
 const LAY_STAKE_POINTS = 100;
@@ -189,7 +189,7 @@ describe('one balance everywhere', () => {
     expect(await otherPage.getByTestId('table-exposure').getAttribute('data-tone')).toBe('held');
 
     // Two chips at the Andar Bahar table; the Dragon Tiger table and both headers follow.
-    await betPage.getByTestId('chip-preset-0').click();
+    await betPage.locator(`[data-testid^="chip-preset-"][data-chip="${CHIP_POINTS}"]`).click();
     await betOnBothSides(betPage);
     balance -= 2 * CHIP_POINTS;
     await expect

