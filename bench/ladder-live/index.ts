@@ -21,16 +21,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Market, SportsEvent } from '@spm/contract';
-import {
-  bookmakerSureWin,
-  fancySureWin,
-  findSureWin,
-  listRestingOrders,
-  type RunnerQuote,
-} from '@spm/core';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { executeRows, openDatabase } from '../../apps/server/src/db/database.ts';
+import { marketSureWin } from '../../apps/server/src/test/exchange.ts';
 import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
 import { testConfig } from '../../apps/server/src/test/harness.ts';
 import { startServer } from '../support/server.ts';
@@ -106,17 +100,6 @@ async function inPlayLadders(baseUrl: string): Promise<Market[]> {
   }
 }
 
-const bestQuote = (market: { runners: { book: Parameters<typeof listRestingOrders>[0] }[] }) =>
-  market.runners.map((runner): RunnerQuote => {
-    const resting = listRestingOrders(runner.book);
-    const lays = resting.filter((o) => o.side === 'lay').map((o) => o.priceHundredths);
-    const backs = resting.filter((o) => o.side === 'back').map((o) => o.priceHundredths);
-    return {
-      backHundredths: lays.length ? Math.max(...lays) : null,
-      layHundredths: backs.length ? Math.min(...backs) : null,
-    };
-  });
-
 /** The stopped server's database, opened here: what disagrees (empty when all is well). */
 async function check(dataDir: string): Promise<{ problems: string[]; audited: number }> {
   const config = testConfig({ DATA_DIR: dataDir, SIMULATOR: 'off' });
@@ -153,12 +136,7 @@ async function check(dataDir: string): Promise<{ problems: string[]; audited: nu
         problems.push(...(await app.exchange.audit(market.id)));
       }
       if (market.status !== 'open') continue;
-      const verdict =
-        market.type === 'match_odds'
-          ? findSureWin(bestQuote(market))
-          : market.type === 'bookmaker'
-            ? bookmakerSureWin(market.runners)
-            : fancySureWin(market);
+      const verdict = marketSureWin(market);
       if (verdict.sureWin)
         problems.push(`market ${market.id} (${market.type}) offers a sure win: ${verdict.how}`);
     }

@@ -1,4 +1,12 @@
-import type { ExchangeEngine } from '../modules/exchange/index.ts';
+import {
+  bookmakerSureWin,
+  fancySureWin,
+  findSureWin,
+  listRestingOrders,
+  type RunnerQuote,
+  type SureWinVerdict,
+} from '@spm/core';
+import type { ExchangeEngine, MarketState } from '../modules/exchange/index.ts';
 
 /** A match-odds market made for a test or a benchmark, and the runner its orders go to. */
 export interface TestMarket {
@@ -46,4 +54,59 @@ export async function createMatchOddsMarkets(
     });
   }
   return markets;
+}
+
+/**
+ * An "A v B" cricket event of `competitionId` starting in an hour, with one two-runner
+ * match-odds market (stakes 1 to 10,000 points, profit up to 100,000): its id and runners.
+ */
+export async function aVersusBMatchOdds(
+  engine: ExchangeEngine,
+  competitionId: string,
+): Promise<{ odds: string; runners: string[] }> {
+  const event = await engine.createEvent({
+    sportId: 4,
+    competitionId,
+    name: 'A v B',
+    homeTeam: 'A',
+    awayTeam: 'B',
+    startTime: new Date(Date.now() + 3_600_000),
+    markets: [
+      {
+        type: 'match_odds',
+        name: 'Match Odds',
+        runners: [{ name: 'A' }, { name: 'B' }],
+        minStakePaise: 100n,
+        maxStakePaise: 1_000_000n,
+        maxProfitPaise: 10_000_000n,
+      },
+    ],
+  });
+  const odds = event.marketIds[0]!;
+  return { odds, runners: engine.markets.get(odds)!.runners.map((r) => r.id) };
+}
+
+/**
+ * The best prices a player can take on each match-odds runner: back at the highest resting
+ * lay, lay at the lowest resting back (null where that side is empty).
+ */
+export function bestQuote(market: Pick<MarketState, 'runners'>): RunnerQuote[] {
+  return market.runners.map((runner) => {
+    const resting = listRestingOrders(runner.book);
+    const lays = resting.filter((o) => o.side === 'lay').map((o) => o.priceHundredths);
+    const backs = resting.filter((o) => o.side === 'back').map((o) => o.priceHundredths);
+    return {
+      backHundredths: lays.length > 0 ? Math.max(...lays) : null,
+      layHundredths: backs.length > 0 ? Math.min(...backs) : null,
+    };
+  });
+}
+
+/**
+ * Whether a market as it stands offers a sure win (issue 40 item 1), by its kind: the match
+ * odds' best resting prices, the bookmaker's rates, the fancy line's yes and no rates.
+ */
+export function marketSureWin(market: MarketState): SureWinVerdict {
+  if (market.type === 'match_odds') return findSureWin(bestQuote(market));
+  return market.type === 'bookmaker' ? bookmakerSureWin(market.runners) : fancySureWin(market);
 }

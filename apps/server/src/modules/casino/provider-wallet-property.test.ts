@@ -7,6 +7,7 @@ import { providerWalletKit } from '../../test/casino-wallet.ts';
 import { drivers, useHarness } from '../../test/use-harness.ts';
 import { insertTestProvider, type TestProvider } from './provider-wallet-fixtures.ts';
 import { casinoProviders } from './tables.ts';
+import { mulberry32 } from '../../test/seeded-random.ts';
 
 /*
  * Random bets, wins and rollbacks for a few players and rounds, each callback possibly sent
@@ -57,18 +58,6 @@ const scenario = fc.record({
   seed: fc.integer(),
   duplicateEvery: fc.integer({ min: 2, max: 4 }),
 });
-
-/** A small deterministic generator for the shuffle and the chunk sizes. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface StoredRow {
   id: number;

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { executeRows } from '../../db/database.ts';
 import { databaseRefusal, drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { fundedExchangePlayer, post, type ExchangePlayer } from '../../test/identity.ts';
+import { aVersusBMatchOdds } from '../../test/exchange.ts';
 
 import { ledgerTotals } from '../wallet/ledger-repository.ts';
 import { preparedReadStats } from '../wallet/wallet-api.ts';
@@ -75,28 +76,7 @@ describe.each(drivers)('market writer batches on %s', (driver) => {
   type Player = ExchangePlayer;
   const player = (points = 10_000): Promise<Player> => fundedExchangePlayer(h, points);
 
-  async function newMarket(): Promise<{ odds: string; runners: string[] }> {
-    const event = await h.app.exchange.createEvent({
-      sportId: 4,
-      competitionId,
-      name: 'A v B',
-      homeTeam: 'A',
-      awayTeam: 'B',
-      startTime: new Date(Date.now() + 3_600_000),
-      markets: [
-        {
-          type: 'match_odds',
-          name: 'Match Odds',
-          runners: [{ name: 'A' }, { name: 'B' }],
-          minStakePaise: 100n,
-          maxStakePaise: 1_000_000n,
-          maxProfitPaise: 10_000_000n,
-        },
-      ],
-    });
-    const odds = event.marketIds[0]!;
-    return { odds, runners: h.app.exchange.markets.get(odds)!.runners.map((r) => r.id) };
-  }
+  const newMarket = () => aVersusBMatchOdds(h.app.exchange, competitionId);
 
   const place = (p: Player, body: Record<string, unknown>) =>
     post(h, '/api/bet/match/odds', { idempotencyKey: key(), ...body }, { token: p.token });

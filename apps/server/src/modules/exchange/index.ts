@@ -52,3 +52,4 @@ export { ExchangeEngine } from './exchange-engine.ts';
 export { refreshEvent, reloadMarket } from './cluster-catalogue.ts';
 export { listPlayerOrders } from './exchange-repository.ts';
 export { MarketSimulator } from './market-simulator.ts';
+export type { MarketState } from './exchange-types.ts';

@@ -1,10 +1,3 @@
-import {
-  bookmakerSureWin,
-  fancySureWin,
-  findSureWin,
-  listRestingOrders,
-  type RunnerQuote,
-} from '@spm/core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
@@ -13,46 +6,15 @@ import { call } from '../../test/identity.ts';
 import { adminToken } from '../../test/staff.ts';
 import type { MarketState } from './exchange-engine.ts';
 import { MarketSimulator } from './market-simulator.ts';
-
-/** A small seeded generator (mulberry32): the same hour every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/**
- * The best prices a player can take on a match-odds runner: back at the highest resting lay,
- * lay at the lowest resting back.
- */
-function bestQuote(market: MarketState): RunnerQuote[] {
-  return market.runners.map((runner) => {
-    const resting = listRestingOrders(runner.book);
-    const lays = resting.filter((o) => o.side === 'lay').map((o) => o.priceHundredths);
-    const backs = resting.filter((o) => o.side === 'back').map((o) => o.priceHundredths);
-    return {
-      backHundredths: lays.length > 0 ? Math.max(...lays) : null,
-      layHundredths: backs.length > 0 ? Math.min(...backs) : null,
-    };
-  });
-}
+import { bestQuote, marketSureWin } from '../../test/exchange.ts';
+import { mulberry32 } from '../../test/seeded-random.ts';
 
 /** Every open market with a sure win, described; empty when there is none. */
 function sureWins(markets: Iterable<MarketState>, at: string): string[] {
   const found: string[] = [];
   for (const market of markets) {
     if (market.status !== 'open') continue;
-    const verdict =
-      market.type === 'match_odds'
-        ? findSureWin(bestQuote(market))
-        : market.type === 'bookmaker'
-          ? bookmakerSureWin(market.runners)
-          : fancySureWin(market);
+    const verdict = marketSureWin(market);
     if (verdict.sureWin) {
       found.push(
         `${at}: ${market.type} ${market.id} (${market.name}) ${verdict.how}: ${JSON.stringify(
@@ -107,7 +69,7 @@ describe.each(drivers)('the market simulator on %s (issue 40)', (driver) => {
         'PUT',
       );
 
-    const simulator = new MarketSimulator(h.app.exchange, seeded(40), 6, true, { pace: false });
+    const simulator = new MarketSimulator(h.app.exchange, mulberry32(40), 6, true, { pace: false });
     await simulator.setup();
     const problems: string[] = [];
     const seen = { suspended: 0, fancyLines: new Set<string>(), settled: 0, moves: 0 };

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { providerWalletKit } from '../../test/casino-wallet.ts';
+import { aVersusBMatchOdds } from '../../test/exchange.ts';
 import { fundedExchangePlayer, post, registerPlayer } from '../../test/identity.ts';
 import { drivers, useHarness } from '../../test/use-harness.ts';
 import { fund } from '../../test/wallet.ts';
@@ -52,26 +53,7 @@ describe.each(drivers)('one wallet for every module on %s', (driver) => {
 
   async function matchOddsMarket(): Promise<{ odds: string; runners: string[] }> {
     const competitionId = await h.app.exchange.createCompetition(4, `One wallet ${key()}`);
-    const event = await h.app.exchange.createEvent({
-      sportId: 4,
-      competitionId,
-      name: 'A v B',
-      homeTeam: 'A',
-      awayTeam: 'B',
-      startTime: new Date(Date.now() + 3_600_000),
-      markets: [
-        {
-          type: 'match_odds',
-          name: 'Match Odds',
-          runners: [{ name: 'A' }, { name: 'B' }],
-          minStakePaise: 100n,
-          maxStakePaise: 1_000_000n,
-          maxProfitPaise: 10_000_000n,
-        },
-      ],
-    });
-    const odds = event.marketIds[0]!;
-    return { odds, runners: h.app.exchange.markets.get(odds)!.runners.map((r) => r.id) };
+    return aVersusBMatchOdds(h.app.exchange, competitionId);
   }
 
   /** A signed-up, funded player seated at the built-in table (lobby launch, table session). */
