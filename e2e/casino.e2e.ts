@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Platform } from './support/platform.ts';
 import { usePlatformAndBrowser } from './support/use-platform.ts';
 import { logInThroughDialog, points, registerPlayer } from './support/players.ts';
-import { api, staffToken } from './support/staff.ts';
+import { creditPlayer, staffToken } from './support/staff.ts';
 
 let platform: Platform;
 let browser: Browser;
@@ -64,15 +64,13 @@ describe('a player plays a round of Andar Bahar', () => {
     const password = 'casino2026';
     const playerId = await registerPlayer(platform.baseUrl, username, password);
     const staff = await staffToken(platform.baseUrl, platform.dataDir);
-    const funded = await api(platform.baseUrl, `/staff/players/${playerId}/adjustments`, {
-      token: staff,
-      body: {
-        direction: 'credit',
-        amount: STARTING_POINTS,
-        reason: 'E2E float',
-        idempotencyKey: `e2e-casino-${suffix}`,
-      },
-    });
+    const funded = await creditPlayer(
+      platform.baseUrl,
+      staff,
+      playerId,
+      STARTING_POINTS,
+      `e2e-casino-${suffix}`,
+    );
     expect(funded.status).toBe(200);
 
     const page = await (

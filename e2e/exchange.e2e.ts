@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Platform } from './support/platform.ts';
 import { usePlatformAndBrowser } from './support/use-platform.ts';
 import { logInThroughDialog, points, registerPlayer } from './support/players.ts';
-import { api, staffToken } from './support/staff.ts';
+import { api, creditPlayer, staffToken } from './support/staff.ts';
 
 let platform: Platform;
 let browser: Browser;
@@ -51,15 +51,13 @@ describe('two players meet on the exchange', () => {
       [layerId, 'a'],
       [backerId, 'b'],
     ] as const) {
-      const funded = await api(platform.baseUrl, `/staff/players/${playerId}/adjustments`, {
-        token: staff,
-        body: {
-          direction: 'credit',
-          amount: STARTING_POINTS,
-          reason: 'E2E float',
-          idempotencyKey: `e2e-fund-${key}-${suffix}`,
-        },
-      });
+      const funded = await creditPlayer(
+        platform.baseUrl,
+        staff,
+        playerId,
+        STARTING_POINTS,
+        `e2e-fund-${key}-${suffix}`,
+      );
       expect(funded.status).toBe(200);
     }
 

@@ -4,7 +4,7 @@ import type { Platform } from './support/platform.ts';
 import { storedToken } from './support/identity.ts';
 import { usePlatformAndBrowser } from './support/use-platform.ts';
 import { logInThroughDialog, points, registerPlayer } from './support/players.ts';
-import { api, staffToken } from './support/staff.ts';
+import { api, creditPlayer, staffToken } from './support/staff.ts';
 
 /*
  * Issue 40 item 6: two open tables of the built-in casino, in two pages of one signed-in
@@ -140,15 +140,13 @@ describe('one balance everywhere', () => {
     const password = 'onebalance2026';
     const playerId = await registerPlayer(platform.baseUrl, username, password);
     const staff = await staffToken(platform.baseUrl, platform.dataDir);
-    const funded = await api(platform.baseUrl, `/staff/players/${playerId}/adjustments`, {
-      token: staff,
-      body: {
-        direction: 'credit',
-        amount: STARTING_POINTS,
-        reason: 'E2E float',
-        idempotencyKey: `e2e-one-balance-${suffix}`,
-      },
-    });
+    const funded = await creditPlayer(
+      platform.baseUrl,
+      staff,
+      playerId,
+      STARTING_POINTS,
+      `e2e-one-balance-${suffix}`,
+    );
     expect(funded.status).toBe(200);
 
     // One player, one browser, two pages (tabs) at phone width.

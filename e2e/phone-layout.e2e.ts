@@ -6,7 +6,7 @@ import type { Platform } from './support/platform.ts';
 import { usePlatformAndBrowser } from './support/use-platform.ts';
 import { routeTable } from './support/route-table.ts';
 import { logInThroughDialog, registerPlayer } from './support/players.ts';
-import { api, staffToken } from './support/staff.ts';
+import { api, creditPlayer, staffToken } from './support/staff.ts';
 
 /**
  * Phones: no page may scroll sideways. Every route of the player app's route table is opened
@@ -104,15 +104,13 @@ describe('phone layout at 360 px', () => {
       const password = 'phone2026';
       const playerId = await registerPlayer(platform.baseUrl, username, password);
       const staff = await staffToken(platform.baseUrl, platform.dataDir);
-      const funded = await api(platform.baseUrl, `/staff/players/${playerId}/adjustments`, {
-        token: staff,
-        body: {
-          direction: 'credit',
-          amount: 1000,
-          reason: 'E2E float',
-          idempotencyKey: `e2e-phone-${suffix}`,
-        },
-      });
+      const funded = await creditPlayer(
+        platform.baseUrl,
+        staff,
+        playerId,
+        1000,
+        `e2e-phone-${suffix}`,
+      );
       expect(funded.status).toBe(200);
 
       // Real ids from the running simulator and gateway list.

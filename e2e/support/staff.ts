@@ -106,3 +106,17 @@ export async function enrolledCode(username: string, secret: string): Promise<st
   if (!authenticators.has(username)) authenticators.set(username, { secret, lastStep: -1 });
   return nextCode(username);
 }
+
+/** Staff credit a player's wallet (`points`, keyed by `idempotencyKey`): the journeys' float. */
+export async function creditPlayer(
+  baseUrl: string,
+  staff: string,
+  playerId: number | string,
+  points: number,
+  idempotencyKey: string,
+): Promise<{ status: number }> {
+  return api(baseUrl, `/staff/players/${playerId}/adjustments`, {
+    token: staff,
+    body: { direction: 'credit', amount: points, reason: 'E2E float', idempotencyKey },
+  });
+}
