@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // One runner, one summary: each test layer is a vitest project (DESIGN 8).
 export default defineConfig({
   test: {
+    // Vitest's default on CI's 2 cores is one worker (cores − 1), which ran every server file
+    // one after another (31 min); server files mostly wait on PGlite, sockets and timers, so two
+    // workers overlap that waiting. Each file has its own database and Redis prefix (harness.ts).
+    maxWorkers: 2,
     projects: [
       {
         test: {
