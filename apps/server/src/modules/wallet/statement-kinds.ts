@@ -90,4 +90,3 @@ export function statementKindOf(line: StatementLineFacts): StatementKind {
   }
   return KIND_OF_LEDGER[ledgerKind];
 }
-
