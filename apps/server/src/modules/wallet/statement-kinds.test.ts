@@ -153,6 +153,22 @@ describe.each(drivers)('the statement names each line by product and operation o
       }),
     ).toMatchObject({ ok: true });
 
+    // The batch path (applyMany, as the casino's batches post) names its lines the same way.
+    const table = { ...casino, roundId: `table-${playerId}` };
+    const batch = await ledgerTransaction(deps, (ctx) =>
+      wallet.within(ctx).applyMany([
+        {
+          operation: 'stake',
+          input: { ...table, externalId: `tb-${playerId}`, amountPaise: 400n },
+        },
+        { operation: 'win', input: { ...table, externalId: `tw-${playerId}`, amountPaise: 900n } },
+      ]),
+    );
+    expect(batch).toEqual([
+      expect.objectContaining({ ok: true }),
+      expect.objectContaining({ ok: true }),
+    ]);
+
     expect(await statementOf(player.token)).toEqual([
       { kind: 'adjustment.credit', type: 'adjustment_credit', credit: 1_000, debit: 0 },
       { kind: 'deposit', type: 'deposit', credit: 500, debit: 0 },
@@ -164,6 +180,8 @@ describe.each(drivers)('the statement names each line by product and operation o
       { kind: 'exchange.release', type: 'bet_release', credit: 10, debit: 0 },
       { kind: 'exchange.settlement', type: 'bet_settlement', credit: 50, debit: 0 },
       { kind: 'exchange.reversal', type: 'bet_settlement', credit: 0, debit: 50 },
+      { kind: 'casino.stake', type: expect.any(String), credit: 0, debit: 4 },
+      { kind: 'casino.win', type: expect.any(String), credit: 9, debit: 0 },
     ]);
   });
 });
