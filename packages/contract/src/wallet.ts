@@ -61,6 +61,55 @@ export const STATEMENT_ENTRY_TYPES = [
 ] as const;
 export type StatementEntryType = (typeof STATEMENT_ENTRY_TYPES)[number];
 
+/**
+ * What a statement line is, named by product and operation (issue 41 item 10): a casino stake
+ * reads "Casino stake", not "Bet settled". A line of a wallet operation is `{product}.{operation}`
+ * (crash names its win a cash-out); a line without one (cashier, staff, bonus) is named by its
+ * ledger kind. Products that do not post yet (crash, sportsbook, bonus release) are here already,
+ * with their translations, so they only have to post under their product name. No kind is a
+ * prefix of another: the apps' translation keys nest on the dots.
+ */
+export const STATEMENT_KINDS = [
+  'exchange.stake',
+  'exchange.release',
+  'exchange.win',
+  'exchange.settlement',
+  'exchange.rollback',
+  'exchange.reversal',
+  'casino.stake',
+  'casino.release',
+  'casino.win',
+  'casino.settlement',
+  'casino.rollback',
+  'casino.reversal',
+  'crash.stake',
+  'crash.release',
+  'crash.cashout',
+  'crash.settlement',
+  'crash.rollback',
+  'crash.reversal',
+  'sportsbook.stake',
+  'sportsbook.release',
+  'sportsbook.win',
+  'sportsbook.settlement',
+  'sportsbook.rollback',
+  'sportsbook.reversal',
+  'bet.hold',
+  'bet.release',
+  'bet.settlement',
+  'bonus.grant',
+  'bonus.release',
+  'deposit',
+  'withdrawal.requested',
+  'withdrawal.paid',
+  'withdrawal.returned',
+  'adjustment.credit',
+  'adjustment.debit',
+  'demo.credit',
+] as const;
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
+export const statementKindSchema = z.enum(STATEMENT_KINDS);
+
 /** Longest statement range, counting both ends; the screen defaults to the last 7 days. */
 export const STATEMENT_MAX_DAYS = 92;
 export const STATEMENT_DEFAULT_DAYS = 7;
@@ -77,7 +126,10 @@ export const pageQuerySchema = z.object({
 export const statementEntrySchema = z.object({
   id: z.string(),
   time: z.string(),
+  /** The ledger's kind of movement (kept for readers that group by it). */
   type: z.enum(STATEMENT_ENTRY_TYPES),
+  /** What the line is, by product and operation: what the apps show. */
+  kind: statementKindSchema,
   wallet: z.enum(STATEMENT_WALLETS),
   description: z.string(),
   reference: z.string(),

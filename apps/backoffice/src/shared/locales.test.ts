@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, errorCodes } from '@spm/contract';
+import { LANGUAGES, STATEMENT_KINDS, errorCodes } from '@spm/contract';
 
 // Read straight from disk (not through i18n.ts) so the test sees exactly what exists.
 const translation = import.meta.glob<object>('../locales/*.json', {
@@ -85,6 +85,16 @@ describe('locale files', () => {
       'AGENT_CODE_TAKEN',
     ]) {
       expect(codes).toContain(code);
+    }
+  });
+
+  it('names every statement kind of the contract in all eight languages, and no other', () => {
+    for (const [language, text] of byLanguage(translation)) {
+      const kinds = [...flatten(text).keys()]
+        .filter((key) => key.startsWith('ledger.kinds.'))
+        .map((key) => key.slice('ledger.kinds.'.length))
+        .sort();
+      expect(kinds, language).toEqual([...STATEMENT_KINDS].sort());
     }
   });
 });

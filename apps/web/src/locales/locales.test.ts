@@ -9,6 +9,7 @@ import {
   LANGUAGES,
   REQUEST_STATUSES,
   SPM_GAME_KINDS,
+  STATEMENT_KINDS,
   WITHDRAW_DESTINATION_TYPES,
   WITHDRAW_STATUSES,
   errorCatalogue,
@@ -152,4 +153,25 @@ describe('the cashier texts (issue 6)', () => {
     ];
     for (const key of keys) expect(flat.en).toHaveProperty([key]);
   });
+});
+
+describe('the statement kinds (issue 41 item 10)', () => {
+  it.each(LANGUAGES)('%s names every statement kind of the contract, and no other', (code) => {
+    const kinds = Object.keys(flat[code])
+      .filter((key) => key.startsWith('statement.kinds.'))
+      .map((key) => key.slice('statement.kinds.'.length))
+      .sort();
+    expect(kinds).toEqual([...STATEMENT_KINDS].sort());
+  });
+
+  it.each(LANGUAGES.filter((code) => code !== 'en'))(
+    '%s translates each kind apart from English and from the other kinds',
+    (code) => {
+      const texts = STATEMENT_KINDS.map((kind) => flat[code][`statement.kinds.${kind}`]);
+      const english = STATEMENT_KINDS.map((kind) => flat.en[`statement.kinds.${kind}`]);
+      expect(texts.filter((text, index) => text === english[index])).toEqual([]);
+      // A casino stake and an exchange settlement must not read alike.
+      expect(new Set(texts).size).toBe(STATEMENT_KINDS.length);
+    },
+  );
 });

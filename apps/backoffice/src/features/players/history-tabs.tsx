@@ -84,7 +84,7 @@ export function LedgerTab({ playerId }: { playerId: string }) {
 
   const columns: Column<StatementEntry>[] = [
     { key: 'time', header: t('ledger.time'), render: (row) => formatDateTime(row.time) },
-    { key: 'type', header: t('ledger.type'), render: (row) => t(`ledger.types.${row.type}`) },
+    { key: 'type', header: t('ledger.type'), render: (row) => t(`ledger.kinds.${row.kind}`) },
     { key: 'wallet', header: t('ledger.wallet'), render: (row) => t(`wallet.${row.wallet}`) },
     { key: 'description', header: t('ledger.description'), render: (row) => row.description },
     { key: 'reference', header: t('ledger.reference'), render: (row) => row.reference },

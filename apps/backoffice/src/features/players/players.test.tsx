@@ -82,6 +82,7 @@ describe('players', () => {
               id: '9',
               time: '2025-01-20T09:00:00.000Z',
               type: 'deposit',
+              kind: 'deposit',
               wallet: 'cash',
               description: 'Deposit #5',
               reference: 'deposit:5',

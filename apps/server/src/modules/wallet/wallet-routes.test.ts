@@ -143,6 +143,7 @@ describe.each(drivers)('wallet, statement and notifications on %s', (driver) => 
     expect(march10.data.total).toBe(1);
     expect(march10.data.items[0]).toMatchObject({
       type: 'adjustment_credit',
+      kind: 'adjustment.credit',
       wallet: 'cash',
       credit: 100,
       debit: 0,
@@ -249,7 +250,12 @@ describe.each(drivers)('wallet, statement and notifications on %s', (driver) => 
       { token },
     );
     expect(recent.json().data.items).toEqual([
-      expect.objectContaining({ type: 'demo_credit', credit: 10_000, balanceAfter: 10_000 }),
+      expect.objectContaining({
+        type: 'demo_credit',
+        kind: 'demo.credit',
+        credit: 10_000,
+        balanceAfter: 10_000,
+      }),
     ]);
   });
 });

@@ -6,8 +6,9 @@ import {
 } from '@spm/contract';
 import { paiseToPoints } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
-import { statementPage } from './ledger-repository.ts';
 import { getWalletView } from './ledger-service.ts';
+import { statementKindOf } from './statement-kinds.ts';
+import { statementPage } from './statement-repository.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
 const DAY_MS = 86_400_000;
@@ -24,7 +25,8 @@ export async function getExposureAmount(
 /**
  * GET /getAccountstatement/{from}/{to}: every posting on the player's cash, coins, sports and
  * wicket accounts in [from 00:00, to 24:00) Indian time, newest first. Holds are mirrored on
- * cash (money leaves cash into the hold), so they are not listed a second time.
+ * cash (money leaves cash into the hold), so they are not listed a second time. Each line
+ * carries its kind by product and operation (statement-kinds.ts).
  */
 export async function getStatement(
   deps: Pick<ServiceDeps, 'db'>,
@@ -48,6 +50,7 @@ export async function getStatement(
     time: row.createdAt.toISOString(),
     // Kinds that reach player accounts are statement types (system_transfer is refused).
     type: row.kind as StatementEntry['type'],
+    kind: statementKindOf({ ledgerKind: row.kind, product: row.product, operation: row.operation }),
     wallet: row.wallet as StatementEntry['wallet'],
     description: row.description,
     reference: row.reference,

@@ -17,6 +17,7 @@ const entry = (id: string, fields: Partial<StatementEntry> = {}): StatementEntry
   id,
   time: '2024-05-10T09:30:00.000Z',
   type: 'deposit',
+  kind: 'deposit',
   wallet: 'cash',
   description: 'UPI deposit',
   reference: `REF-${id}`,
@@ -76,7 +77,7 @@ describe('account statement (SPEC 2.6, 7.3)', () => {
     expect(statementCalls(fetchMock)).toHaveLength(1);
   });
 
-  it('shows each line with its translated type and wallet and formatted amounts', async () => {
+  it('shows each line with its translated kind and wallet and formatted amounts', async () => {
     openStatement({
       [`GET ${DEFAULT_PATH}`]: statementRoute(
         {
@@ -84,7 +85,9 @@ describe('account statement (SPEC 2.6, 7.3)', () => {
             entry('a'),
             entry('b', {
               time: '2024-05-09T14:05:00.000Z',
+              // Written by the ledger as a settlement: the casino stake reads as itself.
               type: 'bet_settlement',
+              kind: 'casino.stake',
               wallet: 'sports',
               description: 'MI v CSK match odds',
               credit: 0,
@@ -112,7 +115,7 @@ describe('account statement (SPEC 2.6, 7.3)', () => {
       '1,25,000.50',
     ]);
     expect(cells(rows[1]!).slice(1)).toEqual([
-      'Bet settled',
+      'Casino bet',
       'Sports bonus',
       'MI v CSK match odds',
       'REF-b',
@@ -127,7 +130,37 @@ describe('account statement (SPEC 2.6, 7.3)', () => {
     await act(() => i18n.changeLanguage('hi'));
     expect(within(rows[0]!).getByText('जमा')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('नकद')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('दांव का निपटान')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('कैसीनो दांव')).toBeInTheDocument();
+  });
+
+  it('names a line by product and operation: exchange settlement, crash cash-out, bonus grant', async () => {
+    const kinds = [
+      'exchange.settlement',
+      'crash.cashout',
+      'bonus.grant',
+      'casino.rollback',
+    ] as const;
+    openStatement({
+      [`GET ${DEFAULT_PATH}`]: statementRoute(
+        { 1: kinds.map((kind, index) => entry(`k${index}`, { kind, type: 'bet_settlement' })) },
+        kinds.length,
+      ),
+    });
+    const rows = await screen.findAllByTestId('statement-row');
+    expect(rows.map((row) => row.dataset.kind)).toEqual([...kinds]);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+      'Exchange bet settled',
+      'Crash cash-out',
+      'Bonus granted',
+      'Casino bet refunded',
+    ]);
+    await act(() => i18n.changeLanguage('ta'));
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+      'எக்ஸ்சேஞ்ச் பந்தயத் தீர்வு',
+      'கிராஷ் கேஷ்-அவுட்',
+      'போனஸ் வழங்கப்பட்டது',
+      'கேசினோ பந்தயத் தொகை திரும்பல்',
+    ]);
   });
 
   it('pages with next and previous', async () => {

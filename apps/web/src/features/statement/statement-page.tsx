@@ -29,11 +29,11 @@ function AmountCell({ value, kind }: { value: number; kind: 'credit' | 'debit' |
 function StatementRow({ entry }: { entry: StatementEntry }) {
   const { t, i18n } = useTranslation();
   return (
-    <tr data-testid="statement-row" data-type={entry.type}>
+    <tr data-testid="statement-row" data-type={entry.type} data-kind={entry.kind}>
       <td className="statement-table__time">
         <time dateTime={entry.time}>{formatDateTime(entry.time, i18n.language)}</time>
       </td>
-      <td>{t(`statement.types.${entry.type}`)}</td>
+      <td>{t(`statement.kinds.${entry.kind}`)}</td>
       <td>{t(`wallet.${entry.wallet}`)}</td>
       <td className="statement-table__description">{entry.description}</td>
       <td className="statement-table__reference">{entry.reference}</td>
