@@ -227,8 +227,11 @@ export function planBetOrWin(
     };
   }
   const creditedPaise = rule.winCredit(round, amountPaise);
-  // A win of 0 (a lost round's close) moves nothing; the wallet records it all the same,
-  // and from then on refuses the round's rollbacks.
+  // A win of 0 (a lost round's close) moves nothing; the wallet records it all the same.
+  // Every win closes the player's round in the wallet (`close`), also one with
+  // `roundClosed: false`: the protocol makes a round's bets stand from its first win
+  // (docs/casino-provider-api.md, RS_ERROR_ROUND_CLOSED), so their rollbacks are refused;
+  // whether the round takes more bets and wins is the casino's round status.
   return {
     refused: null,
     move: {
@@ -236,6 +239,7 @@ export function planBetOrWin(
       input: objectWith(base, {
         amountPaise: creditedPaise,
         description: `Casino win ${request.gameId} (${request.roundId})`,
+        close: true,
       }),
     },
     appliedPaise: creditedPaise,

@@ -238,3 +238,31 @@ export const walletHolds = pgTable(
     check('wallet_holds_held_check', sql`${table.heldPaise} >= 0`),
   ],
 );
+
+/** A round's state in the wallet: open until its product closes it (`closeRound`, `close`). */
+export const WALLET_ROUND_STATES = ['open', 'closed'] as const;
+
+/**
+ * The rounds a product closed, per player (docs/decisions.md "Rounds in the wallet"): a
+ * closed round's stakes stand (a rollback is refused ROUND_CLOSED). A round with no row is
+ * open; reversing the payout that closed it opens it again.
+ */
+export const walletRounds = pgTable(
+  'wallet_rounds',
+  {
+    // No foreign key to users: see docs/decisions.md "No foreign keys from hot rows to master data".
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    product: text('product', { enum: WALLET_PRODUCTS }).notNull(),
+    roundId: text('round_id').notNull(),
+    state: text('state', { enum: WALLET_ROUND_STATES }).notNull(),
+    closedAt: timestampTz('closed_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.playerId, table.product, table.roundId] }),
+    check('wallet_rounds_state_check', sql`${table.state} in ('open', 'closed')`),
+    check(
+      'wallet_rounds_closed_at_check',
+      sql`(${table.state} = 'closed') = (${table.closedAt} is not null)`,
+    ),
+  ],
+);

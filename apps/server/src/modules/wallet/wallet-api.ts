@@ -52,12 +52,20 @@ import {
   type NewWalletOperationWithOutcome,
   markRolledBack,
   recordOutcome,
-  roundIsClosed,
   setHold,
   type WalletOperationKind,
   type WalletOperationRow,
   type WalletProduct,
 } from './wallet-operation-repository.ts';
+import {
+  closeRoundRow,
+  commissionOf,
+  postingsOf,
+  reopenRound,
+  reversalOf,
+  roundIsClosed,
+  type RoundKey,
+} from './wallet-rounds.ts';
 
 /*
  * The wallet API (DESIGN 1, docs/adding-a-product.md): the only way a product (exchange,
@@ -116,29 +124,59 @@ export interface ReleaseInput extends OperationInput {
   holdToPaise?: Paise | undefined;
 }
 
-export interface WinInput extends OperationInput {
+/** For the win or settle that ends its round (`wallet-rounds.ts`). */
+interface ClosingInput {
+  /**
+   * Closes the round in the same call (as `closeRound` would after it): its stakes then
+   * stand, a rollback of them is refused ROUND_CLOSED. A win or settle alone leaves the round
+   * open.
+   */
+  close?: boolean | undefined;
+}
+
+export interface WinInput extends OperationInput, ClosingInput {
   amountPaise: Paise;
 }
 
-export interface SettleInput extends OperationInput {
+export interface SettleInput extends OperationInput, ClosingInput {
   /**
-   * What the player's cash receives for the round, the released hold included: 0 for a lost
-   * bet, the hold for a void, hold + winnings - commission for a win.
+   * What the player's cash receives for the part settled, the released hold included: 0 for
+   * a lost bet, the hold for a void, hold + winnings - commission for a win.
    */
   payoutPaise: Paise;
   /** Taken from the winnings for the operator (exchange match odds); default 0. */
   commissionPaise?: Paise | undefined;
+  /**
+   * A partial settlement (a partial cash-out): the round's hold left after it, from 0 (the
+   * default: the whole hold settles) up to the hold now. The rest stays held for a later
+   * settle.
+   */
+  holdToPaise?: Paise | undefined;
 }
 
+/**
+ * Undoes a win or a settlement (a corrected result): exactly what it moved goes back, read
+ * from the target, and its round opens again (its stakes may then be refunded, a void).
+ */
 export interface ReverseInput extends OperationInput {
-  /** The external id of the settlement to undo (a corrected result). */
+  /** The external id of the win or settlement to undo. */
   targetExternalId: string;
-  /** What that settlement paid into cash, the released hold included. */
-  payoutPaise: Paise;
-  /** The commission it took; default 0. */
+  /**
+   * Optional checks, each against the target: what it paid into cash, the released hold
+   * included; the commission it took; the round's hold it released. A settlement made
+   * before the exchange used the wallet API has no operation: then payoutPaise and
+   * holdToPaise are required and taken as given.
+   */
+  payoutPaise?: Paise | undefined;
   commissionPaise?: Paise | undefined;
-  /** The round's hold it released, restored by the reversal. */
-  holdToPaise: Paise;
+  holdToPaise?: Paise | undefined;
+}
+
+/** Closes a player's round: its stakes stand from now on (idempotent). */
+export interface CloseRoundInput {
+  product: WalletProduct;
+  playerId: number;
+  roundId: string;
 }
 
 export interface RollbackInput extends OperationInput {
@@ -248,6 +286,8 @@ export interface WalletOperations {
   settle: (input: SettleInput) => Promise<WalletResult>;
   rollback: (input: RollbackInput) => Promise<WalletResult>;
   reverse: (input: ReverseInput) => Promise<WalletResult>;
+  /** Closes a player's round (`CloseRoundInput`), in this transaction. */
+  closeRound: (input: CloseRoundInput) => Promise<void>;
   /**
    * Locks these players' cash accounts for the rest of the transaction (in account id order,
    * so two batches never deadlock) and answers what each can stake now: their cash balance,
@@ -350,18 +390,49 @@ export function preparedReadStats(db: object): PreparedUse {
 const opKeyOf = (product: string, externalId: string) => `${product}\u0000${externalId}`;
 const defaultLedgerKey = (product: string, externalId: string) => `wallet:${product}:${externalId}`;
 
-/** One move of `applyMany`: a stake (into a hold or debited), a release of a hold, or a win. */
-export type BatchMoveInput =
+/** A move `applyMany` plans in memory and writes in one statement. */
+type AtOnceMove =
   | { operation: 'stake'; input: StakeInput }
   | { operation: 'release'; input: ReleaseInput }
   | { operation: 'win'; input: WinInput };
 
+/**
+ * One move of `applyMany`: a stake (into a hold or debited), a release of a hold, a win, a
+ * settlement, a rollback or a reversal.
+ */
+export type BatchMoveInput =
+  | AtOnceMove
+  | { operation: 'settle'; input: SettleInput }
+  | { operation: 'rollback'; input: RollbackInput }
+  | { operation: 'reverse'; input: ReverseInput };
+
+const isAtOnceMove = (move: BatchMoveInput): move is AtOnceMove =>
+  move.operation === 'stake' || move.operation === 'release' || move.operation === 'win';
+
+/** One move as its single operation. */
+function applyOne(ops: WalletOperations, move: BatchMoveInput): Promise<WalletResult> {
+  switch (move.operation) {
+    case 'stake':
+      return ops.stake(move.input);
+    case 'release':
+      return ops.release(move.input);
+    case 'win':
+      return ops.win(move.input);
+    case 'settle':
+      return ops.settle(move.input);
+    case 'rollback':
+      return ops.rollback(move.input);
+    case 'reverse':
+      return ops.reverse(move.input);
+  }
+}
+
 /** Whether a move changes a round's hold (and so locks it). */
-const movesHold = (move: BatchMoveInput): boolean =>
+const movesHold = (move: AtOnceMove): boolean =>
   move.operation === 'release' || (move.operation === 'stake' && move.input.mode === 'hold');
 
 /** The least amount of a move: a hold may move with no new stake; a debit takes at least 1 paisa. */
-const leastAmount = (move: BatchMoveInput): Paise =>
+const leastAmount = (move: AtOnceMove): Paise =>
   move.operation === 'stake' && move.input.mode === 'debit' ? 1n : 0n;
 
 /** What one operation will do, once idempotency and the checks let it. */
@@ -376,6 +447,8 @@ interface Plan {
   payoutPaise: Paise;
   event?: string;
   relatedExternalId?: string;
+  /** The operation closes its round (`close: true`). */
+  closesRound?: boolean;
 }
 
 const isAmount = (paise: Paise) => paise >= 0n;
@@ -420,6 +493,10 @@ export class WalletApi {
   reverse(input: ReverseInput): Promise<WalletResult> {
     return this.alone((ops) => ops.reverse(input));
   }
+  /** Closes a player's round in a transaction of its own. */
+  async closeRound(input: CloseRoundInput): Promise<void> {
+    await ledgerTransaction(this.deps, (ctx) => this.within(ctx).closeRound(input));
+  }
 
   /**
    * The operations inside the caller's transaction. A refusal found before anything is
@@ -434,13 +511,14 @@ export class WalletApi {
       settle: (input) => this.run(ctx, 'settle', input, () => this.planSettle(ctx, input)),
       rollback: (input) => this.run(ctx, 'rollback', input, () => this.planRollback(ctx, input)),
       reverse: (input) => this.run(ctx, 'reverse', input, () => this.planReverse(ctx, input)),
+      closeRound: (input) => closeRoundRow(ctx.tx, input, ctx.now),
       lockAvailable: (playerIds) => lockCashBalances(ctx.tx, playerIds),
       judgeDebit: (request) => this.judgeDebit(ctx, request),
       prepareMoves: (scope) => this.prepareMoves(ctx, scope),
       // Limit policies are pure: the batch judges each debit in memory, as the single
       // operation would, and stays one batch with policies registered.
       applyMany: (moves, options) =>
-        this.applyManyAtOnce(ctx, moves, {
+        this.applyMoves(ctx, moves, {
           last: options?.last === true || options?.commit === true,
           commit: options?.commit === true,
         }),
@@ -493,7 +571,7 @@ export class WalletApi {
    */
   private async takePrepared(
     ctx: LedgerContext,
-    moves: readonly BatchMoveInput[],
+    moves: readonly AtOnceMove[],
   ): Promise<PreparedRead['read'] | undefined> {
     const prepared = preparedReads.get(ctx);
     if (!prepared) return undefined;
@@ -528,12 +606,37 @@ export class WalletApi {
   ): Promise<WalletResult[]> {
     const ops = this.within(ctx);
     const results: WalletResult[] = [];
-    for (const move of moves) {
-      if (move.operation === 'stake') results.push(await ops.stake(move.input));
-      else if (move.operation === 'release') results.push(await ops.release(move.input));
-      else results.push(await ops.win(move.input));
-    }
+    for (const move of moves) results.push(await applyOne(ops, move));
     return results;
+  }
+
+  /**
+   * applyMany: stakes, releases and wins in one statement (applyManyAtOnce). A batch with a
+   * settlement, a rollback or a reversal runs as the single operations one after the other in
+   * the caller's one transaction: as atomic as the one statement (not enough money anywhere
+   * rolls the whole transaction back, a refusal writes nothing but a rollback's marker, as
+   * alone) but one round trip per move; those come rarely and a few at a time (a market's or
+   * a crash round's settlement, a provider's rollback), the hot batches stay at once.
+   */
+  private async applyMoves(
+    ctx: LedgerContext,
+    moves: readonly BatchMoveInput[],
+    options: { last: boolean; commit: boolean },
+  ): Promise<WalletResult[]> {
+    const atOnce: AtOnceMove[] = [];
+    for (const move of moves) if (isAtOnceMove(move)) atOnce.push(move);
+    if (atOnce.length === moves.length) return this.applyManyAtOnce(ctx, atOnce, options);
+    // A prepared read does not cover these moves: the zero holds it created are left.
+    const prepared = preparedReads.get(ctx);
+    if (prepared) {
+      preparedReads.delete(ctx);
+      preparedUseOf(this.deps.db).missed += 1;
+      await deleteEmptyHolds(
+        ctx.tx,
+        [...prepared.read.holds].filter(([, hold]) => hold.created).map(([key]) => holdKeyOf(key)),
+      );
+    }
+    return this.applyManyOneByOne(ctx, moves);
   }
 
   /**
@@ -548,7 +651,7 @@ export class WalletApi {
    */
   private async applyManyAtOnce(
     ctx: LedgerContext,
-    moves: readonly BatchMoveInput[],
+    moves: readonly AtOnceMove[],
     { last, commit }: { last: boolean; commit: boolean },
   ): Promise<WalletResult[]> {
     if (moves.length === 0) return [];
@@ -636,6 +739,7 @@ export class WalletApi {
       isDemo: boolean;
     }[] = [];
     const touched = new Map<number, WalletView>();
+    const closes: RoundKey[] = [];
 
     moves.forEach((move, index) => {
       const { operation, input } = move;
@@ -721,6 +825,7 @@ export class WalletApi {
       );
       versionOf.push(versionNow(input.playerId));
       if (planned.event) events.push({ input, operation, planned, isDemo: player.isDemo });
+      if (planned.closesRound) closes.push(holdKey(input));
     });
 
     // 3. The writes: the ledger, the operations with their outcome, the holds.
@@ -787,9 +892,12 @@ export class WalletApi {
         key: holdKeys.get(key) ?? holdKeyOf(key),
         heldPaise: hold.exists ? hold.heldPaise : null,
       })),
-      storesEvents
-        ? { outbox: { events: outbox.rows, createdAt: ctx.now }, commitBehind: commit }
-        : { commitBehind: false },
+      objectWith(
+        storesEvents
+          ? { outbox: { events: outbox.rows, createdAt: ctx.now }, commitBehind: commit }
+          : { commitBehind: false },
+        { closeRounds: { keys: closes, now: ctx.now } },
+      ),
     );
     if (storesEvents) {
       ctx.outboxWritten = { moneyWrites: ctx.moneyWrites, events: ctx.outbox.length };
@@ -880,6 +988,7 @@ export class WalletApi {
     if (planned.holdToPaise !== undefined) {
       await setHold(ctx.tx, holdKey(input), planned.holdToPaise);
     }
+    if (planned.closesRound) await closeRoundRow(ctx.tx, holdKey(input), ctx.now);
     const walletVersion =
       ctx.versions.get(input.playerId) ?? (await walletVersionOf(ctx.tx, input.playerId));
     await recordOutcome(ctx.tx, operationId, {
@@ -983,13 +1092,18 @@ export class WalletApi {
 
   private async planSettle(ctx: LedgerContext, input: SettleInput): Promise<Plan | WalletFailure> {
     const commissionPaise = input.commissionPaise ?? 0n;
-    if (!isAmount(input.payoutPaise) || !isAmount(commissionPaise)) return fail('INVALID_AMOUNT');
+    const holdToPaise = input.holdToPaise ?? 0n;
+    const amounts = [input.payoutPaise, commissionPaise, holdToPaise];
+    if (!amounts.every(isAmount)) return fail('INVALID_AMOUNT');
     const heldPaise = await lockHold(ctx.tx, holdKey(input));
+    // A partial settlement (a partial cash-out) settles the hold down to holdToPaise.
+    if (holdToPaise > heldPaise) return fail('INVALID_AMOUNT');
+    const settledPaise = heldPaise - holdToPaise;
     // core's settlement: hold released, the counterparty pays (or takes) the difference.
     const postings = settlementPostings({
       playerId: String(input.playerId),
-      heldExposurePaise: heldPaise,
-      grossPnlPaise: input.payoutPaise - heldPaise + commissionPaise,
+      heldExposurePaise: settledPaise,
+      grossPnlPaise: input.payoutPaise - settledPaise + commissionPaise,
       commissionPaise,
       counterparty: await this.counterparty(ctx, input.playerId),
     });
@@ -997,57 +1111,94 @@ export class WalletApi {
       kind: 'bet_settlement',
       postings,
       amountPaise: input.payoutPaise,
-      holdDeltaPaise: -heldPaise,
-      holdToPaise: 0n,
-      stakePaise: heldPaise,
+      holdDeltaPaise: -settledPaise,
+      holdToPaise,
+      stakePaise: settledPaise,
       payoutPaise: input.payoutPaise,
       event: WALLET_EVENTS.settlement,
+      closesRound: input.close === true,
     };
   }
 
   /**
-   * Undoes a settlement (a corrected result): the payout leaves cash again, the commission and
-   * the counterparty's share go back, the round's hold is restored. Not enough cash left is
-   * INSUFFICIENT_FUNDS. The settlement named must match the amounts (one made before the
-   * exchange used the API has no operation row: its amounts are taken as given).
+   * Undoes a win or a settlement (a corrected result): the target's postings negated (the
+   * payout leaves cash again, the commission and the counterparty's share go back, a released
+   * hold is held again) and its round opened again. Not enough cash left is
+   * INSUFFICIENT_FUNDS. Amounts the caller gives must match the target's; a settlement made
+   * before the exchange used the API has no operation row: its amounts are taken as given.
    */
   private async planReverse(
     ctx: LedgerContext,
     input: ReverseInput,
   ): Promise<Plan | WalletFailure> {
-    const commissionPaise = input.commissionPaise ?? 0n;
-    const amounts = [input.payoutPaise, commissionPaise, input.holdToPaise];
-    if (!amounts.every(isAmount)) return fail('INVALID_AMOUNT');
-    const target = await findOperationForUpdate(ctx.tx, input.product, input.targetExternalId);
-    if (target) {
-      if (target.status === 'rolled_back') return fail('ROLLED_BACK');
-      if (target.operation !== 'settle' || target.playerId !== input.playerId) {
-        return fail('NOT_ROLLBACKABLE');
-      }
-      if (
-        target.amountPaise !== input.payoutPaise ||
-        -target.holdDeltaPaise !== input.holdToPaise
-      ) {
-        return fail('INVALID_AMOUNT');
-      }
-      await markRolledBack(ctx.tx, target.id, input.externalId);
+    const given = [input.payoutPaise, input.commissionPaise, input.holdToPaise];
+    if (!given.every((paise) => paise === undefined || isAmount(paise))) {
+      return fail('INVALID_AMOUNT');
     }
+    const target = await findOperationForUpdate(ctx.tx, input.product, input.targetExternalId);
+    if (!target) return this.planReverseUnrecorded(ctx, input);
+    if (target.status === 'rolled_back') return fail('ROLLED_BACK');
+    const reversible = target.operation === 'settle' || target.operation === 'win';
+    const sameRound = target.playerId === input.playerId && target.roundId === input.roundId;
+    if (!reversible || !sameRound || target.status !== 'done') return fail('NOT_ROLLBACKABLE');
+    const postings = target.ledgerTransactionId
+      ? await postingsOf(ctx.tx, target.ledgerTransactionId)
+      : [];
+    const releasedPaise = -target.holdDeltaPaise;
+    const player = await findWalletPlayer(ctx.tx, input.playerId);
+    // A play-money settlement's commission joins the play-money counterparty: not checkable.
+    const commissionMismatch =
+      input.commissionPaise !== undefined &&
+      player?.isDemo !== true &&
+      commissionOf(postings) !== input.commissionPaise;
+    if (
+      (input.payoutPaise !== undefined && input.payoutPaise !== target.amountPaise) ||
+      (input.holdToPaise !== undefined && input.holdToPaise !== releasedPaise) ||
+      commissionMismatch
+    ) {
+      return fail('INVALID_AMOUNT');
+    }
+    await markRolledBack(ctx.tx, target.id, input.externalId);
+    await reopenRound(ctx.tx, holdKey(input));
+    const heldPaise = await lockHold(ctx.tx, holdKey(input));
+    return {
+      kind: 'bet_settlement',
+      postings: reversalOf(postings),
+      amountPaise: target.amountPaise,
+      holdDeltaPaise: releasedPaise,
+      holdToPaise: heldPaise + releasedPaise,
+      stakePaise: 0n,
+      payoutPaise: -target.amountPaise,
+      event: WALLET_EVENTS.settlement,
+      relatedExternalId: input.targetExternalId,
+    };
+  }
+
+  /** The reversal of a settlement the exchange posted before it used the wallet API. */
+  private async planReverseUnrecorded(
+    ctx: LedgerContext,
+    input: ReverseInput,
+  ): Promise<Plan | WalletFailure> {
+    const { payoutPaise, holdToPaise: releasedPaise } = input;
+    if (payoutPaise === undefined || releasedPaise === undefined) return fail('NOT_FOUND');
+    const commissionPaise = input.commissionPaise ?? 0n;
     const heldPaise = await lockHold(ctx.tx, holdKey(input));
     const settled = settlementPostings({
       playerId: String(input.playerId),
-      heldExposurePaise: input.holdToPaise,
-      grossPnlPaise: input.payoutPaise - input.holdToPaise + commissionPaise,
+      heldExposurePaise: releasedPaise,
+      grossPnlPaise: payoutPaise - releasedPaise + commissionPaise,
       commissionPaise,
       counterparty: await this.counterparty(ctx, input.playerId),
     });
+    await reopenRound(ctx.tx, holdKey(input));
     return {
       kind: 'bet_settlement',
-      postings: settled.map((p) => ({ account: p.account, amountPaise: -p.amountPaise })),
-      amountPaise: input.payoutPaise,
-      holdDeltaPaise: input.holdToPaise,
-      holdToPaise: heldPaise + input.holdToPaise,
+      postings: reversalOf(settled),
+      amountPaise: payoutPaise,
+      holdDeltaPaise: releasedPaise,
+      holdToPaise: heldPaise + releasedPaise,
       stakePaise: 0n,
-      payoutPaise: -input.payoutPaise,
+      payoutPaise: -payoutPaise,
       event: WALLET_EVENTS.settlement,
       relatedExternalId: input.targetExternalId,
     };
@@ -1187,6 +1338,7 @@ function planWinPayout(input: WinInput, counterparty: AccountRef): Plan {
     stakePaise: 0n,
     payoutPaise: input.amountPaise,
     event: WALLET_EVENTS.settlement,
+    closesRound: input.close === true,
   };
 }
 

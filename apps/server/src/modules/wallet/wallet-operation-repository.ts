@@ -14,6 +14,7 @@ import {
 } from './ledger-repository.ts';
 import type { WALLET_OPERATION_STATUSES, WALLET_OPERATIONS, WALLET_PRODUCTS } from './tables.ts';
 import { outboxInsert, type NewOutboxEvent } from '../../outbox/outbox-repository.ts';
+import { closeRoundsPart } from './wallet-rounds.ts';
 
 /* The wallet API's SQL: its operation log and the holds it keeps per round. */
 
@@ -133,22 +134,6 @@ export async function markRolledBack(
   );
 }
 
-/** True when the round already paid out (a win or a settlement that was not undone). */
-export async function roundIsClosed(
-  db: DbHandle,
-  product: WalletProduct,
-  playerId: number,
-  roundId: string,
-): Promise<boolean> {
-  const rows = await executeRows<{ n: string | number }>(
-    db,
-    sql`select count(*) as n from wallet_operations
-        where product = ${product} and player_id = ${playerId} and round_id = ${roundId}
-          and operation in ('win', 'settle') and status = 'done'`,
-  );
-  return Number(rows[0]?.n ?? 0) > 0;
-}
-
 /**
  * The round's hold, its row locked (created at zero when absent) so that two operations on
  * one round never both read the same old amount.
@@ -262,9 +247,12 @@ export async function writeMoves(
   options: {
     outbox?: { events: readonly NewOutboxEvent[]; createdAt: Date };
     commitBehind?: boolean;
+    /** The rounds the moves close (a win with `close`), closed by the same statement. */
+    closeRounds?: { keys: readonly HoldKey[]; now: Date };
   } = {},
 ): Promise<{ transactionIds: string[]; operationIds: string[] }> {
   const outbox = options.outbox ?? { events: [], createdAt: new Date(0) };
+  const closing = options.closeRounds ?? { keys: [], now: new Date(0) };
   const json = JSON.stringify(
     rows.map((row, index) => ({
       n: index,
@@ -323,6 +311,7 @@ export async function writeMoves(
           returning id, product, external_id
         ),
         events as (${outboxInsert(outbox.events, outbox.createdAt)}),
+        ${closeRoundsPart(closing.keys, closing.now)},
         checked as (
           select spm_check(
             ${ledgerWriteAsPlanned(ledger.balanceMoves, ledger.versionsAfter)}
