@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { ClusterConfig } from '../config.ts';
 import { sessionBoundsFor, type DbHandle } from '../db/database.ts';
-import type { AppError } from '../http/app-error.ts';
 import {
   holdFences,
   resourceKeyOf,
@@ -54,11 +53,6 @@ const MARKET: ResourceKind = 'exchange-market';
 
 /** The lease name of an exchange market. */
 const marketLease = (marketId: string): string => resourceName({ kind: MARKET, id: marketId });
-
-/** The answer when a market is between owners: the player tries again a moment later. */
-export function marketMovingError(): AppError {
-  return resourceMovingError(MARKET);
-}
 
 /** Highest score wins: every node computes the same owner from the same live nodes. */
 export function rendezvousOwner(marketId: string, nodeIds: readonly string[]): string | undefined {
@@ -298,11 +292,6 @@ export class MarketOwnership {
     return { resource, token, ownerNode: this.nodeId, idleLimitMs: this.idleLimitMs };
   }
 
-  /** Where a request for this market is handled (`routeResource`). */
-  route(marketId: string, forwarded: boolean): Promise<ResourceRoute> {
-    return this.routeResource({ kind: MARKET, id: marketId }, forwarded);
-  }
-
   /**
    * Where a request for this resource is handled. `forwarded`: it came from another node, so
    * it is never sent on (one hop); this node takes a free lease for it instead.
@@ -348,16 +337,6 @@ export class MarketOwnership {
       await sleep(this.config.leaseMs / 6);
     }
     throw resourceMovingError(resource.kind);
-  }
-
-  /** The market of an order (a cancel names only the order). */
-  async marketOfOrder(orderId: string): Promise<string | undefined> {
-    if (!/^\d{1,18}$/.test(orderId)) return undefined;
-    const result = await this.pool.query<{ market_id: string }>(
-      'select market_id::text from orders where id = $1',
-      [orderId],
-    );
-    return result.rows[0]?.market_id;
   }
 
   /**
