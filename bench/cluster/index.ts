@@ -78,8 +78,10 @@ try {
     'every market leased by its node',
     async () => {
       const leases = await client.query<{ market_id: string; owner_node: string }>(
-        `select market_id::text, owner_node from market_leases
-         where expires_at > clock_timestamp() and owner_node is not null`,
+        `select substr(resource, length('exchange-market:') + 1) as market_id, owner_node
+         from resource_leases
+         where resource like 'exchange-market:%'
+           and expires_at > clock_timestamp() and owner_node is not null`,
       );
       const owners = new Map(leases.rows.map((row) => [row.market_id, row.owner_node]));
       for (const m of markets) {

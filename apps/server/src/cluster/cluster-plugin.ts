@@ -4,7 +4,8 @@ import type { ClusterConfig } from '../config.ts';
 import { REDIS_READY_TIMEOUT_MS, SUBSCRIBER_OPTIONS, createRedisClient } from '../redis.ts';
 import { refreshEvent, reloadMarket } from '../modules/exchange/index.ts';
 import { FORWARDED_HEADER, SERVED_BY_HEADER, forwardRequest } from './forwarding.ts';
-import { MarketOwnership, marketMovingError } from './market-ownership.ts';
+import { MarketOwnership } from './market-ownership.ts';
+import { resourceMovingError } from './resource-lease.ts';
 
 function isConnectRefused(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'ECONNREFUSED';
@@ -31,9 +32,6 @@ export interface ClusterOptions {
   apiPrefix: string;
 }
 
-/** Placements name their market in the body. */
-const PLACEMENTS = ['/bet/match/odds', '/bet/bookmaker/odds', '/bet/fancy/odds'];
-const CANCEL = '/bet/match/odds/cancel';
 /** Catalogue changes other nodes must read again (events, markets, rates, results). */
 const STAFF_CATALOGUE = /^\/staff\/(events|markets)(\/|$)/;
 
@@ -55,8 +53,9 @@ interface CatalogueChange {
 }
 
 /**
- * Several nodes (docs/decisions.md "Several nodes"): market ownership with fencing, forwarding
- * of every request that changes or shows a market's book to its owner, and the catalogue kept
+ * Several nodes (docs/decisions.md "Several nodes", "One lease per resource"): resource
+ * ownership with fencing, forwarding of every request of a route that declares its resource
+ * (`config.owner`: a market's book, a crash game) to its owner, and the catalogue kept
  * alike on every node through Redis. Registered before the exchange module so its hook covers
  * the exchange routes; it reaches the engine through `app.exchange` once that exists.
  */
@@ -79,48 +78,6 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
     SUBSCRIBER_OPTIONS,
   );
 
-  /** The market a request is about, when it changes or shows one market's book. */
-  async function marketOf(request: FastifyRequest): Promise<string | undefined> {
-    const route = request.routeOptions.url;
-    if (route === undefined || !route.startsWith(options.apiPrefix)) return undefined;
-    const path = route.slice(options.apiPrefix.length);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    if (request.method === 'POST' && PLACEMENTS.includes(path)) {
-      return typeof body.marketId === 'string' ? body.marketId : undefined;
-    }
-    if (request.method === 'POST' && path === CANCEL) {
-      return typeof body.orderId === 'string'
-        ? await ownership.marketOfOrder(body.orderId)
-        : undefined;
-    }
-    if (path.startsWith('/staff/markets/:marketId')) {
-      const { marketId } = request.params as { marketId?: string };
-      return marketId !== undefined && /^\d{1,18}$/.test(marketId) ? marketId : undefined;
-    }
-    // An event's page (its books) and its changes: all its markets share one owner.
-    if (
-      (request.method === 'GET' && path === '/bet/matches/:eventId') ||
-      ((request.method === 'GET' || request.method === 'PATCH') &&
-        path === '/staff/events/:eventId') ||
-      (request.method === 'POST' && path === '/staff/events/:eventId/markets')
-    ) {
-      const { eventId } = request.params as { eventId?: string };
-      return eventId === undefined ? undefined : marketOfEvent(eventId);
-    }
-    return undefined;
-  }
-
-  /** One market of the event standing for it (an open one if any); none: handled here. */
-  function marketOfEvent(eventId: string): string | undefined {
-    const engine = app.exchange;
-    const marketIds = engine.events.get(eventId)?.marketIds ?? [];
-    const open = marketIds.find((id) => {
-      const status = engine.markets.get(id)?.status;
-      return status !== undefined && status !== 'settled' && status !== 'voided';
-    });
-    return open ?? marketIds[0];
-  }
-
   /**
    * May be sent again to another owner after a first try that may have reached the old one:
    * a read, or a placement or a cancel (its idempotency key answers the first result if it was
@@ -132,13 +89,15 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
     return typeof body.idempotencyKey === 'string';
   }
 
+  // Forwarding declared per route: a route names the resource it belongs to (`config.owner`,
+  // resource-lease.ts), and the resource's owner node answers it.
   app.addHook('preHandler', async (request, reply) => {
-    const marketId = await marketOf(request);
-    if (marketId === undefined) return;
+    const resource = await request.routeOptions.config.owner?.(request);
+    if (resource === undefined) return;
     const forwarded = request.headers[FORWARDED_HEADER] !== undefined;
     let deadline = performance.now() + options.cluster.leaseMs * 2;
     for (let moves = 0; ;) {
-      const route = await ownership.route(marketId, forwarded);
+      const route = await ownership.routeResource(resource, forwarded);
       if (route.local) return;
       if (request.socket.destroyed) {
         // The player left while this node stalled (a paused node waking to a backlog): nobody
@@ -147,7 +106,7 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
         reply.hijack();
         return reply;
       }
-      const lease = ownership.watchLease(marketId, route.nodeId);
+      const lease = ownership.watchLease(resource, route.nodeId);
       try {
         return await forwardRequest(request, reply, route.address, nodeId, lease.signal);
       } catch (error) {
@@ -156,8 +115,8 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
           // request twice cannot do it twice; else a prompt 503 the player may retry.
           moves += 1;
           if (!resendable(request) || moves > MAX_LEASE_MOVES) {
-            request.log.warn({ owner: route.nodeId }, 'owner lost the market during a forward');
-            throw marketMovingError();
+            request.log.warn({ owner: route.nodeId }, 'owner lost the resource during a forward');
+            throw resourceMovingError(resource.kind);
           }
           deadline = performance.now() + options.cluster.leaseMs * 2;
           continue;
@@ -169,7 +128,7 @@ async function clusterPlugin(app: FastifyInstance, options: ClusterOptions): Pro
         const gone = isConnectRefused(error) || (isConnectionReset(error) && resendable(request));
         if (!gone || performance.now() > deadline) {
           request.log.warn({ err: error, owner: route.nodeId }, 'forwarding failed');
-          throw marketMovingError();
+          throw resourceMovingError(resource.kind);
         }
         ownership.suspect(route.nodeId);
         await new Promise((resolve) => setTimeout(resolve, options.cluster.leaseMs / 6));

@@ -19,19 +19,21 @@ export const clusterNodes = pgTable('cluster_nodes', {
 });
 
 /**
- * Who owns each market's book. One row per market ever owned; `token` (the fencing token) grows
- * by one at every takeover, and a transaction that changes the market's orders or money first
- * locks this row FOR SHARE and checks owner and token: a takeover waits for it, and an old
- * owner that lost the lease cannot commit.
+ * Who owns each resource (docs/decisions.md "One lease per resource"): an exchange market
+ * (`exchange-market:42`), a crash game, a sportsbook event. One row per resource ever owned;
+ * `token` (the fencing token) grows by one at every takeover, and a transaction that changes
+ * the resource's rows or money first locks this row FOR KEY SHARE and checks the token
+ * (resource-lease.ts `holdFences`): a takeover waits for it, and an old owner that lost the
+ * lease cannot commit.
  */
-export const marketLeases = pgTable(
-  'market_leases',
+export const resourceLeases = pgTable(
+  'resource_leases',
   {
-    // No foreign key: a lease is infrastructure, and a market row is never deleted.
-    marketId: bigint('market_id', { mode: 'number' }).primaryKey(),
+    // `kind:id`; no foreign key: a lease is infrastructure, and its kinds live in many tables.
+    resource: text('resource').primaryKey(),
     ownerNode: text('owner_node'),
     token: bigint('token', { mode: 'number' }).notNull(),
     expiresAt: timestampTz('expires_at').notNull(),
   },
-  (table) => [index('market_leases_owner_idx').on(table.ownerNode)],
+  (table) => [index('resource_leases_owner_idx').on(table.ownerNode)],
 );

@@ -76,14 +76,16 @@ describe.skipIf(!servicesAnswer)(
                                     at timestamptz not null default clock_timestamp());
         create function record_lease() returns trigger language plpgsql as $$
         begin
+          if new.resource not like 'exchange-market:%' then return new; end if;
           if tg_op = 'INSERT' or new.owner_node is distinct from old.owner_node
              or new.token <> old.token then
             insert into lease_history (market_id, owner_node, token)
-            values (new.market_id, coalesce(new.owner_node, ''), new.token);
+            values (substr(new.resource, length('exchange-market:') + 1)::bigint,
+                    coalesce(new.owner_node, ''), new.token);
           end if;
           return new;
         end $$;
-        create trigger lease_history after insert or update on market_leases
+        create trigger lease_history after insert or update on resource_leases
           for each row execute function record_lease();`);
       const redisPrefix = redisTestPrefix();
       nodes = await Promise.all(
@@ -107,9 +109,9 @@ describe.skipIf(!servicesAnswer)(
 
     async function lease(marketId: string) {
       const result = await client.query<{ owner_node: string | null; token: string }>(
-        `select owner_node, token::text from market_leases
-         where market_id = $1 and expires_at > clock_timestamp()`,
-        [Number(marketId)],
+        `select owner_node, token::text from resource_leases
+         where resource = 'exchange-market:' || $1::text and expires_at > clock_timestamp()`,
+        [marketId],
       );
       return result.rows[0];
     }

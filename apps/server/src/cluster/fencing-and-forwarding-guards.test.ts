@@ -87,7 +87,8 @@ describe.skipIf(!servicesAnswer)(
     async function lease(marketId: string) {
       const [row] = await executeRows<{ owner_node: string | null; token: string }>(
         h.db,
-        sql`select owner_node, token::text from market_leases where market_id = ${marketId}`,
+        sql`select owner_node, token::text from resource_leases
+            where resource = 'exchange-market:' || ${marketId}::text`,
       );
       return { owner: row!.owner_node, token: Number(row!.token) };
     }

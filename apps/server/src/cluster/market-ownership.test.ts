@@ -92,7 +92,8 @@ describe.skipIf(!servicesAnswer)(
     async function lease() {
       const [row] = await executeRows<{ owner_node: string | null; token: string }>(
         h.db,
-        sql`select owner_node, token::text from market_leases where market_id = ${marketId}`,
+        sql`select owner_node, token::text from resource_leases
+            where resource = 'exchange-market:' || ${marketId}::text`,
       );
       return row!;
     }
@@ -160,8 +161,8 @@ describe.skipIf(!servicesAnswer)(
       await taker.register(markets());
       // Free the market from the previous case's holder.
       await h.db.execute(
-        sql`update market_leases set owner_node = null, expires_at = clock_timestamp()
-            where market_id = ${marketId}`,
+        sql`update resource_leases set owner_node = null, expires_at = clock_timestamp()
+            where resource = 'exchange-market:' || ${marketId}::text`,
       );
       expect(await owner.acquire(marketId)).toBe(true);
       const before = await version();

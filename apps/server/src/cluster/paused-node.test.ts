@@ -97,9 +97,10 @@ describe.skipIf(!servicesAnswer)(
 
     async function ownerOf(marketId: string): Promise<string | undefined> {
       const result = await client.query<{ owner_node: string }>(
-        `select owner_node from market_leases
-         where market_id = $1 and owner_node is not null and expires_at > clock_timestamp()`,
-        [Number(marketId)],
+        `select owner_node from resource_leases
+         where resource = 'exchange-market:' || $1::text and owner_node is not null
+           and expires_at > clock_timestamp()`,
+        [marketId],
       );
       return result.rows[0]?.owner_node;
     }

@@ -232,6 +232,8 @@ export async function startSiblingNode(
   h: Harness,
   nodeId: string,
   port: number,
+  /** Runs before the app is ready, like the harness's own `configure` (test-only routes). */
+  configure?: (app: App) => void | Promise<void>,
 ): Promise<{ app: App; baseUrl: string }> {
   const cluster = h.config.cluster;
   if (!cluster) throw new Error('startSiblingNode needs a harness started with clusterNode');
@@ -243,6 +245,7 @@ export async function startSiblingNode(
     db: h.db,
     clock: h.clock,
   });
+  await configure?.(app);
   return { app, baseUrl: await listenOn(app, port) };
 }
 

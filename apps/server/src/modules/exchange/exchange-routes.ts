@@ -24,6 +24,7 @@ import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
 import { eventPnl, listBets } from './bets-service.ts';
 import type { ExchangeEngine } from './exchange-engine.ts';
+import { eventInPath, marketInBody, marketInPath, marketOfOrderInBody } from './route-owners.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { requireSiteLive } from '../site/index.ts';
 
@@ -58,6 +59,7 @@ function catalogueRoutes(app: App, engine: ExchangeEngine): void {
   app.get(
     '/bet/matches/:eventId',
     {
+      config: { owner: eventInPath(engine) },
       schema: {
         tags: ['sports'],
         summary: 'One event with all its markets',
@@ -107,6 +109,7 @@ function placementRoutes(app: App, deps: ServiceDeps, engine: ExchangeEngine): v
   app.post(
     '/bet/match/odds',
     {
+      config: { owner: marketInBody },
       // Peer to peer: a demo player's play money must never meet a real player's cash.
       onRequest: [app.requireAuth, requireRealAccount, siteLive],
       schema: {
@@ -122,6 +125,7 @@ function placementRoutes(app: App, deps: ServiceDeps, engine: ExchangeEngine): v
   app.post(
     '/bet/match/odds/cancel',
     {
+      config: { owner: marketOfOrderInBody(engine) },
       onRequest: app.requireAuth,
       schema: {
         tags: ['sports'],
@@ -136,6 +140,7 @@ function placementRoutes(app: App, deps: ServiceDeps, engine: ExchangeEngine): v
   app.post(
     '/bet/bookmaker/odds',
     {
+      config: { owner: marketInBody },
       onRequest: [app.requireAuth, siteLive],
       schema: {
         tags: ['sports'],
@@ -156,6 +161,7 @@ function placementRoutes(app: App, deps: ServiceDeps, engine: ExchangeEngine): v
   app.post(
     '/bet/fancy/odds',
     {
+      config: { owner: marketInBody },
       onRequest: [app.requireAuth, siteLive],
       schema: {
         tags: ['sports'],
@@ -208,6 +214,7 @@ function resultRoutes(app: App, deps: ServiceDeps, engine: ExchangeEngine): void
   app.post(
     '/staff/markets/:marketId/result',
     {
+      config: { owner: marketInPath },
       onRequest: requireStaff('admin'),
       schema: {
         tags: ['staff'],
@@ -229,6 +236,7 @@ function resultRoutes(app: App, deps: ServiceDeps, engine: ExchangeEngine): void
   app.post(
     '/staff/markets/:marketId/resettle',
     {
+      config: { owner: marketInPath },
       onRequest: requireStaff('admin'),
       schema: {
         tags: ['staff'],

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { requireStaff, staffActorOf } from '../../http/staff-auth.ts';
 import type { ExchangeEngine } from './exchange-engine.ts';
+import { eventInPath, marketInPath } from './route-owners.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import {
   createStaffEvent,
@@ -69,6 +70,7 @@ function eventRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: Exchange
   app.get(
     '/staff/events/:eventId',
     {
+      config: { owner: eventInPath(engine) },
       onRequest: admin,
       schema: {
         tags: ['staff'],
@@ -97,6 +99,7 @@ function eventRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: Exchange
   app.patch(
     '/staff/events/:eventId',
     {
+      config: { owner: eventInPath(engine) },
       onRequest: admin,
       schema: {
         tags: ['staff'],
@@ -118,6 +121,7 @@ function marketRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: Exchang
   app.post(
     '/staff/events/:eventId/markets',
     {
+      config: { owner: eventInPath(engine) },
       onRequest: admin,
       schema: {
         tags: ['staff'],
@@ -141,6 +145,7 @@ function marketRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: Exchang
   app.patch(
     '/staff/markets/:marketId',
     {
+      config: { owner: marketInPath },
       onRequest: admin,
       schema: {
         tags: ['staff'],
@@ -167,6 +172,7 @@ function priceRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: Exchange
   app.put(
     '/staff/markets/:marketId/rates',
     {
+      config: { owner: marketInPath },
       onRequest: admin,
       schema: {
         tags: ['staff'],
@@ -190,6 +196,7 @@ function priceRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: Exchange
   app.put(
     '/staff/markets/:marketId/line',
     {
+      config: { owner: marketInPath },
       onRequest: admin,
       schema: {
         tags: ['staff'],
@@ -213,6 +220,7 @@ function priceRoutes(app: App, admin: Admin, deps: ServiceDeps, engine: Exchange
   app.get(
     '/staff/markets/:marketId/book',
     {
+      config: { owner: marketInPath },
       onRequest: admin,
       schema: {
         tags: ['staff'],

@@ -32,7 +32,11 @@ export {
   releaseWithdrawal,
   walletTransaction,
 } from './money-operations.ts';
-export type { MoneyFailureCode, WalletContext } from './money-operations.ts';
+export type {
+  MoneyFailureCode,
+  WalletContext,
+  WalletTransactionOptions,
+} from './money-operations.ts';
 export { insertNotificationForAllPlayers } from './notification-broadcast-repository.ts';
 export { storeNotification } from './notification-service.ts';
 export type { NotificationInput } from './notification-service.ts';

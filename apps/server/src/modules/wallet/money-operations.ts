@@ -7,6 +7,7 @@ import {
   type Posting,
   type WalletView,
 } from '@spm/core';
+import { holdFences, type ResourceFence } from '../../cluster/resource-lease.ts';
 import {
   ledgerTransaction,
   postWithin,
@@ -34,6 +35,18 @@ export {
   type PostFailureCode as MoneyFailureCode,
 } from './ledger-service.ts';
 
+/** How a wallet transaction is opened. */
+export interface WalletTransactionOptions {
+  /**
+   * The lease of the resource the money is moved for (a crash game, a sportsbook event) with
+   * the token the caller's node holds (`MarketOwnership.fenceOf`). Checked first, with the
+   * exchange's fence (`holdFences`): a stale token throws SERVICE_UNAVAILABLE and nothing
+   * commits, and the lease row stays locked against a takeover until this commits, so a
+   * paused old owner can never move money for a resource it lost.
+   */
+  fence?: ResourceFence | undefined;
+}
+
 /**
  * Runs `work` in one wallet transaction: money, the caller's own rows and the outbox events
  * commit together; a refused posting rolls all of it back and answers `{ok: false, code}`.
@@ -41,8 +54,14 @@ export {
 export function walletTransaction<T>(
   deps: LedgerDeps,
   work: (ctx: LedgerContext) => Promise<T>,
+  options: WalletTransactionOptions = {},
 ): Promise<T | { ok: false; code: PostFailureCode }> {
-  return ledgerTransaction(deps, work);
+  const { fence } = options;
+  if (fence === undefined) return ledgerTransaction(deps, work);
+  return ledgerTransaction(deps, async (ctx) => {
+    await holdFences(ctx.tx, [fence]);
+    return work(ctx);
+  });
 }
 
 /** What a money operation answers: the ledger transaction and the player's wallet after it. */
