@@ -32,7 +32,7 @@ export {
   releaseWithdrawal,
   walletTransaction,
 } from './money-operations.ts';
-export type { MoneyFailureCode, WalletContext } from './money-operations.ts';
+export type { DepositRefused, MoneyFailureCode, WalletContext } from './money-operations.ts';
 export { insertNotificationForAllPlayers } from './notification-broadcast-repository.ts';
 export { storeNotification } from './notification-service.ts';
 export type { NotificationInput } from './notification-service.ts';
@@ -49,9 +49,21 @@ export type {
 export { allowAll } from './wallet-policies.ts';
 export type {
   DebitRequest,
+  DepositPolicy,
+  DepositRequest,
   LimitPolicy,
   PolicyRefusalCode,
   PolicyVerdict,
   WalletPlayerFacts,
 } from './wallet-policies.ts';
 export { stakeRefusalOf, walletRefusalError } from './wallet-refusals.ts';
+export {
+  deleteWalletPlayers,
+  insertWalletPlayers as openPlayerWallets,
+  openPlayerWallet,
+  PERMANENT_EXCLUSION_UNTIL,
+  setPlayerRestrictions,
+} from './wallet-player-repository.ts';
+export type { WalletPlayerRow } from './wallet-player-repository.ts';
+export type { WalletTotals, WindowTotals } from './wallet-totals.ts';
+export type { MoneyMode } from './tables.ts';
