@@ -15,11 +15,12 @@ import { expireWithin, getStaffDeposit } from './deposit-service.ts';
 import {
   creditDeposit,
   creditDepositBonus,
+  storeNotification,
   walletTransaction,
   type MoneyFailureCode,
+  type WalletApi,
   type WalletContext,
 } from '../wallet/index.ts';
-import { storeNotification, type WalletApi } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { StaffContext } from '../identity/index.ts';
 

@@ -522,7 +522,10 @@ export async function lockPlayerRowsFirst(
 ): Promise<void> {
   const missing = playerIds.filter((id) => !ctx.lockedPlayers.has(id) && !ctx.versions.has(id));
   if (missing.length === 0) return;
-  await lockWalletPlayers(ctx.tx, missing.sort((a, b) => a - b));
+  await lockWalletPlayers(
+    ctx.tx,
+    missing.sort((a, b) => a - b),
+  );
   for (const playerId of missing) ctx.lockedPlayers.add(playerId);
 }
 

@@ -118,7 +118,8 @@ export async function creditDeposit(
         totals: totals.get(input.playerId) ?? zeroTotals(),
       },
     );
-    if (refusal) return { ok: false, code: refusal.code, limit: refusal.limit, until: refusal.until };
+    if (refusal)
+      return { ok: false, code: refusal.code, limit: refusal.limit, until: refusal.until };
   }
   const moved = await move(ctx, input.playerId, {
     kind: 'deposit',

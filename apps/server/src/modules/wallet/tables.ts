@@ -189,11 +189,21 @@ export const walletPlayerHours = pgTable(
     // No foreign key: a hot row written with the money move (see walletVersions).
     playerId: bigint('player_id', { mode: 'number' }).notNull(),
     hour: timestampTz('hour').notNull(),
-    depositedPaise: bigint('deposited_paise', { mode: 'bigint' }).notNull().default(sql`0`),
-    stakedPaise: bigint('staked_paise', { mode: 'bigint' }).notNull().default(sql`0`),
-    wonPaise: bigint('won_paise', { mode: 'bigint' }).notNull().default(sql`0`),
-    lostPaise: bigint('lost_paise', { mode: 'bigint' }).notNull().default(sql`0`),
-    netPaise: bigint('net_paise', { mode: 'bigint' }).notNull().default(sql`0`),
+    depositedPaise: bigint('deposited_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    stakedPaise: bigint('staked_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    wonPaise: bigint('won_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    lostPaise: bigint('lost_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    netPaise: bigint('net_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (table) => [primaryKey({ columns: [table.playerId, table.hour] })],
 );

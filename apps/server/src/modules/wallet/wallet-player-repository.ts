@@ -49,7 +49,10 @@ export async function insertWalletPlayers(
 }
 
 /** Deletes the rows of players identity deleted (demo players that never moved money). */
-export async function deleteWalletPlayers(db: DbHandle, playerIds: readonly number[]): Promise<void> {
+export async function deleteWalletPlayers(
+  db: DbHandle,
+  playerIds: readonly number[],
+): Promise<void> {
   if (playerIds.length === 0) return;
   await db.execute(
     sql`delete from wallet_versions where player_id = any(${pgArray([...playerIds])}::bigint[])`,

@@ -81,8 +81,16 @@ export function hourDeltaOfOperation(
   cashDeltaPaise: Paise,
 ): HourDelta | null {
   if (cashDeltaPaise === 0n) return null;
-  const staked = (paise: Paise): HourDelta => ({ depositedPaise: 0n, stakedPaise: paise, wonPaise: 0n });
-  const won = (paise: Paise): HourDelta => ({ depositedPaise: 0n, stakedPaise: 0n, wonPaise: paise });
+  const staked = (paise: Paise): HourDelta => ({
+    depositedPaise: 0n,
+    stakedPaise: paise,
+    wonPaise: 0n,
+  });
+  const won = (paise: Paise): HourDelta => ({
+    depositedPaise: 0n,
+    stakedPaise: 0n,
+    wonPaise: paise,
+  });
   switch (operation) {
     case 'stake':
     case 'release':
