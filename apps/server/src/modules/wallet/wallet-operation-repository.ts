@@ -409,15 +409,6 @@ export async function readBeforeMoves(
   // indexes (with a JSON list it guessed 100 and scanned wallet_operations and users).
   const holdKeys = [...new Map(query.holdKeys.map((key) => [holdKeyText(key), key])).values()];
   const players = pgArray([...new Set(query.playerIds)].sort((a, b) => a - b));
-  /** Each kind's fields in text columns a to e, in the order the statement selects them. */
-  type LockReadRow = {
-    what: 'player' | 'key' | 'hold' | 'account';
-    a: string;
-    b: string | null;
-    c: string | null;
-    d: string | null;
-    e: string | null;
-  };
   // Both sent before either answer is awaited (the connection pipelines them), in this order.
   const lockRows = executePreparedRows<LockReadRow>(
     db,
@@ -450,12 +441,28 @@ export async function readBeforeMoves(
   );
   const secondRows = readOperationsAndTotals(db, query.operations, players, query.totalsAt);
   const [locksRead, secondRead] = await Promise.all([lockRows, secondRows]);
+  const locked = lockReadOf(locksRead);
+  return Object.assign(locked, secondRead);
+}
+
+/** Each kind's fields in text columns a to e, in the order the statement selects them. */
+type LockReadRow = {
+  what: 'player' | 'key' | 'hold' | 'account';
+  a: string;
+  b: string | null;
+  c: string | null;
+  d: string | null;
+  e: string | null;
+};
+
+/** readBeforeMoves' first statement's rows, by kind. */
+function lockReadOf(rows: readonly LockReadRow[]) {
   const playersFound = new Map<number, WalletPlayerRow>();
   const versions = new Map<number, number>();
   const takenLedgerKeys = new Set<string>();
   const holds = new Map<string, { heldPaise: bigint; created: boolean }>();
   const accounts: PlayerAccountRow[] = [];
-  for (const row of locksRead) {
+  for (const row of rows) {
     if (row.what === 'player') {
       const player: WalletPlayerRow = {
         playerId: Number(row.a),
@@ -481,8 +488,7 @@ export async function readBeforeMoves(
       });
     }
   }
-  const { operations, totals } = secondRead;
-  return { operations, players: playersFound, totals, takenLedgerKeys, holds, accounts, versions };
+  return { players: playersFound, versions, takenLedgerKeys, holds, accounts };
 }
 
 /**
