@@ -7,8 +7,47 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 // The server's domain modules (apps/server/src/modules/<domain>, DESIGN 1).
-const SERVER_MODULES = ['identity', 'wallet', 'cashier', 'exchange', 'backoffice', 'site'];
+const SERVER_MODULES = [
+  'identity',
+  'wallet',
+  'cashier',
+  'casino',
+  'exchange',
+  'backoffice',
+  'site',
+];
 const SERVER_SRC = './apps/server/src';
+
+/**
+ * The direction between server modules (issue 41 item 2, docs/decisions.md "Module direction
+ * on the server"): a module imports only modules of LOWER layers (through their entry), never
+ * one of its own layer or a higher one, so no loop can come back (wallet -> identity was one).
+ * site (settings, app details) < wallet (money) < identity (players, staff; opens a player's
+ * wallet) < cashier, casino, exchange (products) < backoffice (staff screens over them all).
+ */
+const SERVER_LAYERS = [
+  ['site'],
+  ['wallet'],
+  ['identity'],
+  ['cashier', 'casino', 'exchange'],
+  ['backoffice'],
+];
+
+/** The zones refusing an import of a module of the same or a higher layer. */
+function directionZones() {
+  return SERVER_LAYERS.flatMap((layer, level) => {
+    const notBelow = SERVER_LAYERS.slice(level).flat();
+    return layer.flatMap((name) =>
+      notBelow
+        .filter((other) => other !== name)
+        .map((other) => ({
+          target: `${SERVER_SRC}/modules/${name}/**`,
+          from: `${SERVER_SRC}/modules/${other}`,
+          message: `Module direction: ${name} sits below ${other} (or beside it) and may not import it; move the code down or pass it in (eslint.config.js SERVER_LAYERS).`,
+        })),
+    );
+  });
+}
 
 /**
  * Who may import what of module `name`: from outside it, only its entry (index.ts) and, for
@@ -136,7 +175,10 @@ export default tseslint.config(
     // db/schema.ts gathers every table for the database client alone (next block).
     ignores: ['**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/db/schema.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: SERVER_MODULES.map(moduleZone) }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...SERVER_MODULES.map(moduleZone), ...directionZones()] },
+      ],
     },
   },
   {

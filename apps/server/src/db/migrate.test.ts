@@ -53,6 +53,7 @@ const EXPECTED_TABLES = [
   'users',
   'wallet_holds',
   'wallet_operations',
+  'wallet_player_hours',
   'wallet_rounds',
   'wallet_versions',
   'withdraw_requests',

@@ -4,7 +4,7 @@ import type { NotificationToast, staffBroadcastBodySchema } from '@spm/contract'
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
 import { insertNotificationForAllPlayers } from '../wallet/index.ts';
-import { findUserById } from '../identity/index.ts';
+import { activePlayerIds, findUserById } from '../identity/index.ts';
 import { storeNotification, type NotificationInput } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { StaffActor } from '../site/index.ts';
@@ -44,7 +44,7 @@ export async function broadcastNotification(
     if (playerId === null) {
       const count = await insertNotificationForAllPlayers(
         tx,
-        objectWith(toast, { createdAt: now }),
+        objectWith(toast, { createdAt: now, recipients: activePlayerIds() }),
       );
       sent = { recipients: count, emit: () => toastAll(toast) };
     } else {

@@ -15,11 +15,12 @@ import { expireWithin, getStaffDeposit } from './deposit-service.ts';
 import {
   creditDeposit,
   creditDepositBonus,
+  storeNotification,
   walletTransaction,
   type MoneyFailureCode,
+  type WalletApi,
   type WalletContext,
 } from '../wallet/index.ts';
-import { storeNotification } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { StaffContext } from '../identity/index.ts';
 
@@ -54,19 +55,27 @@ function auditActor(decider: DepositDecider) {
  */
 async function creditApprovedDeposit(
   ctx: WalletContext,
+  wallet: WalletApi,
   row: DepositRow,
   decider: DepositDecider,
 ): Promise<{ row: DepositRow; transactionId: string; bonusPaise: Paise }> {
   const gateway = await findGatewayRow(ctx.tx, row.gatewayCode);
   if (!gateway) throw new Error(`deposit ${row.id} names an unknown gateway`);
   const actorStaffId = decider.type === 'staff' ? decider.staffId : undefined;
-  const posted = await creditDeposit(ctx, {
+  const posted = await creditDeposit(ctx, wallet.policies, {
     depositId: row.id,
     playerId: row.playerId,
     amountPaise: row.amountPaise,
     description: `Deposit via ${gateway.name}`,
     actorStaffId,
   });
+  // A deposit policy's refusal (a deposit limit, an exclusion): the player's catalogue code
+  // with the limit and when it lifts; thrown, so the approval rolls back with it.
+  if ('ok' in posted) {
+    throw new AppError(posted.code, undefined, {
+      refusal: { limit: posted.limit, until: posted.until ? posted.until.toISOString() : null },
+    });
+  }
   // The offer in force when the money is credited is the one paid.
   const bonusPaise = shareOfPaise(row.amountPaise, gateway.depositBonusBps);
   if (bonusPaise > 0n) {
@@ -92,7 +101,7 @@ async function creditApprovedDeposit(
  */
 export async function approveWithin(
   ctx: WalletContext,
-  deps: Pick<ServiceDeps, 'clock' | 'realtime'>,
+  deps: Pick<ServiceDeps, 'clock' | 'realtime' | 'wallet'>,
   id: number,
   input: { from: DepositStatus; decider: DepositDecider; note: string | null },
 ): Promise<DepositRow | undefined> {
@@ -104,7 +113,7 @@ export async function approveWithin(
     note: input.note,
   });
   if (!decided) return undefined;
-  const credit = await creditApprovedDeposit(ctx, decided, input.decider);
+  const credit = await creditApprovedDeposit(ctx, deps.wallet, decided, input.decider);
   const amount = pointsText(decided.amountPaise);
   await insertAudit(
     ctx.tx,

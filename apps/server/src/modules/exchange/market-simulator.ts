@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { users } from '../identity/tables.ts';
 import type { ExchangeEngine, MarketState } from './exchange-engine.ts';
-import { fundMarketMaker } from '../wallet/index.ts';
+import { fundMarketMaker, openPlayerWallet } from '../wallet/index.ts';
 
 /** Where live events come from: the built-in simulator, or one day a real feed. */
 export interface FeedProvider {
@@ -209,6 +209,9 @@ export class MarketSimulator implements FeedProvider {
           })
           .returning()
       )[0]!;
+    // Identity's insert is not used here (a system row of the simulator's own): the wallet is
+    // told of the player through its entry all the same (an existing row stays as it is).
+    await openPlayerWallet(db, maker.id, { moneyMode: 'real' });
     this.makerId = maker.id;
     await fundMarketMaker(this.engine.deps, maker.id, MM_FUNDING_PAISE);
     for (const event of this.ownEvents()) {

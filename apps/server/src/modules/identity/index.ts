@@ -43,7 +43,7 @@ export {
   updateStaffUser,
 } from './staff-user-repository.ts';
 export type { StaffUserRow } from './staff-user-repository.ts';
-export { findUserById, insertUsersIfAbsent } from './user-repository.ts';
+export { activePlayerIds, findUserById, insertUsersIfAbsent } from './user-repository.ts';
 export type { NewUserRow } from './user-repository.ts';
 export {
   checkWithdrawOtp,

@@ -1,7 +1,8 @@
 import { objectWith } from '@spm/core';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
 import { users } from './tables.ts';
+import { deleteWalletPlayers, openPlayerWallet, openPlayerWallets } from '../wallet/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -15,6 +16,12 @@ export async function hasDemoUsers(db: DbHandle): Promise<boolean> {
   return rows.length > 0;
 }
 
+/*
+ * Every insert of a player opens the player's wallet through the wallet's entry in the same
+ * statement sequence (docs/decisions.md "The wallet's own player row"): the wallet decides
+ * money from its own row, never from users. A demo player plays for points.
+ */
+
 /** Inserts players whose username is free; returns how many were inserted. */
 export async function insertUsersIfAbsent(db: DbHandle, rows: NewUserRow[]): Promise<number> {
   if (rows.length === 0) return 0;
@@ -22,12 +29,20 @@ export async function insertUsersIfAbsent(db: DbHandle, rows: NewUserRow[]): Pro
     .insert(users)
     .values(rows)
     .onConflictDoNothing({ target: users.usernameLower })
-    .returning({ id: users.id });
+    .returning({ id: users.id, isDemo: users.isDemo });
+  await openPlayerWallets(
+    db,
+    inserted.map((user) => ({ playerId: user.id, moneyMode: user.isDemo ? 'play' : 'real' })),
+  );
   return inserted.length;
 }
 
 export async function deleteDemoUsers(db: DbHandle): Promise<number> {
   const deleted = await db.delete(users).where(eq(users.isDemo, true)).returning({ id: users.id });
+  await deleteWalletPlayers(
+    db,
+    deleted.map((user) => user.id),
+  );
   return deleted.length;
 }
 
@@ -35,6 +50,7 @@ export async function insertUser(db: DbHandle, row: NewUserRow): Promise<UserRow
   const rows = await db.insert(users).values(row).returning();
   const user = rows[0];
   if (!user) throw new Error('insert into users returned no row');
+  await openPlayerWallet(db, user.id, { moneyMode: user.isDemo ? 'play' : 'real' });
   return user;
 }
 
@@ -221,4 +237,12 @@ export async function updateUserProfile(
     .where(eq(users.id, userId))
     .returning();
   return rows[0];
+}
+
+/**
+ * The ids of every active player the platform does not run itself (demo accounts included), as
+ * an SQL subquery: the recipients of a broadcast (the wallet's insertNotificationForAllPlayers).
+ */
+export function activePlayerIds(): SQL {
+  return sql`select ${users.id} from ${users} where ${users.status} = 'active' and not ${users.isSystem}`;
 }

@@ -33,6 +33,7 @@ export {
   walletTransaction,
 } from './money-operations.ts';
 export type {
+  DepositRefused,
   MoneyFailureCode,
   WalletContext,
   WalletTransactionOptions,
@@ -53,9 +54,21 @@ export type {
 export { allowAll } from './wallet-policies.ts';
 export type {
   DebitRequest,
+  DepositPolicy,
+  DepositRequest,
   LimitPolicy,
   PolicyRefusalCode,
   PolicyVerdict,
   WalletPlayerFacts,
 } from './wallet-policies.ts';
 export { stakeRefusalOf, walletRefusalError } from './wallet-refusals.ts';
+export {
+  deleteWalletPlayers,
+  insertWalletPlayers as openPlayerWallets,
+  openPlayerWallet,
+  PERMANENT_EXCLUSION_UNTIL,
+  setPlayerRestrictions,
+} from './wallet-player-repository.ts';
+export type { WalletPlayerRow } from './wallet-player-repository.ts';
+export type { WalletTotals, WindowTotals } from './wallet-totals.ts';
+export type { MoneyMode } from './tables.ts';

@@ -380,8 +380,9 @@ export async function walletVersionOf(db: DbHandle, playerId: number): Promise<n
 }
 
 /**
- * Locks the players' cash accounts (account id order) and answers their balances; a player
- * with no cash account yet has 0.
+ * Locks the players' wallet rows (player order, the first lock: docs/decisions.md "Lock
+ * order: the player row first"), then their cash accounts (account id order), and answers the
+ * cash balances; a player with no cash account yet has 0.
  */
 export async function lockCashBalances(
   db: DbHandle,
@@ -389,16 +390,29 @@ export async function lockCashBalances(
 ): Promise<Map<number, bigint>> {
   const balances = new Map<number, bigint>(playerIds.map((id) => [id, 0n]));
   if (playerIds.length === 0) return balances;
+  const players = pgArray([...playerIds]);
   const rows = await executePreparedRows<{
     player_id: string | number;
-    balance_paise: string | bigint;
+    balance_paise: string | bigint | null;
   }>(
     db,
-    sql`select player_id, balance_paise from ledger_accounts
-        where kind = 'cash' and player_id = any(${pgArray([...playerIds])}::bigint[])
-        order by id for update`,
+    sql`with rows as materialized (
+          select player_id from wallet_versions where player_id = any(${players}::bigint[])
+          order by player_id for update
+        ),
+        cash as (
+          select player_id, balance_paise from ledger_accounts
+          where kind = 'cash' and player_id = any(${players}::bigint[])
+            and (select count(*) from rows) >= 0
+          order by id for update
+        )
+        select player_id, null as balance_paise from rows
+        union all
+        select player_id, balance_paise from cash`,
   );
-  for (const row of rows) balances.set(Number(row.player_id), BigInt(row.balance_paise));
+  for (const row of rows) {
+    if (row.balance_paise !== null) balances.set(Number(row.player_id), BigInt(row.balance_paise));
+  }
   return balances;
 }
 
@@ -450,28 +464,32 @@ export interface PlayerAccountRow {
 }
 
 /**
- * The CTEs `accounts` (every account of `accountPlayers`, locked in account id order) and
- * `versions` (the wallet versions of `versionPlayers`, locked in player order): the order in
- * which every group write takes these locks, so no two wait crosswise. Both are pgArray
- * literals of player ids.
+ * The CTEs `versions` (the wallet rows of `versionPlayers`, locked in player order, FIRST) and
+ * `accounts` (every account of `accountPlayers`, locked in account id order, after: its
+ * condition reads `versions`, so the rows are locked before any account whatever order the
+ * statement pulls them in): the order in which every money transaction takes these locks, so
+ * no two wait crosswise (docs/decisions.md "Lock order: the player row first"). Both are
+ * pgArray literals of player ids.
  */
 export function playerLocks(accountPlayers: string, versionPlayers: string): SQL {
-  return sql`accounts as (
-          select id, player_id, kind, balance_paise from ledger_accounts
-          where player_id = any(${accountPlayers}::bigint[])
-          order by id for update
-        ),
-        versions as (
-          select player_id, version from wallet_versions
+  return sql`versions as materialized (
+          select player_id, version, money_mode, excluded_until, time_out_until
+          from wallet_versions
           where player_id = any(${versionPlayers}::bigint[])
           order by player_id for update
+        ),
+        accounts as (
+          select id, player_id, kind, balance_paise from ledger_accounts
+          where player_id = any(${accountPlayers}::bigint[])
+            and (select count(*) from versions) >= 0
+          order by id for update
         )`;
 }
 
 /**
- * A group commit's locks in one statement: every account of these players, in account id
- * order, then their wallet versions, in player order (the order the wallet's own reads take
- * them, readBeforeMoves). A player with no version row yet is absent from `versions` (0).
+ * A group commit's locks in one statement: the players' wallet rows, in player order, then
+ * every account of these players, in account id order (the order the wallet's own reads take
+ * them, readBeforeMoves). A player with no row yet is absent from `versions` (0).
  */
 export async function lockPlayersForBatch(
   db: DbHandle,
@@ -490,9 +508,10 @@ export async function lockPlayersForBatch(
   }>(
     db,
     sql`with ${playerLocks(players, players)}
-        select 'account' as what, id, player_id, kind, balance_paise as value from accounts
+        select 'version' as what, null::bigint as id, player_id, null::text as kind,
+               version as value from versions
         union all
-        select 'version', null, player_id, null, version from versions`,
+        select 'account', id, player_id, kind, balance_paise from accounts`,
     // Planned once per connection (genericPlan), as the wallet's own lock of the same rows
     // (readBeforeMoves): each lookup has one index that starts with its column; planning it
     // for each batch cost PostgreSQL 0.3 ms.

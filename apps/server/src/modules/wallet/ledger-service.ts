@@ -44,6 +44,7 @@ import {
   type NewPosting,
 } from './ledger-repository.ts';
 import type { ServiceDeps } from '../../deps.ts';
+import { lockWalletPlayers } from './wallet-player-repository.ts';
 
 /** What the ledger needs from the outside: the database, the time, the realtime emitter. */
 export type LedgerDeps = Pick<ServiceDeps, 'db' | 'clock' | 'realtime'>;
@@ -184,6 +185,11 @@ export interface LedgerContext {
   /** The wallet version this transaction took, by player (one per transaction). */
   versions: Map<number, number>;
   /**
+   * Players whose wallet row this transaction locked: the first lock of each player's money
+   * (docs/decisions.md "Lock order: the player row first"); postWithin locks the others.
+   */
+  lockedPlayers: Set<number>;
+  /**
    * Events to write to the outbox at the end of the transaction, after the touched players'
    * update_balance (storeNotification and the wallet API add theirs here).
    */
@@ -304,6 +310,7 @@ export async function ledgerTransaction<T>(
         now: deps.clock.now(),
         touched: new Map(),
         versions: new Map(),
+        lockedPlayers: new Set(),
         outbox: [],
         afterCommit: [],
         learnt: new Map(),
@@ -447,6 +454,7 @@ export async function postWithin(ctx: LedgerContext, input: PostInput): Promise<
     throw new LedgerRollback('SYSTEM_KIND_ON_PLAYER');
   }
 
+  await lockPlayerRowsFirst(ctx, playerIds);
   const row = ledgerRowOf(input, ctx.now);
   // A keyed transaction's row goes first, so a reused key is found before any balance
   // moves; an unkeyed one cannot conflict and is written with its postings (one trip less).
@@ -501,6 +509,24 @@ export async function postWithin(ctx: LedgerContext, input: PostInput): Promise<
   ctx.moneyWrites += 1;
   const transactionId = written.transactionId;
   return { ok: true, transactionId, replay: false, wallets };
+}
+
+/**
+ * Locks the wallet rows of the players this transaction has not locked yet, in player order,
+ * before anything else of theirs (the ledger key, the accounts): one statement, none when the
+ * wallet API's own read locked them already.
+ */
+export async function lockPlayerRowsFirst(
+  ctx: LedgerContext,
+  playerIds: readonly number[],
+): Promise<void> {
+  const missing = playerIds.filter((id) => !ctx.lockedPlayers.has(id) && !ctx.versions.has(id));
+  if (missing.length === 0) return;
+  await lockWalletPlayers(
+    ctx.tx,
+    missing.sort((a, b) => a - b),
+  );
+  for (const playerId of missing) ctx.lockedPlayers.add(playerId);
 }
 
 async function replay(ctx: LedgerContext, input: PostInput): Promise<PostSuccess> {

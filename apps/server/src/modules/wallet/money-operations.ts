@@ -16,6 +16,9 @@ import {
   type LedgerDeps,
   type PostFailureCode,
 } from './ledger-service.ts';
+import { addPlayerHours, lockWalletPlayers, readWalletTotals } from './wallet-player-repository.ts';
+import type { PolicyRefusal, WalletPolicies } from './wallet-policies.ts';
+import { hourDeltaOfDeposit, hourOf, zeroTotals } from './wallet-totals.ts';
 
 /*
  * The wallet's operations for everything that is not a product: the cashier (deposits,
@@ -94,9 +97,18 @@ async function move(
   };
 }
 
-/** An approved deposit: gateway clearing -> player cash, keyed `deposit:{id}`. */
-export function creditDeposit(
+/** A deposit a deposit policy refused: nothing was credited. */
+export type DepositRefused = { ok: false } & Omit<PolicyRefusal, 'allow'>;
+
+/**
+ * An approved deposit: gateway clearing -> player cash, keyed `deposit:{id}`, through the
+ * wallet's door (issue 41 item 4): the player's wallet row is locked first, the registered
+ * deposit policies are asked (with the row and the hourly totals) and a refusal credits
+ * nothing; a credit adds to the player's hour (deposited) in the same transaction.
+ */
+export async function creditDeposit(
   ctx: LedgerContext,
+  policies: WalletPolicies,
   input: {
     depositId: number;
     playerId: number;
@@ -104,8 +116,31 @@ export function creditDeposit(
     description: string;
     actorStaffId?: number | undefined;
   },
-): Promise<MoneyMoved> {
-  return move(ctx, input.playerId, {
+): Promise<MoneyMoved | DepositRefused> {
+  const player = (await lockWalletPlayers(ctx.tx, [input.playerId])).get(input.playerId);
+  ctx.lockedPlayers.add(input.playerId);
+  if (player && policies.hasDepositPolicies) {
+    const totals = await readWalletTotals(ctx.tx, [input.playerId], ctx.now);
+    const refusal = policies.judgeDeposit(
+      {
+        playerId: input.playerId,
+        amountPaise: input.amountPaise,
+        reference: `DEP-${input.depositId}`,
+        now: ctx.now,
+      },
+      {
+        playerId: input.playerId,
+        playMoney: player.moneyMode === 'play',
+        moneyMode: player.moneyMode,
+        excludedUntil: player.excludedUntil,
+        timeOutUntil: player.timeOutUntil,
+        totals: totals.get(input.playerId) ?? zeroTotals(),
+      },
+    );
+    if (refusal)
+      return { ok: false, code: refusal.code, limit: refusal.limit, until: refusal.until };
+  }
+  const moved = await move(ctx, input.playerId, {
     kind: 'deposit',
     postings: transfer(
       systemAccount('gateway_clearing'),
@@ -119,6 +154,11 @@ export function creditDeposit(
     playerId: input.playerId,
     actorStaffId: input.actorStaffId,
   });
+  if (!moved.replay && player?.moneyMode !== 'play') {
+    const delta = hourDeltaOfDeposit(input.amountPaise);
+    await addPlayerHours(ctx.tx, hourOf(ctx.now), new Map([[input.playerId, delta]]));
+  }
+  return moved;
 }
 
 /** A gateway's deposit bonus: bonus pool -> player coins, keyed `deposit-bonus:{id}`. */

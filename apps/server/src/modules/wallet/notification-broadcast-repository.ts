@@ -1,25 +1,24 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../db/database.ts';
 import { notifications } from './tables.ts';
-import { users } from '../identity/tables.ts';
 
 /**
- * One notification row for every active player the platform does not run itself (demo
- * accounts included), in ONE statement: a broadcast to 100k players is one INSERT … SELECT,
- * never 100k round trips. Answers how many rows it wrote.
+ * One notification row for each of `recipients` (an SQL subquery of player ids that identity
+ * gives, e.g. identity's activePlayerIds: the wallet sits below identity and does not read its
+ * tables), in ONE statement: a broadcast to 100k players is one INSERT … SELECT, never 100k
+ * round trips. Answers how many rows it wrote.
  */
 export async function insertNotificationForAllPlayers(
   db: DbHandle,
-  input: { title: string; message: string; status: string; createdAt: Date },
+  input: { title: string; message: string; status: string; createdAt: Date; recipients: SQL },
 ): Promise<number> {
   const [row] = await executeRows<{ n: string | number }>(
     db,
     sql`with inserted as (
           insert into ${notifications} (user_id, title, message, status, created_at)
-          select ${users.id}, ${input.title}::text, ${input.message}::text, ${input.status}::text,
+          select r.id, ${input.title}::text, ${input.message}::text, ${input.status}::text,
             ${input.createdAt.toISOString()}::timestamptz
-          from ${users}
-          where ${users.status} = 'active' and not ${users.isSystem}
+          from (${input.recipients}) as r(id)
           returning 1
         )
         select count(*) as n from inserted`,

@@ -88,7 +88,7 @@ describe.each(drivers)('the statement names each line by product and operation o
     const playerId = Number(player.user.id);
     expect((await fund(deps, playerId, 100_000n)).ok).toBe(true);
     const deposited = await ledgerTransaction(deps, (ctx) =>
-      creditDeposit(ctx, {
+      creditDeposit(ctx, wallet.policies, {
         depositId: playerId,
         playerId,
         amountPaise: 50_000n,

@@ -4,13 +4,13 @@ import {
   bigserial,
   check,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, timestampTz } from '../../db/columns.ts';
-import { users, staffUsers } from '../identity/tables.ts';
 
 /*
  * The ledger (DESIGN 4, docs/decisions.md "The ledger in the database"). Money is bigint
@@ -41,8 +41,10 @@ export const ledgerAccounts = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     owner: text('owner', { enum: LEDGER_ACCOUNT_OWNERS }).notNull(),
-    // No cascade: a player with money history is closed, never deleted.
-    playerId: bigint('player_id', { mode: 'number' }).references(() => users.id),
+    // No cascade: a player with money history is closed, never deleted. The foreign key to
+    // users stays in SQL (0001) but is not declared here: the wallet sits below identity and
+    // does not import its tables (docs/decisions.md "The wallet's own player row").
+    playerId: bigint('player_id', { mode: 'number' }),
     kind: text('kind').notNull(),
     balancePaise: bigint('balance_paise', { mode: 'bigint' })
       .notNull()
@@ -78,7 +80,8 @@ export const ledgerTransactions = pgTable(
     reference: text('reference').notNull(),
     // No foreign key to users: see docs/decisions.md "No foreign keys from hot rows to master data".
     playerId: bigint('player_id', { mode: 'number' }),
-    actorStaffId: bigint('actor_staff_id', { mode: 'number' }).references(() => staffUsers.id),
+    // Foreign key to staff_users in SQL only (see ledgerAccounts.playerId).
+    actorStaffId: bigint('actor_staff_id', { mode: 'number' }),
     createdAt: timestampTz('created_at').notNull(),
   },
   (table) => [
@@ -125,9 +128,8 @@ export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Foreign key to users (on delete cascade) in SQL only (see ledgerAccounts.playerId).
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     status: text('status', { enum: NOTIFICATION_STATUSES }).notNull(),
@@ -143,16 +145,68 @@ export const notifications = pgTable(
   ],
 );
 
+export const MONEY_MODES = ['real', 'play'] as const;
+export type MoneyMode = (typeof MONEY_MODES)[number];
+
 /**
- * One counter per player, raised once by every transaction that moves the player's money
- * and locked by it until commit: two commits cannot reach the player's sockets with their
- * versions out of order, so the app can drop a stale `update_balance`.
+ * The wallet's own row per player (docs/decisions.md "The wallet's own player row"; the table
+ * keeps its first name, wallet_versions). Every money transaction locks it FIRST, in player id
+ * order, before any hold, operation or account row of the player. `version` is raised once by
+ * every transaction that moves the player's money, so two commits cannot reach the player's
+ * sockets with their versions out of order and the app can drop a stale `update_balance`.
+ * `money_mode` decides whether the player plays for points (the play-money counterparty);
+ * `excluded_until` / `time_out_until` are read by the limit policies (a permanent
+ * self-exclusion is PERMANENT_EXCLUSION_UNTIL); `funding_terms` are the active funding terms
+ * (bonus issue, unused yet). Created by identity through openPlayerWallet.
  */
-export const walletVersions = pgTable('wallet_versions', {
-  // No foreign key to users: see docs/decisions.md "No foreign keys from hot rows to master data".
-  playerId: bigint('player_id', { mode: 'number' }).primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});
+export const walletVersions = pgTable(
+  'wallet_versions',
+  {
+    // No foreign key to users: see docs/decisions.md "No foreign keys from hot rows to master data".
+    playerId: bigint('player_id', { mode: 'number' }).primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    moneyMode: text('money_mode', { enum: MONEY_MODES }).notNull().default('real'),
+    excludedUntil: timestampTz('excluded_until'),
+    timeOutUntil: timestampTz('time_out_until'),
+    fundingTerms: jsonb('funding_terms'),
+  },
+  (table) => [
+    check('wallet_versions_money_mode_check', sql`${table.moneyMode} in ('real', 'play')`),
+  ],
+);
+
+/** The wallet's per-player row under the name the issue gives it. */
+export const walletPlayers = walletVersions;
+
+/**
+ * Per player and hour, the running totals the limit policies read (docs/decisions.md
+ * "Hourly totals of a player's money"), written in the transaction that moves the money: a
+ * 30-day window is at most 720 rows.
+ */
+export const walletPlayerHours = pgTable(
+  'wallet_player_hours',
+  {
+    // No foreign key: a hot row written with the money move (see walletVersions).
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    hour: timestampTz('hour').notNull(),
+    depositedPaise: bigint('deposited_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    stakedPaise: bigint('staked_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    wonPaise: bigint('won_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    lostPaise: bigint('lost_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    netPaise: bigint('net_paise', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  },
+  (table) => [primaryKey({ columns: [table.playerId, table.hour] })],
+);
 
 /** The products that move money through the wallet API (DESIGN 1). */
 export const WALLET_PRODUCTS = ['exchange', 'casino', 'crash', 'sportsbook'] as const;

@@ -39,7 +39,6 @@ import {
 } from './ledger-service.ts';
 import {
   findOperationForUpdate,
-  findWalletPlayer,
   holdKeyOf,
   holdKeyText,
   type HoldKey,
@@ -66,6 +65,21 @@ import {
   roundIsClosed,
   type RoundKey,
 } from './wallet-rounds.ts';
+import {
+  addPlayerHours,
+  lockWalletPlayers,
+  readWalletTotals,
+  type WalletPlayerRow,
+} from './wallet-player-repository.ts';
+import {
+  addHourDelta,
+  hourDeltaOfOperation,
+  hourOf,
+  totalsWith,
+  zeroTotals,
+  type HourDelta,
+  type WalletTotals,
+} from './wallet-totals.ts';
 
 /*
  * The wallet API (DESIGN 1, docs/adding-a-product.md): the only way a product (exchange,
@@ -366,6 +380,30 @@ interface PreparedRead {
 
 const preparedReads = new WeakMap<LedgerContext, PreparedRead>();
 
+/** The wallet rows the single path locked in a transaction, by player. */
+const playerRows = new WeakMap<LedgerContext, Map<number, WalletPlayerRow>>();
+
+/** What a policy is told of the player: the wallet's row and the totals as of this move. */
+function playerFactsOf(player: WalletPlayerRow, totals: WalletTotals): WalletPlayerFacts {
+  return {
+    playerId: player.playerId,
+    playMoney: player.moneyMode === 'play',
+    moneyMode: player.moneyMode,
+    excludedUntil: player.excludedUntil,
+    timeOutUntil: player.timeOutUntil,
+    totals,
+  };
+}
+
+/** What a planned operation adds to the player's hour row (from the change of their cash). */
+function hourDeltaOf(
+  operation: WalletOperationKind,
+  planned: Plan,
+  playerId: number,
+): HourDelta | null {
+  return hourDeltaOfOperation(operation, -cashDebitOf(planned, playerId));
+}
+
 interface PreparedUse {
   /** applyMany found a prepared read that covered it. */
   used: number;
@@ -527,13 +565,15 @@ export class WalletApi {
 
   private judgeDebit(ctx: LedgerContext, request: Omit<DebitRequest, 'now'>): WalletFailure | null {
     if (!this.policies.hasLimits) return null;
-    const player = preparedReads.get(ctx)?.read.players.get(request.playerId);
-    if (!player)
+    const read = preparedReads.get(ctx)?.read;
+    const player = read?.players.get(request.playerId);
+    if (!read || !player)
       throw new Error("judgeDebit: the player was not in this transaction's prepareMoves");
-    const refusal = this.policies.judge(objectWith(request, { now: ctx.now }), {
-      playerId: request.playerId,
-      playMoney: player.isDemo,
-    });
+    const totals = read.totals.get(request.playerId) ?? zeroTotals();
+    const refusal = this.policies.judge(
+      objectWith(request, { now: ctx.now }),
+      playerFactsOf(player, totals),
+    );
     return refusal && refusedBy(refusal);
   }
 
@@ -544,8 +584,9 @@ export class WalletApi {
       playerIds,
       ledgerKeys: scope.operations.map((o) => defaultLedgerKey(o.product, o.externalId)),
       holdKeys: scope.holds,
-      versionPlayers: playerIds.filter((p) => !ctx.versions.has(p)),
+      totalsAt: this.policies.hasLimits ? ctx.now : undefined,
     });
+    for (const playerId of playerIds) ctx.lockedPlayers.add(playerId);
     preparedUseOf(this.deps.db).operationsLookedUp += scope.operations.length;
     preparedReads.set(ctx, {
       read,
@@ -674,8 +715,9 @@ export class WalletApi {
         playerIds,
         ledgerKeys: [...new Set(moves.map(({ input }) => ledgerKeyOf(input)))],
         holdKeys: holdKeyList,
-        versionPlayers: playerIds.filter((p) => !ctx.versions.has(p)).sort((a, b) => a - b),
+        totalsAt: this.policies.hasLimits ? ctx.now : undefined,
       }));
+    for (const playerId of playerIds) ctx.lockedPlayers.add(playerId);
     const createdHolds = () =>
       [...read.holds].filter(([, hold]) => hold.created).map(([key]) => holdKeyOf(key));
     const existing = new Map(
@@ -740,6 +782,10 @@ export class WalletApi {
     }[] = [];
     const touched = new Map<number, WalletView>();
     const closes: RoundKey[] = [];
+    // The hour rows the batch adds to, per player, and each player's totals as the batch's
+    // earlier moves left them (a policy sees them as the one-by-one path would).
+    const hourSums = new Map<number, HourDelta>();
+    const totalsNow = new Map<number, WalletTotals>(read.totals);
 
     moves.forEach((move, index) => {
       const { operation, input } = move;
@@ -765,7 +811,8 @@ export class WalletApi {
       if (movesHold(move) && !hold) throw new Error('applyMany: a hold was not locked');
       if (hold && !hold.exists) Object.assign(hold, { exists: true, heldPaise: 0n });
       const heldPaise = hold?.heldPaise ?? 0n;
-      const counterparty = counterpartyOf(player.isDemo);
+      const isDemo = player.moneyMode === 'play';
+      const counterparty = counterpartyOf(isDemo);
       const planned =
         move.operation === 'release'
           ? planHoldRelease(move.input, heldPaise)
@@ -775,8 +822,14 @@ export class WalletApi {
               ? planDebitStake(move.input, counterparty)
               : planHoldStake(move.input, heldPaise);
       if ('ok' in planned) return void answers.push(planned);
-      const refused = this.policyRefusal(ctx, input, planned, player.isDemo);
+      const totals = totalsNow.get(input.playerId) ?? zeroTotals();
+      const refused = this.policyRefusal(ctx, input, planned, playerFactsOf(player, totals));
       if (refused) return void answers.push(refused);
+      const hourDelta = isDemo ? null : hourDeltaOf(operation, planned, input.playerId);
+      if (hourDelta) {
+        addHourDelta(hourSums, input.playerId, hourDelta);
+        totalsNow.set(input.playerId, totalsWith(totals, hourDelta));
+      }
       let ledgerIndex: number | null = null;
       if (planned.postings.length > 0) {
         const after = new Map<string, Paise>();
@@ -824,7 +877,7 @@ export class WalletApi {
         }),
       );
       versionOf.push(versionNow(input.playerId));
-      if (planned.event) events.push({ input, operation, planned, isDemo: player.isDemo });
+      if (planned.event) events.push({ input, operation, planned, isDemo });
       if (planned.closesRound) closes.push(holdKey(input));
     });
 
@@ -896,7 +949,10 @@ export class WalletApi {
         storesEvents
           ? { outbox: { events: outbox.rows, createdAt: ctx.now }, commitBehind: commit }
           : { commitBehind: false },
-        { closeRounds: { keys: closes, now: ctx.now } },
+        {
+          closeRounds: { keys: closes, now: ctx.now },
+          hours: { hour: hourOf(ctx.now), sums: hourSums },
+        },
       ),
     );
     if (storesEvents) {
@@ -962,15 +1018,17 @@ export class WalletApi {
     plan: () => Promise<Plan | WalletResult>,
   ): Promise<WalletResult> {
     const hash = operationHash(operation, input);
+    // The player's wallet row first (docs/decisions.md "Lock order: the player row first").
+    const player = await this.lockPlayer(ctx, input.playerId);
     const existing = await findOperationForUpdate(ctx.tx, input.product, input.externalId);
     if (existing) return answerExisting(existing, operation, hash);
-    const player = await findWalletPlayer(ctx.tx, input.playerId);
     if (!player) return fail('PLAYER_NOT_FOUND');
+    const isDemo = player.moneyMode === 'play';
 
     const planned = await plan();
     if ('ok' in planned) return planned;
     const refused =
-      operation === 'reverse' ? null : this.policyRefusal(ctx, input, planned, player.isDemo);
+      operation === 'reverse' ? null : await this.singleRefusal(ctx, input, planned, player);
     if (refused) return refused;
 
     const operationId = await insertOperation(
@@ -989,6 +1047,10 @@ export class WalletApi {
       await setHold(ctx.tx, holdKey(input), planned.holdToPaise);
     }
     if (planned.closesRound) await closeRoundRow(ctx.tx, holdKey(input), ctx.now);
+    const hourDelta = isDemo ? null : hourDeltaOf(operation, planned, input.playerId);
+    if (hourDelta) {
+      await addPlayerHours(ctx.tx, hourOf(ctx.now), new Map([[input.playerId, hourDelta]]));
+    }
     const walletVersion =
       ctx.versions.get(input.playerId) ?? (await walletVersionOf(ctx.tx, input.playerId));
     await recordOutcome(ctx.tx, operationId, {
@@ -996,7 +1058,7 @@ export class WalletApi {
       balanceAfterPaise: view.balancePaise,
       walletVersion,
     });
-    if (planned.event) pushEvent(ctx, operation, input, planned, player.isDemo);
+    if (planned.event) pushEvent(ctx, operation, input, planned, isDemo);
     return {
       ok: true,
       operationId,
@@ -1016,7 +1078,7 @@ export class WalletApi {
     ctx: LedgerContext,
     input: OperationInput,
     planned: Plan,
-    playMoney: boolean,
+    player: WalletPlayerFacts,
   ): WalletFailure | null {
     if (!this.policies.hasLimits) return null;
     const debitPaise = cashDebitOf(planned, input.playerId);
@@ -1030,9 +1092,41 @@ export class WalletApi {
       debitPaise,
       now: ctx.now,
     };
-    const player: WalletPlayerFacts = { playerId: input.playerId, playMoney };
     const refusal = this.policies.judge(request, player);
     return refusal && refusedBy(refusal);
+  }
+
+  /**
+   * policyRefusal on the single path: the totals are read (a statement after the row lock, so
+   * they include what the player's previous holder committed) only when a policy is asked.
+   */
+  private async singleRefusal(
+    ctx: LedgerContext,
+    input: OperationInput,
+    planned: Plan,
+    player: WalletPlayerRow,
+  ): Promise<WalletFailure | null> {
+    if (!this.policies.hasLimits || cashDebitOf(planned, input.playerId) <= 0n) return null;
+    const totals = await readWalletTotals(ctx.tx, [input.playerId], ctx.now);
+    const facts = playerFactsOf(player, totals.get(input.playerId) ?? zeroTotals());
+    return this.policyRefusal(ctx, input, planned, facts);
+  }
+
+  /**
+   * Locks the player's wallet row (the first lock of the player's money in this transaction;
+   * again harmlessly when an earlier read of the transaction took it) and keeps it for the
+   * transaction's plans (counterparty).
+   */
+  private async lockPlayer(
+    ctx: LedgerContext,
+    playerId: number,
+  ): Promise<WalletPlayerRow | undefined> {
+    const row = (await lockWalletPlayers(ctx.tx, [playerId])).get(playerId);
+    ctx.lockedPlayers.add(playerId);
+    let known = playerRows.get(ctx);
+    if (!known) playerRows.set(ctx, (known = new Map()));
+    if (row) known.set(playerId, row);
+    return row;
   }
 
   /** Posts the plan's postings (if any) and answers the player's wallet after them. */
@@ -1063,8 +1157,8 @@ export class WalletApi {
   }
 
   private async counterparty(ctx: LedgerContext, playerId: number): Promise<AccountRef> {
-    const player = await findWalletPlayer(ctx.tx, playerId);
-    return counterpartyOf(player?.isDemo ?? false);
+    const player = playerRows.get(ctx)?.get(playerId) ?? (await this.lockPlayer(ctx, playerId));
+    return counterpartyOf(player?.moneyMode === 'play');
   }
 
   private async planStake(ctx: LedgerContext, input: StakeInput): Promise<Plan | WalletFailure> {
@@ -1145,11 +1239,12 @@ export class WalletApi {
       ? await postingsOf(ctx.tx, target.ledgerTransactionId)
       : [];
     const releasedPaise = -target.holdDeltaPaise;
-    const player = await findWalletPlayer(ctx.tx, input.playerId);
+    const player =
+      playerRows.get(ctx)?.get(input.playerId) ?? (await this.lockPlayer(ctx, input.playerId));
     // A play-money settlement's commission joins the play-money counterparty: not checkable.
     const commissionMismatch =
       input.commissionPaise !== undefined &&
-      player?.isDemo !== true &&
+      player?.moneyMode !== 'play' &&
       commissionOf(postings) !== input.commissionPaise;
     if (
       (input.payoutPaise !== undefined && input.payoutPaise !== target.amountPaise) ||

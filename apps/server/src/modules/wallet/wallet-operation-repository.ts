@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { executePreparedRows, executeRows, type DbHandle } from '../../db/database.ts';
 import { pgArray } from '../../db/pg-array.ts';
-import { users } from '../identity/tables.ts';
 import type { PlayerAccountKind } from '@spm/core';
 import {
   ledgerBatchParts,
@@ -15,6 +14,13 @@ import {
 import type { WALLET_OPERATION_STATUSES, WALLET_OPERATIONS, WALLET_PRODUCTS } from './tables.ts';
 import { outboxInsert, type NewOutboxEvent } from '../../outbox/outbox-repository.ts';
 import { closeRoundsPart } from './wallet-rounds.ts';
+import {
+  collectTotals,
+  playerHoursUpsert,
+  totalsRows,
+  type WalletPlayerRow,
+} from './wallet-player-repository.ts';
+import type { HourDelta, WalletTotals } from './wallet-totals.ts';
 
 /* The wallet API's SQL: its operation log and the holds it keeps per round. */
 
@@ -179,22 +185,6 @@ export async function heldByWallet(db: DbHandle, playerId: number): Promise<bigi
   return BigInt(rows[0]?.s ?? 0);
 }
 
-/**
- * The player a money operation is for: whether they exist, and whether they play for points
- * only. Read from the players' table directly: the identity module sits above the wallet.
- */
-export async function findWalletPlayer(
-  db: DbHandle,
-  playerId: number,
-): Promise<{ id: number; isDemo: boolean } | undefined> {
-  const [row] = await db
-    .select({ id: users.id, isDemo: users.isDemo })
-    .from(users)
-    .where(eq(users.id, playerId))
-    .limit(1);
-  return row;
-}
-
 /*
  * The batch forms of the statements above, for WalletOperations.applyMany (docs/decisions.md
  * "Group commit in the wallet"): one statement for many operations or holds. Lists cross as
@@ -249,6 +239,8 @@ export async function writeMoves(
     commitBehind?: boolean;
     /** The rounds the moves close (a win with `close`), closed by the same statement. */
     closeRounds?: { keys: readonly HoldKey[]; now: Date };
+    /** The batch's hourly totals, added up per player (docs/decisions.md "Hourly totals"). */
+    hours?: { hour: Date; sums: ReadonlyMap<number, HourDelta> };
   } = {},
 ): Promise<{ transactionIds: string[]; operationIds: string[] }> {
   const outbox = options.outbox ?? { events: [], createdAt: new Date(0) };
@@ -279,6 +271,12 @@ export async function writeMoves(
   const holdRounds = pgArray(holds.map(({ key }) => key.roundId));
   const heldPaise = pgArray(holds.map((hold) => hold.heldPaise));
   const parts = ledgerBatchParts(ledger.transactions, ledger.balanceMoves, ledger.versionBumps);
+  // The hour rows go with the batch's write: no statement more for the totals.
+  const hours = options.hours;
+  const hoursPart =
+    hours === undefined || hours.sums.size === 0
+      ? sql``
+      : sql`hours as (${playerHoursUpsert(hours.hour, hours.sums)}),`;
   const answer = await executePreparedRows<
     LedgerBatchAnswerRow & { product: string | null; external_id: string | null }
   >(
@@ -312,6 +310,7 @@ export async function writeMoves(
         ),
         events as (${outboxInsert(outbox.events, outbox.createdAt)}),
         ${closeRoundsPart(closing.keys, closing.now)},
+        ${hoursPart}
         checked as (
           select spm_check(
             ${ledgerWriteAsPlanned(ledger.balanceMoves, ledger.versionsAfter)}
@@ -357,16 +356,19 @@ export async function deleteEmptyHolds(db: DbHandle, keys: readonly HoldKey[]): 
 
 /**
  * What applyMany reads and locks before it plans, in two statements written together (one
- * wait), in the order the single operations take their locks: the operations under these
- * (product, external id), locked (as findOperationForUpdate); which players exist and whether
- * they play for points only (as findWalletPlayer); which of these ledger keys the ledger
- * already holds (existence only, for the batch to leave those moves to the one-by-one path);
- * the holds of these rounds, locked by an upsert that creates absent rows at zero for players
- * that exist and otherwise rewrites the row unchanged (as lockHold; `created` when this
- * statement inserted it, xmax 0); every account of these players, locked in account id order
- * (playerLocks); and the wallet versions of `versionPlayers`, locked in player order (a
- * player with no row has 0). The operations cross as JSON; the rest as text columns, amounts
- * included (building JSON for each of them was PostgreSQL's own largest cost in this read).
+ * wait), in the order every money transaction takes its locks (docs/decisions.md "Lock
+ * order: the player row first"). The first: the players' wallet rows, locked FIRST in player
+ * order (whether they exist, their money mode, exclusion and time-out ends, their version);
+ * which of these ledger keys the ledger already holds (existence only, for the batch to leave
+ * those moves to the one-by-one path); the holds of these rounds, locked by an upsert that
+ * creates absent rows at zero for players with a wallet row and otherwise rewrites the row
+ * unchanged (as lockHold; `created` when this statement inserted it, xmax 0); every account
+ * of these players, locked in account id order (playerLocks). The second: the operations
+ * under these (product, external id), locked (as findOperationForUpdate), and, with
+ * `totalsAt`, the players' totals over the three windows: sent second, its snapshot is taken
+ * once the first holds the players' rows, so the sums include what the transaction that held
+ * them before committed. The first statement's rows cross as text columns, amounts included
+ * (building JSON for each of them was PostgreSQL's own largest cost in this read).
  *
  * The operations are looked up alone: `wallet_operations` has two indexes starting with
  * `product`, and a plan made while the table is small may take the wrong one, so that lookup
@@ -380,11 +382,13 @@ export async function readBeforeMoves(
     playerIds: readonly number[];
     ledgerKeys: readonly string[];
     holdKeys: readonly HoldKey[];
-    versionPlayers: readonly number[];
+    /** The transaction's time when a policy will read the totals; none read otherwise. */
+    totalsAt?: Date | undefined;
   },
 ): Promise<{
   operations: WalletOperationRow[];
-  players: Map<number, { isDemo: boolean }>;
+  players: Map<number, WalletPlayerRow>;
+  totals: Map<number, WalletTotals>;
   takenLedgerKeys: Set<string>;
   holds: Map<string, { heldPaise: bigint; created: boolean }>;
   accounts: PlayerAccountRow[];
@@ -392,60 +396,27 @@ export async function readBeforeMoves(
 }> {
   // Arrays, not JSON lists: the planner then knows how many keys there are and probes the
   // indexes (with a JSON list it guessed 100 and scanned wallet_operations and users).
-  const products = pgArray(query.operations.map((k) => k.product));
-  const externalIds = pgArray(query.operations.map((k) => k.externalId));
   const holdKeys = [...new Map(query.holdKeys.map((key) => [holdKeyText(key), key])).values()];
   const players = pgArray([...new Set(query.playerIds)].sort((a, b) => a - b));
-  type OperationReadRow = { what: 'operation'; data: unknown };
-  /** Each kind's fields in text columns a to e, in the order the statement selects them. */
-  type OtherReadRow = {
-    what: 'player' | 'key' | 'hold' | 'account' | 'version';
-    a: string;
-    b: string | null;
-    c: string | null;
-    d: string | null;
-    e: string | null;
-  };
   // Both sent before either answer is awaited (the connection pipelines them), in this order.
-  const operationRows =
-    query.operations.length === 0
-      ? Promise.resolve<OperationReadRow[]>([])
-      : executePreparedRows<OperationReadRow>(
-          db,
-          sql`select 'operation' as what, jsonb_build_object(
-                 'id', id::text, 'product', product, 'external_id', external_id,
-                 'operation', operation, 'status', status, 'player_id', player_id::text,
-                 'round_id', round_id, 'request_hash', request_hash, 'wallet', wallet,
-                 'amount_paise', amount_paise::text, 'hold_delta_paise', hold_delta_paise::text,
-                 'related_external_id', related_external_id,
-                 'ledger_transaction_id', ledger_transaction_id::text,
-                 'balance_after_paise', balance_after_paise::text,
-                 'wallet_version', wallet_version::text) as data
-        from (
-          select * from wallet_operations
-          where (product, external_id) in
-            (select * from unnest(${products}::text[], ${externalIds}::text[]))
-          order by id for update
-        ) ops`,
-        );
-  const otherRows = executePreparedRows<OtherReadRow>(
+  const lockRows = executePreparedRows<LockReadRow>(
     db,
-    sql`with held as (
+    sql`with ${playerLocks(players, players)},
+        held as (
           insert into wallet_holds as w (player_id, product, round_id, held_paise)
           select x.p, x.d, x.r, 0
           from unnest(${pgArray(holdKeys.map((k) => k.playerId))}::bigint[],
                       ${pgArray(holdKeys.map((k) => k.product))}::text[],
                       ${pgArray(holdKeys.map((k) => k.roundId))}::text[]) as x(p, d, r)
-          where exists (select 1 from users u where u.id = x.p)
+          where x.p in (select player_id from versions)
           order by x.p, x.d, x.r
           on conflict (player_id, product, round_id) do update set held_paise = w.held_paise
           returning w.player_id, w.product, w.round_id, w.held_paise, (w.xmax = 0) as created
-        ),
-        ${playerLocks(players, pgArray([...query.versionPlayers]))}
-        select 'player' as what, id::text as a, is_demo::text as b, null::text as c,
-               null::text as d, null::text as e
-        from users
-        where id = any(${players}::bigint[])
+        )
+        select 'player' as what, player_id::text as a, version::text as b, money_mode as c,
+               (extract(epoch from excluded_until) * 1000)::bigint::text as d,
+               (extract(epoch from time_out_until) * 1000)::bigint::text as e
+        from versions
         union all
         select 'key', idempotency_key, null, null, null, null from ledger_transactions
         where idempotency_key = any(${pgArray(query.ledgerKeys)}::text[])
@@ -454,40 +425,106 @@ export async function readBeforeMoves(
         from held
         union all
         select 'account', id::text, player_id::text, kind, balance_paise::text, null
-        from accounts
-        union all
-        select 'version', player_id::text, version::text, null, null, null
-        from versions`,
+        from accounts`,
     { genericPlan: true },
   );
-  const [operationsRead, othersRead] = await Promise.all([operationRows, otherRows]);
-  const operations: WalletOperationRow[] = [];
-  for (const row of operationsRead) {
-    // PGlite and pg both answer jsonb parsed; a driver answering text is parsed here.
-    const data: unknown = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
-    operations.push(toRow(data as RawOperation));
-  }
-  const playersFound = new Map<number, { isDemo: boolean }>();
+  const secondRows = readOperationsAndTotals(db, query.operations, players, query.totalsAt);
+  const [locksRead, secondRead] = await Promise.all([lockRows, secondRows]);
+  const locked = lockReadOf(locksRead);
+  return Object.assign(locked, secondRead);
+}
+
+/** Each kind's fields in text columns a to e, in the order the statement selects them. */
+type LockReadRow = {
+  what: 'player' | 'key' | 'hold' | 'account';
+  a: string;
+  b: string | null;
+  c: string | null;
+  d: string | null;
+  e: string | null;
+};
+
+/** readBeforeMoves' first statement's rows, by kind. */
+function lockReadOf(rows: readonly LockReadRow[]) {
+  const playersFound = new Map<number, WalletPlayerRow>();
+  const versions = new Map<number, number>();
   const takenLedgerKeys = new Set<string>();
   const holds = new Map<string, { heldPaise: bigint; created: boolean }>();
   const accounts: PlayerAccountRow[] = [];
-  const versions = new Map<number, number>();
-  for (const row of othersRead) {
-    if (row.what === 'player') playersFound.set(Number(row.a), { isDemo: row.b === 'true' });
-    else if (row.what === 'key') takenLedgerKeys.add(row.a);
+  for (const row of rows) {
+    if (row.what === 'player') {
+      const player: WalletPlayerRow = {
+        playerId: Number(row.a),
+        version: Number(row.b ?? 0),
+        moneyMode: row.c === 'play' ? 'play' : 'real',
+        excludedUntil: row.d === null ? null : new Date(Number(row.d)),
+        timeOutUntil: row.e === null ? null : new Date(Number(row.e)),
+      };
+      playersFound.set(player.playerId, player);
+      versions.set(player.playerId, player.version);
+    } else if (row.what === 'key') takenLedgerKeys.add(row.a);
     else if (row.what === 'hold') {
       holds.set(
         holdKeyText({ playerId: Number(row.a), product: row.b as WalletProduct, roundId: row.c! }),
         { heldPaise: BigInt(row.d!), created: row.e === 'true' },
       );
-    } else if (row.what === 'account') {
+    } else {
       accounts.push({
         id: Number(row.a),
         playerId: Number(row.b),
         kind: row.c as PlayerAccountKind,
         balancePaise: BigInt(row.d!),
       });
-    } else versions.set(Number(row.a), Number(row.b));
+    }
   }
-  return { operations, players: playersFound, takenLedgerKeys, holds, accounts, versions };
+  return { players: playersFound, versions, takenLedgerKeys, holds, accounts };
+}
+
+/**
+ * readBeforeMoves' second statement: the operations, locked, and with `totalsAt` the
+ * players' window totals (as JSON rows: the operations' lookup is planned for each batch).
+ */
+async function readOperationsAndTotals(
+  db: DbHandle,
+  keys: readonly { product: WalletProduct; externalId: string }[],
+  players: string,
+  totalsAt: Date | undefined,
+): Promise<{ operations: WalletOperationRow[]; totals: Map<number, WalletTotals> }> {
+  const operations: WalletOperationRow[] = [];
+  const totals = new Map<number, WalletTotals>();
+  if (keys.length === 0 && totalsAt === undefined) return { operations, totals };
+  const products = pgArray(keys.map((k) => k.product));
+  const externalIds = pgArray(keys.map((k) => k.externalId));
+  const totalsPart =
+    totalsAt === undefined
+      ? sql``
+      : sql`union all
+        select 'totals', jsonb_build_object('a', t.a, 'b', t.b, 'c', t.c, 'd', t.d, 'e', t.e)
+        from (${totalsRows(players, totalsAt)}) t`;
+  const rows = await executePreparedRows<{ what: 'operation' | 'totals'; data: unknown }>(
+    db,
+    sql`select 'operation' as what, jsonb_build_object(
+           'id', id::text, 'product', product, 'external_id', external_id,
+           'operation', operation, 'status', status, 'player_id', player_id::text,
+           'round_id', round_id, 'request_hash', request_hash, 'wallet', wallet,
+           'amount_paise', amount_paise::text, 'hold_delta_paise', hold_delta_paise::text,
+           'related_external_id', related_external_id,
+           'ledger_transaction_id', ledger_transaction_id::text,
+           'balance_after_paise', balance_after_paise::text,
+           'wallet_version', wallet_version::text) as data
+        from (
+          select * from wallet_operations
+          where (product, external_id) in
+            (select * from unnest(${products}::text[], ${externalIds}::text[]))
+          order by id for update
+        ) ops
+        ${totalsPart}`,
+  );
+  for (const row of rows) {
+    // PGlite and pg both answer jsonb parsed; a driver answering text is parsed here.
+    const data: unknown = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
+    if (row.what === 'operation') operations.push(toRow(data as RawOperation));
+    else collectTotals(totals, data as Parameters<typeof collectTotals>[1]);
+  }
+  return { operations, totals };
 }

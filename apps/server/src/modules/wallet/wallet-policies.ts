@@ -1,5 +1,7 @@
 import type { Paise, RoundRule } from '@spm/core';
 import type { WalletProduct } from './wallet-operation-repository.ts';
+import type { MoneyMode } from './tables.ts';
+import type { WalletTotals } from './wallet-totals.ts';
 
 /*
  * What registers on the one wallet at start (docs/adding-a-product.md "Policies"): limit
@@ -22,13 +24,29 @@ export interface DebitRequest {
 }
 
 /**
- * What the wallet knows of the player when it asks, read in the debit's transaction. Today
- * whether the player plays for points; the wallet's own player row (exclusion or time-out
- * until, money mode) and the hourly totals join it with issue 41 items 2 and 3.
+ * What the wallet knows of the player when it asks, read in the money move's transaction
+ * under the player's row lock (taken first, so two moves of one player are judged one after
+ * the other): the wallet's own row (money mode, exclusion and time-out ends; a permanent
+ * exclusion ends at PERMANENT_EXCLUSION_UNTIL) and the hourly totals over the last 24 hours,
+ * 7 and 30 days, the moves of the same transaction or batch before this one included.
  */
 export interface WalletPlayerFacts {
   playerId: number;
+  /** moneyMode === 'play': the player plays for points (kept for policies written before). */
   playMoney: boolean;
+  moneyMode: MoneyMode;
+  excludedUntil: Date | null;
+  timeOutUntil: Date | null;
+  totals: WalletTotals;
+}
+
+/** What a deposit policy is asked: a deposit about to be credited (issue 41 item 4). */
+export interface DepositRequest {
+  playerId: number;
+  amountPaise: Paise;
+  /** The deposit's reference (the cashier's request id or the gateway's). */
+  reference: string;
+  now: Date;
 }
 
 /** The refusals a limit policy may answer, each a code of the contract's catalogue. */
@@ -48,6 +66,9 @@ export type PolicyVerdict =
 /** A responsible-gaming limit: pure, asked before every debit in the order registered. */
 export type LimitPolicy = (request: DebitRequest, player: WalletPlayerFacts) => PolicyVerdict;
 
+/** A deposit limit: pure, asked before a deposit is credited, in the order registered. */
+export type DepositPolicy = (request: DepositRequest, player: WalletPlayerFacts) => PolicyVerdict;
+
 export type PolicyRefusal = Extract<PolicyVerdict, { allow: false }>;
 
 const ALLOW: PolicyVerdict = { allow: true };
@@ -58,6 +79,7 @@ export const allowAll: LimitPolicy = () => ALLOW;
 /** The policies registered on one wallet. */
 export class WalletPolicies {
   private readonly limits: LimitPolicy[] = [];
+  private readonly deposits: DepositPolicy[] = [];
   private round: RoundRule | undefined;
 
   /** Registers a limit policy, asked after those registered before it; answers its removal. */
@@ -77,6 +99,29 @@ export class WalletPolicies {
   /** The first refusal of the registered policies, or null when every one allows. */
   judge(request: DebitRequest, player: WalletPlayerFacts): PolicyRefusal | null {
     for (const policy of this.limits) {
+      const verdict = policy(request, player);
+      if (!verdict.allow) return verdict;
+    }
+    return null;
+  }
+
+  /** Registers a deposit policy, asked after those registered before it; answers its removal. */
+  addDeposit(policy: DepositPolicy): () => void {
+    this.deposits.push(policy);
+    return () => {
+      const at = this.deposits.indexOf(policy);
+      if (at >= 0) this.deposits.splice(at, 1);
+    };
+  }
+
+  /** Whether any deposit policy is registered. */
+  get hasDepositPolicies(): boolean {
+    return this.deposits.length > 0;
+  }
+
+  /** The first refusal of the deposit policies, or null when every one allows. */
+  judgeDeposit(request: DepositRequest, player: WalletPlayerFacts): PolicyRefusal | null {
+    for (const policy of this.deposits) {
       const verdict = policy(request, player);
       if (!verdict.allow) return verdict;
     }

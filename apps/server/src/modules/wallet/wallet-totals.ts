@@ -1,0 +1,135 @@
+import type { Paise } from '@spm/core';
+
+/*
+ * Hourly totals of a player's money (docs/decisions.md "Hourly totals of a player's money"):
+ * what the wallet adds to the player's hour row in the transaction that moves the money, and
+ * the windows a limit policy reads. Pure: the batch paths add up a whole batch in memory.
+ */
+
+/** What one money move adds to the player's hour (paise; any part may be negative). */
+export interface HourDelta {
+  depositedPaise: Paise;
+  stakedPaise: Paise;
+  wonPaise: Paise;
+}
+
+/** A window's sums; lost = staked − won, net = deposited + won − staked. */
+export interface WindowTotals {
+  depositedPaise: Paise;
+  stakedPaise: Paise;
+  wonPaise: Paise;
+  lostPaise: Paise;
+  netPaise: Paise;
+}
+
+/** The player's totals over the last 24 hours, 7 days and 30 days (24, 168, 720 hour rows). */
+export interface WalletTotals {
+  last24h: WindowTotals;
+  last7d: WindowTotals;
+  last30d: WindowTotals;
+}
+
+/** The windows and how many hour rows (the current hour included) each sums. */
+export const TOTAL_WINDOWS = { last24h: 24, last7d: 168, last30d: 720 } as const;
+export type TotalWindow = keyof typeof TOTAL_WINDOWS;
+
+export const ZERO_WINDOW: WindowTotals = {
+  depositedPaise: 0n,
+  stakedPaise: 0n,
+  wonPaise: 0n,
+  lostPaise: 0n,
+  netPaise: 0n,
+};
+
+export const zeroTotals = (): WalletTotals => ({
+  last24h: ZERO_WINDOW,
+  last7d: ZERO_WINDOW,
+  last30d: ZERO_WINDOW,
+});
+
+/** A window's sums from its three kept parts. */
+export function windowOf(depositedPaise: Paise, stakedPaise: Paise, wonPaise: Paise): WindowTotals {
+  return {
+    depositedPaise,
+    stakedPaise,
+    wonPaise,
+    lostPaise: stakedPaise - wonPaise,
+    netPaise: depositedPaise + wonPaise - stakedPaise,
+  };
+}
+
+/** The totals after a move of this transaction (every window holds the current hour). */
+export function totalsWith(totals: WalletTotals, delta: HourDelta): WalletTotals {
+  const add = (window: WindowTotals) =>
+    windowOf(
+      window.depositedPaise + delta.depositedPaise,
+      window.stakedPaise + delta.stakedPaise,
+      window.wonPaise + delta.wonPaise,
+    );
+  return { last24h: add(totals.last24h), last7d: add(totals.last7d), last30d: add(totals.last30d) };
+}
+
+/**
+ * What a wallet operation adds, from the change of the player's cash it makes
+ * (`cashDeltaPaise`, positive when cash grows): a stake takes cash into play (staked, a hold's
+ * increase included) and a release gives it back (staked falls); a win or settlement pays
+ * cash back (won) and a reversal corrects it (won falls or grows); a rollback refunds a stake
+ * (staked falls) or takes back a payout (won falls). Null when the cash did not change.
+ */
+export function hourDeltaOfOperation(
+  operation: 'stake' | 'release' | 'win' | 'settle' | 'rollback' | 'reverse',
+  cashDeltaPaise: Paise,
+): HourDelta | null {
+  if (cashDeltaPaise === 0n) return null;
+  const staked = (paise: Paise): HourDelta => ({
+    depositedPaise: 0n,
+    stakedPaise: paise,
+    wonPaise: 0n,
+  });
+  const won = (paise: Paise): HourDelta => ({
+    depositedPaise: 0n,
+    stakedPaise: 0n,
+    wonPaise: paise,
+  });
+  switch (operation) {
+    case 'stake':
+    case 'release':
+      return staked(-cashDeltaPaise);
+    case 'win':
+    case 'settle':
+    case 'reverse':
+      return won(cashDeltaPaise);
+    case 'rollback':
+      return cashDeltaPaise > 0n ? staked(-cashDeltaPaise) : won(cashDeltaPaise);
+  }
+}
+
+/** A deposit credited to the player. */
+export const hourDeltaOfDeposit = (amountPaise: Paise): HourDelta => ({
+  depositedPaise: amountPaise,
+  stakedPaise: 0n,
+  wonPaise: 0n,
+});
+
+/** The start of the UTC hour `now` falls in (the windows roll by the hour: no zone involved). */
+export function hourOf(now: Date): Date {
+  const hour = new Date(now.getTime());
+  hour.setUTCMinutes(0, 0, 0);
+  return hour;
+}
+
+/** Deltas added up per player, as the batch paths write them (one row per player and hour). */
+export function addHourDelta(
+  sums: Map<number, HourDelta>,
+  playerId: number,
+  delta: HourDelta,
+): void {
+  const sum = sums.get(playerId);
+  if (!sum) {
+    sums.set(playerId, { ...delta });
+    return;
+  }
+  sum.depositedPaise += delta.depositedPaise;
+  sum.stakedPaise += delta.stakedPaise;
+  sum.wonPaise += delta.wonPaise;
+}
