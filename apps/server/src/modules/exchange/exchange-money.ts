@@ -192,9 +192,20 @@ export function prepareHoldMoves(
       })),
     ),
   );
+  // New keys are not looked up, so they may name every player of their market at no cost: a
+  // refused order can make a later one fill a maker the dry run saw filled by the refused one
+  // (that maker's stake of what it matched is then still covered).
+  const anyPlayer = markets.flatMap(({ moves, players }) =>
+    moves.flatMap(({ key }) =>
+      players.map((playerId) => ({
+        product: 'exchange' as const,
+        externalId: holdMoveExternalId(key, playerId),
+      })),
+    ),
+  );
   return deps.wallet.within(ctx).prepareMoves({
     operations: keysAreNew ? [] : operations,
-    newOperations: keysAreNew ? operations : [],
+    newOperations: keysAreNew ? anyPlayer : [],
     holds: markets.flatMap(({ marketId, players }) =>
       players.map((playerId) => ({
         playerId,
