@@ -33,6 +33,7 @@ const EXPECTED_TABLES = [
   'order_cancels',
   'orders',
   'otp_codes',
+  'outbox_consumer_progress',
   'outbox_events',
   'page_visits',
   'password_resets',

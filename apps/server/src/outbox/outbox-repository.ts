@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executePreparedRows, executeRows, type DbHandle } from '../db/database.ts';
+import { pgArray } from '../db/pg-array.ts';
 import type { OUTBOX_TOPICS } from './outbox-tables.ts';
 
 /* The only SQL of the outbox. Payloads are JSON; bigint never reaches them (points or text). */
@@ -168,4 +169,57 @@ export async function countOutboxEvents(db: DbHandle): Promise<number> {
     sql`select count(*) as n from outbox_events`,
   );
   return Number(row?.n ?? 0);
+}
+
+/** Where a durable consumer stands for one player: the last event (row id, part) it applied. */
+export interface ConsumerPosition {
+  eventId: number;
+  part: number;
+}
+
+/** The progress of these consumers for these players, keyed `consumer` NUL `player`. */
+export async function readConsumerProgress(
+  db: DbHandle,
+  consumers: readonly string[],
+  playerIds: readonly number[],
+): Promise<Map<string, ConsumerPosition>> {
+  const found = new Map<string, ConsumerPosition>();
+  if (consumers.length === 0 || playerIds.length === 0) return found;
+  const rows = await executePreparedRows<{
+    consumer: string;
+    player_id: string | number;
+    last_event_id: string | number;
+    last_part: number;
+  }>(
+    db,
+    sql`select consumer, player_id, last_event_id, last_part from outbox_consumer_progress
+        where consumer = any(${pgArray(consumers)}::text[])
+          and player_id = any(${pgArray([...new Set(playerIds)])}::bigint[])`,
+  );
+  for (const row of rows) {
+    found.set(consumerPlayerKey(row.consumer, Number(row.player_id)), {
+      eventId: Number(row.last_event_id),
+      part: row.last_part,
+    });
+  }
+  return found;
+}
+
+export const consumerPlayerKey = (consumer: string, playerId: number) =>
+  `${consumer}\u0000${playerId}`;
+
+/** Records that `consumer` applied the player's events up to this one (in its transaction). */
+export async function saveConsumerProgress(
+  db: DbHandle,
+  consumer: string,
+  playerId: number,
+  position: ConsumerPosition,
+): Promise<void> {
+  await executePreparedRows(
+    db,
+    sql`insert into outbox_consumer_progress (consumer, player_id, last_event_id, last_part)
+        values (${consumer}, ${playerId}, ${position.eventId}, ${position.part})
+        on conflict (consumer, player_id) do update
+        set last_event_id = excluded.last_event_id, last_part = excluded.last_part`,
+  );
 }

@@ -1,4 +1,14 @@
-import { bigint, bigserial, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestampTz } from '../db/columns.ts';
 
@@ -32,4 +42,21 @@ export const outboxEvents = pgTable(
     check('outbox_events_topic_check', sql`${table.topic} in ('socket', 'wallet', 'bundle')`),
     index('outbox_events_player_idx').on(table.playerId, table.id),
   ],
+);
+
+/*
+ * A durable consumer's progress (docs/decisions.md "Durable outbox consumers"): per consumer
+ * and player, the last wallet event (outbox id, place in its row) it applied. Written in the
+ * transaction that runs the consumer's handler, so its effects and its progress commit
+ * together; an event at or before it is not handed to the consumer again.
+ */
+export const outboxConsumerProgress = pgTable(
+  'outbox_consumer_progress',
+  {
+    consumer: text('consumer').notNull(),
+    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    lastEventId: bigint('last_event_id', { mode: 'number' }).notNull(),
+    lastPart: integer('last_part').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.consumer, table.playerId] })],
 );

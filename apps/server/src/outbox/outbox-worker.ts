@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerEventName, ServerEventPayload } from '@spm/contract';
-import type { Db } from '../db/database.ts';
+import type { Db, DbTransaction } from '../db/database.ts';
 import type { RealtimeEmitter } from '../realtime/emitter.ts';
 import {
   claimOutboxBatch,
+  consumerPlayerKey,
   deleteOutboxEvents,
   eventsOfRow,
+  readConsumerProgress,
+  saveConsumerProgress,
+  type ConsumerPosition,
   type NewOutboxEvent,
   type OutboxRow,
 } from './outbox-repository.ts';
@@ -43,6 +47,27 @@ export interface PublishedWalletEvent {
  */
 export type WalletEventListener = (event: PublishedWalletEvent) => void;
 
+/**
+ * A wallet-event consumer whose effects must survive a crash (bonus wagering, a limit's
+ * totals; docs/decisions.md "Durable outbox consumers"). Its handler runs inside the worker's
+ * claiming transaction, in a savepoint that also records the consumer's progress for the
+ * player; the event is deleted (marked done) by the same transaction. So the handler's writes,
+ * its progress and the event's mark commit together or not at all: a crash anywhere between
+ * them redelivers the event to a handler whose writes are gone too. An event at or before the
+ * recorded progress is skipped: when the row stays after the handler committed (another
+ * consumer or a listener of the row failed), it is not applied twice. At least once, in order
+ * per player: a handler that throws rolls its savepoint back and the player's later events
+ * (socket pushes included) wait behind the event, retried with the drain; other players go on.
+ * It may query through `tx` only (on PGlite that is the one connection), and must not throw
+ * for ever on an event it cannot use (it blocks that player): skip such an event instead.
+ */
+export interface DurableConsumer {
+  /** Unique and stable across deploys: the consumer's progress is stored under it. */
+  name: string;
+  topic: 'wallet';
+  handle: (tx: DbTransaction, event: PublishedWalletEvent) => Promise<void>;
+}
+
 export interface OutboxWorker {
   /** Drains now (after a commit); resolves once what was pending when called is out. */
   kick: () => Promise<void>;
@@ -50,7 +75,24 @@ export interface OutboxWorker {
   start: () => Promise<void>;
   stop: () => Promise<void>;
   onWalletEvent: (listener: WalletEventListener) => () => void;
+  /**
+   * Adds a durable consumer of every wallet event published from now on; register before
+   * `start`, as the events drained before it are gone. A second consumer of one name throws.
+   */
+  registerDurableConsumer: (consumer: DurableConsumer) => () => void;
 }
+
+/** Whether a consumer at `at` has applied the event at (id, part) already. */
+const applied = (at: ConsumerPosition | undefined, event: { id: number; part: number }) =>
+  at !== undefined && (at.eventId > event.id || (at.eventId === event.id && at.part >= event.part));
+
+const publishedOf = (event: ReturnType<typeof eventsOfRow>[number]): PublishedWalletEvent => ({
+  outboxId: event.id,
+  outboxPart: event.part,
+  playerId: event.playerId,
+  event: event.event,
+  payload: event.payload,
+});
 
 /** Workers by the emitter the services were given, so a commit can kick its own process's. */
 const workersByEmitter = new WeakMap<object, OutboxWorker>();
@@ -71,6 +113,32 @@ export function socketEvent<E extends ServerEventName>(
   return { playerId, topic: 'socket', event, payload };
 }
 
+/**
+ * Hands a row's wallet events to the durable consumers that have not applied them, each in
+ * a savepoint with its progress; `progress` (read for the batch) follows what they apply.
+ */
+async function deliverDurably(
+  durables: ReadonlyMap<string, DurableConsumer>,
+  tx: DbTransaction,
+  row: OutboxRow,
+  progress: Map<string, ConsumerPosition>,
+): Promise<void> {
+  if (durables.size === 0) return;
+  for (const event of eventsOfRow(row)) {
+    if (event.topic !== 'wallet') continue;
+    for (const consumer of [...durables.values()]) {
+      const key = consumerPlayerKey(consumer.name, event.playerId);
+      if (applied(progress.get(key), event)) continue;
+      const position = { eventId: event.id, part: event.part };
+      await tx.transaction(async (savepoint) => {
+        await consumer.handle(savepoint, publishedOf(event));
+        await saveConsumerProgress(savepoint, consumer.name, event.playerId, position);
+      });
+      progress.set(key, position);
+    }
+  }
+}
+
 export function createOutboxWorker(options: {
   db: Db;
   realtime: RealtimeEmitter;
@@ -86,6 +154,7 @@ export function createOutboxWorker(options: {
   const pollMs = options.pollMs ?? OUTBOX_POLL_MS;
   const drainIntervalMs = options.drainIntervalMs ?? OUTBOX_DRAIN_INTERVAL_MS;
   const listeners = new Set<WalletEventListener>();
+  const durables = new Map<string, DurableConsumer>();
   let running: Promise<void> | null = null;
   let again = false;
   let started = false;
@@ -131,15 +200,7 @@ export function createOutboxWorker(options: {
       if ((event.topic as string) !== 'wallet') {
         throw new Error(`outbox row ${event.id} has a topic this build does not know`);
       }
-      for (const listener of [...listeners]) {
-        listener({
-          outboxId: event.id,
-          outboxPart: event.part,
-          playerId: event.playerId,
-          event: event.event,
-          payload: event.payload,
-        });
-      }
+      for (const listener of [...listeners]) listener(publishedOf(event));
     }
   };
 
@@ -152,12 +213,18 @@ export function createOutboxWorker(options: {
     let failure: unknown;
     const claim = await db.transaction(async (tx) => {
       const { rows, leftBehind } = await claimOutboxBatch(tx, OUTBOX_BATCH_SIZE);
+      const progress = await readConsumerProgress(
+        tx,
+        [...durables.keys()],
+        rows.filter((row) => row.topic !== 'socket').map((row) => row.playerId),
+      );
       const done: number[] = [];
       const blocked = new Set<number>();
       for (const row of rows) {
         // After a player's failed event, their later ones wait too: order over speed.
         if (blocked.has(row.playerId)) continue;
         try {
+          await deliverDurably(durables, tx, row, progress);
           publish(row);
           done.push(row.id);
         } catch (error) {
@@ -241,6 +308,15 @@ export function createOutboxWorker(options: {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+    registerDurableConsumer: (consumer) => {
+      if (durables.has(consumer.name)) {
+        throw new Error(`a durable consumer named ${consumer.name} is registered already`);
+      }
+      durables.set(consumer.name, consumer);
+      return () => {
+        if (durables.get(consumer.name) === consumer) durables.delete(consumer.name);
       };
     },
   };

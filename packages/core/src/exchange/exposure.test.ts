@@ -8,6 +8,7 @@ import {
   bookmakerExposure,
   bookmakerPnlByRunner,
   isBookmakerRateAcceptable,
+  exchangeBetAtRiskPaise,
   exchangeBetPnl,
   exchangeExposure,
   exchangeExposureOfPnl,
@@ -16,6 +17,7 @@ import {
   fancyBetPnl,
   fancyExposure,
   fancyPnlAt,
+  houseBetAtRiskPaise,
   type BookmakerBet,
   type ExchangeBet,
   type FancyBet,
@@ -366,6 +368,45 @@ describe('fancy', () => {
         if (worst < 0n) expect(fancyPnlAt(bets, worstResult)).toBe(worst);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('money at risk of one matched bet', () => {
+  it('is what the bet loses when it loses: a back its stake, a lay its liability', () => {
+    expect(exchangeBetAtRiskPaise('back', 4_000n, 300)).toBe(4_000n);
+    expect(exchangeBetAtRiskPaise('lay', 4_000n, 300)).toBe(8_000n);
+    expect(exchangeBetAtRiskPaise('lay', 10_000n, 101)).toBe(100n);
+    expect(houseBetAtRiskPaise('yes', 1_000n, 90)).toBe(1_000n);
+    expect(houseBetAtRiskPaise('no', 1_001n, 90)).toBe(901n);
+  });
+
+  it('equals the loss of the bet under the result it loses to', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10_000_000n }),
+        fc.integer({ min: 101, max: 100_000 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.constantFrom<OddsType>('back', 'lay'),
+        (stakePaise, priceHundredths, ratePer100, side) => {
+          const bet: ExchangeBet = { side, runnerId: 'a', priceHundredths, stakePaise };
+          const losing = side === 'back' ? 'b' : 'a';
+          expect(exchangeBetAtRiskPaise(side, stakePaise, priceHundredths)).toBe(
+            -exchangeBetPnl(bet, losing),
+          );
+          const house: BookmakerBet = { side, runnerId: 'a', ratePer100, stakePaise };
+          expect(houseBetAtRiskPaise(side, stakePaise, ratePer100)).toBe(
+            -bookmakerBetPnl(house, losing),
+          );
+          const fancySide = side === 'back' ? 'yes' : 'no';
+          expect(houseBetAtRiskPaise(fancySide, stakePaise, ratePer100)).toBe(
+            -fancyBetPnl(
+              { side: fancySide, line: 5, ratePer100, stakePaise },
+              fancySide === 'yes' ? 4 : 5,
+            ),
+          );
+        },
+      ),
     );
   });
 });

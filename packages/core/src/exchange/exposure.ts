@@ -281,3 +281,29 @@ export function fancyExposure(bets: readonly FancyBet[]): {
   }
   return { exposurePaise: exposureOf([worst ?? 0n]), worstResult };
 }
+
+// ---------------------------------------------------------------- money at risk
+
+/**
+ * What one matched bet loses if it loses: the money really at risk the wallet's stake events
+ * count (docs/decisions.md "Wallet events: money at risk"). A back (or fancy yes) risks its
+ * stake; an exchange lay its liability at the price it matched, stake * (price - 1); a house
+ * lay (or fancy no) stake * rate / 100, rounded up as the house collects it.
+ */
+export function exchangeBetAtRiskPaise(
+  side: OddsType,
+  stakePaise: Paise,
+  priceHundredths: number,
+): Paise {
+  return side === 'back' ? stakePaise : exchangeProfitPaise(stakePaise, priceHundredths);
+}
+
+/** A bookmaker or fancy bet's money at risk (`exchangeBetAtRiskPaise`). */
+export function houseBetAtRiskPaise(
+  side: OddsType | FancySide,
+  stakePaise: Paise,
+  ratePer100: number,
+): Paise {
+  if (side === 'back' || side === 'yes') return stakePaise;
+  return ceilDiv(stakePaise * BigInt(ratePer100), 100n);
+}

@@ -45,8 +45,15 @@ export interface HoldMove {
   key: string;
   /** The player who placed or cancelled; every other player is a maker a fill moved. */
   playerId: number;
-  /** The placed order's stake (what the wallet counts as staked); 0 for a cancel. */
+  /** The placed order's stake; 0 for a cancel (its hold changes are releases). */
   stakePaise: Paise;
+  /**
+   * What the move MATCHED per player, as money at risk (`exchangeBetAtRiskPaise`): the taker's
+   * fills and each maker's. The wallet's stake counts it (its `wallet.stake` event), so an
+   * order counts when and as much as it is matched; absent players (an order resting
+   * unmatched, a cancel) count 0.
+   */
+  atRiskPaise: ReadonlyMap<number, Paise>;
   /** Statement reference (`ORDER-{id}`, `CANCEL-{id}`). */
   reference: string;
 }
@@ -59,8 +66,8 @@ const holdMoveExternalId = (key: string, playerId: number) => `${key}:p${playerI
 
 /**
  * Moves one player's hold of a market from `heldPaise` to what the market now requires: a
- * `release` when it falls on a cancel, else a `stake` (`mode: 'hold'`, the taker's stake, 0
- * for a maker), external id `{move.key}:p{player}`.
+ * `release` when it falls on a cancel, else a `stake` (`mode: 'hold'`, what the move matched
+ * for the player, `HoldMove.atRiskPaise`), external id `{move.key}:p{player}`.
  */
 export async function moveHold(
   deps: ServiceDeps,
@@ -101,13 +108,15 @@ function holdMoveInput(change: HoldChange): HoldMoveInput {
     reference: move.reference,
     holdToPaise: change.requiredPaise,
   };
-  const release = move.stakePaise === 0n && change.requiredPaise < change.heldPaise;
+  const atRiskPaise = move.atRiskPaise.get(change.playerId) ?? 0n;
+  const release =
+    move.stakePaise === 0n && atRiskPaise === 0n && change.requiredPaise < change.heldPaise;
   return release
     ? { operation: 'release', input: common }
     : {
         operation: 'stake',
         input: objectWith(common, {
-          amountPaise: change.playerId === move.playerId ? move.stakePaise : 0n,
+          amountPaise: atRiskPaise,
           mode: 'hold' as const,
         }),
       };
@@ -183,9 +192,20 @@ export function prepareHoldMoves(
       })),
     ),
   );
+  // New keys are not looked up, so they may name every player of their market at no cost: a
+  // refused order can make a later one fill a maker the dry run saw filled by the refused one
+  // (that maker's stake of what it matched is then still covered).
+  const anyPlayer = markets.flatMap(({ moves, players }) =>
+    moves.flatMap(({ key }) =>
+      players.map((playerId) => ({
+        product: 'exchange' as const,
+        externalId: holdMoveExternalId(key, playerId),
+      })),
+    ),
+  );
   return deps.wallet.within(ctx).prepareMoves({
     operations: keysAreNew ? [] : operations,
-    newOperations: keysAreNew ? operations : [],
+    newOperations: keysAreNew ? anyPlayer : [],
     holds: markets.flatMap(({ marketId, players }) =>
       players.map((playerId) => ({
         playerId,

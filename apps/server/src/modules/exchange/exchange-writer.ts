@@ -2,6 +2,7 @@ import { objectWith } from '@spm/core';
 import type { OrderAnswer } from '@spm/contract';
 import {
   addExchangeBetPnl,
+  exchangeBetAtRiskPaise,
   bestPriceToBack,
   betsFromFill,
   cancelOrder,
@@ -469,6 +470,12 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
   }
 }
 
+/** Adds what one matched bet puts at risk to its player's count (`HoldMove.atRiskPaise`). */
+function addAtRisk(atRisk: Map<number, Paise>, playerId: number, bet: ExchangeBet): void {
+  const paise = exchangeBetAtRiskPaise(bet.side, bet.stakePaise, bet.priceHundredths);
+  atRisk.set(playerId, (atRisk.get(playerId) ?? 0n) + paise);
+}
+
 /** The highest order id the batches' books have seen: new ids must be above it. */
 function highestSeq(batches: readonly Batch[]): number {
   let highest = 0;
@@ -775,11 +782,15 @@ class Batch {
     return exchangeExposureOfPnl({ runnerIds, matchedPnlByRunner, unmatched }).exposurePaise;
   }
 
-  /** Moves the player's hold to what the market requires now (one wallet move, in order). */
+  /**
+   * Moves the player's hold to what the market requires now (one wallet move, in order); a
+   * player the move matched moves even when the hold stays (a maker's resting order already
+   * held what its match requires): the wallet counts the stake then at risk.
+   */
   private rebalance(playerId: number, move: HoldMove): void {
     const heldPaise = this.heldOf(playerId);
     const requiredPaise = this.requiredOf(playerId);
-    if (requiredPaise === heldPaise) return;
+    if (requiredPaise === heldPaise && (move.atRiskPaise.get(playerId) ?? 0n) === 0n) return;
     this.holdChanges.push({ market: this.market, move, playerId, heldPaise, requiredPaise });
     this.heldNow.set(playerId, requiredPaise);
     const available = this.available.get(playerId);
@@ -855,7 +866,11 @@ class Batch {
       marketId: this.market.id,
       orderId,
       playerId,
-      stakePaise: command.stakePaise,
+      // What the wallet's stake will count (and its policies judge): the matched part.
+      stakePaise: takerBets.reduce(
+        (sum, bet) => sum + exchangeBetAtRiskPaise(bet.side, bet.stakePaise, bet.priceHundredths),
+        0n,
+      ),
       raisePaise,
     });
     if (refused) {
@@ -865,9 +880,12 @@ class Batch {
     if (mark) releaseOrderBookMark(mark);
     this.changedBooks = true;
     const makers = new Set<number>();
+    const atRiskPaise = new Map<number, Paise>();
     for (const fill of placed.fills) {
       const [takerBet, makerBet] = betsFromFill(runner.id, fill);
       const makerId = Number(fill.makerOwnerId);
+      addAtRisk(atRiskPaise, playerId, takerBet);
+      addAtRisk(atRiskPaise, makerId, makerBet);
       addExchangeBetPnl(pnlOf(this.matchedNow, playerId), this.runnerIds, takerBet);
       addExchangeBetPnl(pnlOf(this.matchedNow, makerId), this.runnerIds, makerBet);
       makers.add(makerId);
@@ -900,6 +918,7 @@ class Batch {
       key: orderMoveKey(orderId),
       playerId,
       stakePaise: command.stakePaise,
+      atRiskPaise,
       reference: `ORDER-${orderId}`,
     };
     for (const player of new Set([playerId, ...makers])) this.rebalance(player, move);
@@ -937,6 +956,8 @@ class Batch {
       key: `cancel:${orderId}:${row.cancelledPaise}`,
       playerId: command.playerId,
       stakePaise: 0n,
+      // What rests unmatched was never counted: its cancel withdraws nothing.
+      atRiskPaise: new Map(),
       reference: `CANCEL-${orderId}`,
     });
     const itsFills = [

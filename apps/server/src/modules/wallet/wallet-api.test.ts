@@ -102,7 +102,8 @@ describe.each(drivers)('wallet API on %s', (driver) => {
     const published = await walletEventsOf(player, 2);
     expect(published.map((e) => [e.operation, e.stakePaise, e.payoutPaise])).toEqual([
       ['stake', '2500', '0'],
-      ['win', '0', '6000'],
+      // The win settles the round: it carries the round's stake (issue 41), not 0.
+      ['win', '2500', '6000'],
     ]);
     expect(published[0]).toMatchObject({ product: 'casino', roundId: round, wallet: 'cash' });
     await expectLedgerBalanced();

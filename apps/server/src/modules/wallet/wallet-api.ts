@@ -80,6 +80,7 @@ import {
   type HourDelta,
   type WalletTotals,
 } from './wallet-totals.ts';
+import { roundKeyText, unsettledStakesOf } from './round-stakes.ts';
 
 /*
  * The wallet API (DESIGN 1, docs/adding-a-product.md): the only way a product (exchange,
@@ -117,8 +118,11 @@ interface OperationInput {
 
 export interface StakeInput extends OperationInput {
   /**
-   * The stake: what the event and the limit checks count. 0 only with `hold`: a hold moved
-   * with no new stake (no stake event then).
+   * The stake: money this move puts at risk, what the `wallet.stake` event and the limit
+   * checks count. A debit is at risk at once. A hold counts only what is really at risk now:
+   * the exchange sends what this move MATCHED for this player (the taker's fills and each
+   * maker's, a lay at its liability), 0 for an order that rests unmatched. 0 only with `hold`:
+   * a hold moved with no new stake (no stake event then).
    */
   amountPaise: Paise;
   /**
@@ -245,12 +249,33 @@ export type WalletResult =
 export type WalletSuccess = Extract<WalletResult, { ok: true }>;
 export type WalletFailure = Extract<WalletResult, { ok: false }>;
 
-/** The product-neutral event of a stake or a settlement (outbox topic `wallet`). */
+/**
+ * The product-neutral events of the wallet (outbox topic `wallet`), for wagering and limits
+ * (docs/decisions.md "Wallet events: money at risk"). Summed per player, the stakes of
+ * `stake` minus those of `rollback` are the money put at risk, and the stakes of `settlement`
+ * are the same money as its rounds settle.
+ * - `wallet.stake`: money newly at risk: a debit stake (casino, crash) at once; a hold stake
+ *   for what it puts at risk (the exchange: what it matched, when it matched; an order resting
+ *   unmatched counts nothing, so its cancel withdraws nothing). Never for a stake of 0.
+ * - `wallet.settlement`: a round (or a part of it) settles: `win`, `settle`, and `reverse`
+ *   (payout negative: the corrected settlement's payout leaves again, stakes 0). Its stakes are
+ *   those of the round's stake operations no earlier settlement event reported, its payout
+ *   what cash received.
+ * - `wallet.rollback`: a stake refunded: its stakes are withdrawn from the count.
+ */
 export const WALLET_EVENTS = {
   stake: 'wallet.stake',
   settlement: 'wallet.settlement',
   rollback: 'wallet.rollback',
 } as const;
+
+/** One funding wallet's share of an event (only cash until a funding policy is registered). */
+export interface WalletEventPart {
+  wallet: StakeWallet;
+  /** Paise as decimal text, as the event's. */
+  stakePaise: string;
+  payoutPaise: string;
+}
 
 export interface WalletEventPayload {
   product: WalletProduct;
@@ -259,9 +284,16 @@ export interface WalletEventPayload {
   externalId: string;
   operation: WalletOperationKind;
   wallet: StakeWallet;
-  /** Paise as decimal text (JSON has no bigint). */
+  /**
+   * Paise as decimal text (JSON has no bigint). stake: the money this operation put at risk;
+   * settlement: the round's stakes it settles (those no earlier settlement event of the round
+   * reported: a second win of a round carries 0); rollback: the stake withdrawn.
+   */
   stakePaise: string;
+  /** What cash received: a win's or settlement's return (negative for a reversal), else 0. */
   payoutPaise: string;
+  /** Per funding wallet, summing to `stakePaise` and `payoutPaise`. */
+  parts: WalletEventPart[];
   /** True when the counterparty is play money (demo players): no real money moved. */
   playMoney: boolean;
 }
@@ -736,6 +768,12 @@ export class WalletApi {
       }
       ledgerKeyOwners.set(key, opKey(input));
     }
+    // The stakes each win's round has not settled yet (its event's), as the single win reads
+    // them; kept in memory as the batch's moves go (a stake adds, a win settles them).
+    const unsettled = await unsettledStakesOf(
+      ctx.tx,
+      fresh.filter((move) => move.operation === 'win').map(({ input }) => holdKey(input)),
+    );
     const holdKeys = new Map(holdKeyList.map((key) => [holdKeyText(key), key]));
     const holds = new Map<string, { exists: boolean; heldPaise: Paise }>();
     for (const [key, hold] of read.holds) {
@@ -817,7 +855,11 @@ export class WalletApi {
         move.operation === 'release'
           ? planHoldRelease(move.input, heldPaise)
           : move.operation === 'win'
-            ? planWinPayout(move.input, counterparty)
+            ? planWinPayout(
+                move.input,
+                counterparty,
+                unsettled.get(roundKeyText(holdKey(input))) ?? 0n,
+              )
             : move.input.mode === 'debit'
               ? planDebitStake(move.input, counterparty)
               : planHoldStake(move.input, heldPaise);
@@ -877,6 +919,10 @@ export class WalletApi {
         }),
       );
       versionOf.push(versionNow(input.playerId));
+      const round = roundKeyText(holdKey(input));
+      if (operation === 'win') unsettled.set(round, 0n);
+      if (operation === 'stake')
+        unsettled.set(round, (unsettled.get(round) ?? 0n) + planned.amountPaise);
       if (planned.event) events.push({ input, operation, planned, isDemo });
       if (planned.closesRound) closes.push(holdKey(input));
     });
@@ -1181,7 +1227,12 @@ export class WalletApi {
 
   private async planWin(ctx: LedgerContext, input: WinInput): Promise<Plan | WalletFailure> {
     if (input.amountPaise < 0n) return fail('INVALID_AMOUNT');
-    return planWinPayout(input, await this.counterparty(ctx, input.playerId));
+    const stakes = await unsettledStakesOf(ctx.tx, [holdKey(input)]);
+    return planWinPayout(
+      input,
+      await this.counterparty(ctx, input.playerId),
+      stakes.get(roundKeyText(holdKey(input))) ?? 0n,
+    );
   }
 
   private async planSettle(ctx: LedgerContext, input: SettleInput): Promise<Plan | WalletFailure> {
@@ -1193,6 +1244,7 @@ export class WalletApi {
     // A partial settlement (a partial cash-out) settles the hold down to holdToPaise.
     if (holdToPaise > heldPaise) return fail('INVALID_AMOUNT');
     const settledPaise = heldPaise - holdToPaise;
+    const stakes = await unsettledStakesOf(ctx.tx, [holdKey(input)]);
     // core's settlement: hold released, the counterparty pays (or takes) the difference.
     const postings = settlementPostings({
       playerId: String(input.playerId),
@@ -1207,7 +1259,8 @@ export class WalletApi {
       amountPaise: input.payoutPaise,
       holdDeltaPaise: -settledPaise,
       holdToPaise,
-      stakePaise: settledPaise,
+      // The round's stakes at risk (the exchange's matched ones), not the hold released.
+      stakePaise: stakes.get(roundKeyText(holdKey(input))) ?? 0n,
       payoutPaise: input.payoutPaise,
       event: WALLET_EVENTS.settlement,
       closesRound: input.close === true,
@@ -1378,7 +1431,6 @@ async function insertRollbackMarker(ctx: LedgerContext, input: RollbackInput): P
   });
 }
 
-/** The product-neutral event of the operation, in its transaction's outbox. */
 /** A stake into a round's hold that holds `heldPaise` now (the hold already locked). */
 function planHoldStake(input: StakeInput, heldPaise: Paise): Plan | WalletFailure {
   const holdToPaise = input.holdToPaise ?? heldPaise + input.amountPaise;
@@ -1420,8 +1472,11 @@ function planDebitStake(input: StakeInput, counterparty: AccountRef): Plan {
   };
 }
 
-/** A win paid from `counterparty` into cash; a win of 0 moves nothing but is recorded. */
-function planWinPayout(input: WinInput, counterparty: AccountRef): Plan {
+/**
+ * A win paid from `counterparty` into cash; a win of 0 moves nothing but is recorded. Its
+ * event settles `roundStakePaise`, the round's stakes no earlier settlement reported.
+ */
+function planWinPayout(input: WinInput, counterparty: AccountRef, roundStakePaise: Paise): Plan {
   return {
     kind: 'bet_settlement',
     postings:
@@ -1430,7 +1485,7 @@ function planWinPayout(input: WinInput, counterparty: AccountRef): Plan {
         : transfer(counterparty, playerAccount(String(input.playerId), 'cash'), input.amountPaise),
     amountPaise: input.amountPaise,
     holdDeltaPaise: 0n,
-    stakePaise: 0n,
+    stakePaise: roundStakePaise,
     payoutPaise: input.amountPaise,
     event: WALLET_EVENTS.settlement,
     closesRound: input.close === true,
@@ -1476,6 +1531,7 @@ function operationRow(
   };
 }
 
+/** The product-neutral event of the operation, in its transaction's outbox. */
 function pushEvent(
   ctx: LedgerContext,
   operation: WalletOperationKind,
@@ -1483,6 +1539,8 @@ function pushEvent(
   planned: Plan,
   playMoney: boolean,
 ): void {
+  const stakePaise = planned.stakePaise.toString();
+  const payoutPaise = planned.payoutPaise.toString();
   const payload: WalletEventPayload = {
     product: input.product,
     playerId: input.playerId,
@@ -1490,8 +1548,9 @@ function pushEvent(
     externalId: input.externalId,
     operation,
     wallet: 'cash',
-    stakePaise: planned.stakePaise.toString(),
-    payoutPaise: planned.payoutPaise.toString(),
+    stakePaise,
+    payoutPaise,
+    parts: [{ wallet: 'cash', stakePaise, payoutPaise }],
     playMoney,
   };
   ctx.outbox.push({ playerId: input.playerId, topic: 'wallet', event: planned.event!, payload });

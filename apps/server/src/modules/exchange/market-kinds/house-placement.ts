@@ -2,6 +2,7 @@ import {
   objectWith,
   acceptHouseRate,
   houseBookSide,
+  houseBetAtRiskPaise,
   houseProfitPaise,
   paiseToPoints,
 } from '@spm/core';
@@ -110,6 +111,10 @@ async function recordHouseBet(
     key: orderMoveKey(orderId),
     playerId,
     stakePaise: order.stakePaise,
+    // Matched in full at once: all of it is at risk now.
+    atRiskPaise: new Map([
+      [playerId, houseBetAtRiskPaise(request.side, order.stakePaise, ratePer100)],
+    ]),
     reference: `ORDER-${orderId}`,
   });
   const answer: OrderAnswer = {
