@@ -243,6 +243,58 @@ describe.each(drivers)('one wallet for every module on %s', (driver) => {
     await kit.expectLedgerBalanced();
   });
 
+  it("a player's second stake in one group is judged after the first: refused alone, the first commits", async () => {
+    const { odds, runners } = await matchOddsMarket();
+    const limited = await fundedExchangePlayer(h, 10_000);
+    // A 150-point stake limit over 24 hours, read from the wallet's totals.
+    const stakeLimit: LimitPolicy = (request, player) =>
+      request.playerId === limited.id &&
+      player.totals.last24h.stakedPaise + request.debitPaise > 15_000n
+        ? refuse('LIMIT_REACHED', 'daily-stake')
+        : { allow: true };
+    const unregisterLimit = h.app.exchange.deps.wallet.addLimitPolicy(stakeLimit);
+    try {
+      const groups: number[] = [];
+      h.app.exchange.onGroup = (markets) => groups.push(markets);
+      const preparedBefore = preparedReadStats(h.db);
+      const resume = h.app.exchange.pauseWriter(odds);
+      const answers: Promise<Awaited<ReturnType<typeof post>>>[] = [];
+      // Two backs of one runner: the second raises the hold by its own stake.
+      for (const runnerId of [runners[0]!, runners[0]!]) {
+        answers.push(
+          post(
+            h,
+            '/api/bet/match/odds',
+            { idempotencyKey: key(), marketId: odds, runnerId, side: 'back', price: 4, stake: 100 },
+            { token: limited.token },
+          ),
+        );
+        await vi.waitFor(() => expect(h.app.exchange.queuedAt(odds)).toBe(answers.length), {
+          timeout: 10_000,
+        });
+      }
+      resume();
+      const [first, second] = await Promise.all(answers);
+      expect(first!.statusCode, first!.body).toBe(200);
+      expect(first!.json().data).toMatchObject({ status: 'unmatched', unmatchedStake: 100 });
+      expect(second!.statusCode, second!.body).toBe(409);
+      expect(second!.json()).toMatchObject({
+        errorCode: 'LIMIT_REACHED',
+        data: { refusal: { limit: 'daily-stake', until: LIFTS } },
+      });
+      // One group, planned once: the wallet's batch did not meet a refusal the writer missed.
+      expect(groups).toEqual([1]);
+      const preparedAfter = preparedReadStats(h.db);
+      expect(preparedAfter.used - preparedBefore.used).toBe(1);
+      expect(preparedAfter.missed - preparedBefore.missed).toBe(0);
+      expect(await kit.cash(limited.id)).toBe(1_000_000n - 10_000n);
+      expect(await h.app.exchange.audit(odds)).toEqual([]);
+      await kit.expectLedgerBalanced();
+    } finally {
+      unregisterLimit();
+    }
+  });
+
   it("the built-in table answers the round's cap as ROUND_LIMIT_REACHED", async () => {
     const seat = await seated(2_000_000n);
     const roundId = await bettingRoundId();

@@ -408,6 +408,12 @@ interface PreparedRead {
   holds: Set<string>;
   players: Set<number>;
   moneyWrites: number;
+  /**
+   * Each player's totals with the debits `judgeDebit` allowed so far added as staked: a
+   * group's second stake of a player is judged after its first, as `applyMany` will judge it
+   * (it may only see less staked, a release between them, so it never refuses what was allowed).
+   */
+  judgedTotals: Map<number, WalletTotals>;
 }
 
 const preparedReads = new WeakMap<LedgerContext, PreparedRead>();
@@ -601,12 +607,17 @@ export class WalletApi {
     const player = read?.players.get(request.playerId);
     if (!read || !player)
       throw new Error("judgeDebit: the player was not in this transaction's prepareMoves");
-    const totals = read.totals.get(request.playerId) ?? zeroTotals();
+    const judged = preparedReads.get(ctx)!.judgedTotals;
+    const totals =
+      judged.get(request.playerId) ?? read.totals.get(request.playerId) ?? zeroTotals();
     const refusal = this.policies.judge(
       objectWith(request, { now: ctx.now }),
       playerFactsOf(player, totals),
     );
-    return refusal && refusedBy(refusal);
+    if (refusal) return refusedBy(refusal);
+    const staked = { depositedPaise: 0n, stakedPaise: request.debitPaise, wonPaise: 0n };
+    judged.set(request.playerId, totalsWith(totals, staked));
+    return null;
   }
 
   private async prepareMoves(ctx: LedgerContext, scope: MoveScope): Promise<Map<number, Paise>> {
@@ -630,6 +641,7 @@ export class WalletApi {
       holds: new Set(scope.holds.map(holdKeyText)),
       players: new Set(playerIds),
       moneyWrites: ctx.moneyWrites,
+      judgedTotals: new Map(),
     });
     const cash = new Map<number, Paise>(playerIds.map((id) => [id, 0n]));
     for (const account of read.accounts) {
