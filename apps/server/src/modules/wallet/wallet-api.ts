@@ -1617,6 +1617,7 @@ function operationRow(
   };
 }
 
+/** The product-neutral event of the operation, in its transaction's outbox. */
 function pushEvent(
   ctx: LedgerContext,
   operation: WalletOperationKind,
