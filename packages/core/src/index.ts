@@ -8,3 +8,4 @@ export * from './time.ts';
 export * from './objects.ts';
 export * from './casino/index.ts';
 export * from './round-rule.ts';
+export * from './funding.ts';

@@ -27,3 +27,22 @@ export function fund(deps: LedgerDeps, playerId: number, paise: bigint): Promise
     playerId,
   });
 }
+
+/**
+ * Bonus pool -> a player's bonus wallet (`coins`, `sports`), as a test's opening bonus
+ * balance: the ledger posting the bonus issue's grant will make, without its rules.
+ */
+export function fundBonus(
+  deps: LedgerDeps,
+  playerId: number,
+  wallet: 'coins' | 'sports',
+  paise: bigint,
+): Promise<PostResult> {
+  return post(deps, {
+    kind: 'bonus',
+    postings: transfer(systemAccount('bonus_pool'), playerAccount(String(playerId), wallet), paise),
+    description: 'test bonus funding',
+    reference: 'TEST',
+    playerId,
+  });
+}

@@ -208,6 +208,9 @@ export const walletPlayerHours = pgTable(
   (table) => [primaryKey({ columns: [table.playerId, table.hour] })],
 );
 
+/** Funding parts as stored (jsonb): paise as decimal text, zero parts left out. */
+export type StoredParts = { wallet: string; amountPaise: string }[];
+
 /** The products that move money through the wallet API (DESIGN 1). */
 export const WALLET_PRODUCTS = ['exchange', 'casino', 'crash', 'sportsbook'] as const;
 export const WALLET_OPERATIONS = [
@@ -240,8 +243,15 @@ export const walletOperations = pgTable(
     playerId: bigint('player_id', { mode: 'number' }).notNull(),
     roundId: text('round_id').notNull(),
     requestHash: text('request_hash').notNull(),
-    /** The player account the money came from or went to (cash today). */
+    /** The main player wallet the money came from or went to (its first part; cash today). */
     wallet: text('wallet').notNull(),
+    /**
+     * The money per player wallet (`StoredParts`, docs/decisions.md "Funding parts"): what a
+     * stake took from each, what a payout or refund paid into each. Null: all of it cash.
+     */
+    parts: jsonb('parts').$type<StoredParts>(),
+    /** The round's hold moved per wallet (a settlement's settled parts). Null: all cash. */
+    holdParts: jsonb('hold_parts').$type<StoredParts>(),
     /** Stake, win, payout or hold moved, as the operation names it. */
     amountPaise: bigint('amount_paise', { mode: 'bigint' }).notNull(),
     /** Money that moved into (or out of, negative) the round's hold. */
@@ -286,6 +296,8 @@ export const walletHolds = pgTable(
     product: text('product', { enum: WALLET_PRODUCTS }).notNull(),
     roundId: text('round_id').notNull(),
     heldPaise: bigint('held_paise', { mode: 'bigint' }).notNull(),
+    /** The hold per wallet that funded it (`StoredParts`). Null: all of it cash. */
+    parts: jsonb('parts').$type<StoredParts>(),
   },
   (table) => [
     primaryKey({ columns: [table.playerId, table.product, table.roundId] }),

@@ -1,13 +1,22 @@
 import {
   accountKey,
+  addParts,
   holdAdjustmentPostings,
+  movedParts,
   objectWith,
+  splitPayout,
+  spreadPlayerCash,
+  subtractParts,
+  takeFromParts,
+  drawsBonus,
   playerAccount,
   settlementPostings,
   systemAccount,
   transfer,
   walletView,
   type AccountRef,
+  type FundingPart,
+  type FundingWallet,
   type Paise,
   type Posting,
   type WalletView,
@@ -57,6 +66,19 @@ import {
   type WalletProduct,
 } from './wallet-operation-repository.ts';
 import {
+  drawStake,
+  eventParts,
+  fundedHold,
+  holdPartsOf,
+  mainWallet,
+  movedPartsOf,
+  partsOf,
+  roundStakeParts,
+  stakePartsOf,
+  storedParts,
+  type FundedHold,
+} from './funding.ts';
+import {
   closeRoundRow,
   commissionOf,
   postingsOf,
@@ -92,8 +114,11 @@ import { roundKeyText, unsettledStakesOf } from './round-stakes.ts';
 
 export type { WalletProduct } from './wallet-operation-repository.ts';
 
-/** The account a stake is taken from. Today's rule: every product stakes real cash. */
-export type StakeWallet = 'cash';
+/**
+ * A player wallet money comes from or goes to: cash, or a bonus wallet (`coins`, `sports`)
+ * once the bonus issue registers its funding policy (docs/decisions.md "Funding parts").
+ */
+export type StakeWallet = FundingWallet;
 
 interface OperationInput {
   product: WalletProduct;
@@ -231,7 +256,13 @@ export type WalletResult =
       transactionId: string | null;
       /** True when this answers an earlier identical request: nothing new was written. */
       replay: boolean;
+      /** The main wallet: the first of `parts` (cash when nothing moved). */
       wallet: StakeWallet;
+      /**
+       * The money per player wallet: what a stake took from each, what a payout, refund or
+       * release paid into each, what a reversal took back (empty when nothing moved).
+       */
+      parts: FundingPart[];
       /** The player's available balance after the operation (paise). */
       balancePaise: Paise;
       /** The player's wallet version after the operation (the update_balance it caused). */
@@ -269,21 +300,16 @@ export const WALLET_EVENTS = {
   rollback: 'wallet.rollback',
 } as const;
 
-/** One funding wallet's share of an event (only cash until a funding policy is registered). */
-export interface WalletEventPart {
-  wallet: StakeWallet;
-  /** Paise as decimal text, as the event's. */
-  stakePaise: string;
-  payoutPaise: string;
-}
-
 export interface WalletEventPayload {
   product: WalletProduct;
   playerId: number;
   roundId: string;
   externalId: string;
   operation: WalletOperationKind;
+  /** The main wallet: the first of `parts` (cash when nothing moved). */
   wallet: StakeWallet;
+  /** The money this operation moved per player wallet (WalletResult's `parts`), as text. */
+  parts: { wallet: FundingWallet; amountPaise: string }[];
   /**
    * Paise as decimal text (JSON has no bigint). stake: the money this operation put at risk;
    * settlement: the round's stakes it settles (those no earlier settlement event of the round
@@ -292,8 +318,6 @@ export interface WalletEventPayload {
   stakePaise: string;
   /** What cash received: a win's or settlement's return (negative for a reversal), else 0. */
   payoutPaise: string;
-  /** Per funding wallet, summing to `stakePaise` and `payoutPaise`. */
-  parts: WalletEventPart[];
   /** True when the counterparty is play money (demo players): no real money moved. */
   playMoney: boolean;
 }
@@ -511,6 +535,9 @@ const movesHold = (move: AtOnceMove): boolean =>
 const leastAmount = (move: AtOnceMove): Paise =>
   move.operation === 'stake' && move.input.mode === 'debit' ? 1n : 0n;
 
+/** A hold as a batch plans it: `exists` false once planned to zero (or not yet created). */
+type BatchHold = FundedHold & { exists: boolean };
+
 /** What one operation will do, once idempotency and the checks let it. */
 interface Plan {
   kind: LedgerTransactionKind;
@@ -525,6 +552,10 @@ interface Plan {
   relatedExternalId?: string;
   /** The operation closes its round (`close: true`). */
   closesRound?: boolean;
+  /** The round's hold per wallet after the operation (with `holdToPaise`). */
+  holdParts?: FundingPart[];
+  /** The hold moved per wallet, recorded on the operation (a settlement's settled parts). */
+  holdDeltaParts?: FundingPart[];
 }
 
 const isAmount = (paise: Paise) => paise >= 0n;
@@ -787,12 +818,20 @@ export class WalletApi {
       fresh.filter((move) => move.operation === 'win').map(({ input }) => holdKey(input)),
     );
     const holdKeys = new Map(holdKeyList.map((key) => [holdKeyText(key), key]));
-    const holds = new Map<string, { exists: boolean; heldPaise: Paise }>();
+    const funding = await this.batchFunding(ctx, moves, read.holds);
+    const holds = new Map<string, BatchHold>();
     for (const [key, hold] of read.holds) {
       // A prepared read may have locked holds no move names: those it created at zero are
       // deleted by the write below, the others are left as they are.
       if (!holdKeys.has(key) && !hold.created) continue;
-      holds.set(key, { exists: !hold.created, heldPaise: hold.created ? 0n : hold.heldPaise });
+      holds.set(
+        key,
+        hold.created
+          ? { exists: false, heldPaise: 0n, parts: [] }
+          : objectWith(fundedHold(hold.heldPaise, funding.holdParts.get(key) ?? null), {
+              exists: true,
+            }),
+      );
     }
     const balances = new Map<string, Paise>();
     for (const row of read.accounts) {
@@ -818,6 +857,8 @@ export class WalletApi {
       { operation: WalletOperationKind; hash: string; writes: number }
     >();
     const operations: NewWalletOperationWithOutcome[] = [];
+    /** What each written operation moved per wallet (its answer's parts). */
+    const partsOfWrite: FundingPart[][] = [];
     const ledgerOf: (number | null)[] = [];
     const ledgerRows: {
       row: NewLedgerTransaction;
@@ -859,22 +900,16 @@ export class WalletApi {
       }
       const hold = movesHold(move) ? holds.get(holdKeyText(holdKey(input))) : undefined;
       if (movesHold(move) && !hold) throw new Error('applyMany: a hold was not locked');
-      if (hold && !hold.exists) Object.assign(hold, { exists: true, heldPaise: 0n });
-      const heldPaise = hold?.heldPaise ?? 0n;
+      if (hold && !hold.exists) Object.assign(hold, { exists: true, heldPaise: 0n, parts: [] });
       const isDemo = player.moneyMode === 'play';
-      const counterparty = counterpartyOf(isDemo);
-      const planned =
-        move.operation === 'release'
-          ? planHoldRelease(move.input, heldPaise)
-          : move.operation === 'win'
-            ? planWinPayout(
-                move.input,
-                counterparty,
-                unsettled.get(roundKeyText(holdKey(input))) ?? 0n,
-              )
-            : move.input.mode === 'debit'
-              ? planDebitStake(move.input, counterparty)
-              : planHoldStake(move.input, heldPaise);
+      const planned = this.planAtOnce(move, {
+        hold: hold ?? { heldPaise: 0n, parts: [] },
+        counterparty: counterpartyOf(isDemo),
+        balanceOf: (wallet) =>
+          balances.get(accountKey(playerAccount(String(input.playerId), wallet))) ?? 0n,
+        roundParts: funding.roundParts,
+        roundStakePaise: unsettled.get(roundKeyText(holdKey(input))) ?? 0n,
+      });
       if ('ok' in planned) return void answers.push(planned);
       const totals = totalsNow.get(input.playerId) ?? zeroTotals();
       const refused = this.policyRefusal(ctx, input, planned, playerFactsOf(player, totals));
@@ -918,8 +953,19 @@ export class WalletApi {
       if (ledgerIndex !== null) touched.set(input.playerId, view);
       if (hold) {
         const holdToPaise = planned.holdToPaise ?? 0n;
-        Object.assign(hold, { exists: holdToPaise !== 0n, heldPaise: holdToPaise });
+        Object.assign(hold, {
+          exists: holdToPaise !== 0n,
+          heldPaise: holdToPaise,
+          parts: planned.holdParts ?? [],
+        });
       }
+      const moved = movedParts(planned.postings, String(input.playerId));
+      // A later win of the round in this batch pays back into these stakes' wallets too.
+      if (operation === 'stake' && funding.bonus) {
+        const round = holdKeyText(holdKey(input));
+        funding.roundParts.set(round, addParts(funding.roundParts.get(round) ?? [], moved));
+      }
+      partsOfWrite.push(moved);
       firstInBatch.set(key, { operation, hash, writes: operations.length });
       answers.push({ writes: operations.length });
       ledgerOf.push(ledgerIndex);
@@ -1002,6 +1048,7 @@ export class WalletApi {
       [...holds].map(([key, hold]) => ({
         key: holdKeys.get(key) ?? holdKeyOf(key),
         heldPaise: hold.exists ? hold.heldPaise : null,
+        parts: hold.exists ? storedParts(hold.parts) : null,
       })),
       objectWith(
         storesEvents
@@ -1032,7 +1079,8 @@ export class WalletApi {
         operationId: operationIds[writes]!,
         transactionId: operation.ledgerTransactionId,
         replay,
-        wallet: 'cash',
+        wallet: mainWallet(partsOfWrite[writes]!),
+        parts: partsOfWrite[writes]!,
         balancePaise: operation.balanceAfterPaise,
         walletVersion: operation.walletVersion,
       };
@@ -1042,6 +1090,64 @@ export class WalletApi {
       if ('replays' in answer) return success(answer.replays, true);
       return answer;
     });
+  }
+
+  /**
+   * What a batch needs to draw and pay back by wallet, read only when the funding policy
+   * names a bonus wallet (with cash only nothing is read: every part is cash): the stored
+   * parts of the holds it locked, and the parts of its wins' rounds' stakes.
+   */
+  private async batchFunding(
+    ctx: LedgerContext,
+    moves: readonly AtOnceMove[],
+    lockedHolds: ReadonlyMap<string, { created: boolean }>,
+  ): Promise<{
+    bonus: boolean;
+    holdParts: Map<string, unknown>;
+    roundParts: Map<string, FundingPart[]>;
+  }> {
+    if (!drawsBonus(this.policies.funding)) {
+      return { bonus: false, holdParts: new Map(), roundParts: new Map() };
+    }
+    const existingHolds = [...lockedHolds].filter(([, hold]) => !hold.created);
+    const winRounds = moves.filter((move) => move.operation === 'win').map((m) => holdKey(m.input));
+    return {
+      bonus: true,
+      holdParts: await holdPartsOf(
+        ctx.tx,
+        existingHolds.map(([key]) => holdKeyOf(key)),
+      ),
+      roundParts: await roundStakeParts(ctx.tx, winRounds),
+    };
+  }
+
+  /** One move of applyMany planned in memory, as its single operation would plan it. */
+  private planAtOnce(
+    move: AtOnceMove,
+    funding: {
+      hold: FundedHold;
+      counterparty: AccountRef;
+      balanceOf: (wallet: FundingWallet) => Paise;
+      roundParts: ReadonlyMap<string, FundingPart[]>;
+      /** The round's stakes no earlier settlement reported (a win's event settles them). */
+      roundStakePaise: Paise;
+    },
+  ): Plan | WalletFailure {
+    const policy = this.policies.funding;
+    const draw: StakeDraw = (amountPaise) =>
+      drawStake(policy, objectWith(move.input, { amountPaise }), funding.balanceOf);
+    switch (move.operation) {
+      case 'release':
+        return planHoldRelease(move.input, funding.hold);
+      case 'win': {
+        const roundParts = funding.roundParts.get(holdKeyText(holdKey(move.input))) ?? [];
+        return planWinPayout(move.input, funding.counterparty, roundParts, funding.roundStakePaise);
+      }
+      case 'stake':
+        return move.input.mode === 'debit'
+          ? planDebitStake(move.input, funding.counterparty, draw(move.input.amountPaise))
+          : planHoldStake(move.input, funding.hold, draw);
+    }
   }
 
   /** One operation in a transaction of its own; a refusal rolls back whatever it began. */
@@ -1102,7 +1208,12 @@ export class WalletApi {
 
     const { transactionId, view } = await this.postPlan(ctx, operation, input, hash, planned);
     if (planned.holdToPaise !== undefined) {
-      await setHold(ctx.tx, holdKey(input), planned.holdToPaise);
+      await setHold(
+        ctx.tx,
+        holdKey(input),
+        planned.holdToPaise,
+        storedParts(planned.holdParts ?? []),
+      );
     }
     if (planned.closesRound) await closeRoundRow(ctx.tx, holdKey(input), ctx.now);
     const hourDelta = isDemo ? null : hourDeltaOf(operation, planned, input.playerId);
@@ -1117,12 +1228,14 @@ export class WalletApi {
       walletVersion,
     });
     if (planned.event) pushEvent(ctx, operation, input, planned, isDemo);
+    const parts = movedParts(planned.postings, String(input.playerId));
     return {
       ok: true,
       operationId,
       transactionId,
       replay: false,
-      wallet: 'cash',
+      wallet: mainWallet(parts),
+      parts,
       balancePaise: view.balancePaise,
       walletVersion,
     };
@@ -1219,30 +1332,62 @@ export class WalletApi {
     return counterpartyOf(player?.moneyMode === 'play');
   }
 
+  /** The round's hold, locked, with its parts per wallet. */
+  private async fundedHold(ctx: LedgerContext, key: HoldKey): Promise<FundedHold> {
+    const hold = await lockHold(ctx.tx, key);
+    return fundedHold(hold.heldPaise, hold.parts);
+  }
+
+  /**
+   * How a stake of this input is drawn: by the funding policy over the player's balances,
+   * read only when the policy names a bonus wallet (cash only: nothing to read).
+   */
+  private async stakeDraw(ctx: LedgerContext, input: StakeInput): Promise<StakeDraw> {
+    const policy = this.policies.funding;
+    const view = drawsBonus(policy) ? await getWalletView(ctx.tx, input.playerId) : undefined;
+    const balances: Record<FundingWallet, Paise> = {
+      cash: view?.balancePaise ?? 0n,
+      coins: view?.coinsPaise ?? 0n,
+      sports: view?.sportsPaise ?? 0n,
+    };
+    return (amountPaise) =>
+      drawStake(policy, objectWith(input, { amountPaise }), (wallet) => balances[wallet]);
+  }
+
+  /** What a round's stakes standing took per wallet (read only with a bonus policy). */
+  private async roundParts(ctx: LedgerContext, key: HoldKey): Promise<FundingPart[]> {
+    if (!drawsBonus(this.policies.funding)) return [];
+    return (await roundStakeParts(ctx.tx, [key])).get(holdKeyText(key)) ?? [];
+  }
+
   private async planStake(ctx: LedgerContext, input: StakeInput): Promise<Plan | WalletFailure> {
     // A hold may move with no new stake (an exchange maker whose exposure a fill changed).
     if (input.amountPaise < leastAmount({ operation: 'stake', input })) {
       return fail('INVALID_AMOUNT');
     }
+    const draw = await this.stakeDraw(ctx, input);
     if (input.mode === 'debit') {
-      return planDebitStake(input, await this.counterparty(ctx, input.playerId));
+      const counterparty = await this.counterparty(ctx, input.playerId);
+      return planDebitStake(input, counterparty, draw(input.amountPaise));
     }
-    return planHoldStake(input, await lockHold(ctx.tx, holdKey(input)));
+    return planHoldStake(input, await this.fundedHold(ctx, holdKey(input)), draw);
   }
 
   private async planRelease(
     ctx: LedgerContext,
     input: ReleaseInput,
   ): Promise<Plan | WalletFailure> {
-    return planHoldRelease(input, await lockHold(ctx.tx, holdKey(input)));
+    return planHoldRelease(input, await this.fundedHold(ctx, holdKey(input)));
   }
 
   private async planWin(ctx: LedgerContext, input: WinInput): Promise<Plan | WalletFailure> {
     if (input.amountPaise < 0n) return fail('INVALID_AMOUNT');
     const stakes = await unsettledStakesOf(ctx.tx, [holdKey(input)]);
+    const counterparty = await this.counterparty(ctx, input.playerId);
     return planWinPayout(
       input,
-      await this.counterparty(ctx, input.playerId),
+      counterparty,
+      await this.roundParts(ctx, holdKey(input)),
       stakes.get(roundKeyText(holdKey(input))) ?? 0n,
     );
   }
@@ -1252,11 +1397,14 @@ export class WalletApi {
     const holdToPaise = input.holdToPaise ?? 0n;
     const amounts = [input.payoutPaise, commissionPaise, holdToPaise];
     if (!amounts.every(isAmount)) return fail('INVALID_AMOUNT');
-    const heldPaise = await lockHold(ctx.tx, holdKey(input));
+    const hold = await this.fundedHold(ctx, holdKey(input));
+    const { heldPaise } = hold;
     // A partial settlement (a partial cash-out) settles the hold down to holdToPaise.
     if (holdToPaise > heldPaise) return fail('INVALID_AMOUNT');
     const settledPaise = heldPaise - holdToPaise;
     const stakes = await unsettledStakesOf(ctx.tx, [holdKey(input)]);
+    // The settled part's wallets, in proportion; the payout goes back to them (funding.ts).
+    const settledParts = takeFromParts(hold.parts, settledPaise);
     // core's settlement: hold released, the counterparty pays (or takes) the difference.
     const postings = settlementPostings({
       playerId: String(input.playerId),
@@ -1267,10 +1415,16 @@ export class WalletApi {
     });
     return {
       kind: 'bet_settlement',
-      postings,
+      postings: spreadPlayerCash(
+        postings,
+        String(input.playerId),
+        splitPayout(settledParts, input.payoutPaise),
+      ),
       amountPaise: input.payoutPaise,
       holdDeltaPaise: -settledPaise,
       holdToPaise,
+      holdParts: subtractParts(hold.parts, settledParts),
+      holdDeltaParts: settledParts,
       // The round's stakes at risk (the exchange's matched ones), not the hold released.
       stakePaise: stakes.get(roundKeyText(holdKey(input))) ?? 0n,
       payoutPaise: input.payoutPaise,
@@ -1320,13 +1474,17 @@ export class WalletApi {
     }
     await markRolledBack(ctx.tx, target.id, input.externalId);
     await reopenRound(ctx.tx, holdKey(input));
-    const heldPaise = await lockHold(ctx.tx, holdKey(input));
+    const hold = await this.fundedHold(ctx, holdKey(input));
+    // The hold the target released comes back to the wallets it was settled from.
+    const reheld = partsOf(target.holdParts, releasedPaise);
     return {
       kind: 'bet_settlement',
       postings: reversalOf(postings),
       amountPaise: target.amountPaise,
       holdDeltaPaise: releasedPaise,
-      holdToPaise: heldPaise + releasedPaise,
+      holdToPaise: hold.heldPaise + releasedPaise,
+      holdParts: addParts(hold.parts, reheld),
+      holdDeltaParts: reheld,
       stakePaise: 0n,
       payoutPaise: -target.amountPaise,
       event: WALLET_EVENTS.settlement,
@@ -1342,7 +1500,8 @@ export class WalletApi {
     const { payoutPaise, holdToPaise: releasedPaise } = input;
     if (payoutPaise === undefined || releasedPaise === undefined) return fail('NOT_FOUND');
     const commissionPaise = input.commissionPaise ?? 0n;
-    const heldPaise = await lockHold(ctx.tx, holdKey(input));
+    // Before the wallet API every hold was cash.
+    const hold = await this.fundedHold(ctx, holdKey(input));
     const settled = settlementPostings({
       playerId: String(input.playerId),
       heldExposurePaise: releasedPaise,
@@ -1356,7 +1515,8 @@ export class WalletApi {
       postings: reversalOf(settled),
       amountPaise: payoutPaise,
       holdDeltaPaise: releasedPaise,
-      holdToPaise: heldPaise + releasedPaise,
+      holdToPaise: hold.heldPaise + releasedPaise,
+      holdParts: addParts(hold.parts, [{ wallet: 'cash', amountPaise: releasedPaise }]),
       stakePaise: 0n,
       payoutPaise: -payoutPaise,
       event: WALLET_EVENTS.settlement,
@@ -1388,12 +1548,20 @@ export class WalletApi {
     if (await roundIsClosed(ctx.tx, input.product, target.playerId, target.roundId)) {
       return fail('ROUND_CLOSED');
     }
-    const cash = playerAccount(String(input.playerId), 'cash');
+    const player = String(input.playerId);
+    const cash = playerAccount(player, 'cash');
+    // A refund returns exactly the parts the stake took.
+    const stakeParts = stakePartsOf(target);
     let plan: Plan;
     if (target.holdDeltaPaise === 0n) {
+      const counterparty = await this.counterparty(ctx, input.playerId);
       plan = {
         kind: 'bet_release',
-        postings: transfer(await this.counterparty(ctx, input.playerId), cash, target.amountPaise),
+        postings: spreadPlayerCash(
+          transfer(counterparty, cash, target.amountPaise),
+          player,
+          stakeParts,
+        ),
         amountPaise: target.amountPaise,
         holdDeltaPaise: 0n,
         stakePaise: target.amountPaise,
@@ -1403,14 +1571,20 @@ export class WalletApi {
       };
     } else {
       const key = objectWith(holdKey(input), { roundId: target.roundId });
-      const heldPaise = await lockHold(ctx.tx, key);
+      const hold = await this.fundedHold(ctx, key);
+      const { heldPaise } = hold;
       const holdToPaise = heldPaise - target.holdDeltaPaise;
       // A stake that lowered the hold (a hedge) would need a new debit to undo; and a hold
       // released since cannot give this stake's share back twice.
       if (target.holdDeltaPaise < 0n || !isAmount(holdToPaise)) return fail('NOT_ROLLBACKABLE');
+      const refunded = refundFromHold(hold, stakeParts, target.holdDeltaPaise);
       plan = {
         kind: 'bet_release',
-        postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
+        postings: spreadPlayerCash(
+          holdAdjustmentPostings(player, heldPaise, holdToPaise),
+          player,
+          refunded,
+        ),
         amountPaise: target.amountPaise,
         holdDeltaPaise: -target.holdDeltaPaise,
         stakePaise: target.amountPaise,
@@ -1418,11 +1592,22 @@ export class WalletApi {
         event: WALLET_EVENTS.rollback,
         relatedExternalId: target.externalId,
       };
-      await setHold(ctx.tx, key, holdToPaise);
+      await setHold(ctx.tx, key, holdToPaise, storedParts(subtractParts(hold.parts, refunded)));
     }
     await markRolledBack(ctx.tx, target.id, input.externalId);
     return plan;
   }
+}
+
+/**
+ * What a hold stake's refund gives back: exactly the parts it took while the hold still has
+ * them; after a partial release took from them in proportion, the hold's parts in proportion.
+ */
+function refundFromHold(hold: FundedHold, stakeParts: FundingPart[], amountPaise: Paise) {
+  const left = subtractParts(hold.parts, stakeParts);
+  return left.every((part) => part.amountPaise >= 0n)
+    ? stakeParts
+    : takeFromParts(hold.parts, amountPaise);
 }
 
 /** The rollback overtook its stake: keep a marker so the stake is refused when it comes. */
@@ -1436,6 +1621,8 @@ async function insertRollbackMarker(ctx: LedgerContext, input: RollbackInput): P
     roundId: input.roundId,
     requestHash: '',
     wallet: 'cash',
+    parts: null,
+    holdParts: null,
     amountPaise: 0n,
     holdDeltaPaise: 0n,
     relatedExternalId: input.externalId,
@@ -1443,16 +1630,32 @@ async function insertRollbackMarker(ctx: LedgerContext, input: RollbackInput): P
   });
 }
 
-/** A stake into a round's hold that holds `heldPaise` now (the hold already locked). */
-function planHoldStake(input: StakeInput, heldPaise: Paise): Plan | WalletFailure {
+/** Draws a stake's parts: the funding policy over the player's balances (funding.ts). */
+type StakeDraw = (amountPaise: Paise) => FundingPart[];
+
+/**
+ * A stake into a round's hold (the hold already locked): a raise drawn by the funding
+ * policy, a lowering (a hedge) given back from the hold's parts in proportion.
+ */
+function planHoldStake(input: StakeInput, hold: FundedHold, draw: StakeDraw): Plan | WalletFailure {
+  const { heldPaise } = hold;
   const holdToPaise = input.holdToPaise ?? heldPaise + input.amountPaise;
   if (!isAmount(holdToPaise)) return fail('INVALID_AMOUNT');
+  const raise = holdToPaise >= heldPaise;
+  const deltaParts = raise
+    ? draw(holdToPaise - heldPaise)
+    : takeFromParts(hold.parts, heldPaise - holdToPaise);
   return {
-    kind: holdToPaise >= heldPaise ? 'bet_hold' : 'bet_release',
-    postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
+    kind: raise ? 'bet_hold' : 'bet_release',
+    postings: spreadPlayerCash(
+      holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
+      String(input.playerId),
+      deltaParts,
+    ),
     amountPaise: input.amountPaise,
     holdDeltaPaise: holdToPaise - heldPaise,
     holdToPaise,
+    holdParts: raise ? addParts(hold.parts, deltaParts) : subtractParts(hold.parts, deltaParts),
     stakePaise: input.amountPaise,
     payoutPaise: 0n,
     ...(input.amountPaise > 0n ? { event: WALLET_EVENTS.stake } : {}),
@@ -1467,14 +1670,17 @@ function planHoldStake(input: StakeInput, heldPaise: Paise): Plan | WalletFailur
 const counterpartyOf = (isDemo: boolean): AccountRef =>
   systemAccount(isDemo ? 'play_money' : 'house');
 
-/** A stake taken from cash at once (no hold), to `counterparty` (house or play money). */
-function planDebitStake(input: StakeInput, counterparty: AccountRef): Plan {
+/**
+ * A stake taken at once (no hold) from the wallets `parts` name (cash only by default), to
+ * `counterparty` (house or play money).
+ */
+function planDebitStake(input: StakeInput, counterparty: AccountRef, parts: FundingPart[]): Plan {
   return {
     kind: 'bet_settlement',
-    postings: transfer(
-      playerAccount(String(input.playerId), 'cash'),
-      counterparty,
-      input.amountPaise,
+    postings: spreadPlayerCash(
+      transfer(playerAccount(String(input.playerId), 'cash'), counterparty, input.amountPaise),
+      String(input.playerId),
+      parts,
     ),
     amountPaise: input.amountPaise,
     holdDeltaPaise: 0n,
@@ -1485,16 +1691,27 @@ function planDebitStake(input: StakeInput, counterparty: AccountRef): Plan {
 }
 
 /**
- * A win paid from `counterparty` into cash; a win of 0 moves nothing but is recorded. Its
- * event settles `roundStakePaise`, the round's stakes no earlier settlement reported.
+ * A win paid from `counterparty` into the wallets in the proportion of `roundParts` (the
+ * round's stakes; all cash when none is known); a win of 0 moves nothing but is recorded.
+ * Its event settles `roundStakePaise`, the round's stakes no earlier settlement reported.
  */
-function planWinPayout(input: WinInput, counterparty: AccountRef, roundStakePaise: Paise): Plan {
+function planWinPayout(
+  input: WinInput,
+  counterparty: AccountRef,
+  roundParts: FundingPart[],
+  roundStakePaise: Paise,
+): Plan {
+  const player = String(input.playerId);
   return {
     kind: 'bet_settlement',
     postings:
       input.amountPaise === 0n
         ? []
-        : transfer(counterparty, playerAccount(String(input.playerId), 'cash'), input.amountPaise),
+        : spreadPlayerCash(
+            transfer(counterparty, playerAccount(player, 'cash'), input.amountPaise),
+            player,
+            splitPayout(roundParts, input.amountPaise),
+          ),
     amountPaise: input.amountPaise,
     holdDeltaPaise: 0n,
     stakePaise: roundStakePaise,
@@ -1504,16 +1721,26 @@ function planWinPayout(input: WinInput, counterparty: AccountRef, roundStakePais
   };
 }
 
-/** A release of a round's hold that holds `heldPaise` now (the hold already locked). */
-function planHoldRelease(input: ReleaseInput, heldPaise: Paise): Plan | WalletFailure {
+/**
+ * A release of a round's hold (the hold already locked), back into the wallets of the hold's
+ * parts in proportion (all of them exactly for a whole release).
+ */
+function planHoldRelease(input: ReleaseInput, hold: FundedHold): Plan | WalletFailure {
+  const { heldPaise } = hold;
   const holdToPaise = input.holdToPaise ?? 0n;
   if (!isAmount(holdToPaise) || holdToPaise > heldPaise) return fail('INVALID_AMOUNT');
+  const released = takeFromParts(hold.parts, heldPaise - holdToPaise);
   return {
     kind: 'bet_release',
-    postings: holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
+    postings: spreadPlayerCash(
+      holdAdjustmentPostings(String(input.playerId), heldPaise, holdToPaise),
+      String(input.playerId),
+      released,
+    ),
     amountPaise: heldPaise - holdToPaise,
     holdDeltaPaise: holdToPaise - heldPaise,
     holdToPaise,
+    holdParts: subtractParts(hold.parts, released),
     stakePaise: 0n,
     payoutPaise: 0n,
   };
@@ -1527,6 +1754,7 @@ function operationRow(
   planned: Plan,
   createdAt: Date,
 ): NewWalletOperation {
+  const parts = movedParts(planned.postings, String(input.playerId));
   return {
     product: input.product,
     externalId: input.externalId,
@@ -1535,7 +1763,9 @@ function operationRow(
     playerId: input.playerId,
     roundId: input.roundId,
     requestHash: hash,
-    wallet: 'cash',
+    wallet: mainWallet(parts),
+    parts: storedParts(parts),
+    holdParts: storedParts(planned.holdDeltaParts ?? []),
     amountPaise: planned.amountPaise,
     holdDeltaPaise: planned.holdDeltaPaise,
     relatedExternalId: planned.relatedExternalId ?? null,
@@ -1551,18 +1781,17 @@ function pushEvent(
   planned: Plan,
   playMoney: boolean,
 ): void {
-  const stakePaise = planned.stakePaise.toString();
-  const payoutPaise = planned.payoutPaise.toString();
+  const parts = movedParts(planned.postings, String(input.playerId));
   const payload: WalletEventPayload = {
     product: input.product,
     playerId: input.playerId,
     roundId: input.roundId,
     externalId: input.externalId,
     operation,
-    wallet: 'cash',
-    stakePaise,
-    payoutPaise,
-    parts: [{ wallet: 'cash', stakePaise, payoutPaise }],
+    wallet: mainWallet(parts),
+    parts: eventParts(parts),
+    stakePaise: planned.stakePaise.toString(),
+    payoutPaise: planned.payoutPaise.toString(),
     playMoney,
   };
   ctx.outbox.push({ playerId: input.playerId, topic: 'wallet', event: planned.event!, payload });
@@ -1583,12 +1812,14 @@ function answerExisting(
   if (existing.operation !== operation || existing.requestHash !== hash) {
     return fail('DUPLICATE');
   }
+  const parts = movedPartsOf(existing);
   return {
     ok: true,
     operationId: existing.id,
     transactionId: existing.ledgerTransactionId,
     replay: true,
-    wallet: 'cash',
+    wallet: mainWallet(parts),
+    parts,
     balancePaise: existing.balanceAfterPaise ?? 0n,
     walletVersion: existing.walletVersion ?? 0,
   };

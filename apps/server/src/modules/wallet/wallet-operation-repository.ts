@@ -11,7 +11,12 @@ import {
   type LedgerBatchAnswerRow,
   type PlayerAccountRow,
 } from './ledger-repository.ts';
-import type { WALLET_OPERATION_STATUSES, WALLET_OPERATIONS, WALLET_PRODUCTS } from './tables.ts';
+import type {
+  StoredParts,
+  WALLET_OPERATION_STATUSES,
+  WALLET_OPERATIONS,
+  WALLET_PRODUCTS,
+} from './tables.ts';
 import { outboxInsert, type NewOutboxEvent } from '../../outbox/outbox-repository.ts';
 import { closeRoundsPart } from './wallet-rounds.ts';
 import {
@@ -37,6 +42,10 @@ export interface NewWalletOperation {
   roundId: string;
   requestHash: string;
   wallet: string;
+  /** The money per wallet (funding.ts); null: all cash. */
+  parts: StoredParts | null;
+  /** The hold moved per wallet; null: all cash. */
+  holdParts: StoredParts | null;
   amountPaise: bigint;
   holdDeltaPaise: bigint;
   relatedExternalId: string | null;
@@ -51,11 +60,18 @@ export interface WalletOperationRow extends Omit<NewWalletOperation, 'createdAt'
   walletVersion: number | null;
 }
 
-type RawOperation = Record<string, string | number | bigint | null>;
+type RawOperation = Record<string, unknown>;
 
 function toRow(raw: RawOperation): WalletOperationRow {
   const text = (key: string) => String(raw[key]);
-  const big = (key: string) => (raw[key] === null ? null : BigInt(raw[key] as string | bigint));
+  const json = (key: string): StoredParts | null => {
+    const value = raw[key];
+    if (value === null || value === undefined) return null;
+    // PGlite and pg answer jsonb parsed; a driver answering text is parsed here.
+    return (typeof value === 'string' ? JSON.parse(value) : value) as StoredParts;
+  };
+  const big = (key: string) =>
+    raw[key] === null || raw[key] === undefined ? null : BigInt(raw[key] as string | bigint);
   return {
     id: text('id'),
     product: text('product') as WalletProduct,
@@ -66,6 +82,8 @@ function toRow(raw: RawOperation): WalletOperationRow {
     roundId: text('round_id'),
     requestHash: text('request_hash'),
     wallet: text('wallet'),
+    parts: json('parts'),
+    holdParts: json('hold_parts'),
     amountPaise: big('amount_paise') ?? 0n,
     holdDeltaPaise: big('hold_delta_paise') ?? 0n,
     relatedExternalId: raw.related_external_id === null ? null : text('related_external_id'),
@@ -98,9 +116,10 @@ export async function insertOperation(
     db,
     sql`insert into wallet_operations
           (product, external_id, operation, status, player_id, round_id, request_hash, wallet,
-           amount_paise, hold_delta_paise, related_external_id, created_at)
+           parts, hold_parts, amount_paise, hold_delta_paise, related_external_id, created_at)
         values (${row.product}, ${row.externalId}, ${row.operation}, ${row.status}, ${row.playerId},
-                ${row.roundId}, ${row.requestHash}, ${row.wallet}, ${row.amountPaise.toString()}::bigint,
+                ${row.roundId}, ${row.requestHash}, ${row.wallet}, ${jsonText(row.parts)}::jsonb,
+                ${jsonText(row.holdParts)}::jsonb, ${row.amountPaise.toString()}::bigint,
                 ${row.holdDeltaPaise.toString()}::bigint, ${row.relatedExternalId},
                 ${row.createdAt.toISOString()})
         on conflict (product, external_id) do nothing
@@ -108,6 +127,9 @@ export async function insertOperation(
   );
   return rows[0] === undefined ? null : String(rows[0].id);
 }
+
+const jsonText = (parts: StoredParts | null): string | null =>
+  parts === null ? null : JSON.stringify(parts);
 
 /** What the operation answered, stored so that a replay answers the same. */
 export async function recordOutcome(
@@ -142,36 +164,39 @@ export async function markRolledBack(
 
 /**
  * The round's hold, its row locked (created at zero when absent) so that two operations on
- * one round never both read the same old amount.
+ * one round never both read the same old amount; with its parts per wallet (null: all cash).
  */
 export async function lockHold(
   db: DbHandle,
   key: { playerId: number; product: WalletProduct; roundId: string },
-): Promise<bigint> {
+): Promise<{ heldPaise: bigint; parts: unknown }> {
   await db.execute(
     sql`insert into wallet_holds (player_id, product, round_id, held_paise)
         values (${key.playerId}, ${key.product}, ${key.roundId}, 0)
         on conflict do nothing`,
   );
-  const rows = await executeRows<{ held_paise: string | bigint }>(
+  const rows = await executeRows<{ held_paise: string | bigint; parts: unknown }>(
     db,
-    sql`select held_paise from wallet_holds
+    sql`select held_paise, parts from wallet_holds
         where player_id = ${key.playerId} and product = ${key.product} and round_id = ${key.roundId}
         for update`,
   );
-  return BigInt(rows[0]?.held_paise ?? 0);
+  return { heldPaise: BigInt(rows[0]?.held_paise ?? 0), parts: rows[0]?.parts ?? null };
 }
 
+/** The round's hold after an operation, with its parts (null: all cash); 0 deletes it. */
 export async function setHold(
   db: DbHandle,
   key: { playerId: number; product: WalletProduct; roundId: string },
   heldPaise: bigint,
+  parts: StoredParts | null = null,
 ): Promise<void> {
   await db.execute(
     heldPaise === 0n
       ? sql`delete from wallet_holds
             where player_id = ${key.playerId} and product = ${key.product} and round_id = ${key.roundId}`
-      : sql`update wallet_holds set held_paise = ${heldPaise.toString()}::bigint
+      : sql`update wallet_holds set held_paise = ${heldPaise.toString()}::bigint,
+              parts = ${jsonText(parts)}::jsonb
             where player_id = ${key.playerId} and product = ${key.product} and round_id = ${key.roundId}`,
   );
 }
@@ -233,7 +258,7 @@ export async function writeMoves(
     versionsAfter: ReadonlyMap<number, number>;
   },
   rows: readonly (NewWalletOperationWithOutcome & { ledgerIndex: number | null })[],
-  holds: readonly { key: HoldKey; heldPaise: bigint | null }[],
+  holds: readonly { key: HoldKey; heldPaise: bigint | null; parts: StoredParts | null }[],
   options: {
     outbox?: { events: readonly NewOutboxEvent[]; createdAt: Date };
     commitBehind?: boolean;
@@ -256,6 +281,8 @@ export async function writeMoves(
       r: row.roundId,
       h: row.requestHash,
       w: row.wallet,
+      f: row.parts,
+      g: row.holdParts,
       a: row.amountPaise.toString(),
       d: row.holdDeltaPaise.toString(),
       x: row.relatedExternalId,
@@ -270,6 +297,7 @@ export async function writeMoves(
   const holdProducts = pgArray(holds.map(({ key }) => key.product));
   const holdRounds = pgArray(holds.map(({ key }) => key.roundId));
   const heldPaise = pgArray(holds.map((hold) => hold.heldPaise));
+  const heldParts = pgArray(holds.map((hold) => jsonText(hold.parts)));
   const parts = ledgerBatchParts(ledger.transactions, ledger.balanceMoves, ledger.versionBumps);
   // The hour rows go with the batch's write: no statement more for the totals.
   const hours = options.hours;
@@ -284,24 +312,26 @@ export async function writeMoves(
     sql`with ${parts.ctes},
         h as (
           select * from unnest(${holdPlayers}::bigint[], ${holdProducts}::text[],
-                               ${holdRounds}::text[], ${heldPaise}::bigint[]) as h(p, d, r, h)
+                               ${holdRounds}::text[], ${heldPaise}::bigint[],
+                               ${heldParts}::jsonb[]) as h(p, d, r, h, f)
         ),
         gone as (
           delete from wallet_holds w using h
           where h.h is null and w.player_id = h.p and w.product = h.d and w.round_id = h.r
         ),
         kept as (
-          update wallet_holds w set held_paise = h.h from h
+          update wallet_holds w set held_paise = h.h, parts = h.f from h
           where h.h is not null and w.player_id = h.p and w.product = h.d and w.round_id = h.r
         ),
         o as (
           insert into wallet_operations
             (product, external_id, operation, status, player_id, round_id, request_hash, wallet,
-             amount_paise, hold_delta_paise, related_external_id, created_at,
+             parts, hold_parts, amount_paise, hold_delta_paise, related_external_id, created_at,
              ledger_transaction_id, balance_after_paise, wallet_version)
-          select x.product, x.e, x.o, x.s, x.p, x.r, x.h, x.w, x.a, x.d, x.x, x.c, ids.id, x.b, x.v
+          select x.product, x.e, x.o, x.s, x.p, x.r, x.h, x.w, x.f, x.g, x.a, x.d, x.x, x.c,
+                 ids.id, x.b, x.v
           from jsonb_to_recordset(${json}::jsonb) as x(n int, product text, e text, o text,
-            s text, p bigint, r text, h text, w text, a bigint, d bigint, x text,
+            s text, p bigint, r text, h text, w text, f jsonb, g jsonb, a bigint, d bigint, x text,
             c timestamptz, l int, b bigint, v bigint)
           left join ids on ids.n = x.l
           order by x.n
@@ -507,6 +537,7 @@ async function readOperationsAndTotals(
            'id', id::text, 'product', product, 'external_id', external_id,
            'operation', operation, 'status', status, 'player_id', player_id::text,
            'round_id', round_id, 'request_hash', request_hash, 'wallet', wallet,
+           'parts', parts, 'hold_parts', hold_parts,
            'amount_paise', amount_paise::text, 'hold_delta_paise', hold_delta_paise::text,
            'related_external_id', related_external_id,
            'ledger_transaction_id', ledger_transaction_id::text,

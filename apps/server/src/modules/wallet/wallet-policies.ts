@@ -1,12 +1,13 @@
-import type { Paise, RoundRule } from '@spm/core';
+import { CASH_ONLY, type FundingPolicy, type Paise, type RoundRule } from '@spm/core';
 import type { WalletProduct } from './wallet-operation-repository.ts';
 import type { MoneyMode } from './tables.ts';
 import type { WalletTotals } from './wallet-totals.ts';
 
 /*
  * What registers on the one wallet at start (docs/adding-a-product.md "Policies"): limit
- * policies (safer play) asked before every debit, and the round rule (the spec's per-round
- * caps) the products with rounds apply. A limit policy is a pure function: no database, no
+ * policies (safer play) asked before every debit, the funding policy (bonus: which wallets a
+ * stake draws from), and the round rule (the spec's per-round caps) the products with rounds
+ * apply. A limit policy is a pure function: no database, no
  * clock but the request's, so the batch paths judge a whole batch in memory and stay batches.
  */
 
@@ -81,6 +82,7 @@ export class WalletPolicies {
   private readonly limits: LimitPolicy[] = [];
   private readonly deposits: DepositPolicy[] = [];
   private round: RoundRule | undefined;
+  private fundingPolicy: FundingPolicy = CASH_ONLY;
 
   /** Registers a limit policy, asked after those registered before it; answers its removal. */
   addLimit(policy: LimitPolicy): () => void {
@@ -140,5 +142,23 @@ export class WalletPolicies {
   get roundRule(): RoundRule {
     if (this.round === undefined) throw new Error('no round rule is registered on the wallet');
     return this.round;
+  }
+
+  /**
+   * Registers the funding policy (the bonus issue: cash first, then its grants), once: which
+   * wallets a stake draws from. Until then every stake is cash (`CASH_ONLY`). Rounds staked
+   * from a bonus wallet pay back into it only while the policy stays registered (the wallet
+   * reads a round's parts only when a policy names a bonus wallet): register it at start.
+   */
+  setFundingPolicy(policy: FundingPolicy): void {
+    if (this.fundingPolicy !== CASH_ONLY && this.fundingPolicy !== policy) {
+      throw new Error('the wallet has a funding policy already');
+    }
+    this.fundingPolicy = policy;
+  }
+
+  /** The registered funding policy (`CASH_ONLY` by default). */
+  get funding(): FundingPolicy {
+    return this.fundingPolicy;
   }
 }
