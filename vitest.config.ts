@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'core',
           include: ['packages/*/src/**/*.test.ts'],
           environment: 'node',
+          // Property tests are pure CPU; beside a server file on the other worker they can pass 5 s.
+          testTimeout: 20_000,
         },
       },
       {

@@ -540,8 +540,12 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
     await place(backer, { marketId: odds, runnerId: a, side: 'back', price: 3, stake: 100 });
     // Demo accounts are refused peer to peer, so a demo winner owing commission only comes
     // from an account flagged demo after it traded; settlement must keep play money apart
-    // whatever the path, so the flag is set directly here.
+    // whatever the path, so the flags are set directly here: identity's, and the wallet row's
+    // money mode, which decides the counterparty (issue 41 item 8).
     await h.db.update(users).set({ isDemo: true }).where(eq(users.id, backer.id));
+    await h.db.execute(
+      sql`update wallet_versions set money_mode = 'play' where player_id = ${backer.id}`,
+    );
     const playMoneyBefore = await systemPostingsSum('play_money');
     const commissionBefore = await systemPostingsSum('commission');
     expect((await settle(odds, { winnerRunnerId: a })).statusCode).toBe(200);
