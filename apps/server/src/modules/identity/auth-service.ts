@@ -182,7 +182,7 @@ export async function register(
         lastLoginAt: now,
         createdAt: now,
         updatedAt: now,
-      });
+      }, deps.config.moneyMode);
       const { token } = await createSession(tx, deps, user.id, origin);
       // What the player chose or arrived with; never the password or its hash.
       await insertPlayerAudit(

@@ -25,7 +25,7 @@ describe.each(drivers)('signing in as a system account on %s', (driver) => {
       passwordHash: `!${randomBytes(8).toString('hex')}`,
       isSystem: true,
       status: 'locked',
-    });
+    }, 'real');
     return { id: user.id, username };
   }
 

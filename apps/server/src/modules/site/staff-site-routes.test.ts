@@ -519,7 +519,7 @@ describe.each(drivers)('back office site settings on %s', (driver) => {
       name: 'System',
       passwordHash: '!',
       isSystem: true,
-    });
+    }, 'real');
     const before = await counts();
     for (const [playerId, status] of [
       ['999999999', 404],
