@@ -279,9 +279,6 @@ export async function moneyModesOf(
 }
 
 /** One player's money mode (moneyModesOf); PLAYER_NOT_FOUND-worthy when undefined. */
-export async function moneyModeOf(
-  db: DbHandle,
-  playerId: number,
-): Promise<MoneyMode | undefined> {
+export async function moneyModeOf(db: DbHandle, playerId: number): Promise<MoneyMode | undefined> {
   return (await moneyModesOf(db, [playerId])).get(playerId);
 }
