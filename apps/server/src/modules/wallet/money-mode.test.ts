@@ -70,6 +70,14 @@ async function playerTotal(h: Harness, playerId: number): Promise<bigint> {
   return BigInt(row?.paise ?? 0);
 }
 
+async function countRows(h: Harness, table: string, playerId: number): Promise<number> {
+  const [row] = await executeRows<{ n: string }>(
+    h.db,
+    sql`select count(*)::text as n from ${sql.identifier(table)} where player_id = ${playerId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 async function transactionsOf(h: Harness, playerId: number): Promise<number> {
   const [row] = await executeRows<{ n: string }>(
     h.db,
@@ -218,6 +226,27 @@ describe.each(drivers)('money mode on a real-money site on %s', (driver) => {
     );
     expect(credited).toMatchObject({ replay: false });
     expect((await getWalletView(h.db, real)).cashPaise).toBe(5_000n);
+  });
+
+  it("the cashier's deposit and withdrawal routes answer PLAY_MONEY to a play-mode player", async () => {
+    const registered = await registerPlayer(h);
+    const playerId = Number(registered.user.id);
+    await setMoneyMode(h.db, playerId, 'play');
+    const depositsBefore = await countRows(h, 'deposit_requests', playerId);
+    for (const url of [
+      '/api/deposit/fastpayme',
+      '/api/withdraw/request/otp',
+      '/api/withdrawRequest/create',
+    ]) {
+      const res = await post(h, url, {}, { token: registered.token });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(403);
+      expect(res.json()).toMatchObject({ errorCode: 'PLAY_MONEY' });
+    }
+    expect(await countRows(h, 'deposit_requests', playerId)).toBe(depositsBefore);
+    // A real-money player passes the guard (and meets the body's validation instead).
+    await setMoneyMode(h.db, playerId, 'real');
+    const real = await post(h, '/api/deposit/fastpayme', {}, { token: registered.token });
+    expect(real.statusCode, real.body).toBe(400);
   });
 
   it('demo credit never reaches a real-money wallet', async () => {
