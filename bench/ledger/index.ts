@@ -62,18 +62,23 @@ try {
       disconnectUser: () => undefined,
       onSessionsEnded: () => undefined,
       announcementEpoch: () => 0,
+      mayReach: () => false,
     },
   };
   const house = systemAccount('house');
   const players: number[] = [];
   for (let i = 0; i < PLAYERS; i += 1) {
     const username = `bench${i}`;
-    const user = await insertUser(database.db, {
-      username,
-      usernameLower: username,
-      name: username,
-      passwordHash: 'x',
-    });
+    const user = await insertUser(
+      database.db,
+      {
+        username,
+        usernameLower: username,
+        name: username,
+        passwordHash: 'x',
+      },
+      'real',
+    );
     players.push(user.id);
   }
   // Funded together: the first use of the group commit (and of each account).

@@ -245,4 +245,14 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ SPM_DEAL_STEP_MS: '10' })).toThrow(/SPM_DEAL_STEP_MS/);
   });
+
+  it('reads MONEY_MODE: real by default, play when asked, anything else a named start error', () => {
+    expect(loadConfig({}).moneyMode).toBe('real');
+    expect(loadConfig({ MONEY_MODE: 'play' }).moneyMode).toBe('play');
+    expect(loadConfig({ MONEY_MODE: 'real' }).moneyMode).toBe('real');
+    for (const MONEY_MODE of ['points', 'PLAY', 'demo']) {
+      expect(() => loadConfig({ MONEY_MODE })).toThrow(ConfigError);
+      expect(() => loadConfig({ MONEY_MODE })).toThrow(/MONEY_MODE: must be real or play/);
+    }
+  });
 });

@@ -36,6 +36,14 @@ export type ApiDocsMode = (typeof API_DOCS_MODES)[number];
 export const SMS_PROVIDERS = ['console', 'http'] as const;
 export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
 
+/**
+ * What the site's players play for (issue 41 item 8): real money, or points only (a social
+ * site where real-money play is not allowed). A new non-demo player's wallet takes this mode;
+ * demo players always play for points.
+ */
+export const MONEY_MODES = ['real', 'play'] as const;
+export type SiteMoneyMode = (typeof MONEY_MODES)[number];
+
 const SMS_HTTP_KEYS = ['SMS_HTTP_URL', 'SMS_HTTP_API_KEY', 'SMS_HTTP_SENDER'] as const;
 
 const envSchema = z
@@ -115,6 +123,7 @@ const envSchema = z
     SPM_BETTING_SECONDS_OVERRIDE: z.coerce.number().int().min(1).max(600).optional(),
     SPM_DEAL_STEP_MS: intKey(50, 10_000, 800),
     SPM_SETTLED_PAUSE_MS: intKey(0, 60_000, 5000),
+    MONEY_MODE: z.enum(MONEY_MODES, { error: 'must be real or play' }).default('real'),
   })
   .superRefine((env, context) => {
     if (env.CLUSTER === 'on') {
@@ -291,6 +300,8 @@ export interface Config {
   /** Set (CLUSTER=on, with DATABASE_URL and REDIS_URL): market ownership and forwarding. */
   cluster: ClusterConfig | undefined;
   spm: SpmTablesConfig;
+  /** MONEY_MODE: the money mode a new non-demo player's wallet opens with (real by default). */
+  moneyMode: SiteMoneyMode;
 }
 
 /** A wildcard listen address is no address to reach: peers on this machine use loopback. */
@@ -378,6 +389,7 @@ export function loadConfig(
             runsFeed: parsed.SIMULATOR === 'on',
           }
         : undefined,
+    moneyMode: parsed.MONEY_MODE,
     spm: {
       run: (parsed.SPM_TABLES ?? (parsed.CLUSTER === 'on' ? 'off' : 'on')) === 'on',
       bettingSecondsOverride: parsed.SPM_BETTING_SECONDS_OVERRIDE,

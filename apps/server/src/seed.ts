@@ -110,7 +110,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
 
   const seededDemoUsers = await db.transaction(async (tx) => {
     if (!(await claimSeedMark(tx, 'demo-users'))) return false;
-    await insertUsersIfAbsent(tx, await demoUserRows());
+    // Demo rows only: they play for points whatever the site's MONEY_MODE.
+    await insertUsersIfAbsent(tx, await demoUserRows(), 'play');
     return true;
   });
 

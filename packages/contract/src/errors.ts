@@ -18,6 +18,11 @@ export const errorCatalogue = {
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid username or password' },
   ACCOUNT_LOCKED: { status: 403, message: 'This account is locked. Please contact support.' },
   DEMO_ACCOUNT: { status: 403, message: 'Demo accounts cannot do this.' },
+  /** A play-money (points) account asked for real money: a deposit, a withdrawal, a real market. */
+  PLAY_MONEY: {
+    status: 403,
+    message: 'This account plays for points: real money is not available to it.',
+  },
   NO_DEMO_USERS: { status: 404, message: 'Demo login is not available right now.' },
   USERNAME_TAKEN: { status: 409, message: 'This username is already taken.' },
   PHONE_TAKEN: { status: 409, message: 'This mobile number is already registered.' },

@@ -2,18 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { playerAccount, systemAccount, transfer } from '@spm/core';
 import type { Db } from '../db/database.ts';
 import { insertUser } from '../modules/identity/user-repository.ts';
+import type { MoneyMode } from '../modules/wallet/index.ts';
 import { post, type LedgerDeps, type PostResult } from '../modules/wallet/ledger-service.ts';
 
 /** A player row straight in the database (no sign-up flow): for ledger tests. */
-export async function insertPlayer(db: Db, isDemo = false): Promise<number> {
+export async function insertPlayer(
+  db: Db,
+  isDemo = false,
+  siteMoneyMode: MoneyMode = 'real',
+): Promise<number> {
   const username = `w${randomBytes(6).toString('hex')}`;
-  const user = await insertUser(db, {
-    username,
-    usernameLower: username,
-    name: username,
-    passwordHash: 'not-a-hash',
-    isDemo,
-  });
+  const user = await insertUser(
+    db,
+    { username, usernameLower: username, name: username, passwordHash: 'not-a-hash', isDemo },
+    siteMoneyMode,
+  );
   return user.id;
 }
 

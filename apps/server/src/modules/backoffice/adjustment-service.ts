@@ -9,8 +9,9 @@ import type { StaffContext } from '../identity/index.ts';
 
 /**
  * POST /staff/players/{playerId}/adjustments (admin). Credit moves house -> player cash,
- * debit player cash -> house; on a demo account the play_money account stands for the house. The postings, the audit row and the player's notification are
- * one transaction; the key is scoped to the staff member, a replay answers the first result.
+ * debit player cash -> house; for a player who plays for points (the wallet decides from its
+ * row: money mode) the play_money account stands for the house. The postings, the audit row
+ * and the player's notification are one transaction; the key is scoped to the staff member, a replay answers the first result.
  */
 export async function adjustBalance(
   deps: ServiceDeps,
@@ -37,7 +38,6 @@ export async function adjustBalance(
       direction: body.direction,
       amountPaise,
       reason: body.reason,
-      playMoney: player.isDemo,
     });
     const after = posted.wallet;
     if (posted.replay) return { ok: true as const, transactionId: posted.transactionId, after };

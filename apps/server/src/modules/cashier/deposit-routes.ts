@@ -26,6 +26,7 @@ import { simulatorRoutes } from './simulator-routes.ts';
 import { SimulatorGateway } from './simulator-gateway.ts';
 import { AppError } from '../../http/app-error.ts';
 import { currentPlayer, requireRealAccount } from '../../http/auth.ts';
+import { requireRealMoney } from './real-money-guard.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
 import { assertRequestVisible } from '../identity/index.ts';
@@ -95,6 +96,7 @@ export const cashierDepositRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
   // Reads of the queues: agents too, scoped to their downline by the services.
   const anyStaff = requireStaff();
   const siteLive = requireSiteLive(deps.db);
+  const realMoney = requireRealMoney(deps.db);
 
   let sweeper: ReturnType<typeof startDepositExpirySweeper> | undefined;
   app.addHook('onReady', async () => {
@@ -171,7 +173,7 @@ export const cashierDepositRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
   app.post(
     '/deposit/fastpayme',
     {
-      onRequest: [app.requireAuth, requireRealAccount, siteLive],
+      onRequest: [app.requireAuth, requireRealAccount, realMoney, siteLive],
       config: { rateLimit: DEPOSIT_RATE_LIMIT },
       schema: {
         tags: ['cashier'],
@@ -203,7 +205,7 @@ export const cashierDepositRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
     scope.post(
       '/deposit/create',
       {
-        onRequest: [scope.requireAuth, requireRealAccount, siteLive],
+        onRequest: [scope.requireAuth, requireRealAccount, realMoney, siteLive],
         config: { rateLimit: DEPOSIT_RATE_LIMIT },
         schema: {
           tags: ['cashier'],

@@ -30,6 +30,7 @@ import {
 } from '@spm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentPlayer, requireRealAccount } from '../../http/auth.ts';
+import { requireRealMoney } from './real-money-guard.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { RATE_LIMITS } from '../../http/rate-limit.ts';
 import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
@@ -79,6 +80,7 @@ export const cashierWithdrawRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }>
   // Reads of the queues: agents too, scoped to their downline by the services.
   const anyStaff = requireStaff();
   const siteLive = requireSiteLive(deps.db);
+  const realMoney = requireRealMoney(deps.db);
 
   // --- Bank details (SPEC 7.4) ------------------------------------------------------------
 
@@ -201,7 +203,7 @@ export const cashierWithdrawRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }>
   app.post(
     '/withdraw/request/otp',
     {
-      onRequest: [...realPlayer, siteLive],
+      onRequest: [...realPlayer, realMoney, siteLive],
       config: { rateLimit: RATE_LIMITS.sendOtp },
       schema: {
         tags: ['cashier'],
@@ -221,7 +223,7 @@ export const cashierWithdrawRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }>
   app.post(
     '/withdrawRequest/create',
     {
-      onRequest: [...realPlayer, siteLive],
+      onRequest: [...realPlayer, realMoney, siteLive],
       schema: {
         tags: ['cashier'],
         summary: 'Request a withdrawal to a saved bank detail (holds the amount)',
@@ -236,7 +238,7 @@ export const cashierWithdrawRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }>
   app.post(
     '/withdrawRequest/dynamic',
     {
-      onRequest: [...realPlayer, siteLive],
+      onRequest: [...realPlayer, realMoney, siteLive],
       schema: {
         tags: ['cashier'],
         summary: 'Request a withdrawal to a gateway address (USDT)',

@@ -27,6 +27,7 @@ import {
 import { catalogueRtpRange } from './game-rtp.ts';
 import { isSpmKind, spmRoundRecords } from './spm/index.ts';
 import { casinoSessions } from './tables.ts';
+import { moneyModeOf } from '../wallet/index.ts';
 
 /** A launch token opens its game once, within this time (docs/casino-provider-api.md). */
 export const LAUNCH_TOKEN_TTL_MS = 5 * 60_000;
@@ -99,7 +100,11 @@ export async function launchCasinoGame(
 
   const now = deps.clock.now();
   const launchToken = randomToken();
-  const playMoney = player.isDemo;
+  // The wallet's money mode, not identity's demo flag: a play-mode player of a points site
+  // plays for points too (docs/decisions.md "Money mode").
+  const moneyMode = await moneyModeOf(deps.db, player.userId);
+  if (moneyMode === undefined) throw new AppError('PLAYER_NOT_FOUND');
+  const playMoney = moneyMode === 'play';
   await deps.db.transaction(async (tx) => {
     await tx.insert(casinoSessions).values({
       launchTokenHash: hashToken(launchToken),

@@ -12,7 +12,6 @@ import {
   runners,
   settlements,
 } from './tables.ts';
-import { users } from '../identity/tables.ts';
 import { marketsOfEvents } from './staff-sports-repository.ts';
 
 /**
@@ -333,16 +332,6 @@ export async function setExposure(
 
 export async function exposuresOfMarket(db: DbHandle, marketId: number) {
   return db.select().from(marketExposures).where(eq(marketExposures.marketId, marketId));
-}
-
-/** Which of these players are demo accounts (their bets settle against play money). */
-export async function demoPlayerIds(db: DbHandle, playerIds: number[]): Promise<Set<string>> {
-  if (playerIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, playerIds), eq(users.isDemo, true)));
-  return new Set(rows.map((row) => String(row.id)));
 }
 
 export async function exposuresOfPlayer(db: DbHandle, playerId: number) {

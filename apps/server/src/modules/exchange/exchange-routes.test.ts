@@ -4,8 +4,8 @@ import { io as connect } from 'socket.io-client';
 import { ProtocolClient } from '../../../../../bench/fanout/protocol-client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
-import { eq, sql } from 'drizzle-orm';
-import { users } from '../identity/tables.ts';
+import { sql } from 'drizzle-orm';
+import { setMoneyMode } from '../wallet/wallet-player-repository.ts';
 import { getWallet } from '../wallet/ledger-service.ts';
 import { MarketSimulator } from './market-simulator.ts';
 import type { EventState } from './exchange-engine.ts';
@@ -538,14 +538,11 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
     const layer = await player();
     await place(layer, { marketId: odds, runnerId: a, side: 'lay', price: 3, stake: 100 });
     await place(backer, { marketId: odds, runnerId: a, side: 'back', price: 3, stake: 100 });
-    // Demo accounts are refused peer to peer, so a demo winner owing commission only comes
-    // from an account flagged demo after it traded; settlement must keep play money apart
-    // whatever the path, so the flags are set directly here: identity's, and the wallet row's
-    // money mode, which decides the counterparty (issue 41 item 8).
-    await h.db.update(users).set({ isDemo: true }).where(eq(users.id, backer.id));
-    await h.db.execute(
-      sql`update wallet_versions set money_mode = 'play' where player_id = ${backer.id}`,
-    );
+    // Points are refused on a real site's book, so a points winner owing commission only
+    // comes from a wallet turned to play mode after it traded; settlement must keep play money
+    // apart whatever the path, so the wallet's mode (not identity's demo flag: issue 41 item
+    // 8) is set directly here.
+    await setMoneyMode(h.db, backer.id, 'play');
     const playMoneyBefore = await systemPostingsSum('play_money');
     const commissionBefore = await systemPostingsSum('commission');
     expect((await settle(odds, { winnerRunnerId: a })).statusCode).toBe(200);

@@ -10,7 +10,7 @@ import {
 } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
-import { storeNotification } from '../wallet/index.ts';
+import { moneyModesOf, storeNotification } from '../wallet/index.ts';
 import * as repo from './exchange-repository.ts';
 import {
   moneyTransaction,
@@ -218,7 +218,9 @@ async function payPlayers(
   const held = new Map(exposures.map((e) => [String(e.playerId), e.exposurePaise]));
   const byPlayer = new Map(settlement.players.map((p) => [p.playerId, p]));
   const playerIds = new Set([...held.keys(), ...byPlayer.keys()]);
-  const demoPlayers = await repo.demoPlayerIds(ctx.tx, [...playerIds].map(Number));
+  // Who plays for points is the wallet's money mode (its row), not identity's demo flag: the
+  // stored postings name the account the wallet's settle moves (play money for points).
+  const modes = await moneyModesOf(ctx.tx, [...playerIds].map(Number));
   const eventName = cx.catalogue.events.get(s.market.eventId)?.name ?? 'Event';
   const stored: StoredPlayerPostings[] = [];
   for (const playerId of playerIds) {
@@ -229,7 +231,9 @@ async function payPlayers(
       heldExposurePaise: heldPaise,
       grossPnlPaise: p?.grossPnlPaise ?? 0n,
       commissionPaise: p?.commissionPaise ?? 0n,
-      ...(demoPlayers.has(playerId) ? { counterparty: systemAccount('play_money') } : {}),
+      ...(modes.get(Number(playerId)) === 'play'
+        ? { counterparty: systemAccount('play_money') }
+        : {}),
     });
     if (postings.length >= 2) {
       const commissionPaise = p?.commissionPaise ?? 0n;

@@ -429,7 +429,12 @@ export class ExchangeWriter implements BatchLane<ExchangeCommand, OrderAnswer> {
     const judge: RaiseJudge | undefined = this.env.deps.wallet.policies.hasLimits
       ? (raise) => judgeHoldRaise(this.env.deps, ctx, raise)
       : undefined;
-    for (const batch of batches) batch.match(judge);
+    const outOfBook = bookModeCheck(this.env.deps, ctx);
+    for (const batch of batches) batch.match(judge, outOfBook);
+    // A key refused for its mode may be a replay of an order placed before the player's mode
+    // changed: it answers its first answer, so the group goes again with the lookup (rare: a
+    // demo player never gets here, the route refuses it).
+    if (optimistic && batches.some((batch) => batch.refusedForMode)) throw new ReplayLookupNeeded();
     const changed = batches.filter((batch) => batch.changedBooks);
     if (changed.length === 0) return;
     // Awaited before the pipelined writes below: those end with the COMMIT, which nothing of
@@ -485,6 +490,25 @@ function highestSeq(batches: readonly Batch[]): number {
   return highest;
 }
 
+/** Why a player may not place on the exchange's book, or null when the player may. */
+type BookModeCheck = (playerId: number) => AppError | null;
+
+/**
+ * The exchange's book is one money mode's, the site's (MONEY_MODE): a player who plays for
+ * the other is refused before the book moves, so points never match cash (docs/decisions.md
+ * "Money mode"). The mode is the wallet's row as `prepareHoldMoves` read it under its lock:
+ * no statement more. A player the wallet has no row of is left to the wallet's own refusal.
+ */
+function bookModeCheck(deps: ServiceDeps, ctx: LedgerContext): BookModeCheck {
+  const wallet = deps.wallet.within(ctx);
+  const bookMode = deps.config.moneyMode;
+  return (playerId) => {
+    const mode = wallet.preparedMoneyMode(playerId);
+    if (mode === undefined || mode === bookMode) return null;
+    return new AppError(mode === 'play' ? 'PLAY_MONEY' : 'FORBIDDEN');
+  };
+}
+
 /** The wallet's limit policies on a placement's raise of its hold (`judgeHoldRaise`). */
 type RaiseJudge = (raise: Parameters<typeof judgeHoldRaise>[2]) => WalletFailure | null;
 
@@ -531,6 +555,10 @@ class Batch {
   refusedAtOpenCheck = false;
   /** The wallet's limit policies, when any is registered (set by `match`). */
   private judge: RaiseJudge | undefined;
+  /** Whether a placement was refused because its player plays for the other money mode. */
+  refusedForMode = false;
+  /** Keeps the book to the site's money mode (set by `match`). */
+  private outOfBook: BookModeCheck = () => null;
   /** The market's runners, each P&L's winners: fixed while the batch runs. */
   private readonly runnerIds: readonly string[];
 
@@ -737,8 +765,9 @@ class Batch {
   }
 
   /** Runs every command on the live books, in arrival order. */
-  match(judge?: RaiseJudge): void {
+  match(judge: RaiseJudge | undefined, outOfBook: BookModeCheck): void {
     this.judge = judge;
+    this.outOfBook = outOfBook;
     this.commands.forEach((command, i) => {
       if (this.results[i] !== undefined) return;
       const runner = this.runnerOf.get(i)!;
@@ -817,6 +846,11 @@ class Batch {
    */
   private place(command: PlaceCommand, orderId: number, runner: RunnerState) {
     const { playerId } = command;
+    const otherMode = this.outOfBook(playerId);
+    if (otherMode) {
+      this.refusedForMode = true;
+      return refuse(otherMode);
+    }
     const heldPaise = this.heldOf(playerId);
     const availablePaise = this.available.get(playerId) ?? 0n;
     const asResting: ExchangeBet = {

@@ -211,7 +211,12 @@ export class MarketSimulator implements FeedProvider {
       )[0]!;
     // Identity's insert is not used here (a system row of the simulator's own): the wallet is
     // told of the player through its entry all the same (an existing row stays as it is).
-    await openPlayerWallet(db, maker.id, { moneyMode: 'real' });
+    // The maker makes the site's book: it plays for what the site plays for (MONEY_MODE).
+    await openPlayerWallet(
+      db,
+      { playerId: maker.id, isDemo: false },
+      this.engine.deps.config.moneyMode,
+    );
     this.makerId = maker.id;
     await fundMarketMaker(this.engine.deps, maker.id, MM_FUNDING_PAISE);
     for (const event of this.ownEvents()) {

@@ -163,26 +163,30 @@ export async function register(
       ) {
         throw new AppError('PHONE_NOT_VERIFIED');
       }
-      const user = await insertUser(tx, {
-        username,
-        usernameLower,
-        name: username,
-        email,
-        passwordHash,
-        mobile: body.mobile,
-        countryCode: body.country_code,
-        typeId: body.typeId,
-        parentId: body.parentId,
-        agentCode: agent?.agentCode ?? null,
-        source: body.source || null,
-        trackingId: body.extras?.trackingId || null,
-        registrationIp: origin.ip,
-        // The app's own lookup (SPEC 7.7) is only what the client says: keep it if it is an address.
-        reportedIp: body.ip !== undefined && isIP(body.ip) !== 0 ? body.ip : null,
-        lastLoginAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const user = await insertUser(
+        tx,
+        {
+          username,
+          usernameLower,
+          name: username,
+          email,
+          passwordHash,
+          mobile: body.mobile,
+          countryCode: body.country_code,
+          typeId: body.typeId,
+          parentId: body.parentId,
+          agentCode: agent?.agentCode ?? null,
+          source: body.source || null,
+          trackingId: body.extras?.trackingId || null,
+          registrationIp: origin.ip,
+          // The app's own lookup (SPEC 7.7) is only what the client says: keep it if it is an address.
+          reportedIp: body.ip !== undefined && isIP(body.ip) !== 0 ? body.ip : null,
+          lastLoginAt: now,
+          createdAt: now,
+          updatedAt: now,
+        },
+        deps.config.moneyMode,
+      );
       const { token } = await createSession(tx, deps, user.id, origin);
       // What the player chose or arrived with; never the password or its hash.
       await insertPlayerAudit(

@@ -18,14 +18,18 @@ describe.each(drivers)('signing in as a system account on %s', (driver) => {
   /** Shaped as the market simulator's market maker: a "hash" that is not argon2, locked. */
   async function insertSystemUser(): Promise<{ id: number; username: string }> {
     const username = `sys${randomBytes(5).toString('hex')}`;
-    const user = await insertUser(h.db, {
-      username,
-      usernameLower: username,
-      name: 'Market maker',
-      passwordHash: `!${randomBytes(8).toString('hex')}`,
-      isSystem: true,
-      status: 'locked',
-    });
+    const user = await insertUser(
+      h.db,
+      {
+        username,
+        usernameLower: username,
+        name: 'Market maker',
+        passwordHash: `!${randomBytes(8).toString('hex')}`,
+        isSystem: true,
+        status: 'locked',
+      },
+      'real',
+    );
     return { id: user.id, username };
   }
 

@@ -2,7 +2,12 @@ import { objectWith } from '@spm/core';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
 import { users } from './tables.ts';
-import { deleteWalletPlayers, openPlayerWallet, openPlayerWallets } from '../wallet/index.ts';
+import {
+  deleteWalletPlayers,
+  openPlayerWallet,
+  openPlayerWallets,
+  type MoneyMode,
+} from '../wallet/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -19,11 +24,16 @@ export async function hasDemoUsers(db: DbHandle): Promise<boolean> {
 /*
  * Every insert of a player opens the player's wallet through the wallet's entry in the same
  * statement sequence (docs/decisions.md "The wallet's own player row"): the wallet decides
- * money from its own row, never from users. A demo player plays for points.
+ * money from its own row, never from users. A demo player plays for points; any other the
+ * site's money mode (`siteMoneyMode`: config.moneyMode, MONEY_MODE).
  */
 
 /** Inserts players whose username is free; returns how many were inserted. */
-export async function insertUsersIfAbsent(db: DbHandle, rows: NewUserRow[]): Promise<number> {
+export async function insertUsersIfAbsent(
+  db: DbHandle,
+  rows: NewUserRow[],
+  siteMoneyMode: MoneyMode,
+): Promise<number> {
   if (rows.length === 0) return 0;
   const inserted = await db
     .insert(users)
@@ -32,7 +42,8 @@ export async function insertUsersIfAbsent(db: DbHandle, rows: NewUserRow[]): Pro
     .returning({ id: users.id, isDemo: users.isDemo });
   await openPlayerWallets(
     db,
-    inserted.map((user) => ({ playerId: user.id, moneyMode: user.isDemo ? 'play' : 'real' })),
+    inserted.map((user) => ({ playerId: user.id, isDemo: user.isDemo })),
+    siteMoneyMode,
   );
   return inserted.length;
 }
@@ -46,11 +57,15 @@ export async function deleteDemoUsers(db: DbHandle): Promise<number> {
   return deleted.length;
 }
 
-export async function insertUser(db: DbHandle, row: NewUserRow): Promise<UserRow> {
+export async function insertUser(
+  db: DbHandle,
+  row: NewUserRow,
+  siteMoneyMode: MoneyMode,
+): Promise<UserRow> {
   const rows = await db.insert(users).values(row).returning();
   const user = rows[0];
   if (!user) throw new Error('insert into users returned no row');
-  await openPlayerWallet(db, user.id, { moneyMode: user.isDemo ? 'play' : 'real' });
+  await openPlayerWallet(db, { playerId: user.id, isDemo: user.isDemo }, siteMoneyMode);
   return user;
 }
 

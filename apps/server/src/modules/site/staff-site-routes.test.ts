@@ -513,13 +513,17 @@ describe.each(drivers)('back office site settings on %s', (driver) => {
       bobSocket.disconnect();
     }
 
-    const system = await insertUser(h.db, {
-      username: 'sysbot1',
-      usernameLower: 'sysbot1',
-      name: 'System',
-      passwordHash: '!',
-      isSystem: true,
-    });
+    const system = await insertUser(
+      h.db,
+      {
+        username: 'sysbot1',
+        usernameLower: 'sysbot1',
+        name: 'System',
+        passwordHash: '!',
+        isSystem: true,
+      },
+      'real',
+    );
     const before = await counts();
     for (const [playerId, status] of [
       ['999999999', 404],

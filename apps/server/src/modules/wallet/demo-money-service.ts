@@ -1,14 +1,18 @@
 import { playerAccount, systemAccount, transfer } from '@spm/core';
 import { post, type LedgerDeps } from './ledger-service.ts';
+import { moneyModeOf } from './wallet-player-repository.ts';
 
 /** Play money a demo account starts with, once (docs/decisions.md "Demo play money"). */
 export const DEMO_CREDIT_PAISE = 1_000_000n;
 
 /**
  * Credits a demo player 10,000 points of play money from the `play_money` system account,
- * once ever: the key `demo-credit:{userId}` makes every later call a replay.
+ * once ever: the key `demo-credit:{userId}` makes every later call a replay. Only to a
+ * player who plays for points: play money never reaches a real-money wallet.
  */
 export async function ensureDemoCredit(deps: LedgerDeps, userId: number): Promise<void> {
+  const moneyMode = await moneyModeOf(deps.db, userId);
+  if (moneyMode !== 'play') throw new Error(`demo credit to a ${moneyMode ?? 'missing'} wallet`);
   const result = await post(deps, {
     kind: 'demo_credit',
     postings: transfer(

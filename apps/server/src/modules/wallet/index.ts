@@ -64,11 +64,14 @@ export type {
 export { stakeRefusalOf, walletRefusalError } from './wallet-refusals.ts';
 export {
   deleteWalletPlayers,
-  insertWalletPlayers as openPlayerWallets,
+  moneyModeOf,
+  moneyModeOfNewPlayer,
+  moneyModesOf,
   openPlayerWallet,
+  openPlayerWallets,
   PERMANENT_EXCLUSION_UNTIL,
   setPlayerRestrictions,
 } from './wallet-player-repository.ts';
-export type { WalletPlayerRow } from './wallet-player-repository.ts';
+export type { NewWalletPlayer, WalletPlayerRow } from './wallet-player-repository.ts';
 export type { WalletTotals, WindowTotals } from './wallet-totals.ts';
 export type { MoneyMode } from './tables.ts';

@@ -8,6 +8,7 @@ import {
   type WalletView,
 } from '@spm/core';
 import { holdFences, type ResourceFence } from '../../cluster/resource-lease.ts';
+import { AppError } from '../../http/app-error.ts';
 import {
   ledgerTransaction,
   postWithin,
@@ -16,7 +17,12 @@ import {
   type LedgerDeps,
   type PostFailureCode,
 } from './ledger-service.ts';
-import { addPlayerHours, lockWalletPlayers, readWalletTotals } from './wallet-player-repository.ts';
+import {
+  addPlayerHours,
+  lockWalletPlayers,
+  readWalletTotals,
+  type WalletPlayerRow,
+} from './wallet-player-repository.ts';
 import type { PolicyRefusal, WalletPolicies } from './wallet-policies.ts';
 import { hourDeltaOfDeposit, hourOf, zeroTotals } from './wallet-totals.ts';
 
@@ -80,6 +86,27 @@ export interface MoneyMoved {
   walletVersion: number | undefined;
 }
 
+/**
+ * Locks the player's wallet row (first, as every money transaction does) and answers it. A
+ * play-mode player's points never meet real money (docs/decisions.md "Money mode"): with
+ * `realMoneyOnly` a play-mode row throws PLAY_MONEY, so nothing of the caller's transaction
+ * (a deposit's approval, a withdrawal request) commits.
+ */
+async function lockPlayerRow(
+  ctx: LedgerContext,
+  playerId: number,
+  options: { realMoneyOnly: boolean },
+): Promise<WalletPlayerRow | undefined> {
+  const player = (await lockWalletPlayers(ctx.tx, [playerId])).get(playerId);
+  ctx.lockedPlayers.add(playerId);
+  if (options.realMoneyOnly && player?.moneyMode === 'play') throw new AppError('PLAY_MONEY');
+  return player;
+}
+
+/** The account on the other side of a non-product move: play money for a play-mode player. */
+const houseOf = (player: WalletPlayerRow | undefined) =>
+  systemAccount(player?.moneyMode === 'play' ? 'play_money' : 'house');
+
 const cashOf = (playerId: number) => playerAccount(String(playerId), 'cash');
 const withdrawalHoldOf = (playerId: number) => playerAccount(String(playerId), 'withdrawal_hold');
 
@@ -104,7 +131,8 @@ export type DepositRefused = { ok: false } & Omit<PolicyRefusal, 'allow'>;
  * An approved deposit: gateway clearing -> player cash, keyed `deposit:{id}`, through the
  * wallet's door (issue 41 item 4): the player's wallet row is locked first, the registered
  * deposit policies are asked (with the row and the hourly totals) and a refusal credits
- * nothing; a credit adds to the player's hour (deposited) in the same transaction.
+ * nothing; a credit adds to the player's hour (deposited) in the same transaction. A
+ * play-mode player's deposit throws PLAY_MONEY: points never meet real money.
  */
 export async function creditDeposit(
   ctx: LedgerContext,
@@ -117,8 +145,7 @@ export async function creditDeposit(
     actorStaffId?: number | undefined;
   },
 ): Promise<MoneyMoved | DepositRefused> {
-  const player = (await lockWalletPlayers(ctx.tx, [input.playerId])).get(input.playerId);
-  ctx.lockedPlayers.add(input.playerId);
+  const player = await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: true });
   if (player && policies.hasDepositPolicies) {
     const totals = await readWalletTotals(ctx.tx, [input.playerId], ctx.now);
     const refusal = policies.judgeDeposit(
@@ -154,15 +181,18 @@ export async function creditDeposit(
     playerId: input.playerId,
     actorStaffId: input.actorStaffId,
   });
-  if (!moved.replay && player?.moneyMode !== 'play') {
+  if (!moved.replay) {
     const delta = hourDeltaOfDeposit(input.amountPaise);
     await addPlayerHours(ctx.tx, hourOf(ctx.now), new Map([[input.playerId, delta]]));
   }
   return moved;
 }
 
-/** A gateway's deposit bonus: bonus pool -> player coins, keyed `deposit-bonus:{id}`. */
-export function creditDepositBonus(
+/**
+ * A gateway's deposit bonus: bonus pool -> player coins, keyed `deposit-bonus:{id}`; never to
+ * a play-mode player (PLAY_MONEY).
+ */
+export async function creditDepositBonus(
   ctx: LedgerContext,
   input: {
     depositId: number;
@@ -172,6 +202,7 @@ export function creditDepositBonus(
     actorStaffId?: number | undefined;
   },
 ): Promise<MoneyMoved> {
+  await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: true });
   return move(ctx, input.playerId, {
     kind: 'bonus',
     postings: transfer(
@@ -190,11 +221,15 @@ export function creditDepositBonus(
 
 const withdrawalReference = (requestId: number) => `WD-${requestId}`;
 
-/** A withdrawal request: cash -> withdrawal_hold, keyed `withdraw-hold:{id}`. */
-export function holdWithdrawal(
+/**
+ * A withdrawal request: cash -> withdrawal_hold, keyed `withdraw-hold:{id}`. A play-mode
+ * player's points cannot be withdrawn: PLAY_MONEY, and the request rolls back with it.
+ */
+export async function holdWithdrawal(
   ctx: LedgerContext,
   input: { requestId: number; playerId: number; amountPaise: Paise },
 ): Promise<MoneyMoved> {
+  await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: true });
   return move(ctx, input.playerId, {
     kind: 'withdrawal_hold',
     postings: transfer(cashOf(input.playerId), withdrawalHoldOf(input.playerId), input.amountPaise),
@@ -234,9 +269,10 @@ export function releaseWithdrawal(
 
 /**
  * An approved withdrawal: the hold leaves to gateway clearing (the money is on its way out)
- * and the crypto extra comes from the bonus pool to clearing beside it.
+ * and the crypto extra comes from the bonus pool to clearing beside it. Never for a play-mode
+ * player (PLAY_MONEY; its request could not have been held, this guards a mode changed since).
  */
-export function payOutWithdrawal(
+export async function payOutWithdrawal(
   ctx: LedgerContext,
   input: {
     requestId: number;
@@ -246,6 +282,7 @@ export function payOutWithdrawal(
     actorStaffId: number;
   },
 ): Promise<MoneyMoved> {
+  await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: true });
   const clearing = systemAccount('gateway_clearing');
   const postings: Posting[] = transfer(
     withdrawalHoldOf(input.playerId),
@@ -273,11 +310,11 @@ export function payOutWithdrawal(
 
 /**
  * A staff adjustment: house -> cash (credit) or cash -> house (debit), keyed per staff
- * member `adjustment:{staffId}:{key}`. A demo account's counterparty is the `play_money`
- * account instead: play money never meets the house's real money (docs/decisions.md "Demo
- * play money").
+ * member `adjustment:{staffId}:{key}`. A play-mode player's counterparty is the `play_money`
+ * account instead, decided from the player's wallet row (locked first): points never meet
+ * the house's real money (docs/decisions.md "Money mode").
  */
-export function adjustCash(
+export async function adjustCash(
   ctx: LedgerContext,
   input: {
     staffId: number;
@@ -287,12 +324,10 @@ export function adjustCash(
     direction: 'credit' | 'debit';
     amountPaise: Paise;
     reason: string;
-    /** The player's account is a demo one: it holds play money. */
-    playMoney: boolean;
   },
 ): Promise<MoneyMoved> {
   const cash = cashOf(input.playerId);
-  const house = systemAccount(input.playMoney ? 'play_money' : 'house');
+  const house = houseOf(await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: false }));
   const credit = input.direction === 'credit';
   return move(ctx, input.playerId, {
     kind: credit ? 'adjustment_credit' : 'adjustment_debit',
@@ -315,17 +350,22 @@ export function adjustCash(
 
 /**
  * The market simulator's maker float: house -> the maker's cash once, keyed
- * `market-maker-funding:{id}` (the simulator moves onto this with the exchange switch).
+ * `market-maker-funding:{id}` (the simulator moves onto this with the exchange switch); from
+ * play money when the maker plays for points (a MONEY_MODE=play site).
  */
 export async function fundMarketMaker(
   deps: LedgerDeps,
   makerId: number,
   amountPaise: Paise,
 ): Promise<void> {
-  const result = await ledgerTransaction(deps, (ctx) =>
+  const result = await ledgerTransaction(deps, async (ctx) =>
     move(ctx, makerId, {
       kind: 'adjustment_credit',
-      postings: transfer(systemAccount('house'), cashOf(makerId), amountPaise),
+      postings: transfer(
+        houseOf(await lockPlayerRow(ctx, makerId, { realMoneyOnly: false })),
+        cashOf(makerId),
+        amountPaise,
+      ),
       idempotencyKey: `market-maker-funding:${makerId}`,
       description: 'Market maker float',
       reference: 'SIMULATOR',

@@ -103,6 +103,7 @@ import {
   type WalletTotals,
 } from './wallet-totals.ts';
 import { roundKeyText, unsettledStakesOf } from './round-stakes.ts';
+import type { MoneyMode } from './tables.ts';
 
 /*
  * The wallet API (DESIGN 1, docs/adding-a-product.md): the only way a product (exchange,
@@ -373,6 +374,12 @@ export interface WalletOperations {
    */
   judgeDebit: (request: Omit<DebitRequest, 'now'>) => WalletFailure | null;
   /**
+   * The player's money mode as this transaction's `prepareMoves` read it under the row lock
+   * (in memory, no statement); undefined for a player it did not read or who has no wallet.
+   * The exchange keeps its book to one mode with it (docs/decisions.md "Money mode").
+   */
+  preparedMoneyMode: (playerId: number) => MoneyMode | undefined;
+  /**
    * `lockAvailable` and `applyMany`'s read in one statement, ahead of the moves: locks what
    * moves within `scope` will need (their operations, holds, the players' accounts and
    * versions) and answers each scope player's cash as `lockAvailable` does. The next
@@ -621,6 +628,8 @@ export class WalletApi {
       closeRound: (input) => closeRoundRow(ctx.tx, input, ctx.now),
       lockAvailable: (playerIds) => lockCashBalances(ctx.tx, playerIds),
       judgeDebit: (request) => this.judgeDebit(ctx, request),
+      preparedMoneyMode: (playerId) =>
+        preparedReads.get(ctx)?.read.players.get(playerId)?.moneyMode,
       prepareMoves: (scope) => this.prepareMoves(ctx, scope),
       // Limit policies are pure: the batch judges each debit in memory, as the single
       // operation would, and stays one batch with policies registered.

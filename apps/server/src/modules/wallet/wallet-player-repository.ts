@@ -216,16 +216,69 @@ export async function addPlayerHours(
   await db.execute(playerHoursUpsert(hour, sums));
 }
 
+/** Who a new player is, as far as the wallet's money mode cares, and what the site plays for. */
+export interface NewWalletPlayer {
+  playerId: number;
+  /** A demo-pool player (identity's concept): always plays for points. */
+  isDemo: boolean;
+}
+
 /**
- * Opens the wallet of a player identity just inserted, in the caller's transaction: the
- * wallet's entry for a new player (docs/decisions.md "The wallet's own player row"). The money
- * mode defaults from whether the player is a demo player for now; a site setting decides it
- * later (issue 41 item 8).
+ * The money mode a new player's wallet opens with: points for a demo player whatever the
+ * site, else the site's MONEY_MODE (`config.moneyMode`, docs/decisions.md "Money mode").
  */
+export const moneyModeOfNewPlayer = (isDemo: boolean, siteMoneyMode: MoneyMode): MoneyMode =>
+  isDemo ? 'play' : siteMoneyMode;
+
+/**
+ * Opens the wallets of players identity just inserted, in the caller's transaction: the
+ * wallet's entry for a new player (docs/decisions.md "The wallet's own player row"). The
+ * mode follows moneyModeOfNewPlayer.
+ */
+export function openPlayerWallets(
+  db: DbHandle,
+  players: readonly NewWalletPlayer[],
+  siteMoneyMode: MoneyMode,
+): Promise<void> {
+  return insertWalletPlayers(
+    db,
+    players.map((player) => ({
+      playerId: player.playerId,
+      moneyMode: moneyModeOfNewPlayer(player.isDemo, siteMoneyMode),
+    })),
+  );
+}
+
+/** openPlayerWallets for one player. */
 export function openPlayerWallet(
   db: DbHandle,
-  playerId: number,
-  options: { moneyMode: MoneyMode },
+  player: NewWalletPlayer,
+  siteMoneyMode: MoneyMode,
 ): Promise<void> {
-  return insertWalletPlayers(db, [{ playerId, moneyMode: options.moneyMode }]);
+  return openPlayerWallets(db, [player], siteMoneyMode);
+}
+
+/**
+ * The players' money modes (an unlocked read: for deciding what to show or which book to
+ * use; a money move decides from the row it locks). A player without a wallet row is absent.
+ * The entry other modules ask instead of reading identity's `is_demo`.
+ */
+export async function moneyModesOf(
+  db: DbHandle,
+  playerIds: readonly number[],
+): Promise<Map<number, MoneyMode>> {
+  const modes = new Map<number, MoneyMode>();
+  if (playerIds.length === 0) return modes;
+  const rows = await executeRows<{ player_id: string | number; money_mode: MoneyMode }>(
+    db,
+    sql`select player_id, money_mode from wallet_versions
+        where player_id = any(${pgArray([...new Set(playerIds)])}::bigint[])`,
+  );
+  for (const row of rows) modes.set(Number(row.player_id), row.money_mode);
+  return modes;
+}
+
+/** One player's money mode (moneyModesOf); PLAYER_NOT_FOUND-worthy when undefined. */
+export async function moneyModeOf(db: DbHandle, playerId: number): Promise<MoneyMode | undefined> {
+  return (await moneyModesOf(db, [playerId])).get(playerId);
 }
