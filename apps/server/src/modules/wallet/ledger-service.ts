@@ -254,7 +254,13 @@ export function outboxRowsOf(ctx: LedgerContext): {
     }
     rows.push(...outboxRowsOfPlayer(playerId, events));
   }
-  return { rows, versionsToLock: ordered.filter((playerId) => !ctx.touched.has(playerId)) };
+  // A player whose wallet row this transaction locked first (the wallet API's read) holds
+  // the lock that orders their events already: no statement more, and the batch's write can
+  // store the events (an exchange maker whose fill counted a stake but moved no hold).
+  const versionsToLock = ordered.filter(
+    (playerId) => !ctx.touched.has(playerId) && !ctx.lockedPlayers.has(playerId),
+  );
+  return { rows, versionsToLock };
 }
 
 /**
@@ -284,7 +290,7 @@ async function writeOutbox(ctx: LedgerContext): Promise<boolean> {
   }
   const { rows, versionsToLock } = outboxRowsOf(ctx);
   if (rows.length === 0) return false;
-  // Players with events but no money moved: their version lock, all in one statement.
+  // Players with events but no money moved and no row locked yet: their lock, one statement.
   await lockWalletVersions(ctx.tx, versionsToLock);
   await insertOutboxEvents(ctx.tx, rows, ctx.now);
   return true;

@@ -523,6 +523,17 @@ async function readOperationsAndTotals(
   const operations: WalletOperationRow[] = [];
   const totals = new Map<number, WalletTotals>();
   if (keys.length === 0 && totalsAt === undefined) return { operations, totals };
+  if (keys.length === 0 && totalsAt !== undefined) {
+    // The totals alone (an exchange group whose keys are new): every lookup has one index to
+    // take, so the statement keeps its generic plan instead of being planned for each batch.
+    const rows = await executePreparedRows<Parameters<typeof collectTotals>[1]>(
+      db,
+      totalsRows(players, totalsAt),
+      { genericPlan: true },
+    );
+    for (const row of rows) collectTotals(totals, row);
+    return { operations, totals };
+  }
   const products = pgArray(keys.map((k) => k.product));
   const externalIds = pgArray(keys.map((k) => k.externalId));
   const totalsPart =
