@@ -67,16 +67,20 @@ async function terminate(child: ChildProcess): Promise<void> {
 }
 
 /**
- * A private redis-server on a free port of 6390-6399 (other test files use some), tried from a
+ * A private redis-server on a free port of this worker's half of 6390-6399, tried from a
  * random one: a port this server left while stopped is then unlikely to be the one another
  * file's new server takes before `start` wants it back.
  */
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   let lastError: unknown;
-  const ports = LAST_PORT - FIRST_PORT + 1;
+  // Each vitest worker has its half of the range (CI runs two): a port this file's server left
+  // while stopped can then only be taken by a file of the same worker, which runs after it.
+  const worker = (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 2;
+  const ports = (LAST_PORT - FIRST_PORT + 1) / 2;
+  const first = FIRST_PORT + worker * ports;
   const offset = Math.floor(Math.random() * ports);
   for (let tried = 0; tried < ports; tried += 1) {
-    const port = FIRST_PORT + ((offset + tried) % ports);
+    const port = first + ((offset + tried) % ports);
     let child: ChildProcess;
     try {
       child = await launch(port);

@@ -187,28 +187,32 @@ describe.each(drivers)('money mode on a real-money site on %s', (driver) => {
     const transactions = await transactionsOf(h, player);
     const policies = h.app.exchange.deps.wallet.policies;
     const refusals = [
-      walletTransaction(deps(h), (ctx) =>
-        creditDeposit(ctx, policies, {
-          depositId: 990_001,
-          playerId: player,
-          amountPaise: 5_000n,
-          description: 'Deposit',
-        }),
-      ),
-      walletTransaction(deps(h), (ctx) =>
-        creditDepositBonus(ctx, {
-          depositId: 990_001,
-          playerId: player,
-          bonusPaise: 500n,
-          description: 'Bonus',
-        }),
-      ),
-      walletTransaction(deps(h), (ctx) =>
-        holdWithdrawal(ctx, { requestId: 990_002, playerId: player, amountPaise: 1_000n }),
-      ),
+      () =>
+        walletTransaction(deps(h), (ctx) =>
+          creditDeposit(ctx, policies, {
+            depositId: 990_001,
+            playerId: player,
+            amountPaise: 5_000n,
+            description: 'Deposit',
+          }),
+        ),
+      () =>
+        walletTransaction(deps(h), (ctx) =>
+          creditDepositBonus(ctx, {
+            depositId: 990_001,
+            playerId: player,
+            bonusPaise: 500n,
+            description: 'Bonus',
+          }),
+        ),
+      () =>
+        walletTransaction(deps(h), (ctx) =>
+          holdWithdrawal(ctx, { requestId: 990_002, playerId: player, amountPaise: 1_000n }),
+        ),
     ];
+    // One after the other: a refusal made before its turn would reject with no one waiting.
     for (const refusal of refusals) {
-      await expect(refusal).rejects.toMatchObject({ code: 'PLAY_MONEY', statusCode: 403 });
+      await expect(refusal()).rejects.toMatchObject({ code: 'PLAY_MONEY', statusCode: 403 });
     }
     expect(await getWalletView(h.db, player)).toEqual(before);
     expect(await transactionsOf(h, player)).toBe(transactions);
