@@ -27,7 +27,7 @@ import {
   insertTestProvider,
 } from '../../apps/server/src/modules/casino/provider-wallet-fixtures.ts';
 import { allowAll } from '../../apps/server/src/modules/wallet/index.ts';
-import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
+import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger/ledger-repository.ts';
 import { startHarness, type Harness } from '../../apps/server/src/test/harness.ts';
 import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';
 import {

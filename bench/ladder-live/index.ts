@@ -25,7 +25,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { executeRows, openDatabase } from '../../apps/server/src/db/database.ts';
 import { marketSureWin } from '../../apps/server/src/test/exchange.ts';
-import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
+import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger/ledger-repository.ts';
 import { testConfig } from '../../apps/server/src/test/harness.ts';
 import { startServer } from '../support/server.ts';
 import type { ListenerPlan, ListenerReport } from './listener.ts';

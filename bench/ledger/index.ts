@@ -16,13 +16,13 @@ import { playerAccount, systemAccount, transfer } from '@spm/core';
 import pg from 'pg';
 import { systemClock } from '../../apps/server/src/clock.ts';
 import { migrate, openPostgresDatabase } from '../../apps/server/src/db/database.ts';
-import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
+import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger/ledger-repository.ts';
 import { insertUser } from '../../apps/server/src/modules/identity/user-repository.ts';
 import {
   post,
   postBatchStats,
   type LedgerDeps,
-} from '../../apps/server/src/modules/wallet/ledger-service.ts';
+} from '../../apps/server/src/modules/wallet/ledger/ledger-service.ts';
 import { printLoad, runLoad } from '../support/load.ts';
 
 const PLAYERS = 200;

@@ -26,7 +26,7 @@ import { sql } from 'drizzle-orm';
 import { executeRows } from '../../apps/server/src/db/database.ts';
 import { createSession } from '../../apps/server/src/modules/identity/session-service.ts';
 import { allowAll } from '../../apps/server/src/modules/wallet/index.ts';
-import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger-repository.ts';
+import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger/ledger-repository.ts';
 import { createMatchOddsMarkets, type TestMarket } from '../../apps/server/src/test/exchange.ts';
 import { startHarness, type Harness } from '../../apps/server/src/test/harness.ts';
 import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';

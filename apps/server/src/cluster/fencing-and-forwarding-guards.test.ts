@@ -5,7 +5,7 @@ import type { App } from '../app.ts';
 import { loadConfig, type ClusterConfig } from '../config.ts';
 import { executeRows } from '../db/database.ts';
 import { reloadMarket } from '../modules/exchange/index.ts';
-import { getWallet } from '../modules/wallet/ledger-service.ts';
+import { getWallet } from '../modules/wallet/ledger/ledger-service.ts';
 import { startHarness, startSiblingNode, type Harness } from '../test/harness.ts';
 import { registerPlayer } from '../test/identity.ts';
 import { adminToken } from '../test/staff.ts';

@@ -8,7 +8,7 @@ export * from '../modules/casino/tables.ts';
 export * from '../modules/exchange/tables.ts';
 export * from '../modules/identity/tables.ts';
 export * from '../modules/site/tables.ts';
-export * from '../modules/wallet/tables.ts';
+export * from '../modules/wallet/ledger/tables.ts';
 export * from '../outbox/outbox-tables.ts';
 export * from '../uploads/upload-tables.ts';
 export * from './seed-tables.ts';

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { callProviderWallet } from '../modules/casino/provider-wallet-routes.ts';
 import { insertLaunch, type TestProvider } from '../modules/casino/provider-wallet-fixtures.ts';
 import { getWalletView } from '../modules/wallet/index.ts';
-import { ledgerTotals } from '../modules/wallet/ledger-repository.ts';
+import { ledgerTotals } from '../modules/wallet/ledger/ledger-repository.ts';
 import type { Harness } from './harness.ts';
 import { fund, insertPlayer } from './wallet.ts';
 

@@ -3,7 +3,7 @@ import { playerAccount, systemAccount, transfer } from '@spm/core';
 import type { Db } from '../db/database.ts';
 import { insertUser } from '../modules/identity/user-repository.ts';
 import type { MoneyMode } from '../modules/wallet/index.ts';
-import { post, type LedgerDeps, type PostResult } from '../modules/wallet/ledger-service.ts';
+import { post, type LedgerDeps, type PostResult } from '../modules/wallet/ledger/ledger-service.ts';
 
 /** A player row straight in the database (no sign-up flow): for ledger tests. */
 export async function insertPlayer(

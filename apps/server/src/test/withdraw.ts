@@ -7,7 +7,7 @@ import type { Harness } from './harness.ts';
 import { call, latestCode, post, registerPlayer, type CallOptions } from './identity.ts';
 import { staffMemberWithToken } from './staff.ts';
 import { fund } from './wallet.ts';
-import { getWallet, post as postLedger } from '../modules/wallet/ledger-service.ts';
+import { getWallet, post as postLedger } from '../modules/wallet/ledger/ledger-service.ts';
 
 /*
  * Test support for the cashier withdraw tests (bank details, withdrawals, KYC): players with

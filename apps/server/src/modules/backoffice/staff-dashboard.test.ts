@@ -2,7 +2,7 @@ import { holdAdjustmentPostings, settlementPostings } from '@spm/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
-import { post as postLedger, type LedgerDeps } from '../wallet/ledger-service.ts';
+import { post as postLedger, type LedgerDeps } from '../wallet/ledger/ledger-service.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { call, registerPlayer } from '../../test/identity.ts';
 import { adminToken as signInAdmin, createStaff, staffToken } from '../../test/staff.ts';

@@ -2,13 +2,13 @@ import { depositSchema, type Deposit } from '@spm/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
-import { ledgerTotals } from '../wallet/ledger-repository.ts';
+import { ledgerTotals } from '../wallet/ledger/ledger-repository.ts';
 import { drivers, makeTempDir, startHarness, type Harness } from '../../test/harness.ts';
 import { post, randomIp, registerPlayer } from '../../test/identity.ts';
 import { multipartBody, pngBytes } from '../../test/multipart.ts';
 import { adminToken } from '../../test/staff.ts';
 import { startDepositExpirySweeper } from './deposit-service.ts';
-import { getWallet } from '../wallet/ledger-service.ts';
+import { getWallet } from '../wallet/ledger/ledger-service.ts';
 
 const PAIRS = 100;
 const MINUTE = 60_000;

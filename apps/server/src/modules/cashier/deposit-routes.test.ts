@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
-import { getWallet } from '../wallet/ledger-service.ts';
+import { getWallet } from '../wallet/ledger/ledger-service.ts';
 import { drivers, makeTempDir, startHarness, type Harness } from '../../test/harness.ts';
 import { call, loginAs, PASSWORD, post, randomIp, registerPlayer } from '../../test/identity.ts';
 import {

@@ -14,7 +14,7 @@ import { executeRows } from '../../db/database.ts';
 import { signCallback } from './payment-gateway.ts';
 import { AppError } from '../../http/app-error.ts';
 import { fastpaySecret, startFastpayDeposit } from './fastpay-service.ts';
-import { getWallet } from '../wallet/ledger-service.ts';
+import { getWallet } from '../wallet/ledger/ledger-service.ts';
 import { drivers, makeTempDir, startHarness, type Harness } from '../../test/harness.ts';
 import { call, loginAs, PASSWORD, post, randomIp, registerPlayer } from '../../test/identity.ts';
 

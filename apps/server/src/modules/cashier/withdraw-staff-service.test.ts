@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
-import { ledgerTotals } from '../wallet/ledger-repository.ts';
+import { ledgerTotals } from '../wallet/ledger/ledger-repository.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { call, post } from '../../test/identity.ts';
 import {

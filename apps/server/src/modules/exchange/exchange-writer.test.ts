@@ -6,8 +6,8 @@ import { databaseRefusal, drivers, startHarness, type Harness } from '../../test
 import { fundedExchangePlayer, post, type ExchangePlayer } from '../../test/identity.ts';
 import { aVersusBMatchOdds } from '../../test/exchange.ts';
 
-import { ledgerTotals } from '../wallet/ledger-repository.ts';
-import { preparedReadStats } from '../wallet/wallet-api.ts';
+import { ledgerTotals } from '../wallet/ledger/ledger-repository.ts';
+import { preparedReadStats } from '../wallet/api/wallet-api.ts';
 import { ORDER_IDS_AHEAD, ORDER_IDS_FRESH_MS, OrderIdsAhead } from './exchange-writer.ts';
 
 const key = () => `k-${randomBytes(8).toString('hex')}`;

@@ -3,7 +3,7 @@ import { listRestingOrders } from '@spm/core';
 import { sql } from 'drizzle-orm';
 import { refreshEvent, reloadMarket } from './cluster-catalogue.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWallet } from '../wallet/ledger-service.ts';
+import { getWallet } from '../wallet/ledger/ledger-service.ts';
 import type { EventState } from './exchange-engine.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { fundedExchangePlayer, post } from '../../test/identity.ts';

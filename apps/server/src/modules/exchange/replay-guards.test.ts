@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { fundedExchangePlayer, post, type ExchangePlayer } from '../../test/identity.ts';
-import { getWallet } from '../wallet/ledger-service.ts';
+import { getWallet } from '../wallet/ledger/ledger-service.ts';
 
 const key = () => `k-${randomBytes(8).toString('hex')}`;
 

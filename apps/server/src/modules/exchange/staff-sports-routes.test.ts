@@ -11,7 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
-import { getWallet } from '../wallet/ledger-service.ts';
+import { getWallet } from '../wallet/ledger/ledger-service.ts';
 import * as repo from './exchange-repository.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { call, post, registerPlayer } from '../../test/identity.ts';

@@ -4,15 +4,15 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDeps } from '../../deps.ts';
-import { walletRoutes } from './wallet-routes.ts';
+import { walletRoutes } from './api/wallet-routes.ts';
 
 /** The module's routes; registered under the API prefix by buildApp. */
 export const walletModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (app, { deps }) => {
   await app.register(walletRoutes, { deps });
 };
 
-export { ensureDemoCredit } from './demo-money-service.ts';
-export { playersBalances, settledNetByDay } from './ledger-repository.ts';
+export { ensureDemoCredit } from './api/demo-money-service.ts';
+export { playersBalances, settledNetByDay } from './ledger/ledger-repository.ts';
 export {
   getVersionedWallet,
   getWallet,
@@ -21,7 +21,7 @@ export {
   toWallet,
   walletAt,
   writesLeftAtEnd,
-} from './ledger-service.ts';
+} from './ledger/ledger-service.ts';
 export {
   adjustCash,
   creditDeposit,
@@ -31,18 +31,18 @@ export {
   payOutWithdrawal,
   releaseWithdrawal,
   walletTransaction,
-} from './money-operations.ts';
+} from './api/money-operations.ts';
 export type {
   DepositRefused,
   MoneyFailureCode,
   WalletContext,
   WalletTransactionOptions,
-} from './money-operations.ts';
-export { insertNotificationForAllPlayers } from './notification-broadcast-repository.ts';
-export { storeNotification } from './notification-service.ts';
-export type { NotificationInput } from './notification-service.ts';
-export { getStatement } from './wallet-service.ts';
-export { WALLET_EVENTS, WalletApi } from './wallet-api.ts';
+} from './api/money-operations.ts';
+export { insertNotificationForAllPlayers } from './events/notification-broadcast-repository.ts';
+export { storeNotification } from './events/notification-service.ts';
+export type { NotificationInput } from './events/notification-service.ts';
+export { getStatement } from './api/wallet-service.ts';
+export { WALLET_EVENTS, WalletApi } from './api/wallet-api.ts';
 export type {
   BatchMoveInput,
   WalletEventPayload,
@@ -50,8 +50,8 @@ export type {
   WalletFailureCode,
   WalletProduct,
   WalletResult,
-} from './wallet-api.ts';
-export { allowAll } from './wallet-policies.ts';
+} from './api/wallet-api.ts';
+export { allowAll } from './policies/wallet-policies.ts';
 export type {
   DebitRequest,
   DepositPolicy,
@@ -60,8 +60,8 @@ export type {
   PolicyRefusalCode,
   PolicyVerdict,
   WalletPlayerFacts,
-} from './wallet-policies.ts';
-export { stakeRefusalOf, walletRefusalError } from './wallet-refusals.ts';
+} from './policies/wallet-policies.ts';
+export { stakeRefusalOf, walletRefusalError } from './api/wallet-refusals.ts';
 export {
   deleteWalletPlayers,
   moneyModeOf,
@@ -71,7 +71,7 @@ export {
   openPlayerWallets,
   PERMANENT_EXCLUSION_UNTIL,
   setPlayerRestrictions,
-} from './wallet-player-repository.ts';
-export type { NewWalletPlayer, WalletPlayerRow } from './wallet-player-repository.ts';
-export type { WalletTotals, WindowTotals } from './wallet-totals.ts';
-export type { MoneyMode } from './tables.ts';
+} from './ledger/wallet-player-repository.ts';
+export type { NewWalletPlayer, WalletPlayerRow } from './ledger/wallet-player-repository.ts';
+export type { WalletTotals, WindowTotals } from './totals/wallet-totals.ts';
+export type { MoneyMode } from './ledger/tables.ts';

@@ -1,0 +1,376 @@
+import {
+  playerAccount,
+  systemAccount,
+  transfer,
+  walletView,
+  type Paise,
+  type Posting,
+  type WalletView,
+} from '@spm/core';
+import { holdFences, type ResourceFence } from '../../../cluster/resource-lease.ts';
+import { AppError } from '../../../http/app-error.ts';
+import {
+  ledgerTransaction,
+  postWithin,
+  requestHash,
+  type LedgerContext,
+  type LedgerDeps,
+  type PostFailureCode,
+} from '../ledger/ledger-service.ts';
+import {
+  addPlayerHours,
+  lockWalletPlayers,
+  readWalletTotals,
+  type WalletPlayerRow,
+} from '../ledger/wallet-player-repository.ts';
+import type { PolicyRefusal, WalletPolicies } from '../policies/wallet-policies.ts';
+import { hourDeltaOfDeposit, hourOf, zeroTotals } from '../totals/wallet-totals.ts';
+
+/*
+ * The wallet's operations for everything that is not a product: the cashier (deposits,
+ * withdrawals), staff adjustments and system funding. Each builds its postings with core's
+ * ledger functions and keeps the idempotency key and request hash its caller always used,
+ * so nothing already in a database replays differently. Callers open the transaction with
+ * `walletTransaction` when they write their own rows (a deposit's status, an audit line)
+ * in it; only the wallet module touches the ledger's internals.
+ */
+
+export {
+  getWallet,
+  getWalletView,
+  requestHash,
+  toWallet,
+  type LedgerContext as WalletContext,
+  type PostFailureCode as MoneyFailureCode,
+} from '../ledger/ledger-service.ts';
+
+/** How a wallet transaction is opened. */
+export interface WalletTransactionOptions {
+  /**
+   * The lease of the resource the money is moved for (a crash game, a sportsbook event) with
+   * the token the caller's node holds (`MarketOwnership.fenceOf`). Checked first, with the
+   * exchange's fence (`holdFences`): a stale token throws SERVICE_UNAVAILABLE and nothing
+   * commits, and the lease row stays locked against a takeover until this commits, so a
+   * paused old owner can never move money for a resource it lost.
+   */
+  fence?: ResourceFence | undefined;
+}
+
+/**
+ * Runs `work` in one wallet transaction: money, the caller's own rows and the outbox events
+ * commit together; a refused posting rolls all of it back and answers `{ok: false, code}`.
+ */
+export function walletTransaction<T>(
+  deps: LedgerDeps,
+  work: (ctx: LedgerContext) => Promise<T>,
+  options: WalletTransactionOptions = {},
+): Promise<T | { ok: false; code: PostFailureCode }> {
+  const { fence } = options;
+  if (fence === undefined) return ledgerTransaction(deps, work);
+  return ledgerTransaction(deps, async (ctx) => {
+    await holdFences(ctx.tx, [fence]);
+    return work(ctx);
+  });
+}
+
+/** What a money operation answers: the ledger transaction and the player's wallet after it. */
+export interface MoneyMoved {
+  transactionId: string;
+  /** True when the key had been used with the same request: nothing new was written. */
+  replay: boolean;
+  wallet: WalletView;
+  /**
+   * The player's wallet version after it (the update_balance the commit sends); undefined
+   * for a replay, which moved nothing in this transaction.
+   */
+  walletVersion: number | undefined;
+}
+
+/**
+ * Locks the player's wallet row (first, as every money transaction does) and answers it. A
+ * play-mode player's points never meet real money (docs/decisions.md "Money mode"): with
+ * `realMoneyOnly` a play-mode row throws PLAY_MONEY, so nothing of the caller's transaction
+ * (a deposit's approval, a withdrawal request) commits.
+ */
+async function lockPlayerRow(
+  ctx: LedgerContext,
+  playerId: number,
+  options: { realMoneyOnly: boolean },
+): Promise<WalletPlayerRow | undefined> {
+  const player = (await lockWalletPlayers(ctx.tx, [playerId])).get(playerId);
+  ctx.lockedPlayers.add(playerId);
+  if (options.realMoneyOnly && player?.moneyMode === 'play') throw new AppError('PLAY_MONEY');
+  return player;
+}
+
+/** The account on the other side of a non-product move: play money for a play-mode player. */
+const houseOf = (player: WalletPlayerRow | undefined) =>
+  systemAccount(player?.moneyMode === 'play' ? 'play_money' : 'house');
+
+const cashOf = (playerId: number) => playerAccount(String(playerId), 'cash');
+const withdrawalHoldOf = (playerId: number) => playerAccount(String(playerId), 'withdrawal_hold');
+
+async function move(
+  ctx: LedgerContext,
+  playerId: number,
+  input: Parameters<typeof postWithin>[1],
+): Promise<MoneyMoved> {
+  const posted = await postWithin(ctx, input);
+  return {
+    transactionId: posted.transactionId,
+    replay: posted.replay,
+    wallet: posted.wallets.get(playerId) ?? walletView(() => 0n),
+    walletVersion: ctx.versions.get(playerId),
+  };
+}
+
+/** A deposit a deposit policy refused: nothing was credited. */
+export type DepositRefused = { ok: false } & Omit<PolicyRefusal, 'allow'>;
+
+/**
+ * An approved deposit: gateway clearing -> player cash, keyed `deposit:{id}`, through the
+ * wallet's door (issue 41 item 4): the player's wallet row is locked first, the registered
+ * deposit policies are asked (with the row and the hourly totals) and a refusal credits
+ * nothing; a credit adds to the player's hour (deposited) in the same transaction. A
+ * play-mode player's deposit throws PLAY_MONEY: points never meet real money.
+ */
+export async function creditDeposit(
+  ctx: LedgerContext,
+  policies: WalletPolicies,
+  input: {
+    depositId: number;
+    playerId: number;
+    amountPaise: Paise;
+    description: string;
+    actorStaffId?: number | undefined;
+  },
+): Promise<MoneyMoved | DepositRefused> {
+  const player = await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: true });
+  if (player && policies.hasDepositPolicies) {
+    const totals = await readWalletTotals(ctx.tx, [input.playerId], ctx.now);
+    const refusal = policies.judgeDeposit(
+      {
+        playerId: input.playerId,
+        amountPaise: input.amountPaise,
+        reference: `DEP-${input.depositId}`,
+        now: ctx.now,
+      },
+      {
+        playerId: input.playerId,
+        playMoney: player.moneyMode === 'play',
+        moneyMode: player.moneyMode,
+        excludedUntil: player.excludedUntil,
+        timeOutUntil: player.timeOutUntil,
+        totals: totals.get(input.playerId) ?? zeroTotals(),
+      },
+    );
+    if (refusal)
+      return { ok: false, code: refusal.code, limit: refusal.limit, until: refusal.until };
+  }
+  const moved = await move(ctx, input.playerId, {
+    kind: 'deposit',
+    postings: transfer(
+      systemAccount('gateway_clearing'),
+      cashOf(input.playerId),
+      input.amountPaise,
+    ),
+    idempotencyKey: `deposit:${input.depositId}`,
+    requestHash: requestHash({ depositId: input.depositId, amountPaise: input.amountPaise }),
+    description: input.description,
+    reference: `DEP-${input.depositId}`,
+    playerId: input.playerId,
+    actorStaffId: input.actorStaffId,
+  });
+  if (!moved.replay) {
+    const delta = hourDeltaOfDeposit(input.amountPaise);
+    await addPlayerHours(ctx.tx, hourOf(ctx.now), new Map([[input.playerId, delta]]));
+  }
+  return moved;
+}
+
+/**
+ * A gateway's deposit bonus: bonus pool -> player coins, keyed `deposit-bonus:{id}`; never to
+ * a play-mode player (PLAY_MONEY).
+ */
+export async function creditDepositBonus(
+  ctx: LedgerContext,
+  input: {
+    depositId: number;
+    playerId: number;
+    bonusPaise: Paise;
+    description: string;
+    actorStaffId?: number | undefined;
+  },
+): Promise<MoneyMoved> {
+  await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: true });
+  return move(ctx, input.playerId, {
+    kind: 'bonus',
+    postings: transfer(
+      systemAccount('bonus_pool'),
+      playerAccount(String(input.playerId), 'coins'),
+      input.bonusPaise,
+    ),
+    idempotencyKey: `deposit-bonus:${input.depositId}`,
+    requestHash: requestHash({ depositId: input.depositId, bonusPaise: input.bonusPaise }),
+    description: input.description,
+    reference: `DEP-${input.depositId}`,
+    playerId: input.playerId,
+    actorStaffId: input.actorStaffId,
+  });
+}
+
+const withdrawalReference = (requestId: number) => `WD-${requestId}`;
+
+/**
+ * A withdrawal request: cash -> withdrawal_hold, keyed `withdraw-hold:{id}`. A play-mode
+ * player's points cannot be withdrawn: PLAY_MONEY, and the request rolls back with it.
+ */
+export async function holdWithdrawal(
+  ctx: LedgerContext,
+  input: { requestId: number; playerId: number; amountPaise: Paise },
+): Promise<MoneyMoved> {
+  await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: true });
+  return move(ctx, input.playerId, {
+    kind: 'withdrawal_hold',
+    postings: transfer(cashOf(input.playerId), withdrawalHoldOf(input.playerId), input.amountPaise),
+    idempotencyKey: `withdraw-hold:${input.requestId}`,
+    requestHash: requestHash({ requestId: input.requestId, amountPaise: input.amountPaise }),
+    description: `Withdrawal request #${input.requestId}`,
+    reference: withdrawalReference(input.requestId),
+    playerId: input.playerId,
+  });
+}
+
+/**
+ * A cancelled or declined withdrawal: withdrawal_hold -> cash. Cancel and decline share the
+ * key and the hash, so even if both reached the ledger the second would move nothing.
+ */
+export function releaseWithdrawal(
+  ctx: LedgerContext,
+  input: {
+    requestId: number;
+    playerId: number;
+    amountPaise: Paise;
+    description: string;
+    actorStaffId?: number | undefined;
+  },
+): Promise<MoneyMoved> {
+  return move(ctx, input.playerId, {
+    kind: 'withdrawal_release',
+    postings: transfer(withdrawalHoldOf(input.playerId), cashOf(input.playerId), input.amountPaise),
+    idempotencyKey: `withdraw-release:${input.requestId}`,
+    requestHash: requestHash({ requestId: input.requestId, amountPaise: input.amountPaise }),
+    description: input.description,
+    reference: withdrawalReference(input.requestId),
+    playerId: input.playerId,
+    actorStaffId: input.actorStaffId,
+  });
+}
+
+/**
+ * An approved withdrawal: the hold leaves to gateway clearing (the money is on its way out)
+ * and the crypto extra comes from the bonus pool to clearing beside it. Never for a play-mode
+ * player (PLAY_MONEY; its request could not have been held, this guards a mode changed since).
+ */
+export async function payOutWithdrawal(
+  ctx: LedgerContext,
+  input: {
+    requestId: number;
+    playerId: number;
+    amountPaise: Paise;
+    extraPaise: Paise;
+    actorStaffId: number;
+  },
+): Promise<MoneyMoved> {
+  await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: true });
+  const clearing = systemAccount('gateway_clearing');
+  const postings: Posting[] = transfer(
+    withdrawalHoldOf(input.playerId),
+    clearing,
+    input.amountPaise,
+  );
+  if (input.extraPaise > 0n) {
+    postings.push(...transfer(systemAccount('bonus_pool'), clearing, input.extraPaise));
+  }
+  return move(ctx, input.playerId, {
+    kind: 'withdrawal',
+    postings,
+    idempotencyKey: `withdraw-payout:${input.requestId}`,
+    requestHash: requestHash({
+      requestId: input.requestId,
+      amountPaise: input.amountPaise,
+      extraPaise: input.extraPaise,
+    }),
+    description: `Withdrawal #${input.requestId} paid out`,
+    reference: withdrawalReference(input.requestId),
+    playerId: input.playerId,
+    actorStaffId: input.actorStaffId,
+  });
+}
+
+/**
+ * A staff adjustment: house -> cash (credit) or cash -> house (debit), keyed per staff
+ * member `adjustment:{staffId}:{key}`. A play-mode player's counterparty is the `play_money`
+ * account instead, decided from the player's wallet row (locked first): points never meet
+ * the house's real money (docs/decisions.md "Money mode").
+ */
+export async function adjustCash(
+  ctx: LedgerContext,
+  input: {
+    staffId: number;
+    staffUsername: string;
+    idempotencyKey: string;
+    playerId: number;
+    direction: 'credit' | 'debit';
+    amountPaise: Paise;
+    reason: string;
+  },
+): Promise<MoneyMoved> {
+  const cash = cashOf(input.playerId);
+  const house = houseOf(await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: false }));
+  const credit = input.direction === 'credit';
+  return move(ctx, input.playerId, {
+    kind: credit ? 'adjustment_credit' : 'adjustment_debit',
+    postings: credit
+      ? transfer(house, cash, input.amountPaise)
+      : transfer(cash, house, input.amountPaise),
+    idempotencyKey: `adjustment:${input.staffId}:${input.idempotencyKey}`,
+    requestHash: requestHash({
+      playerId: input.playerId,
+      direction: input.direction,
+      amountPaise: input.amountPaise,
+      reason: input.reason,
+    }),
+    description: input.reason,
+    reference: `ADJ-${input.staffUsername}`,
+    playerId: input.playerId,
+    actorStaffId: input.staffId,
+  });
+}
+
+/**
+ * The market simulator's maker float: house -> the maker's cash once, keyed
+ * `market-maker-funding:{id}` (the simulator moves onto this with the exchange switch); from
+ * play money when the maker plays for points (a MONEY_MODE=play site).
+ */
+export async function fundMarketMaker(
+  deps: LedgerDeps,
+  makerId: number,
+  amountPaise: Paise,
+): Promise<void> {
+  const result = await ledgerTransaction(deps, async (ctx) =>
+    move(ctx, makerId, {
+      kind: 'adjustment_credit',
+      postings: transfer(
+        houseOf(await lockPlayerRow(ctx, makerId, { realMoneyOnly: false })),
+        cashOf(makerId),
+        amountPaise,
+      ),
+      idempotencyKey: `market-maker-funding:${makerId}`,
+      description: 'Market maker float',
+      reference: 'SIMULATOR',
+      playerId: makerId,
+    }),
+  );
+  if ('ok' in result) throw new Error(`market maker funding refused: ${result.code}`);
+}

@@ -1,0 +1,27 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { executeRows, type DbHandle } from '../../../db/database.ts';
+import { notifications } from '../ledger/tables.ts';
+
+/**
+ * One notification row for each of `recipients` (an SQL subquery of player ids that identity
+ * gives, e.g. identity's activePlayerIds: the wallet sits below identity and does not read its
+ * tables), in ONE statement: a broadcast to 100k players is one INSERT … SELECT, never 100k
+ * round trips. Answers how many rows it wrote.
+ */
+export async function insertNotificationForAllPlayers(
+  db: DbHandle,
+  input: { title: string; message: string; status: string; createdAt: Date; recipients: SQL },
+): Promise<number> {
+  const [row] = await executeRows<{ n: string | number }>(
+    db,
+    sql`with inserted as (
+          insert into ${notifications} (user_id, title, message, status, created_at)
+          select r.id, ${input.title}::text, ${input.message}::text, ${input.status}::text,
+            ${input.createdAt.toISOString()}::timestamptz
+          from (${input.recipients}) as r(id)
+          returning 1
+        )
+        select count(*) as n from inserted`,
+  );
+  return Number(row?.n ?? 0);
+}

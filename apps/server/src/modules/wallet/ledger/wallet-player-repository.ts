@@ -1,0 +1,284 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { executePreparedRows, executeRows, type DbHandle } from '../../../db/database.ts';
+import { pgArray } from '../../../db/pg-array.ts';
+import type { MoneyMode } from './tables.ts';
+import {
+  TOTAL_WINDOWS,
+  windowOf,
+  zeroTotals,
+  type HourDelta,
+  type TotalWindow,
+  type WalletTotals,
+} from '../totals/wallet-totals.ts';
+
+/*
+ * The SQL of the wallet's own player row (wallet_versions, docs/decisions.md "The wallet's own
+ * player row") and of the hourly totals (wallet_player_hours). Lock order: a money
+ * transaction locks its players' rows first, in player id order, before any operation, hold
+ * or account row (docs/decisions.md "Lock order: the player row first").
+ */
+
+/** The wallet's row of a player as the money decisions read it. */
+export interface WalletPlayerRow {
+  playerId: number;
+  version: number;
+  moneyMode: MoneyMode;
+  excludedUntil: Date | null;
+  timeOutUntil: Date | null;
+}
+
+/** A permanent self-exclusion: excluded until the end of the calendar (no lift by itself). */
+export const PERMANENT_EXCLUSION_UNTIL = new Date('9999-12-31T00:00:00.000Z');
+
+/**
+ * Creates the players' wallet rows (identity calls it through the wallet's entry for every
+ * player it inserts): version 0, the money mode given. An existing row is left as it is.
+ */
+export async function insertWalletPlayers(
+  db: DbHandle,
+  players: readonly { playerId: number; moneyMode: MoneyMode }[],
+): Promise<void> {
+  if (players.length === 0) return;
+  await db.execute(
+    sql`insert into wallet_versions (player_id, version, money_mode)
+        select p, 0, m from unnest(${pgArray(players.map((p) => p.playerId))}::bigint[],
+                                   ${pgArray(players.map((p) => p.moneyMode))}::text[]) as x(p, m)
+        order by p
+        on conflict (player_id) do nothing`,
+  );
+}
+
+/** Deletes the rows of players identity deleted (demo players that never moved money). */
+export async function deleteWalletPlayers(
+  db: DbHandle,
+  playerIds: readonly number[],
+): Promise<void> {
+  if (playerIds.length === 0) return;
+  await db.execute(
+    sql`delete from wallet_versions where player_id = any(${pgArray([...playerIds])}::bigint[])`,
+  );
+}
+
+/** A row as read, the ends as epoch milliseconds (text): the same on pg and PGlite. */
+type RawPlayerRow = {
+  player_id: string | number;
+  version: string | number;
+  money_mode: MoneyMode;
+  excluded_until: string | number | null;
+  time_out_until: string | number | null;
+};
+
+const dateOrNull = (epochMs: string | number | null) =>
+  epochMs === null ? null : new Date(Number(epochMs));
+
+function toWalletPlayerRow(raw: RawPlayerRow): WalletPlayerRow {
+  return {
+    playerId: Number(raw.player_id),
+    version: Number(raw.version),
+    moneyMode: raw.money_mode,
+    excludedUntil: dateOrNull(raw.excluded_until),
+    timeOutUntil: dateOrNull(raw.time_out_until),
+  };
+}
+
+/**
+ * Locks the players' rows for the rest of the transaction, in player id order, and answers
+ * them (a player without a row is not a wallet player). The first lock a money transaction
+ * takes.
+ */
+export async function lockWalletPlayers(
+  db: DbHandle,
+  playerIds: readonly number[],
+): Promise<Map<number, WalletPlayerRow>> {
+  const found = new Map<number, WalletPlayerRow>();
+  if (playerIds.length === 0) return found;
+  const rows = await executePreparedRows<RawPlayerRow>(
+    db,
+    sql`select player_id, version, money_mode,
+               (extract(epoch from excluded_until) * 1000)::bigint::text as excluded_until,
+               (extract(epoch from time_out_until) * 1000)::bigint::text as time_out_until
+        from wallet_versions where player_id = any(${pgArray([...playerIds])}::bigint[])
+        order by player_id for update`,
+    { genericPlan: true },
+  );
+  for (const row of rows) found.set(Number(row.player_id), toWalletPlayerRow(row));
+  return found;
+}
+
+/** Sets a player's money mode (tests, and the site setting later). */
+export async function setMoneyMode(db: DbHandle, playerId: number, moneyMode: MoneyMode) {
+  await db.execute(
+    sql`update wallet_versions set money_mode = ${moneyMode} where player_id = ${playerId}`,
+  );
+}
+
+/** Sets when a player's self-exclusion and time-out end (safer play writes these). */
+export async function setPlayerRestrictions(
+  db: DbHandle,
+  playerId: number,
+  until: { excludedUntil: Date | null; timeOutUntil: Date | null },
+): Promise<void> {
+  await db.execute(
+    sql`update wallet_versions
+        set excluded_until = ${until.excludedUntil?.toISOString() ?? null}::timestamptz,
+            time_out_until = ${until.timeOutUntil?.toISOString() ?? null}::timestamptz
+        where player_id = ${playerId}`,
+  );
+}
+
+/**
+ * The players' totals over the three windows, summed by the database from at most 720 hour
+ * rows each: rows as `what` 'totals' with the player in a, the window's hours in b and its
+ * deposited, staked and won in c, d, e (text), to join a read's union of text columns. `now`
+ * is the transaction's time. It must run in a statement AFTER the one that locked the
+ * players' rows: a statement's snapshot is taken when it starts, so sums read in the locking
+ * statement would miss what the transaction that held the lock committed.
+ */
+export function totalsRows(playerIds: string, now: Date): SQL {
+  const hour = sql`date_trunc('hour', ${now.toISOString()}::timestamptz)`;
+  return sql`select 'totals' as what, h.player_id::text as a, w.n::text as b,
+                    sum(h.deposited_paise)::text as c, sum(h.staked_paise)::text as d,
+                    sum(h.won_paise)::text as e
+             from unnest(array[${TOTAL_WINDOWS.last24h}, ${TOTAL_WINDOWS.last7d},
+                               ${TOTAL_WINDOWS.last30d}]::int[]) as w(n)
+             join wallet_player_hours h
+               on h.player_id = any(${playerIds}::bigint[])
+              and h.hour > ${hour} - make_interval(hours => w.n)
+              and h.hour <= ${hour}
+             group by h.player_id, w.n`;
+}
+
+/** Collects the 'totals' rows of totalsRows into each player's totals (zeros when none). */
+export function collectTotals(
+  totals: Map<number, WalletTotals>,
+  row: { a: string; b: string | null; c: string | null; d: string | null; e: string | null },
+): void {
+  const playerId = Number(row.a);
+  const window = (Object.keys(TOTAL_WINDOWS) as TotalWindow[]).find(
+    (name) => String(TOTAL_WINDOWS[name]) === row.b,
+  );
+  if (window === undefined) return;
+  const current = totals.get(playerId) ?? zeroTotals();
+  current[window] = windowOf(BigInt(row.c ?? 0), BigInt(row.d ?? 0), BigInt(row.e ?? 0));
+  totals.set(playerId, current);
+}
+
+/** The players' totals in a statement of their own (the single path, after its lock). */
+export async function readWalletTotals(
+  db: DbHandle,
+  playerIds: readonly number[],
+  now: Date,
+): Promise<Map<number, WalletTotals>> {
+  const totals = new Map<number, WalletTotals>();
+  if (playerIds.length === 0) return totals;
+  const rows = await executeRows<{
+    a: string;
+    b: string | null;
+    c: string | null;
+    d: string | null;
+    e: string | null;
+  }>(db, totalsRows(pgArray([...playerIds]), now));
+  for (const row of rows) collectTotals(totals, row);
+  return totals;
+}
+
+/**
+ * The upsert of the players' hour rows as a CTE body, for a write statement that carries it
+ * (the batch's writeMoves) or alone (addPlayerHours): one row per player, in player order.
+ */
+export function playerHoursUpsert(hour: Date, sums: ReadonlyMap<number, HourDelta>): SQL {
+  const ordered = [...sums].sort(([a], [b]) => a - b);
+  const column = (pick: (delta: HourDelta) => bigint) =>
+    pgArray(ordered.map(([, delta]) => pick(delta)));
+  return sql`insert into wallet_player_hours as w
+          (player_id, hour, deposited_paise, staked_paise, won_paise, lost_paise, net_paise)
+        select x.p, ${hour.toISOString()}::timestamptz, x.d, x.s, x.w, x.s - x.w, x.d + x.w - x.s
+        from unnest(${pgArray(ordered.map(([playerId]) => playerId))}::bigint[],
+                    ${column((d) => d.depositedPaise)}::bigint[],
+                    ${column((d) => d.stakedPaise)}::bigint[],
+                    ${column((d) => d.wonPaise)}::bigint[]) as x(p, d, s, w)
+        order by x.p
+        on conflict (player_id, hour) do update set
+          deposited_paise = w.deposited_paise + excluded.deposited_paise,
+          staked_paise = w.staked_paise + excluded.staked_paise,
+          won_paise = w.won_paise + excluded.won_paise,
+          lost_paise = w.lost_paise + excluded.lost_paise,
+          net_paise = w.net_paise + excluded.net_paise`;
+}
+
+/** Adds the deltas to the players' hour rows, in one statement. */
+export async function addPlayerHours(
+  db: DbHandle,
+  hour: Date,
+  sums: ReadonlyMap<number, HourDelta>,
+): Promise<void> {
+  if (sums.size === 0) return;
+  await db.execute(playerHoursUpsert(hour, sums));
+}
+
+/** Who a new player is, as far as the wallet's money mode cares, and what the site plays for. */
+export interface NewWalletPlayer {
+  playerId: number;
+  /** A demo-pool player (identity's concept): always plays for points. */
+  isDemo: boolean;
+}
+
+/**
+ * The money mode a new player's wallet opens with: points for a demo player whatever the
+ * site, else the site's MONEY_MODE (`config.moneyMode`, docs/decisions.md "Money mode").
+ */
+export const moneyModeOfNewPlayer = (isDemo: boolean, siteMoneyMode: MoneyMode): MoneyMode =>
+  isDemo ? 'play' : siteMoneyMode;
+
+/**
+ * Opens the wallets of players identity just inserted, in the caller's transaction: the
+ * wallet's entry for a new player (docs/decisions.md "The wallet's own player row"). The
+ * mode follows moneyModeOfNewPlayer.
+ */
+export function openPlayerWallets(
+  db: DbHandle,
+  players: readonly NewWalletPlayer[],
+  siteMoneyMode: MoneyMode,
+): Promise<void> {
+  return insertWalletPlayers(
+    db,
+    players.map((player) => ({
+      playerId: player.playerId,
+      moneyMode: moneyModeOfNewPlayer(player.isDemo, siteMoneyMode),
+    })),
+  );
+}
+
+/** openPlayerWallets for one player. */
+export function openPlayerWallet(
+  db: DbHandle,
+  player: NewWalletPlayer,
+  siteMoneyMode: MoneyMode,
+): Promise<void> {
+  return openPlayerWallets(db, [player], siteMoneyMode);
+}
+
+/**
+ * The players' money modes (an unlocked read: for deciding what to show or which book to
+ * use; a money move decides from the row it locks). A player without a wallet row is absent.
+ * The entry other modules ask instead of reading identity's `is_demo`.
+ */
+export async function moneyModesOf(
+  db: DbHandle,
+  playerIds: readonly number[],
+): Promise<Map<number, MoneyMode>> {
+  const modes = new Map<number, MoneyMode>();
+  if (playerIds.length === 0) return modes;
+  const rows = await executeRows<{ player_id: string | number; money_mode: MoneyMode }>(
+    db,
+    sql`select player_id, money_mode from wallet_versions
+        where player_id = any(${pgArray([...new Set(playerIds)])}::bigint[])`,
+  );
+  for (const row of rows) modes.set(Number(row.player_id), row.money_mode);
+  return modes;
+}
+
+/** One player's money mode (moneyModesOf); PLAYER_NOT_FOUND-worthy when undefined. */
+export async function moneyModeOf(db: DbHandle, playerId: number): Promise<MoneyMode | undefined> {
+  return (await moneyModesOf(db, [playerId])).get(playerId);
+}
