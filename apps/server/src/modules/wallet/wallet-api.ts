@@ -800,6 +800,9 @@ export class WalletApi {
         ledgerKeys: [...new Set(moves.map(({ input }) => ledgerKeyOf(input)))],
         holdKeys: holdKeyList,
         totalsAt: this.policies.hasLimits ? ctx.now : undefined,
+        stakeRounds: moves
+          .filter((move) => move.operation === 'win')
+          .map(({ input }) => holdKey(input)),
       }));
     for (const playerId of playerIds) ctx.lockedPlayers.add(playerId);
     const createdHolds = () =>
@@ -822,10 +825,12 @@ export class WalletApi {
     }
     // The stakes each win's round has not settled yet (its event's), as the single win reads
     // them; kept in memory as the batch's moves go (a stake adds, a win settles them).
-    const unsettled = await unsettledStakesOf(
-      ctx.tx,
-      fresh.filter((move) => move.operation === 'win').map(({ input }) => holdKey(input)),
-    );
+    const unsettled =
+      read.unsettled ??
+      (await unsettledStakesOf(
+        ctx.tx,
+        fresh.filter((move) => move.operation === 'win').map(({ input }) => holdKey(input)),
+      ));
     const holdKeys = new Map(holdKeyList.map((key) => [holdKeyText(key), key]));
     const funding = await this.batchFunding(ctx, moves, read.holds);
     const holds = new Map<string, BatchHold>();
