@@ -430,6 +430,11 @@ export interface MoveScope {
   newOperations?: readonly { product: WalletProduct; externalId: string }[];
   holds: readonly HoldKey[];
   playerIds: readonly number[];
+  /**
+   * The rounds the moves may pay a win in: their unsettled stakes (what the win's settlement
+   * event reports) are read with the rest, instead of by a statement of their own.
+   */
+  settlingRounds?: readonly RoundKey[];
 }
 
 /** A prepared read (`prepareMoves`), good until the transaction moves money. */
@@ -668,6 +673,7 @@ export class WalletApi {
       ledgerKeys: scope.operations.map((o) => defaultLedgerKey(o.product, o.externalId)),
       holdKeys: scope.holds,
       totalsAt: this.policies.hasLimits ? ctx.now : undefined,
+      stakeRounds: scope.settlingRounds ?? [],
     });
     for (const playerId of playerIds) ctx.lockedPlayers.add(playerId);
     preparedUseOf(this.deps.db).operationsLookedUp += scope.operations.length;
@@ -825,12 +831,14 @@ export class WalletApi {
     }
     // The stakes each win's round has not settled yet (its event's), as the single win reads
     // them; kept in memory as the batch's moves go (a stake adds, a win settles them).
+    const winRounds = fresh
+      .filter((move) => move.operation === 'win')
+      .map(({ input }) => holdKey(input));
+    const readStakes = read.unsettled;
     const unsettled =
-      read.unsettled ??
-      (await unsettledStakesOf(
-        ctx.tx,
-        fresh.filter((move) => move.operation === 'win').map(({ input }) => holdKey(input)),
-      ));
+      readStakes && winRounds.every((round) => readStakes.has(roundKeyText(round)))
+        ? readStakes
+        : await unsettledStakesOf(ctx.tx, winRounds);
     const holdKeys = new Map(holdKeyList.map((key) => [holdKeyText(key), key]));
     const funding = await this.batchFunding(ctx, moves, read.holds);
     const holds = new Map<string, BatchHold>();

@@ -21,6 +21,7 @@ import { outboxInsert, type NewOutboxEvent } from '../../outbox/outbox-repositor
 import { closeRoundsPart } from './wallet-rounds.ts';
 import {
   collectUnsettledStake,
+  roundKeyText,
   unsettledStakesRows,
   type RoundKey,
   type UnsettledStakeRow,
@@ -601,6 +602,10 @@ async function readOperationsAndTotals(
     if (row.what === 'operation') operations.push(toRow(data as RawOperation));
     else if (row.what === 'stakes') collectUnsettledStake(unsettled!, data as UnsettledStakeRow);
     else collectTotals(totals, data as Parameters<typeof collectTotals>[1]);
+  }
+  // Every round asked has its entry (0 when nothing is unsettled): a caller sees what it covers.
+  for (const round of stakeRounds) {
+    if (!unsettled!.has(roundKeyText(round))) unsettled!.set(roundKeyText(round), 0n);
   }
   return { operations, totals, unsettled };
 }
