@@ -108,7 +108,9 @@ export function walletRefusal(failure: WalletFailure): {
 /** The wallet's ids of a provider's transaction and round. */
 export const walletExternalId = (providerId: string, transactionId: string) =>
   `${providerId}:${transactionId}`;
-const walletRoundId = (providerId: string, roundId: string) => `casino:${providerId}:${roundId}`;
+/** The wallet's round of a provider's round (every move of the round names it). */
+export const walletRoundId = (providerId: string, roundId: string) =>
+  `casino:${providerId}:${roundId}`;
 
 /** The wallet input every money move of a provider's transaction carries. */
 export function walletMoveBase(

@@ -15,6 +15,7 @@ import {
   refusal,
   walletExternalId,
   walletRefusal,
+  walletRoundId,
   type Currency,
   type LimitRefusal,
   type TransactionRequest,
@@ -208,6 +209,13 @@ async function decideAndWrite(
       })),
       holds: [],
       playerIds: callbacks.map((c) => c.session.playerId),
+      settlingRounds: callbacks
+        .filter((c) => c.request.kind === 'win')
+        .map((c) => ({
+          product: 'casino' as const,
+          playerId: c.session.playerId,
+          roundId: walletRoundId(c.providerId, c.request.roundId),
+        })),
     }),
   ]);
 

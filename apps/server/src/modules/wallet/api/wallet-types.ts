@@ -3,6 +3,7 @@ import type { DebitRequest } from '../policies/wallet-policies.ts';
 import type { LedgerTransactionKind } from '../ledger/ledger-repository.ts';
 import type { HoldKey, WalletProduct } from '../ledger/operation-keys.ts';
 import type { MoneyMode } from '../ledger/tables.ts';
+import type { RoundKey } from '../ledger/round-stakes.ts';
 
 /*
  * What a product gives the wallet API and what it answers (DESIGN 1,
@@ -258,6 +259,11 @@ export interface MoveScope {
   newOperations?: readonly { product: WalletProduct; externalId: string }[];
   holds: readonly HoldKey[];
   playerIds: readonly number[];
+  /**
+   * The rounds the moves may pay a win in: their unsettled stakes (what the win's settlement
+   * event reports) are read with the rest, instead of by a statement of their own.
+   */
+  settlingRounds?: readonly RoundKey[];
 }
 
 /** A move `applyMany` plans in memory and writes in one statement. */

@@ -6,7 +6,12 @@ import { drivers, startHarness, type Harness } from '../../../test/harness.ts';
 import { fundedExchangePlayer, post, type ExchangePlayer } from '../../../test/identity.ts';
 import { fund, insertPlayer } from '../../../test/wallet.ts';
 import { walletTransaction } from '../api/money-operations.ts';
-import { WALLET_EVENTS, WalletApi, type WalletEventPayload } from '../api/wallet-api.ts';
+import {
+  preparedReadStats,
+  WALLET_EVENTS,
+  WalletApi,
+  type WalletEventPayload,
+} from '../api/wallet-api.ts';
 
 /*
  * The wallet's events as wagering and limits read them (docs/decisions.md "Wallet events:
@@ -202,6 +207,39 @@ describe.each(drivers)('wallet events on %s', (driver) => {
       ['stake', '300', '0'],
       ['win', '300', '0'],
       ['win', '0', '50'],
+    ]);
+  });
+
+  it("a prepared batch reads its wins' rounds' stakes with its locks and reports them", async () => {
+    const playerId = await insertPlayer(h.db);
+    expect((await fund(h.app.exchange.deps, playerId, 10_000n)).ok).toBe(true);
+    const round = { product: 'casino' as const, playerId, roundId: id('round') };
+    const quiet = { ...round, roundId: id('round') };
+    await wallet.stake({ ...round, externalId: id('bet'), amountPaise: 400n, mode: 'debit' });
+    await wallet.stake({ ...round, externalId: id('bet'), amountPaise: 250n, mode: 'debit' });
+    const wins = [
+      { operation: 'win' as const, input: { ...round, externalId: id('win'), amountPaise: 900n } },
+      { operation: 'win' as const, input: { ...quiet, externalId: id('win'), amountPaise: 0n } },
+    ];
+    const deps = { db: h.db, clock: h.clock, realtime: h.app.realtime };
+    const before = { ...preparedReadStats(h.db) };
+    await walletTransaction(deps, async (ctx) => {
+      const ops = wallet.within(ctx);
+      await ops.prepareMoves({
+        operations: wins.map(({ input }) => input),
+        holds: [],
+        playerIds: [playerId],
+        settlingRounds: [round, quiet],
+      });
+      expect((await ops.applyMany(wins)).every((r) => r.ok)).toBe(true);
+      return { ok: true as const };
+    });
+    // The prepared read covered the batch: its stakes came with it, none read after.
+    expect(preparedReadStats(h.db).used - before.used).toBe(1);
+    const seen = await eventsOf(playerId, WALLET_EVENTS.settlement, 2);
+    expect(seen.filter((e) => e.event === WALLET_EVENTS.settlement)).toEqual([
+      { event: WALLET_EVENTS.settlement, operation: 'win', stakePaise: '650', payoutPaise: '900' },
+      { event: WALLET_EVENTS.settlement, operation: 'win', stakePaise: '0', payoutPaise: '0' },
     ]);
   });
 });

@@ -17,26 +17,15 @@ export const roundKeyText = (key: RoundKey) =>
  * The stakes each round has at risk that no settlement event reported yet: the amounts of its
  * stake operations still done (a rolled-back one was withdrawn by its rollback event) made
  * after its last win or settlement (docs/decisions.md "Wallet events: money at risk"). One
- * statement for any number of rounds, on the operations' round index; a round with nothing
- * is absent (0).
+ * select for any number of rounds, on the operations' round index; a round with nothing is
+ * absent (0). A batch sends it inside its second read (after the players' rows are locked, so
+ * it sees every stake of theirs committed before); a single win sends it alone.
  */
-export async function unsettledStakesOf(
-  db: DbHandle,
-  rounds: readonly RoundKey[],
-): Promise<Map<string, Paise>> {
-  const found = new Map<string, Paise>();
-  if (rounds.length === 0) return found;
+export function unsettledStakesRows(rounds: readonly RoundKey[]) {
   const json = JSON.stringify(
     rounds.map((r) => ({ product: r.product, player_id: r.playerId, round_id: r.roundId })),
   );
-  const rows = await executePreparedRows<{
-    product: WalletProduct;
-    player_id: string | number;
-    round_id: string;
-    stake_paise: string | number;
-  }>(
-    db,
-    sql`select r.product, r.player_id, r.round_id, sum(o.amount_paise) as stake_paise
+  return sql`select r.product, r.player_id, r.round_id, sum(o.amount_paise) as stake_paise
         from (select distinct * from jsonb_to_recordset(${json}::jsonb)
               as x(product text, player_id bigint, round_id text)) r
         join wallet_operations o
@@ -47,11 +36,30 @@ export async function unsettledStakesOf(
             where s.product = r.product and s.player_id = r.player_id
               and s.round_id = r.round_id and s.operation in ('win', 'settle')
           ), 0)
-        group by r.product, r.player_id, r.round_id`,
-  );
-  for (const row of rows) {
-    const key = { product: row.product, playerId: Number(row.player_id), roundId: row.round_id };
-    found.set(roundKeyText(key), BigInt(row.stake_paise));
-  }
+        group by r.product, r.player_id, r.round_id`;
+}
+
+/** One row of unsettledStakesRows, as the driver answers it (ids and sums may be text). */
+export interface UnsettledStakeRow {
+  product: WalletProduct;
+  player_id: string | number;
+  round_id: string;
+  stake_paise: string | number;
+}
+
+export function collectUnsettledStake(found: Map<string, Paise>, row: UnsettledStakeRow): void {
+  const key = { product: row.product, playerId: Number(row.player_id), roundId: row.round_id };
+  found.set(roundKeyText(key), BigInt(row.stake_paise));
+}
+
+/** unsettledStakesRows on its own (the single operations' path). */
+export async function unsettledStakesOf(
+  db: DbHandle,
+  rounds: readonly RoundKey[],
+): Promise<Map<string, Paise>> {
+  const found = new Map<string, Paise>();
+  if (rounds.length === 0) return found;
+  const rows = await executePreparedRows<UnsettledStakeRow>(db, unsettledStakesRows(rounds));
+  for (const row of rows) collectUnsettledStake(found, row);
   return found;
 }

@@ -198,12 +198,6 @@ export const walletPlayerHours = pgTable(
     wonPaise: bigint('won_paise', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
-    lostPaise: bigint('lost_paise', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    netPaise: bigint('net_paise', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
   },
   (table) => [primaryKey({ columns: [table.playerId, table.hour] })],
 );

@@ -22,6 +22,13 @@ import {
 import { outboxInsert, type NewOutboxEvent } from '../../../outbox/outbox-repository.ts';
 import { closeRoundsPart } from './wallet-rounds.ts';
 import {
+  collectUnsettledStake,
+  roundKeyText,
+  unsettledStakesRows,
+  type RoundKey,
+  type UnsettledStakeRow,
+} from './round-stakes.ts';
+import {
   collectTotals,
   playerHoursUpsert,
   totalsRows,
@@ -450,11 +457,15 @@ export async function readBeforeMoves(
     holdKeys: readonly HoldKey[];
     /** The transaction's time when a policy will read the totals; none read otherwise. */
     totalsAt?: Date | undefined;
+    /** The rounds whose unsettled stakes the batch's wins report (unsettledStakesRows). */
+    stakeRounds?: readonly RoundKey[];
   },
 ): Promise<{
   operations: WalletOperationRow[];
   players: Map<number, WalletPlayerRow>;
   totals: Map<number, WalletTotals>;
+  /** The stakeRounds' unsettled stakes by roundKeyText (absent: 0); none asked: undefined. */
+  unsettled: Map<string, bigint> | undefined;
   takenLedgerKeys: Set<string>;
   holds: Map<string, { heldPaise: bigint; created: boolean }>;
   accounts: PlayerAccountRow[];
@@ -494,7 +505,10 @@ export async function readBeforeMoves(
         from accounts`,
     { genericPlan: true },
   );
-  const secondRows = readOperationsAndTotals(db, query.operations, players, query.totalsAt);
+  const secondRows = readOperationsAndTotals(db, query.operations, players, {
+    totalsAt: query.totalsAt,
+    stakeRounds: query.stakeRounds ?? [],
+  });
   const [locksRead, secondRead] = await Promise.all([lockRows, secondRows]);
   const locked = lockReadOf(locksRead);
   return Object.assign(locked, secondRead);
@@ -547,19 +561,28 @@ function lockReadOf(rows: readonly LockReadRow[]) {
 }
 
 /**
- * readBeforeMoves' second statement: the operations, locked, and with `totalsAt` the
- * players' window totals (as JSON rows: the operations' lookup is planned for each batch).
+ * readBeforeMoves' second statement: the operations, locked, with `totalsAt` the players'
+ * window totals, and the unsettled stakes of `stakeRounds` (as JSON rows: the operations'
+ * lookup is planned for each batch). Its snapshot is taken after the first statement locked
+ * the players' rows, so the totals and stakes include what their last holder committed.
  */
 async function readOperationsAndTotals(
   db: DbHandle,
   keys: readonly { product: WalletProduct; externalId: string }[],
   players: string,
-  totalsAt: Date | undefined,
-): Promise<{ operations: WalletOperationRow[]; totals: Map<number, WalletTotals> }> {
+  { totalsAt, stakeRounds }: { totalsAt: Date | undefined; stakeRounds: readonly RoundKey[] },
+): Promise<{
+  operations: WalletOperationRow[];
+  totals: Map<number, WalletTotals>;
+  unsettled: Map<string, bigint> | undefined;
+}> {
   const operations: WalletOperationRow[] = [];
   const totals = new Map<number, WalletTotals>();
-  if (keys.length === 0 && totalsAt === undefined) return { operations, totals };
-  if (keys.length === 0 && totalsAt !== undefined) {
+  const unsettled = stakeRounds.length === 0 ? undefined : new Map<string, bigint>();
+  if (keys.length === 0 && totalsAt === undefined && stakeRounds.length === 0) {
+    return { operations, totals, unsettled };
+  }
+  if (keys.length === 0 && stakeRounds.length === 0 && totalsAt !== undefined) {
     // The totals alone (an exchange group whose keys are new): every lookup has one index to
     // take, so the statement keeps its generic plan instead of being planned for each batch.
     const rows = await executePreparedRows<Parameters<typeof collectTotals>[1]>(
@@ -568,8 +591,33 @@ async function readOperationsAndTotals(
       { genericPlan: true },
     );
     for (const row of rows) collectTotals(totals, row);
-    return { operations, totals };
+    return { operations, totals, unsettled };
   }
+  const rows = await executePreparedRows<{
+    what: 'operation' | 'totals' | 'stakes';
+    data: unknown;
+  }>(db, operationsTotalsAndStakes(keys, players, totalsAt, stakeRounds));
+  for (const row of rows) {
+    // PGlite and pg both answer jsonb parsed; a driver answering text is parsed here.
+    const data: unknown = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
+    if (row.what === 'operation') operations.push(toRow(data as RawOperation));
+    else if (row.what === 'stakes') collectUnsettledStake(unsettled!, data as UnsettledStakeRow);
+    else collectTotals(totals, data as Parameters<typeof collectTotals>[1]);
+  }
+  // Every round asked has its entry (0 when nothing is unsettled): a caller sees what it covers.
+  for (const round of stakeRounds) {
+    if (!unsettled!.has(roundKeyText(round))) unsettled!.set(roundKeyText(round), 0n);
+  }
+  return { operations, totals, unsettled };
+}
+
+/** readOperationsAndTotals' statement: the operations, the totals and the stakes asked for. */
+function operationsTotalsAndStakes(
+  keys: readonly { product: WalletProduct; externalId: string }[],
+  players: string,
+  totalsAt: Date | undefined,
+  stakeRounds: readonly RoundKey[],
+): SQL {
   const products = pgArray(keys.map((k) => k.product));
   const externalIds = pgArray(keys.map((k) => k.externalId));
   const totalsPart =
@@ -578,9 +626,14 @@ async function readOperationsAndTotals(
       : sql`union all
         select 'totals', jsonb_build_object('a', t.a, 'b', t.b, 'c', t.c, 'd', t.d, 'e', t.e)
         from (${totalsRows(players, totalsAt)}) t`;
-  const rows = await executePreparedRows<{ what: 'operation' | 'totals'; data: unknown }>(
-    db,
-    sql`select 'operation' as what, jsonb_build_object(
+  const stakesPart =
+    stakeRounds.length === 0
+      ? sql``
+      : sql`union all
+        select 'stakes', jsonb_build_object('product', s.product, 'player_id', s.player_id::text,
+          'round_id', s.round_id, 'stake_paise', s.stake_paise::text)
+        from (${unsettledStakesRows(stakeRounds)}) s`;
+  return sql`select 'operation' as what, jsonb_build_object(
            'id', id::text, 'product', product, 'external_id', external_id,
            'operation', operation, 'status', status, 'player_id', player_id::text,
            'round_id', round_id, 'request_hash', request_hash, 'wallet', wallet,
@@ -596,13 +649,6 @@ async function readOperationsAndTotals(
             (select * from unnest(${products}::text[], ${externalIds}::text[]))
           order by id for update
         ) ops
-        ${totalsPart}`,
-  );
-  for (const row of rows) {
-    // PGlite and pg both answer jsonb parsed; a driver answering text is parsed here.
-    const data: unknown = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
-    if (row.what === 'operation') operations.push(toRow(data as RawOperation));
-    else collectTotals(totals, data as Parameters<typeof collectTotals>[1]);
-  }
-  return { operations, totals };
+        ${totalsPart}
+        ${stakesPart}`;
 }

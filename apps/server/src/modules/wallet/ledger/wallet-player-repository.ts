@@ -191,8 +191,8 @@ export function playerHoursUpsert(hour: Date, sums: ReadonlyMap<number, HourDelt
   const column = (pick: (delta: HourDelta) => bigint) =>
     pgArray(ordered.map(([, delta]) => pick(delta)));
   return sql`insert into wallet_player_hours as w
-          (player_id, hour, deposited_paise, staked_paise, won_paise, lost_paise, net_paise)
-        select x.p, ${hour.toISOString()}::timestamptz, x.d, x.s, x.w, x.s - x.w, x.d + x.w - x.s
+          (player_id, hour, deposited_paise, staked_paise, won_paise)
+        select x.p, ${hour.toISOString()}::timestamptz, x.d, x.s, x.w
         from unnest(${pgArray(ordered.map(([playerId]) => playerId))}::bigint[],
                     ${column((d) => d.depositedPaise)}::bigint[],
                     ${column((d) => d.stakedPaise)}::bigint[],
@@ -201,9 +201,7 @@ export function playerHoursUpsert(hour: Date, sums: ReadonlyMap<number, HourDelt
         on conflict (player_id, hour) do update set
           deposited_paise = w.deposited_paise + excluded.deposited_paise,
           staked_paise = w.staked_paise + excluded.staked_paise,
-          won_paise = w.won_paise + excluded.won_paise,
-          lost_paise = w.lost_paise + excluded.lost_paise,
-          net_paise = w.net_paise + excluded.net_paise`;
+          won_paise = w.won_paise + excluded.won_paise`;
 }
 
 /** Adds the deltas to the players' hour rows, in one statement. */

@@ -4,7 +4,7 @@ import { holdKeyOf, holdKeyText } from '../../ledger/operation-keys.ts';
 import { deleteEmptyHolds, readBeforeMoves } from '../../ledger/wallet-operation-repository.ts';
 import { fundedHold, holdPartsOf, roundStakeParts } from '../../policies/funding.ts';
 import type { WalletPolicies } from '../../policies/wallet-policies.ts';
-import { unsettledStakesOf } from '../../ledger/round-stakes.ts';
+import { roundKeyText, unsettledStakesOf } from '../../ledger/round-stakes.ts';
 import { holdKey, movesHold, opKeyOf } from '../operations/plan-parts.ts';
 import { operationHash } from '../wallet-answers.ts';
 import type { AtOnceMove, WalletResult } from '../wallet-types.ts';
@@ -55,6 +55,9 @@ export async function applyManyAtOnce(
       ledgerKeys: [...new Set(moves.map(({ input }) => ledgerKeyOf(input)))],
       holdKeys: holdKeyList,
       totalsAt: policies.hasLimits ? ctx.now : undefined,
+      stakeRounds: moves
+        .filter((move) => move.operation === 'win')
+        .map(({ input }) => holdKey(input)),
     }));
   for (const playerId of playerIds) ctx.lockedPlayers.add(playerId);
   const existing = new Map(
@@ -67,11 +70,16 @@ export async function applyManyAtOnce(
     return undefined;
   }
   // The stakes each win's round has not settled yet (its event's), as the single win reads
-  // them; kept in memory as the batch's moves go (a stake adds, a win settles them).
-  const unsettled = await unsettledStakesOf(
-    ctx.tx,
-    fresh.filter((move) => move.operation === 'win').map(({ input }) => holdKey(input)),
-  );
+  // them; kept in memory as the batch's moves go (a stake adds, a win settles them). The read
+  // brought them when it was asked for every such round (a prepared read names its own).
+  const winRounds = fresh
+    .filter((move) => move.operation === 'win')
+    .map(({ input }) => holdKey(input));
+  const readStakes = read.unsettled;
+  const unsettled =
+    readStakes && winRounds.every((round) => readStakes.has(roundKeyText(round)))
+      ? readStakes
+      : await unsettledStakesOf(ctx.tx, winRounds);
   const holdKeys = new Map(holdKeyList.map((key) => [holdKeyText(key), key]));
   const funding = await batchFunding(policies, ctx, moves, read.holds);
   const batch = startBatch(policies, ctx, read, existing, unsettled, funding, holdKeys);
