@@ -12,7 +12,8 @@
  * non-zero if a check fails (not when the goal is missed: the machine is shared and noisy).
  *
  * Run: npm run bench -- casino-wallet   (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
- * BENCH_LIMIT_POLICY=allow registers an always-allowing limit policy on the wallet first.
+ * BENCH_LIMIT_POLICY=allow registers an always-allowing limit policy on the wallet first (one
+ * that reads no totals); =allow-totals one that has the wallet read the players' totals too.
  * BENCH_MS (timed), BENCH_WARMUP_MS (untimed load before it, default 3 s), BENCH_IN_FLIGHT (default 64), BENCH_PLAYERS (default 1000), BENCH_LOAD_PROCESSES tune it.
  */
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ import {
   insertLaunch,
   insertTestProvider,
 } from '../../apps/server/src/modules/casino/provider-wallet-fixtures.ts';
-import { allowAll } from '../../apps/server/src/modules/wallet/index.ts';
+import { allowAll, allowAllReadingTotals } from '../../apps/server/src/modules/wallet/index.ts';
 import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger/ledger-repository.ts';
 import { startHarness, type Harness } from '../../apps/server/src/test/harness.ts';
 import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';
@@ -130,6 +131,9 @@ const h = await startHarness('postgres', { listen: true });
 // BENCH_LIMIT_POLICY=allow registers a limit policy that always allows on the app's one
 // wallet (issue 41): what asking the policies costs the callbacks, nothing refused.
 if (process.env.BENCH_LIMIT_POLICY === 'allow') h.app.exchange.deps.wallet.addLimitPolicy(allowAll);
+if (process.env.BENCH_LIMIT_POLICY === 'allow-totals') {
+  h.app.exchange.deps.wallet.addLimitPolicy(allowAllReadingTotals);
+}
 let failed = false;
 try {
   const provider = await insertTestProvider(h.db, { minBetPaise: 100n, maxBetPaise: 750_000n });

@@ -17,7 +17,8 @@
  * tune it. BENCH_DEPTH (default 0) rests that many orders on each market's traded runner
  * before its load, away from the traded price (backs from 3.00 up, lays from 1.69 down), as a
  * busy real market holds: the load's players own them, so every exposure check meets them.
- * BENCH_LIMIT_POLICY=allow registers an always-allowing limit policy on the wallet first.
+ * BENCH_LIMIT_POLICY=allow registers an always-allowing limit policy on the wallet first (one
+ * that reads no totals); =allow-totals one that has the wallet read the players' totals too.
  * BENCH_DETAIL=1 adds what the server process saw (bench/support/server-probe.ts): how long it
  * held each request, how busy its event loop was, and the collector's pauses.
  */
@@ -25,7 +26,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { executeRows } from '../../apps/server/src/db/database.ts';
 import { createSession } from '../../apps/server/src/modules/identity/session-service.ts';
-import { allowAll } from '../../apps/server/src/modules/wallet/index.ts';
+import { allowAll, allowAllReadingTotals } from '../../apps/server/src/modules/wallet/index.ts';
 import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger/ledger-repository.ts';
 import { createMatchOddsMarkets, type TestMarket } from '../../apps/server/src/test/exchange.ts';
 import { startHarness, type Harness } from '../../apps/server/src/test/harness.ts';
@@ -145,6 +146,9 @@ const h = await startHarness('postgres', { listen: true });
 // BENCH_LIMIT_POLICY=allow registers a limit policy that always allows on the app's one
 // wallet (issue 41): what asking the policies costs the placements, nothing refused.
 if (process.env.BENCH_LIMIT_POLICY === 'allow') h.app.exchange.deps.wallet.addLimitPolicy(allowAll);
+if (process.env.BENCH_LIMIT_POLICY === 'allow-totals') {
+  h.app.exchange.deps.wallet.addLimitPolicy(allowAllReadingTotals);
+}
 const walQuery = async (text: string) =>
   (await executeRows<{ value: string }>(h.db, sql.raw(`${text} as value`)))[0]!.value;
 let failed = false;

@@ -51,7 +51,7 @@ export type {
   WalletProduct,
   WalletResult,
 } from './api/wallet-api.ts';
-export { allowAll } from './policies/wallet-policies.ts';
+export { allowAll, allowAllReadingTotals } from './policies/wallet-policies.ts';
 export type {
   DebitRequest,
   DepositPolicy,

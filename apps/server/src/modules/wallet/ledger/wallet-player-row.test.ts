@@ -245,4 +245,35 @@ describe.each(drivers)("the wallet's player row on %s", (driver) => {
     expect(await hoursOf(a)).toMatchObject({ stakedPaise: 800n, rows: 1 });
     expect(await hoursOf(b)).toMatchObject({ stakedPaise: 400n, rows: 1 });
   });
+
+  it('totals are read only when a registered policy reads them; one that does not sees zeros', async () => {
+    const seen = { blind: [] as bigint[], reading: [] as bigint[] };
+    const judgeBlind: LimitPolicy = (_request, player) => {
+      seen.blind.push(player.totals.last24h.stakedPaise);
+      return { allow: true };
+    };
+    const blind = Object.assign(judgeBlind, { readsTotals: false });
+    const reading: LimitPolicy = (_request, player) => {
+      seen.reading.push(player.totals.last24h.stakedPaise);
+      return { allow: true };
+    };
+    const player = await funded(10_000n);
+    const blindOnly = new WalletApi(deps, { limitPolicies: [blind] });
+    expect((await blindOnly.stake(debitStake(player, 300n))).ok).toBe(true);
+    expect((await blindOnly.stake(debitStake(player, 200n))).ok).toBe(true);
+    await walletTransaction(deps, (ctx) =>
+      blindOnly.within(ctx).applyMany([{ operation: 'stake', input: debitStake(player, 100n) }]),
+    );
+    // Nothing read: neither the single path nor the batch summed the 500 already staked.
+    expect(seen.blind).toEqual([0n, 0n, 0n]);
+    expect(await hoursOf(player)).toMatchObject({ stakedPaise: 600n });
+
+    const both = new WalletApi(deps, { limitPolicies: [blind, reading] });
+    expect((await both.stake(debitStake(player, 50n))).ok).toBe(true);
+    await walletTransaction(deps, (ctx) =>
+      both.within(ctx).applyMany([{ operation: 'stake', input: debitStake(player, 10n) }]),
+    );
+    expect(seen.reading).toEqual([600n, 650n]);
+    expect(seen.blind.slice(3)).toEqual([600n, 650n]);
+  });
 });

@@ -100,7 +100,9 @@ export async function singleRefusal(
   player: WalletPlayerRow,
 ): Promise<PolicyFailure | null> {
   if (!policies.hasLimits || cashDebitOf(planned, input.playerId) <= 0n) return null;
-  const totals = await readWalletTotals(ctx.tx, [input.playerId], ctx.now);
-  const facts = playerFactsOf(player, totals.get(input.playerId) ?? zeroTotals());
+  const totals = policies.limitsReadTotals
+    ? (await readWalletTotals(ctx.tx, [input.playerId], ctx.now)).get(input.playerId)
+    : undefined;
+  const facts = playerFactsOf(player, totals ?? zeroTotals());
   return policyRefusal(policies, ctx, input, planned, facts);
 }

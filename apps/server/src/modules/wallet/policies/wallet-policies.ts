@@ -64,8 +64,15 @@ export type PolicyVerdict =
       until: Date | null;
     };
 
-/** A responsible-gaming limit: pure, asked before every debit in the order registered. */
-export type LimitPolicy = (request: DebitRequest, player: WalletPlayerFacts) => PolicyVerdict;
+/**
+ * A responsible-gaming limit: pure, asked before every debit in the order registered. A policy
+ * that never looks at `player.totals` says so with `readsTotals: false`: when no registered
+ * policy reads them the wallet does not sum the hour rows (a statement more in every money
+ * transaction), and such a policy sees the totals as zeros.
+ */
+export type LimitPolicy = ((request: DebitRequest, player: WalletPlayerFacts) => PolicyVerdict) & {
+  readonly readsTotals?: boolean;
+};
 
 /** A deposit limit: pure, asked before a deposit is credited, in the order registered. */
 export type DepositPolicy = (request: DepositRequest, player: WalletPlayerFacts) => PolicyVerdict;
@@ -75,7 +82,10 @@ export type PolicyRefusal = Extract<PolicyVerdict, { allow: false }>;
 const ALLOW: PolicyVerdict = { allow: true };
 
 /** An always-allowing policy (benchmarks: what asking costs with nothing to refuse). */
-export const allowAll: LimitPolicy = () => ALLOW;
+export const allowAll: LimitPolicy = Object.assign(() => ALLOW, { readsTotals: false });
+
+/** allowAll that has the wallet read the totals too (benchmarks: what that read costs). */
+export const allowAllReadingTotals: LimitPolicy = () => ALLOW;
 
 /** The policies registered on one wallet. */
 export class WalletPolicies {
@@ -96,6 +106,11 @@ export class WalletPolicies {
   /** Whether any limit policy is registered (nothing to ask otherwise). */
   get hasLimits(): boolean {
     return this.limits.length > 0;
+  }
+
+  /** Whether a registered limit policy reads the totals (none read otherwise). */
+  get limitsReadTotals(): boolean {
+    return this.limits.some((policy) => policy.readsTotals !== false);
   }
 
   /** The first refusal of the registered policies, or null when every one allows. */

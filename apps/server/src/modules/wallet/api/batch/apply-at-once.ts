@@ -54,7 +54,7 @@ export async function applyManyAtOnce(
       playerIds,
       ledgerKeys: [...new Set(moves.map(({ input }) => ledgerKeyOf(input)))],
       holdKeys: holdKeyList,
-      totalsAt: policies.hasLimits ? ctx.now : undefined,
+      totalsAt: policies.limitsReadTotals ? ctx.now : undefined,
       stakeRounds: moves
         .filter((move) => move.operation === 'win')
         .map(({ input }) => holdKey(input)),

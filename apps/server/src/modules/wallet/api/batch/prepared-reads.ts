@@ -96,7 +96,7 @@ export async function prepareMoves(
     playerIds,
     ledgerKeys: scope.operations.map((o) => defaultLedgerKey(o.product, o.externalId)),
     holdKeys: scope.holds,
-    totalsAt: policies.hasLimits ? ctx.now : undefined,
+    totalsAt: policies.limitsReadTotals ? ctx.now : undefined,
     stakeRounds: scope.settlingRounds ?? [],
   });
   for (const playerId of playerIds) ctx.lockedPlayers.add(playerId);
