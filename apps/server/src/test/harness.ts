@@ -114,9 +114,9 @@ export async function createTestDatabase(
 /**
  * A migrated empty database, as createTestDatabase then migrate would give, made from a copy
  * instead of running every migration again for each harness (the suite starts about two
- * hundred; PGlite's own boot is most of each): PGlite opens the data directory of one database
- * this worker migrated, PostgreSQL copies a template database migrated once per set of
- * migrations. `migrate.test.ts` still runs the migrations themselves on empty databases.
+ * hundred; PGlite's own boot is most of each): PGlite starts from the data directory of one
+ * migrated database (pgliteSnapshot), PostgreSQL copies a template database migrated once per
+ * set of migrations. `migrate.test.ts` still runs the migrations themselves on empty databases.
  */
 export async function createMigratedTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
   if (driver === 'pglite') {
