@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app.ts';
-import { migrate, openPostgresDatabase, type Database } from './db/database.ts';
+import { openPostgresDatabase, type Database } from './db/database.ts';
 import { RATE_LIMITS } from './http/rate-limit.ts';
 import { seed } from './seed.ts';
 import {
-  createTestDatabase,
+  createMigratedTestDatabase,
   postgresAvailable,
   testConfig,
   type TestDatabase,
@@ -53,8 +53,7 @@ describe.skipIf(!postgresAvailable)(
 
     beforeAll(async () => {
       redis = await startPrivateRedis();
-      testDatabase = await createTestDatabase('postgres');
-      await migrate(testDatabase.database);
+      testDatabase = await createMigratedTestDatabase('postgres');
       await seed(testDatabase.database.db);
       const env = {
         DATABASE_URL: testDatabase.url!,

@@ -39,6 +39,8 @@ export interface Database {
   readonly migrate: () => Promise<void>;
   /** Idempotent: shutdown paths may reach it twice. */
   readonly close: () => Promise<void>;
+  /** In-memory PGlite only: its whole data directory, to open copies of it (tests). */
+  readonly dumpDataDir?: () => Promise<Blob>;
 }
 
 /** Any fixed 64-bit number; every process that migrates this database must agree on it. */
@@ -48,12 +50,20 @@ export interface DatabaseLogger {
   error: (object: unknown, message: string) => void;
 }
 
-/** PGlite in `<dataDir>/pglite`, or in memory when `dataDir` is null (tests). */
-export async function openPgliteDatabase(dataDir: string | null): Promise<Database> {
+/**
+ * PGlite in `<dataDir>/pglite`, or in memory when `dataDir` is null (tests), then started from
+ * `loadDataDir` when given (a copy of another in-memory database's `dumpDataDir`).
+ */
+export async function openPgliteDatabase(
+  dataDir: string | null,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   let client: PGlite;
   let lock: DataDirLock | null = null;
   if (dataDir === null) {
-    client = await PGlite.create();
+    client = await PGlite.create(
+      options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined,
+    );
   } else {
     const dir = join(dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
@@ -81,6 +91,7 @@ export async function openPgliteDatabase(dataDir: string | null): Promise<Databa
         await lock?.release();
       }
     },
+    ...(dataDir === null ? { dumpDataDir: () => client.dumpDataDir('none') } : {}),
   };
 }
 

@@ -1,8 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from '../test/harness.ts';
-import { executePreparedRows, executeRows, migrate, type Db, type DbHandle } from './database.ts';
+import {
+  createMigratedTestDatabase,
+  postgresAvailable,
+  type TestDatabase,
+} from '../test/harness.ts';
+import { executePreparedRows, executeRows, type Db, type DbHandle } from './database.ts';
 import { PipelinedClient } from './pipelined-client.ts';
 
 /**
@@ -40,8 +44,7 @@ function messagesOf(error: unknown): string {
 function useMigratedPostgres(onOpen: (db: Db) => void, ...setup: SQL[]): void {
   let testDatabase: TestDatabase | undefined;
   beforeAll(async () => {
-    testDatabase = await createTestDatabase('postgres');
-    await migrate(testDatabase.database);
+    testDatabase = await createMigratedTestDatabase('postgres');
     for (const statement of setup) await testDatabase.database.db.execute(statement);
     onOpen(testDatabase.database.db);
   });

@@ -1,15 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/harness.ts';
+import { createMigratedTestDatabase, type TestDatabase } from '../test/harness.ts';
 import { insertPlayer } from '../test/wallet.ts';
-import { migrate, preparedQuery, type DbHandle } from './database.ts';
+import { preparedQuery, type DbHandle } from './database.ts';
 import { users } from './schema.ts';
 
 describe('preparedQuery', () => {
   let testDatabase: TestDatabase;
   beforeAll(async () => {
-    testDatabase = await createTestDatabase('pglite');
-    await migrate(testDatabase.database);
+    testDatabase = await createMigratedTestDatabase('pglite');
   });
   afterAll(async () => {
     await testDatabase.dispose();

@@ -4,11 +4,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { createManualClock } from '../clock.ts';
-import { executeRows, migrate } from '../db/database.ts';
+import { executeRows } from '../db/database.ts';
 import type { RealtimeEmitter } from '../realtime/emitter.ts';
 import { seed } from '../seed.ts';
 import {
-  createTestDatabase,
+  createMigratedTestDatabase,
   drivers,
   startHarness,
   testConfig,
@@ -333,9 +333,8 @@ describe.each(drivers)('outbox across a crash on %s', (driver) => {
   });
 
   it('an event committed but never emitted is published when the next process starts', async () => {
-    const testDatabase = await createTestDatabase(driver);
+    const testDatabase = await createMigratedTestDatabase(driver);
     try {
-      await migrate(testDatabase.database);
       await seed(testDatabase.database.db);
       const db = testDatabase.database.db;
       const config = testConfig();

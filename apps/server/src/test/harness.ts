@@ -1,6 +1,6 @@
 import { objectWith } from '@spm/core';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,6 +15,7 @@ import {
   type DatabaseDriver,
   type Db,
 } from '../db/database.ts';
+import { migrationsDir } from '../paths.ts';
 import { seed, type SeedResult } from '../seed.ts';
 import type { SmsProvider } from '../sms/sms-provider.ts';
 
@@ -70,7 +71,10 @@ function databaseUrlFor(baseUrl: string, name: string): string {
  * An empty database: in-memory PGlite, or a new `t_<random>` database on the server named
  * by DATABASE_URL, so parallel test files never see each other's rows.
  */
-export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
+export async function createTestDatabase(
+  driver: DatabaseDriver,
+  options: { template?: string } = {},
+): Promise<TestDatabase> {
   if (driver === 'pglite') {
     const database = await openPgliteDatabase(null);
     return { database, url: undefined, dispose: () => database.close() };
@@ -81,7 +85,11 @@ export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDa
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(
+      options.template
+        ? `create database "${name}" template "${options.template}"`
+        : `create database "${name}"`,
+    );
   } finally {
     await admin.end();
   }
@@ -101,6 +109,103 @@ export async function createTestDatabase(driver: DatabaseDriver): Promise<TestDa
       }
     },
   };
+}
+
+/**
+ * A migrated empty database, as createTestDatabase then migrate would give, made from a copy
+ * instead of running every migration again for each harness (the suite starts about two
+ * hundred; PGlite's own boot is most of each): PGlite starts from the data directory of one
+ * migrated database (pgliteSnapshot), PostgreSQL copies a template database migrated once per
+ * set of migrations. `migrate.test.ts` still runs the migrations themselves on empty databases.
+ */
+export async function createMigratedTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    const database = await openPgliteDatabase(null, { loadDataDir: await pgliteSnapshot() });
+    return { database, url: undefined, dispose: () => database.close() };
+  }
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) throw new Error('The postgres test driver needs DATABASE_URL');
+  return createTestDatabase('postgres', { template: await postgresTemplate(baseUrl) });
+}
+
+/**
+ * The data directory of a migrated in-memory PGlite. Each test file runs in a process of its
+ * own, so it is kept on disk, named by the migrations' hash (written under a temporary name
+ * and renamed, so no process reads half of it); a process that finds none makes it, and
+ * removes the snapshots of other migrations.
+ */
+async function pgliteSnapshot(): Promise<Blob> {
+  const hash = await migrationsHash();
+  const file = join(tmpdir(), `spm-pglite-${hash}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    // None yet: made below.
+  }
+  const first = await openPgliteDatabase(null);
+  let dump: Blob;
+  try {
+    await migrate(first);
+    dump = await first.dumpDataDir!();
+  } finally {
+    await first.close();
+  }
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
+  await rename(partial, file);
+  for (const other of await readdir(tmpdir())) {
+    if (/^spm-pglite-[0-9a-f]{12}\.tar$/.test(other) && !file.endsWith(other)) {
+      await rm(join(tmpdir(), other), { force: true });
+    }
+  }
+  return dump;
+}
+
+let postgresTemplateMade: Promise<string> | undefined;
+
+/**
+ * The name of a database migrated with exactly these migrations (the name carries their
+ * hash, so a changed migration makes a new template), made by the first worker that needs
+ * it: built under a name of its own, then renamed into place, so no worker ever copies one
+ * half migrated; a worker that loses the race drops its copy.
+ */
+function postgresTemplate(baseUrl: string): Promise<string> {
+  postgresTemplateMade ??= (async () => {
+    const name = `spm_tpl_${await migrationsHash()}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount) return name;
+      const building = await createTestDatabase('postgres');
+      await migrate(building.database);
+      await building.database.close();
+      const buildName = new URL(building.url!).pathname.slice(1);
+      try {
+        await admin.query(`alter database "${buildName}" rename to "${name}"`);
+      } catch (error) {
+        await building.dispose();
+        // Another worker renamed its copy into place first: that one is as good.
+        if ((error as { code?: string }).code !== '42P04') throw error;
+      }
+      return name;
+    } finally {
+      await admin.end();
+    }
+  })();
+  postgresTemplateMade.catch(() => (postgresTemplateMade = undefined));
+  return postgresTemplateMade;
+}
+
+/** The first 12 hex digits of the SHA-256 of every migration file, in name order. */
+async function migrationsHash(): Promise<string> {
+  const hash = createHash('sha256');
+  const journal = join(migrationsDir, 'meta', '_journal.json');
+  const files = (await readdir(migrationsDir)).filter((file) => file.endsWith('.sql')).sort();
+  for (const file of [...files.map((f) => join(migrationsDir, f)), journal]) {
+    hash.update(file.slice(migrationsDir.length)).update(await readFile(file));
+  }
+  return hash.digest('hex').slice(0, 12);
 }
 
 export interface HarnessOptions {
@@ -161,11 +266,10 @@ export async function startHarness(
   driver: DatabaseDriver,
   options: HarnessOptions = {},
 ): Promise<Harness> {
-  const testDatabase = await createTestDatabase(driver);
+  const testDatabase = await createMigratedTestDatabase(driver);
   const { database } = testDatabase;
   let app: App | undefined;
   try {
-    await migrate(database);
     const seedResult = await seed(database.db);
     const config = testConfig({
       ...redisEnv(),

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../db/database.ts';
 import { otpCodes } from './tables.ts';
-import { createTestDatabase, drivers, type TestDatabase } from '../../test/harness.ts';
+import { createMigratedTestDatabase, drivers, type TestDatabase } from '../../test/harness.ts';
 import { randomPhone } from '../../test/identity.ts';
 import { takeOtpAttempt } from './otp-repository.ts';
 
@@ -18,8 +17,7 @@ const NOW = new Date('2026-06-01T12:00:00Z');
 describe.each(drivers)('OTP attempt cap in SQL on %s', (driver) => {
   let testDatabase: TestDatabase;
   beforeAll(async () => {
-    testDatabase = await createTestDatabase(driver);
-    await migrate(testDatabase.database);
+    testDatabase = await createMigratedTestDatabase(driver);
   });
   afterAll(async () => {
     await testDatabase?.dispose();

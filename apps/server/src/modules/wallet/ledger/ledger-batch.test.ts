@@ -13,9 +13,9 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../clock.ts';
-import { executeRows, migrate, openPostgresDatabase, type Database } from '../../../db/database.ts';
+import { executeRows, openPostgresDatabase, type Database } from '../../../db/database.ts';
 import {
-  createTestDatabase,
+  createMigratedTestDatabase,
   drivers,
   postgresAvailable,
   startHarness,
@@ -321,8 +321,7 @@ describe.skipIf(!postgresAvailable)('post() group commit from two processes on p
   let other: Database;
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase('postgres');
-    await migrate(testDatabase.database);
+    testDatabase = await createMigratedTestDatabase('postgres');
     // A second pool on the same database: another server process, with its own batcher.
     other = openPostgresDatabase(testDatabase.url!);
   });
