@@ -183,6 +183,29 @@ interface RoundAfter {
 /** Thrown inside the batch's transaction to roll it back and run each callback alone. */
 class PlanNotHeld extends Error {}
 
+/**
+ * What the batch's moves may touch, for the wallet's prepared read: the wallet operations
+ * under the callbacks' transaction ids, their players (a bet and a win move no hold), and the
+ * rounds the wins pay, whose unsettled stakes their settlement events report.
+ */
+function walletScopeOf(callbacks: readonly BatchedCallback[]) {
+  return {
+    operations: callbacks.map((c) => ({
+      product: 'casino' as const,
+      externalId: walletExternalId(c.providerId, c.request.transactionId),
+    })),
+    holds: [],
+    playerIds: callbacks.map((c) => c.session.playerId),
+    settlingRounds: callbacks
+      .filter((c) => c.request.kind === 'win')
+      .map((c) => ({
+        product: 'casino' as const,
+        playerId: c.session.playerId,
+        roundId: walletRoundId(c.providerId, c.request.roundId),
+      })),
+  };
+}
+
 async function decideAndWrite(
   service: CallbackService,
   money: WalletContext,
@@ -202,21 +225,7 @@ async function decideAndWrite(
   // PostgreSQL the connection pipelines them), taking their locks in that order as before.
   const [locked, balances] = await Promise.all([
     lockRounds(money.tx, callbacks.map(keyOf), money.now),
-    ops.prepareMoves({
-      operations: callbacks.map((c) => ({
-        product: 'casino' as const,
-        externalId: walletExternalId(c.providerId, c.request.transactionId),
-      })),
-      holds: [],
-      playerIds: callbacks.map((c) => c.session.playerId),
-      settlingRounds: callbacks
-        .filter((c) => c.request.kind === 'win')
-        .map((c) => ({
-          product: 'casino' as const,
-          playerId: c.session.playerId,
-          roundId: walletRoundId(c.providerId, c.request.roundId),
-        })),
-    }),
+    ops.prepareMoves(walletScopeOf(callbacks)),
   ]);
 
   const rounds = new Map<string, RoundAfter>();
