@@ -15,6 +15,10 @@ const SERVER_MODULES = [
   'exchange',
   'backoffice',
   'site',
+  'regions',
+  'safer-play',
+  'play-money',
+  'privacy',
 ];
 const SERVER_SRC = './apps/server/src';
 
@@ -22,15 +26,17 @@ const SERVER_SRC = './apps/server/src';
  * The direction between server modules (issue 41 item 2, docs/decisions.md "Module direction
  * on the server"): a module imports only modules of LOWER layers (through their entry), never
  * one of its own layer or a higher one, so no loop can come back (wallet -> identity was one).
- * site (settings, app details) < wallet (money) < identity (players, staff; opens a player's
- * wallet) < cashier, casino, exchange (products) < backoffice (staff screens over them all).
+ * site (settings, app details) < wallet (money), regions (where play is allowed) < identity
+ * (players, staff; opens a player's wallet) < cashier, casino, exchange (products), safer-play
+ * (limits, reality checks, exclusions), play-money (the points allowance) < backoffice (staff
+ * screens over them all), privacy (a player's data across every module).
  */
 const SERVER_LAYERS = [
   ['site'],
-  ['wallet'],
+  ['wallet', 'regions'],
   ['identity'],
-  ['cashier', 'casino', 'exchange'],
-  ['backoffice'],
+  ['cashier', 'casino', 'exchange', 'safer-play', 'play-money'],
+  ['backoffice', 'privacy'],
 ];
 
 /** The zones refusing an import of a module of the same or a higher layer. */

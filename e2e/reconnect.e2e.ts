@@ -51,6 +51,15 @@ describe('the open player app after a server restart (issue 39 item 6)', () => {
       expect(note.status).toBe(200);
     });
 
+    // What the server holds after the restart: the credit committed while the page was away
+    // (a failure here is a lost commit, not a page that did not catch up).
+    const held = await api<{ wallet: { balance: number } }>(
+      platform.baseUrl,
+      `/staff/players/${playerId}`,
+      { token },
+    );
+    expect(held.body.data.wallet.balance).toBe(750);
+
     // The socket reconnects on its own: the next try after the restart (RECONNECTION_DELAY_MAX_MS
     // and its jitter), or one begun while the server was still booting, up to its connect
     // time-out (REALTIME_CONNECT_TIMEOUT_MS).

@@ -110,6 +110,27 @@ describe('realtime connection (SPEC 4.5, 7.8)', () => {
     expect(useAuthStore.getState().wallet).toEqual(wallet(500));
   });
 
+  it('asks for the balance again on connect while the server does not answer in time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({ 'GET /api/profile': ok(playerProfile) });
+    signIn();
+    renderApp('/home');
+    await screen.findByTestId('header-username');
+    const socket = await createdSocket();
+    socket.reply(CLIENT_EVENTS.sessionCheck, { status: 'success' });
+    // A server just restarted: the first get:balance gets no answer within its 7 s.
+    act(() => socket.serverConnect());
+    await vi.waitFor(() => expect(socket.emitsOf(CLIENT_EVENTS.getBalance)).toHaveLength(1));
+    await act(() => vi.advanceTimersByTimeAsync(REALTIME_REQUEST_TIMEOUT_MS));
+    await vi.waitFor(() => expect(socket.emitsOf(CLIENT_EVENTS.getBalance)).toHaveLength(2));
+    socket.reply(CLIENT_EVENTS.getBalance, { status: 'success', data: wallet(750) });
+    await act(() => vi.advanceTimersByTimeAsync(REALTIME_REQUEST_TIMEOUT_MS));
+    await waitFor(() => expect(useAuthStore.getState().wallet).toEqual(wallet(750)));
+    // An answer ends the tries.
+    await act(() => vi.advanceTimersByTimeAsync(3 * REALTIME_REQUEST_TIMEOUT_MS));
+    expect(socket.emitsOf(CLIENT_EVENTS.getBalance)).toHaveLength(3);
+  });
+
   it('keeps the wallet when get:balance does not answer success', async () => {
     const socket = await connectedApp();
     socket.reply(CLIENT_EVENTS.getBalance, { status: 'failed' });

@@ -127,9 +127,30 @@ export function emitWithAck<T = unknown>(
  * older than an update_balance applied meanwhile (its wallet version is lower) is dropped.
  */
 export async function requestBalance(): Promise<void> {
+  await readBalance();
+}
+
+/** requestBalance's work; answers whether the server answered at all (false: time-out). */
+async function readBalance(): Promise<boolean> {
   const result = await emitWithAck<StatusAck>(CLIENT_EVENTS.getBalance);
-  if (!result.ok || result.ack?.status !== 'success') return;
-  applyWalletReply(result.ack.data);
+  if (!result.ok) return false;
+  if (result.ack?.status === 'success') applyWalletReply(result.ack.data);
+  return true;
+}
+
+/** How many times a connect asks for the balance when the server does not answer in time. */
+export const CONNECT_BALANCE_TRIES = 3;
+
+/**
+ * The balance read of a connect, asked again while the server gives no answer in time: a
+ * server just restarted may be slow for its first seconds (its tables and the feed start), and
+ * this read is the only one that brings back what was committed while the socket was away.
+ */
+async function readBalanceOnConnect(current: Socket): Promise<void> {
+  for (let tries = 0; tries < CONNECT_BALANCE_TRIES; tries += 1) {
+    if (socket !== current || !current.connected) return;
+    if (await readBalance()) return;
+  }
 }
 
 /**
@@ -220,7 +241,7 @@ function attachHandlers(current: Socket, checks: PayloadChecks): void {
     // On every connect, not only the first: a balance committed while the socket was away
     // (or just before a server crash, its push never sent) is read here; the wallet version
     // keeps a late push of an older balance from replacing it.
-    void requestBalance();
+    void readBalanceOnConnect(current);
     if (connectedBefore) for (const listener of [...reconnectListeners]) listener();
     connectedBefore = true;
   });
