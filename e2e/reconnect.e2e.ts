@@ -19,7 +19,22 @@ describe('the open player app after a server restart (issue 39 item 6)', () => {
     const token = await staffToken(platform.baseUrl, platform.dataDir);
 
     const page = await (await browser.newContext()).newPage();
+    // The app's channel has joined (the server's namespace connect reached the page) before
+    // the restart: what is tested is an app cut off, not one still making its first connect.
+    const joined = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).startsWith('40{')) resolve();
+        }),
+      );
+    });
     await logInThroughDialog(page, platform.baseUrl, username, password);
+    await Promise.race([
+      joined,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('the channel did not join within 30 s')), 30_000),
+      ),
+    ]);
     await expect.poll(() => page.getByTestId('header-balance').textContent()).toContain('0.00');
     expect(await page.getByTestId('notifications-unread').count()).toBe(0);
     let reloads = 0;
