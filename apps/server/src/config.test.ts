@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, moneyModeBootLine } from './config.ts';
 import { repoRootDir } from './paths.ts';
 import { PRODUCTION_ENV } from './test/production-env.ts';
 
@@ -17,6 +17,40 @@ describe('loadConfig', () => {
     expect(loadConfig(PRODUCTION_ENV).sms.provider).toBe('http');
     // Development keeps working offline with the console provider.
     expect(loadConfig({}).sms.provider).toBe('console');
+  });
+
+  it('refuses to boot in production until MONEY_MODE is set; elsewhere real by default, said in the log', () => {
+    const { MONEY_MODE: _set, ...withoutMode } = PRODUCTION_ENV;
+    expect(() => loadConfig(withoutMode)).toThrow(ConfigError);
+    expect(() => loadConfig(withoutMode)).toThrow(/MONEY_MODE: required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...withoutMode, MONEY_MODE: '' })).toThrow(/MONEY_MODE/);
+    expect(loadConfig({ ...withoutMode, MONEY_MODE: 'play' }).moneyMode).toBe('play');
+    expect(loadConfig(PRODUCTION_ENV)).toMatchObject({
+      moneyMode: 'real',
+      moneyModeExplicit: true,
+    });
+    expect(moneyModeBootLine(loadConfig(PRODUCTION_ENV))).toEqual({
+      level: 'info',
+      message:
+        'money mode: real (for licensed markets only), with no automated gateway until a real ' +
+        'one is configured',
+    });
+
+    // The embedded default: real money with the simulated gateways, and a warning saying so.
+    const embedded = loadConfig({});
+    expect(embedded).toMatchObject({ moneyMode: 'real', moneyModeExplicit: false });
+    const line = moneyModeBootLine(embedded);
+    expect(line.level).toBe('warn');
+    expect(line.message).toMatch(
+      /^money mode: real, the embedded default \(MONEY_MODE is not set\)/,
+    );
+    expect(line.message).toContain('the simulated payment gateways');
+
+    const play = loadConfig({ MONEY_MODE: 'play', PLAY_ALLOWANCE_POINTS: '500' });
+    expect(play.playAllowancePoints).toBe(500);
+    expect(moneyModeBootLine(play).message).toContain('a daily allowance of 500 points');
+    expect(loadConfig({}).playAllowancePoints).toBe(1000);
+    expect(() => loadConfig({ PLAY_ALLOWANCE_POINTS: '0' })).toThrow(/PLAY_ALLOWANCE_POINTS/);
   });
 
   it('applies the defaults', () => {

@@ -123,7 +123,9 @@ const envSchema = z
     SPM_BETTING_SECONDS_OVERRIDE: z.coerce.number().int().min(1).max(600).optional(),
     SPM_DEAL_STEP_MS: intKey(50, 10_000, 800),
     SPM_SETTLED_PAUSE_MS: intKey(0, 60_000, 5000),
-    MONEY_MODE: z.enum(MONEY_MODES, { error: 'must be real or play' }).default('real'),
+    // Unset: real (the embedded default, logged at boot), but production refuses to start.
+    MONEY_MODE: z.enum(MONEY_MODES, { error: 'must be real or play' }).optional(),
+    PLAY_ALLOWANCE_POINTS: intKey(1, 1_000_000, 1000),
   })
   .superRefine((env, context) => {
     if (env.CLUSTER === 'on') {
@@ -139,6 +141,17 @@ const envSchema = z
           message: 'a fixed port (or CLUSTER_ADVERTISE_URL) is needed when CLUSTER=on',
         });
       }
+    }
+    // Real or points is the operator's legal choice (real money for licensed markets only):
+    // a production site never falls into real money by default (issue 42 item 6).
+    if (env.NODE_ENV === 'production' && env.MONEY_MODE === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['MONEY_MODE'],
+        message:
+          'required when NODE_ENV=production: play (points only) or real (licensed markets ' +
+          'only); see README "Licensing and the two money modes"',
+      });
     }
     // The console provider shows every code at /api/dev/sms-outbox to anyone: on a public
     // site that is a password reset for any phone number, so production refuses to boot.
@@ -302,6 +315,10 @@ export interface Config {
   spm: SpmTablesConfig;
   /** MONEY_MODE: the money mode a new non-demo player's wallet opens with (real by default). */
   moneyMode: SiteMoneyMode;
+  /** False: MONEY_MODE was not set and the embedded default (real) applies; main.ts says so. */
+  moneyModeExplicit: boolean;
+  /** PLAY_ALLOWANCE_POINTS: the daily points a play-mode player may claim (docs/play-money.md). */
+  playAllowancePoints: number;
 }
 
 /** A wildcard listen address is no address to reach: peers on this machine use loopback. */
@@ -389,7 +406,9 @@ export function loadConfig(
             runsFeed: parsed.SIMULATOR === 'on',
           }
         : undefined,
-    moneyMode: parsed.MONEY_MODE,
+    moneyMode: parsed.MONEY_MODE ?? 'real',
+    moneyModeExplicit: parsed.MONEY_MODE !== undefined,
+    playAllowancePoints: parsed.PLAY_ALLOWANCE_POINTS,
     spm: {
       run: (parsed.SPM_TABLES ?? (parsed.CLUSTER === 'on' ? 'off' : 'on')) === 'on',
       bettingSecondsOverride: parsed.SPM_BETTING_SECONDS_OVERRIDE,
@@ -423,5 +442,37 @@ export function loadConfig(
       gatewaySimulator:
         (parsed.GATEWAY_SIMULATOR ?? (parsed.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     },
+  };
+}
+
+/**
+ * The boot log's line on the money mode (issue 42 item 6): what the site plays for and, when
+ * MONEY_MODE was not set, that the embedded default (real, with the simulated gateways while
+ * GATEWAY_SIMULATOR is on) is what runs. Production never gets here without MONEY_MODE.
+ */
+export function moneyModeBootLine(config: Config): { level: 'info' | 'warn'; message: string } {
+  if (config.moneyMode === 'play') {
+    return {
+      level: 'info',
+      message:
+        `money mode: play (points only: no deposits, withdrawals, gateways or cash bonuses; ` +
+        `a daily allowance of ${config.playAllowancePoints} points)`,
+    };
+  }
+  const gateways = config.cashier.gatewaySimulator
+    ? 'the simulated payment gateways (anyone can mark a simulated payment paid)'
+    : 'no automated gateway until a real one is configured';
+  if (!config.moneyModeExplicit) {
+    return {
+      level: 'warn',
+      message:
+        `money mode: real, the embedded default (MONEY_MODE is not set), with ${gateways}. ` +
+        'Set MONEY_MODE=play for a points-only site, or MONEY_MODE=real in a market your ' +
+        'licence covers; production refuses to start without it.',
+    };
+  }
+  return {
+    level: 'info',
+    message: `money mode: real (for licensed markets only), with ${gateways}`,
   };
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp, prettyLogStream, type App } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, moneyModeBootLine, type Config } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { CREDENTIALS_FILE_NAME, seed } from './seed.ts';
@@ -113,6 +113,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', (signal) => void shutdown(signal));
 
   try {
+    const moneyMode = moneyModeBootLine(config);
+    app.log[moneyMode.level]({ moneyMode: config.moneyMode }, moneyMode.message);
     app.log.info({ driver: database.driver, after: elapsed() }, 'applying migrations');
     await migrate(database);
     app.log.info({ after: elapsed() }, 'migrations applied; seeding');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORGANISATION_STATUSES } from './constants.ts';
+import { siteMoneyModeSchema } from './play-money.ts';
 
 /**
  * GET /api/getAppDetails. Field names are the spec's (SPEC 3 "App details"), including its
@@ -18,6 +19,17 @@ export const appDetailsSchema = z.object({
   organisationStatus: z.enum(ORGANISATION_STATUSES),
 });
 export type AppDetails = z.infer<typeof appDetailsSchema>;
+
+/**
+ * GET /api/getAppDetails as it is answered: the operator's settings plus what the server's
+ * configuration decides, which no setting can change (issue 42 item 6: MONEY_MODE, so the
+ * player app hides the cashier and shows points on a play-money site). Optional: an older
+ * server's answer still parses, and reads as real.
+ */
+export const playerAppDetailsSchema = appDetailsSchema.extend({
+  moneyMode: siteMoneyModeSchema.optional(),
+});
+export type PlayerAppDetails = z.infer<typeof playerAppDetailsSchema>;
 
 /**
  * The longest value an operator may store in each app-details text field (issue 11, see

@@ -23,6 +23,21 @@ export const errorCatalogue = {
     status: 403,
     message: 'This account plays for points: real money is not available to it.',
   },
+  /** A play-money site (MONEY_MODE=play, issue 42 item 6): no deposit, withdrawal or payment. */
+  PLAY_MONEY_SITE: {
+    status: 403,
+    message: 'This site plays for points only: there are no deposits, withdrawals or payments.',
+  },
+  /** The daily points allowance was claimed already on this day (India time). */
+  ALLOWANCE_CLAIMED: {
+    status: 409,
+    message: "Today's points are already claimed. Come back tomorrow.",
+  },
+  /** The daily points allowance: only for a play-mode account on a play-money site. */
+  ALLOWANCE_UNAVAILABLE: {
+    status: 403,
+    message: 'Daily points are only for accounts that play for points on a points site.',
+  },
   NO_DEMO_USERS: { status: 404, message: 'Demo login is not available right now.' },
   USERNAME_TAKEN: { status: 409, message: 'This username is already taken.' },
   PHONE_TAKEN: { status: 409, message: 'This mobile number is already registered.' },

@@ -58,6 +58,7 @@ export const STATEMENT_ENTRY_TYPES = [
   'bet_settlement',
   'bonus',
   'demo_credit',
+  'play_allowance',
 ] as const;
 export type StatementEntryType = (typeof STATEMENT_ENTRY_TYPES)[number];
 
@@ -106,6 +107,7 @@ export const STATEMENT_KINDS = [
   'adjustment.credit',
   'adjustment.debit',
   'demo.credit',
+  'play.allowance',
 ] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 export const statementKindSchema = z.enum(STATEMENT_KINDS);

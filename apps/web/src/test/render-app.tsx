@@ -6,6 +6,7 @@ import { AppRoutes } from '@/app/routes/app-routes';
 import { createQueryClient } from '@/shared/lib/query-client';
 import { useAuthStore, authInitialState } from '@/shared/stores/auth-store';
 import { useAppStore, appInitialState } from '@/shared/stores/app-store';
+import { useSiteMoneyModeStore } from '@/shared/stores/site-money-mode';
 
 function LocationProbe() {
   const location = useLocation();
@@ -16,6 +17,7 @@ function LocationProbe() {
 export function resetStores({ hydrated = true }: { hydrated?: boolean } = {}): void {
   useAuthStore.setState({ ...authInitialState, isStoreHydrated: hydrated });
   useAppStore.setState({ ...appInitialState });
+  useSiteMoneyModeStore.setState({ mode: null });
 }
 
 export function signIn(): void {

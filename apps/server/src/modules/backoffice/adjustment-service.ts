@@ -38,6 +38,7 @@ export async function adjustBalance(
       direction: body.direction,
       amountPaise,
       reason: body.reason,
+      siteMoneyMode: deps.config.moneyMode,
     });
     const after = posted.wallet;
     if (posted.replay) return { ok: true as const, transactionId: posted.transactionId, after };

@@ -11,7 +11,7 @@ import { staffSiteRoutes } from './staff-site-routes.ts';
 
 /** The module's routes; registered under the API prefix by buildApp. */
 export const siteModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (app, { deps }) => {
-  await app.register(appDataRoutes, { db: deps.db });
+  await app.register(appDataRoutes, { db: deps.db, moneyMode: deps.config.moneyMode });
   await app.register(pageVisitRoutes, { deps });
   await app.register(staffSiteRoutes, { deps });
 };

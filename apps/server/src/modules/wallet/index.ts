@@ -25,10 +25,12 @@ export {
 export {
   adjustCash,
   creditDeposit,
+  creditPlayAllowance,
   creditDepositBonus,
   fundMarketMaker,
   holdWithdrawal,
   payOutWithdrawal,
+  playAllowanceClaimed,
   releaseWithdrawal,
   walletTransaction,
 } from './api/money-operations.ts';

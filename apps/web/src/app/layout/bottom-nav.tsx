@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuthStore } from '@/shared/stores/auth-store';
+import { usePlaySite } from '@/shared/stores/site-money-mode';
 import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH, basePath } from '@/shared/lib/route-paths';
 
 interface NavItem {
@@ -70,6 +71,7 @@ function navItems(isAuth: boolean): NavItem[] {
 export function BottomNav() {
   const { t } = useTranslation();
   const isAuth = useAuthStore((state) => state.isAuth);
+  const playSite = usePlaySite();
   const { pathname } = useLocation();
   const current = basePath(pathname);
   return (
@@ -87,7 +89,12 @@ export function BottomNav() {
                 data-testid={`bottom-nav-${item.key}`}
               >
                 {item.icon}
-                <span className="bottom-nav__label">{t(`bottomNav.${item.key}`)}</span>
+                <span className="bottom-nav__label">
+                  {/* A play-money site has no cashier: the same place holds the points. */}
+                  {t(
+                    playSite && item.key === 'cashier' ? 'playMoney.nav' : `bottomNav.${item.key}`,
+                  )}
+                </span>
               </Link>
             </li>
           );

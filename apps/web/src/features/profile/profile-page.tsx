@@ -11,6 +11,7 @@ import { updatePassword } from './api/password-api';
 import { PasswordField, TextField } from '@/shared/ui/form-controls';
 import { EXTRA_VALIDATION_KEYS, isEmailFormat, toKey } from '@/shared/lib/validation-text';
 import { updateProfile, useProfile } from '@/shared/api/profile-api';
+import { usePlaySite } from '@/shared/stores/site-money-mode';
 import { BankDetailsSection } from './bank-details/bank-details-section';
 import './profile.css';
 
@@ -234,6 +235,7 @@ function ChangePasswordForm() {
 export function ProfilePage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const { profile, isError } = useProfile();
+  const playSite = usePlaySite();
 
   return (
     <section className="page profile-page">
@@ -246,7 +248,8 @@ export function ProfilePage({ titleKey }: PageProps) {
           {/* Remount when the saved profile changes so the form starts from it. */}
           <EditProfileForm key={`${profile.name}|${profile.email ?? ''}`} profile={profile} />
           <ChangePasswordForm />
-          <BankDetailsSection />
+          {/* Bank details are for withdrawals: a play-money site has none (issue 42 item 6). */}
+          {!playSite && <BankDetailsSection />}
         </div>
       ) : isError ? (
         <p className="page__muted" role="alert">

@@ -253,6 +253,26 @@ describe.each(drivers)('money mode on a real-money site on %s', (driver) => {
     expect(real.statusCode, real.body).toBe(400);
   });
 
+  it('a real-money site offers no daily points, even to a points wallet, and says it is real', async () => {
+    const registered = await registerPlayer(h);
+    const playerId = Number(registered.user.id);
+    await setMoneyMode(h.db, playerId, 'play');
+    const details = await h.app.inject({ method: 'GET', url: '/api/getAppDetails' });
+    expect(details.json().data.moneyMode).toBe('real');
+    const offered = await h.app.inject({
+      method: 'GET',
+      url: '/api/play/allowance',
+      headers: { authorization: registered.token },
+    });
+    expect(offered.json().data).toMatchObject({ available: false, claimedToday: false });
+    const claimed = await post(h, '/api/play/allowance/claim', undefined, {
+      token: registered.token,
+    });
+    expect(claimed.statusCode, claimed.body).toBe(403);
+    expect(claimed.json()).toMatchObject({ errorCode: 'ALLOWANCE_UNAVAILABLE' });
+    expect(await transactionsOf(h, playerId)).toBe(0);
+  });
+
   it('demo credit never reaches a real-money wallet', async () => {
     const real = await insertPlayer(h.db, false, 'real');
     await expect(ensureDemoCredit(deps(h), real)).rejects.toThrow(/demo credit to a real wallet/);

@@ -8,7 +8,9 @@ import {
   type WalletView,
 } from '@spm/core';
 import { holdFences, type ResourceFence } from '../../../cluster/resource-lease.ts';
+import type { DbHandle } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { findTransactionByKey } from '../ledger/ledger-repository.ts';
 import {
   ledgerTransaction,
   postWithin,
@@ -324,10 +326,19 @@ export async function adjustCash(
     direction: 'credit' | 'debit';
     amountPaise: Paise;
     reason: string;
+    /**
+     * The site's MONEY_MODE. On a play site a wallet still in real money (left from before a
+     * switch) is not adjusted: PLAY_MONEY_SITE, no real money moves there (issue 42 item 6).
+     */
+    siteMoneyMode?: 'real' | 'play' | undefined;
   },
 ): Promise<MoneyMoved> {
   const cash = cashOf(input.playerId);
-  const house = houseOf(await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: false }));
+  const player = await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: false });
+  if (input.siteMoneyMode === 'play' && player?.moneyMode !== 'play') {
+    throw new AppError('PLAY_MONEY_SITE');
+  }
+  const house = houseOf(player);
   const credit = input.direction === 'credit';
   return move(ctx, input.playerId, {
     kind: credit ? 'adjustment_credit' : 'adjustment_debit',
@@ -373,4 +384,45 @@ export async function fundMarketMaker(
     }),
   );
   if ('ok' in result) throw new Error(`market maker funding refused: ${result.code}`);
+}
+
+/** The ledger key of a player's daily points: one claim per player and day (India time). */
+const playAllowanceKey = (playerId: number, day: string) => `play-allowance:${playerId}:${day}`;
+
+/**
+ * A play-money site's daily points (issue 42 item 6, docs/play-money.md): play_money -> the
+ * player's cash, keyed `play-allowance:{playerId}:{day}`, so a second claim on the same day
+ * (even a concurrent one) is a replay that moves nothing. Only to a wallet that plays for
+ * points: the row is locked first and a real-money row throws ALLOWANCE_UNAVAILABLE, so
+ * points never reach real money. `day` is the caller's India day (core `playAllowanceDay`).
+ */
+export async function creditPlayAllowance(
+  deps: LedgerDeps,
+  input: { playerId: number; day: string; amountPaise: Paise },
+): Promise<MoneyMoved> {
+  const result = await ledgerTransaction(deps, async (ctx) => {
+    const player = await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: false });
+    if (player?.moneyMode !== 'play') throw new AppError('ALLOWANCE_UNAVAILABLE');
+    return move(ctx, input.playerId, {
+      kind: 'play_allowance',
+      postings: transfer(systemAccount('play_money'), cashOf(input.playerId), input.amountPaise),
+      idempotencyKey: playAllowanceKey(input.playerId, input.day),
+      // The day only: a claim is the day's claim whatever amount the site offered then.
+      requestHash: requestHash({ day: input.day }),
+      description: 'Daily points',
+      reference: `PLAY-${input.day}`,
+      playerId: input.playerId,
+    });
+  });
+  if ('ok' in result) throw new Error(`play allowance refused: ${result.code}`);
+  return result;
+}
+
+/** Whether the player's points of `day` were claimed (an unlocked read, for what to show). */
+export async function playAllowanceClaimed(
+  db: DbHandle,
+  playerId: number,
+  day: string,
+): Promise<boolean> {
+  return (await findTransactionByKey(db, playAllowanceKey(playerId, day))) !== undefined;
 }

@@ -61,6 +61,7 @@ const KIND_OF_LEDGER: Record<Exclude<LedgerTransactionKind, 'system_transfer'>, 
   bet_settlement: 'bet.settlement',
   bonus: 'bonus.grant',
   demo_credit: 'demo.credit',
+  play_allowance: 'play.allowance',
 };
 
 const isProduct = (value: string): value is WalletProduct =>

@@ -33,6 +33,8 @@ export const LEDGER_TRANSACTION_KINDS = [
   'bet_settlement',
   'bonus',
   'demo_credit',
+  // A play-money site's daily points a player claims (issue 42 item 6, docs/play-money.md).
+  'play_allowance',
   'system_transfer',
 ] as const;
 

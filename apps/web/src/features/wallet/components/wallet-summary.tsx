@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { STATEMENT_WALLETS } from '@spm/contract';
 import { useDismiss } from '@/shared/hooks/use-dismiss';
-import { formatAmount } from '@spm/client';
 import { useAuthStore } from '@/shared/stores/auth-store';
+import { usePlaySite } from '@/shared/stores/site-money-mode';
+import { PointsAmount } from '@/shared/ui/points-amount';
 import { ExposureAmount, useWalletFigures } from '@/shared/ui/wallet-figures';
 import './wallet-summary.css';
 
@@ -18,6 +19,7 @@ export function WalletSummary() {
   const { t } = useTranslation();
   const wallet = useAuthStore((state) => state.wallet);
   const { balance, exposure } = useWalletFigures();
+  const playSite = usePlaySite();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -35,9 +37,11 @@ export function WalletSummary() {
         data-testid="wallet-toggle"
       >
         <span className="wallet-summary__figure">
-          <span className="wallet-summary__label">{t('header.balance')}</span>
+          <span className="wallet-summary__label">
+            {t(playSite ? 'playMoney.balance' : 'header.balance')}
+          </span>
           <span className="wallet-summary__amount" data-testid="header-balance">
-            {formatAmount(balance)}
+            <PointsAmount amount={balance} />
           </span>
         </span>
         <span className="wallet-summary__figure wallet-summary__figure--exposure">
@@ -63,7 +67,9 @@ export function WalletSummary() {
           <dl className="wallet-panel__list">
             <div className="wallet-panel__row wallet-panel__row--main">
               <dt>{t('wallet.balance')}</dt>
-              <dd data-testid="wallet-balance">{formatAmount(balance)}</dd>
+              <dd data-testid="wallet-balance">
+                <PointsAmount amount={balance} />
+              </dd>
             </div>
             <div className="wallet-panel__row">
               <dt>{t('wallet.exposure')}</dt>
@@ -74,7 +80,9 @@ export function WalletSummary() {
             {STATEMENT_WALLETS.map((name) => (
               <div className="wallet-panel__row" key={name}>
                 <dt>{t(`wallet.${name}`)}</dt>
-                <dd data-testid={`wallet-${name}`}>{formatAmount(wallet[name])}</dd>
+                <dd data-testid={`wallet-${name}`}>
+                  <PointsAmount amount={wallet[name]} />
+                </dd>
               </div>
             ))}
           </dl>
