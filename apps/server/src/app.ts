@@ -51,6 +51,7 @@ import {
   authenticateToken,
   identityModule,
 } from './modules/identity/index.ts';
+import { saferPlayModule } from './modules/safer-play/index.ts';
 import { siteModule } from './modules/site/index.ts';
 import { WalletApi, walletModule } from './modules/wallet/index.ts';
 import { SPEC_ROUND_RULE } from '@spm/core';
@@ -311,6 +312,7 @@ async function registerIdentity(
     walletModule,
     identityModule,
     cashierModule,
+    saferPlayModule,
     backofficeModule,
   ]) {
     await app.register(module, { prefix: API_PREFIX, deps });
