@@ -52,6 +52,7 @@ import {
   identityModule,
 } from './modules/identity/index.ts';
 import { playMoneyModule } from './modules/play-money/index.ts';
+import { saferPlayModule } from './modules/safer-play/index.ts';
 import { siteModule } from './modules/site/index.ts';
 import { WalletApi, walletModule } from './modules/wallet/index.ts';
 import { SPEC_ROUND_RULE } from '@spm/core';
@@ -313,6 +314,7 @@ async function registerIdentity(
     identityModule,
     cashierModule,
     playMoneyModule,
+    saferPlayModule,
     backofficeModule,
   ]) {
     await app.register(module, { prefix: API_PREFIX, deps });

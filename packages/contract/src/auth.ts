@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionRestrictionSchema } from './safer-play-exclusion.ts';
 import {
   INDIA_COUNTRY_CODE,
   PASSWORD_MAX_LENGTH,
@@ -41,6 +42,8 @@ export const sessionUserSchema = z.object({
   name: z.string(),
   isDemo: z.boolean(),
   typeId: z.number().int(),
+  /** A time-out or self-exclusion under way: the app opens only the restricted view. */
+  restriction: sessionRestrictionSchema.nullable().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

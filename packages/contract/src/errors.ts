@@ -160,6 +160,16 @@ export const errorCatalogue = {
     status: 403,
     message: 'You are taking a break. Betting opens again when your time-out ends.',
   },
+  /** Safer play: a time-out or self-exclusion ending as late or later is already under way. */
+  EXCLUSION_ACTIVE: {
+    status: 409,
+    message: 'A time-out or self-exclusion that lasts at least as long is already under way.',
+  },
+  /** Safer play: a return is asked only once a self-exclusion has ended, and only once. */
+  RETURN_NOT_ALLOWED: {
+    status: 409,
+    message: 'You can ask to return only once your self-exclusion has ended.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

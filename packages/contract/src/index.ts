@@ -16,3 +16,4 @@ export * from './casino.ts';
 export * from './casino-staff.ts';
 export * from './player-routes.ts';
 export * from './play-money.ts';
+export * from './safer-play-exclusion.ts';

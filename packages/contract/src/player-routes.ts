@@ -42,6 +42,8 @@ export const BUILT_PLAYER_ROUTES = [
   '/statement',
   SPM_TABLE_ROUTE,
   '/mybets/casino',
+  // Issue 42 item 3: the restricted view of a time-out or self-exclusion.
+  '/restricted',
 ] as const;
 
 /** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */

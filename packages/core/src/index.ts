@@ -10,3 +10,4 @@ export * from './casino/index.ts';
 export * from './round-rule.ts';
 export * from './funding.ts';
 export * from './play-allowance.ts';
+export * from './safer-play/exclusion.ts';

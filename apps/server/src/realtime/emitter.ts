@@ -32,6 +32,11 @@ export type RealtimeServer = Server<
 export const userRoom = (userId: number | string) => `user:${userId}`;
 /** Every socket of one session, so a revoked session loses exactly its own sockets. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/**
+ * Sockets of players under a time-out or self-exclusion (the restricted view): broadcasts to
+ * everyone (promotional or site notices) leave this room out (issue 42 item 3).
+ */
+export const RESTRICTED_ROOM = 'restricted';
 
 /**
  * The one typed way services reach players' sockets. Through the Redis adapter (REDIS_URL)

@@ -21,11 +21,13 @@ import type { ServiceDeps } from '../deps.ts';
 import {
   authenticateSessionId,
   authenticateToken,
+  playerRestriction,
   sessionDeadline,
   type AuthContext,
 } from '../modules/identity/index.ts';
 import { writeBroadcastFramesDirectly } from './direct-frames.ts';
 import {
+  RESTRICTED_ROOM,
   sessionRoom,
   userRoom,
   type InterServerEvents,
@@ -113,17 +115,22 @@ export function installRealtimeHandlers(
       next(refusalFor(undefined));
       return;
     }
-    authenticateToken(deps, token).then(
-      (auth: AuthContext) => {
-        socket.data = { userId: auth.userId, sessionId: auth.sessionId };
-        void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
-        next();
-      },
-      (error: unknown) => {
-        if (!isAppError(error)) log.error({ err: error }, 'realtime handshake check failed');
-        next(refusalFor(error));
-      },
-    );
+    const joined = async (auth: AuthContext) => {
+      // A time-out or self-exclusion: the restricted view's socket gets no broadcast.
+      const restricted = await playerRestriction(deps.db, auth.userId, deps.clock.now());
+      socket.data = { userId: auth.userId, sessionId: auth.sessionId };
+      const rooms = [userRoom(auth.userId), sessionRoom(auth.sessionId)];
+      void socket.join(restricted ? [...rooms, RESTRICTED_ROOM] : rooms);
+    };
+    authenticateToken(deps, token)
+      .then(joined)
+      .then(
+        () => next(),
+        (error: unknown) => {
+          if (!isAppError(error)) log.error({ err: error }, 'realtime handshake check failed');
+          next(refusalFor(error));
+        },
+      );
   });
 
   io.on('connection', (socket) => {

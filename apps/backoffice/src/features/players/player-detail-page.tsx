@@ -10,6 +10,7 @@ import { AdjustmentForm } from './adjustment-form.tsx';
 import { fetchPlayer, playerKeys } from './api.ts';
 import { DepositsTab, KycTab, WithdrawalsTab } from './cashier-tabs.tsx';
 import { BetsTab, LedgerTab, SessionsTab } from './history-tabs.tsx';
+import { ExclusionsTab } from './exclusions-tab.tsx';
 import { LockAction } from './lock-action.tsx';
 
 export const PLAYER_TABS = [
@@ -21,6 +22,8 @@ export const PLAYER_TABS = [
   'withdrawals',
   'kyc',
   'sessions',
+  // Issue 42 item 5: time-outs and self-exclusions, read-only.
+  'exclusions',
 ] as const;
 type PlayerTab = (typeof PLAYER_TABS)[number];
 
@@ -127,6 +130,7 @@ export function PlayerDetailPage() {
         {tab === 'withdrawals' ? <WithdrawalsTab playerId={data.id} /> : null}
         {tab === 'kyc' ? <KycTab playerId={data.id} /> : null}
         {tab === 'sessions' ? <SessionsTab playerId={data.id} /> : null}
+        {tab === 'exclusions' ? <ExclusionsTab playerId={data.id} /> : null}
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
 import { SERVER_EVENTS, staffBroadcastAnswerSchema, staffBroadcastBodySchema } from '@spm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceDeps } from '../../deps.ts';
+import { RESTRICTED_ROOM } from '../../realtime/emitter.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
 import { broadcastNotification } from './staff-site-broadcast-service.ts';
@@ -28,7 +29,8 @@ export const staffBroadcastRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
           { staff: currentStaff(request), ip: request.ip },
           request.body,
           (toast) => {
-            app.realtime.io.emit(SERVER_EVENTS.notificationToast, toast);
+            // Not to a player under a time-out or self-exclusion (issue 42 item 3).
+            app.realtime.io.except(RESTRICTED_ROOM).emit(SERVER_EVENTS.notificationToast, toast);
           },
         ),
       ),

@@ -1,3 +1,4 @@
+import { objectWith } from '@spm/core';
 import { findStaffUserByAgentCode } from './staff-user-repository.ts';
 import { isIP } from 'node:net';
 import {
@@ -32,6 +33,7 @@ import { ensureDemoCredit } from '../wallet/index.ts';
 import { OTP_FLOW_ON } from './otp-service.ts';
 import { MINUTE_MS, type RequestOrigin, type ServiceDeps } from '../../deps.ts';
 import { createSession, toSessionUser, type AuthContext } from './session-service.ts';
+import { playerRestriction } from './sign-in-restriction.ts';
 
 const LOGIN_LOCKED_MESSAGE = 'Too many failed sign-ins. Please try again later.';
 const NAME_MISMATCH_MESSAGE = 'Name must be the same as the username.';
@@ -92,7 +94,9 @@ export async function login(
     }
     return createSession(tx, deps, user.id, origin);
   });
-  return { token, user: toSessionUser(user) };
+  // A time-out or self-exclusion: signed in to the restricted view only (issue 42 item 3).
+  const restriction = await playerRestriction(deps.db, user.id, now);
+  return { token, user: objectWith(toSessionUser(user), { restriction }) };
 }
 
 /**

@@ -18,7 +18,13 @@ export const identityModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (
 
 export type { OtpPurpose } from './otp-repository.ts';
 export { revokeUserSessions } from './session-repository.ts';
-export { authenticateSessionId, authenticateToken, sessionDeadline } from './session-service.ts';
+export {
+  authenticateSessionId,
+  authenticateToken,
+  revokeAllSessions,
+  sessionDeadline,
+} from './session-service.ts';
+export { playerRestriction } from './sign-in-restriction.ts';
 export type { AuthContext } from './session-service.ts';
 export {
   assertPlayerVisible,

@@ -68,6 +68,8 @@ export const SESSION_REVOKE_REASONS = [
   'password_changed',
   'password_reset',
   'account_locked',
+  // A time-out or self-exclusion (safer play) ends every session at once.
+  'excluded',
 ] as const;
 
 /**
@@ -96,7 +98,7 @@ export const sessions = pgTable(
     index('sessions_user_id_idx').on(table.userId),
     check(
       'sessions_revoke_reason_check',
-      sql`${table.revokeReason} is null or ${table.revokeReason} in ('signout', 'password_changed', 'password_reset', 'account_locked')`,
+      sql`${table.revokeReason} is null or ${table.revokeReason} in ('signout', 'password_changed', 'password_reset', 'account_locked', 'excluded')`,
     ),
   ],
 );

@@ -69,11 +69,17 @@ export {
   moneyModeOf,
   moneyModeOfNewPlayer,
   moneyModesOf,
+  notRestrictedAt,
   openPlayerWallet,
   openPlayerWallets,
   PERMANENT_EXCLUSION_UNTIL,
+  playerRestrictionsOf,
   setPlayerRestrictions,
 } from './ledger/wallet-player-repository.ts';
-export type { NewWalletPlayer, WalletPlayerRow } from './ledger/wallet-player-repository.ts';
+export type {
+  NewWalletPlayer,
+  PlayerRestrictions,
+  WalletPlayerRow,
+} from './ledger/wallet-player-repository.ts';
 export type { WalletTotals, WindowTotals } from './totals/wallet-totals.ts';
 export type { MoneyMode } from './ledger/tables.ts';

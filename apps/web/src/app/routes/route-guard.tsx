@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { useAppStore } from '@/shared/stores/app-store';
-import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH } from '@/shared/lib/route-paths';
+import {
+  MAINTENANCE_PATH,
+  PROTECTED_HOME_PATH,
+  PUBLIC_LANDING_PATH,
+  RESTRICTED_ALLOWED_PATHS,
+  RESTRICTED_PATH,
+} from '@/shared/lib/route-paths';
 import type { RouteAccess } from './route-table';
 
 /**
@@ -19,14 +25,27 @@ export function returnTarget(search: string): string {
   return PROTECTED_HOME_PATH;
 }
 
-/** What the guard decides for one address (pure, so the rules read in one place). */
+/**
+ * What the guard decides for one address (pure, so the rules read in one place). A player
+ * under a time-out or self-exclusion (`restrictedAt`: the address) sees only the restricted
+ * view and the withdraw and history pages (issue 42 item 3).
+ */
 export function guardRedirect(
   access: RouteAccess,
   isAuth: boolean,
   search: string,
+  restrictedAt?: string,
 ): { to: string; openLogin: boolean } | null {
   if (access === 'protected' && !isAuth) return { to: PUBLIC_LANDING_PATH, openLogin: true };
   if (access === 'public' && isAuth) return { to: returnTarget(search), openLogin: false };
+  if (
+    isAuth &&
+    restrictedAt !== undefined &&
+    restrictedAt !== MAINTENANCE_PATH &&
+    !RESTRICTED_ALLOWED_PATHS.includes(restrictedAt)
+  ) {
+    return { to: RESTRICTED_PATH, openLogin: false };
+  }
   return null;
 }
 
@@ -41,10 +60,11 @@ interface RouteGuardProps {
  */
 export function RouteGuard({ access, children }: RouteGuardProps) {
   const isAuth = useAuthStore((state) => state.isAuth);
+  const restricted = useAuthStore((state) => Boolean(state.user?.restriction));
   const openAuthModal = useAppStore((state) => state.openAuthModal);
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
   const navigate = useNavigate();
-  const redirect = guardRedirect(access, isAuth, search);
+  const redirect = guardRedirect(access, isAuth, search, restricted ? pathname : undefined);
   const target = redirect?.to;
   const openLogin = redirect?.openLogin ?? false;
 

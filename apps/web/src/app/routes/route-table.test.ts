@@ -60,7 +60,8 @@ const SPEC_ROUTES = {
 // SPEC 2.6 screens that 2.2 does not list: the account statement; issue 14's casino table and
 // casino history.
 const SCREEN_ROUTES = {
-  protected: ['/statement', '/spmgames/table/:gameId', '/mybets/casino'],
+  // Issue 42 item 3: the restricted view of a time-out or self-exclusion.
+  protected: ['/statement', '/spmgames/table/:gameId', '/mybets/casino', '/restricted'],
 } as const;
 
 describe('route table (SPEC 2.2, 2.6)', () => {
@@ -81,6 +82,16 @@ describe('route table (SPEC 2.2, 2.6)', () => {
         .sort();
     expect(pathsWhere(false)).toEqual([...BUILT_PLAYER_ROUTES].sort());
     expect(pathsWhere(true)).toEqual([...UNBUILT_PLAYER_ROUTES].sort());
+  });
+
+  it('keeps a restricted player (time-out, self-exclusion) to withdraw and history', () => {
+    const restricted = (path: string) => guardRedirect('protected', true, '', path);
+    expect(restricted('/home')).toEqual({ to: '/restricted', openLogin: false });
+    expect(restricted('/gateways')).toEqual({ to: '/restricted', openLogin: false });
+    expect(guardRedirect('common', true, '', '/exchange/42')?.to).toBe('/restricted');
+    for (const path of ['/restricted', '/withdraw', '/withdrawlist', '/statement', '/mybets']) {
+      expect(restricted(path)).toBeNull();
+    }
   });
 
   it('resolves the access of concrete addresses', () => {

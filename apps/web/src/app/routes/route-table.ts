@@ -6,6 +6,7 @@ import {
   MAINTENANCE_PATH,
   PROTECTED_HOME_PATH,
   PUBLIC_LANDING_PATH,
+  RESTRICTED_PATH,
   basePath,
 } from '@/shared/lib/route-paths';
 import type { PageProps } from '@/shared/lib/route-paths';
@@ -100,6 +101,12 @@ const SpmTablePage = lazy(() =>
 const CasinoHistoryPage = lazy(() =>
   import('@/features/casino/history-page').then((module) => ({
     default: module.CasinoHistoryPage,
+  })),
+);
+// Issue 42 item 3: the only page (with withdraw and history) of a time-out or exclusion.
+const RestrictedPage = lazy(() =>
+  import('@/features/safer-play/restricted-page').then((module) => ({
+    default: module.RestrictedPage,
   })),
 );
 export const PlaceholderPage = lazy(() =>
@@ -235,6 +242,12 @@ export const routeTable: readonly AppRoute[] = [
     access: 'protected',
     page: CasinoHistoryPage,
     titleKey: 'routes.casinoHistory',
+  },
+  {
+    path: RESTRICTED_PATH,
+    access: 'protected',
+    page: RestrictedPage,
+    titleKey: 'saferPlayExclusion.restrictedTitle',
   },
 ];
 

@@ -10,6 +10,22 @@ export const PUBLIC_LANDING_PATH = '/';
 export const PROTECTED_HOME_PATH = '/home';
 export const MAINTENANCE_PATH = '/maintenance';
 
+/**
+ * Issue 42 item 3: a player under a time-out or self-exclusion signs in to this view only,
+ * and may open from it nothing but withdrawing the balance and reading history.
+ */
+export const RESTRICTED_PATH = '/restricted';
+export const RESTRICTED_ALLOWED_PATHS: readonly string[] = [
+  RESTRICTED_PATH,
+  '/withdraw',
+  '/withdraw/gateways',
+  '/withdrawlist',
+  '/statement',
+  '/mybets',
+  '/mybets/casino',
+  '/deposit/list',
+];
+
 /** Every page gets its own title key, so one placeholder component can serve many routes. */
 export interface PageProps {
   titleKey: string;

@@ -1,12 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../../db/database.ts';
 import { notifications } from '../ledger/tables.ts';
+import { notRestrictedAt } from '../ledger/wallet-player-repository.ts';
 
 /**
  * One notification row for each of `recipients` (an SQL subquery of player ids that identity
  * gives, e.g. identity's activePlayerIds: the wallet sits below identity and does not read its
  * tables), in ONE statement: a broadcast to 100k players is one INSERT … SELECT, never 100k
- * round trips. Answers how many rows it wrote.
+ * round trips. A player under a time-out or self-exclusion gets none (issue 42 item 3: no
+ * promotional message reaches them). Answers how many rows it wrote.
  */
 export async function insertNotificationForAllPlayers(
   db: DbHandle,
@@ -19,6 +21,7 @@ export async function insertNotificationForAllPlayers(
           select r.id, ${input.title}::text, ${input.message}::text, ${input.status}::text,
             ${input.createdAt.toISOString()}::timestamptz
           from (${input.recipients}) as r(id)
+          where ${notRestrictedAt(sql`r.id`, input.createdAt)}
           returning 1
         )
         select count(*) as n from inserted`,

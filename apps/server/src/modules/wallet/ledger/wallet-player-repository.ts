@@ -280,3 +280,45 @@ export async function moneyModesOf(
 export async function moneyModeOf(db: DbHandle, playerId: number): Promise<MoneyMode | undefined> {
   return (await moneyModesOf(db, [playerId])).get(playerId);
 }
+
+/** A player's time-out and self-exclusion ends as the wallet keeps them (null: none). */
+export interface PlayerRestrictions {
+  excludedUntil: Date | null;
+  timeOutUntil: Date | null;
+}
+
+/**
+ * The players' time-out and self-exclusion ends, an unlocked read (sign-in, the realtime
+ * handshake, a broadcast: what to show or whom to reach; a money move decides from the row
+ * it locks). A player without a wallet row is absent.
+ */
+export async function playerRestrictionsOf(
+  db: DbHandle,
+  playerIds: readonly number[],
+): Promise<Map<number, PlayerRestrictions>> {
+  const found = new Map<number, PlayerRestrictions>();
+  if (playerIds.length === 0) return found;
+  const rows = await executeRows<RawPlayerRow>(
+    db,
+    sql`select player_id, version, money_mode,
+               (extract(epoch from excluded_until) * 1000)::bigint::text as excluded_until,
+               (extract(epoch from time_out_until) * 1000)::bigint::text as time_out_until
+        from wallet_versions where player_id = any(${pgArray([...new Set(playerIds)])}::bigint[])`,
+  );
+  for (const raw of rows) {
+    const row = toWalletPlayerRow(raw);
+    found.set(row.playerId, { excludedUntil: row.excludedUntil, timeOutUntil: row.timeOutUntil });
+  }
+  return found;
+}
+
+/**
+ * The SQL condition "player `playerId` (an SQL expression) is not under a time-out or
+ * self-exclusion at `now`": a broadcast's recipients leave such players out.
+ */
+export function notRestrictedAt(playerId: SQL, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`not exists (select 1 from wallet_versions restricted
+              where restricted.player_id = ${playerId}
+                and (restricted.excluded_until > ${at} or restricted.time_out_until > ${at}))`;
+}

@@ -1,6 +1,10 @@
 import { flushSync } from 'react-dom';
 import type { AuthAnswer } from '@spm/contract';
-import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH } from '@/shared/lib/route-paths';
+import {
+  PROTECTED_HOME_PATH,
+  PUBLIC_LANDING_PATH,
+  RESTRICTED_PATH,
+} from '@/shared/lib/route-paths';
 import { loadProfile } from '@/shared/api/profile-api';
 import { navigateTo } from '@/shared/lib/navigation';
 import { request } from '@/shared/lib/request';
@@ -31,8 +35,10 @@ export async function completeSignIn(answer: AuthAnswer, { showWelcome }: SignIn
     useAuthStore.getState().setSession({ token: answer.token, user: answer.user });
     const app = useAppStore.getState();
     app.closeAuthModal();
-    if (showWelcome) app.setShowPostLoginModal(true);
-    navigateTo(PROTECTED_HOME_PATH);
+    // A time-out or self-exclusion: only the restricted view, and no welcome (issue 42).
+    const restricted = Boolean(answer.user.restriction);
+    if (showWelcome && !restricted) app.setShowPostLoginModal(true);
+    navigateTo(restricted ? RESTRICTED_PATH : PROTECTED_HOME_PATH);
   });
   // Not awaited: the profile need not wait for socket.io-client to load.
   void connectRealtime(answer.token);

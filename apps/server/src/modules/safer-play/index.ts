@@ -1,0 +1,17 @@
+/**
+ * Safer play (issue 42): limits, reality checks, time-out and self-exclusion, each as wallet
+ * policies on the one wallet and their screens' endpoints under /api/rg/. Other modules and
+ * the app import this module only through this file.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServiceDeps } from '../../deps.ts';
+import { registerExclusionPolicies } from './exclusion/exclusion-policies.ts';
+import { exclusionRoutes } from './exclusion/exclusion-routes.ts';
+
+/** The module's routes and wallet policies; registered under the API prefix by buildApp. */
+export const saferPlayModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (app, { deps }) => {
+  // Time-out and self-exclusion: every stake and deposit refused while one holds.
+  const removeExclusionPolicies = registerExclusionPolicies(deps.wallet);
+  app.addHook('onClose', async () => removeExclusionPolicies());
+  await app.register(exclusionRoutes, { deps });
+};
