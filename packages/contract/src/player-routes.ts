@@ -42,12 +42,12 @@ export const BUILT_PLAYER_ROUTES = [
   '/statement',
   SPM_TABLE_ROUTE,
   '/mybets/casino',
+  '/privacypolicy',
 ] as const;
 
 /** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */
 export const UNBUILT_PLAYER_ROUTES = [
   '/contactus',
-  '/privacypolicy',
   '/responsiblegame',
   '/fairplay',
   '/gamesrule',
