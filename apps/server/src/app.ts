@@ -45,6 +45,7 @@ import { backofficeModule } from './modules/backoffice/index.ts';
 import { cashierModule } from './modules/cashier/index.ts';
 import { casinoModule } from './modules/casino/index.ts';
 import { exchangeModule } from './modules/exchange/index.ts';
+import { privacyModule } from './modules/privacy/index.ts';
 import { clusterModule } from './cluster/cluster-plugin.ts';
 import {
   authenticateStaffToken,
@@ -316,6 +317,7 @@ async function registerIdentity(
     playMoneyModule,
     saferPlayModule,
     backofficeModule,
+    privacyModule,
   ]) {
     await app.register(module, { prefix: API_PREFIX, deps });
   }

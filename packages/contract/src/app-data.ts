@@ -17,6 +17,10 @@ export const appDetailsSchema = z.object({
   INSTATGRAM: z.string(),
   FACEBOOK: z.string(),
   organisationStatus: z.enum(ORGANISATION_STATUSES),
+  /** The grievance officer the privacy page names (DPDP Act 2023 s. 8(10), issue 42 item 8). */
+  GRIEVANCE_OFFICER_NAME: z.string(),
+  GRIEVANCE_OFFICER_EMAIL: z.string(),
+  GRIEVANCE_OFFICER_PHONE: z.string(),
 });
 export type AppDetails = z.infer<typeof appDetailsSchema>;
 
@@ -40,6 +44,7 @@ export const APP_DETAILS_MAX_LENGTH = {
   url: 2048,
   brandName: 100,
   brandStatus: 50,
+  contact: 254,
 } as const;
 
 const settingUrlSchema = z.string().max(APP_DETAILS_MAX_LENGTH.url);
@@ -56,6 +61,9 @@ export const appDetailsInputSchema = appDetailsSchema.extend({
   TELEGRAM: settingUrlSchema,
   INSTATGRAM: settingUrlSchema,
   FACEBOOK: settingUrlSchema,
+  GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).max(APP_DETAILS_MAX_LENGTH.contact),
+  GRIEVANCE_OFFICER_EMAIL: z.email().max(APP_DETAILS_MAX_LENGTH.contact),
+  GRIEVANCE_OFFICER_PHONE: z.string().trim().max(APP_DETAILS_MAX_LENGTH.contact),
 });
 
 /** GET /api/getBanners: shown sorted ascending by `order`. */

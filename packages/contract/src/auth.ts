@@ -71,6 +71,8 @@ export const registerBodySchema = z.object({
   country_code: countryCodeSchema,
   source: z.string().max(512).optional(),
   ip: z.string().max(64).optional(),
+  /** The registration checkbox "WhatsApp/Telegram updates" (issue 42 item 8): stored with its time. */
+  updates_consent: z.boolean().optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

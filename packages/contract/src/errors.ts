@@ -170,6 +170,19 @@ export const errorCatalogue = {
     status: 409,
     message: 'You can ask to return only once your self-exclusion has ended.',
   },
+  /** Personal data (issue 42 item 8): erasure waits until nothing is owed either way. */
+  DATA_ERASURE_BALANCE: {
+    status: 409,
+    message:
+      'Your account still holds money. Withdraw your balance (and let pending withdrawals finish) before asking to erase your account.',
+  },
+  DATA_ERASURE_OPEN_BETS: {
+    status: 409,
+    message: 'You still have open bets. Ask again once they are settled.',
+  },
+  DATA_REQUEST_OPEN: { status: 409, message: 'You already have an open request of this kind.' },
+  DATA_REQUEST_NOT_FOUND: { status: 404, message: 'No such data request.' },
+  DATA_REQUEST_DECIDED: { status: 409, message: 'This data request has already been answered.' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -17,3 +17,4 @@ export * from './casino-staff.ts';
 export * from './player-routes.ts';
 export * from './play-money.ts';
 export * from './safer-play-exclusion.ts';
+export * from './privacy.ts';

@@ -44,12 +44,12 @@ export const BUILT_PLAYER_ROUTES = [
   '/mybets/casino',
   // Issue 42 item 3: the restricted view of a time-out or self-exclusion.
   '/restricted',
+  '/privacypolicy',
 ] as const;
 
 /** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */
 export const UNBUILT_PLAYER_ROUTES = [
   '/contactus',
-  '/privacypolicy',
   '/responsiblegame',
   '/fairplay',
   '/gamesrule',

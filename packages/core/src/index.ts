@@ -11,3 +11,4 @@ export * from './round-rule.ts';
 export * from './funding.ts';
 export * from './play-allowance.ts';
 export * from './safer-play/exclusion.ts';
+export * from './privacy.ts';

@@ -27,6 +27,7 @@ describe('role-aware navigation', () => {
       'Deposits',
       'Withdrawals',
       'KYC',
+      'Data requests',
       'Events and markets',
       'Games',
       'Providers',

@@ -31,6 +31,7 @@ export const NAV: NavGroup[] = [
       { to: '/queues/deposits', label: 'nav.deposits', roles: ADMIN },
       { to: '/queues/withdrawals', label: 'nav.withdrawals', roles: ADMIN },
       { to: '/queues/kyc', label: 'nav.kyc', roles: ADMIN },
+      { to: '/queues/data-requests', label: 'nav.dataRequests', roles: ADMIN },
     ],
   },
   {

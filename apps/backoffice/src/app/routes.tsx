@@ -24,6 +24,10 @@ const StaffUsersPage = lazyNamed(
   'StaffUsersPage',
 );
 const AuditPage = lazyNamed(() => import('../features/audit/index.ts'), 'AuditPage');
+const DataRequestsPage = lazyNamed(
+  () => import('../features/data-requests/index.ts'),
+  'DataRequestsPage',
+);
 const queues = () => import('../features/queues/index.ts');
 const sports = () => import('../features/sports/index.ts');
 const settings = () => import('../features/settings/index.ts');
@@ -61,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: 'queues/deposits', element: admin(<DepositQueuePage />) },
       { path: 'queues/withdrawals', element: admin(<WithdrawalQueuePage />) },
       { path: 'queues/kyc', element: admin(<KycQueuePage />) },
+      { path: 'queues/data-requests', element: admin(<DataRequestsPage />) },
       { path: 'sports', element: admin(<SportsEventsPage />) },
       { path: 'sports/:eventId', element: admin(<SportsEventPage />) },
       { path: 'casino/games', element: admin(<CasinoGamesPage />) },

@@ -48,6 +48,9 @@ export const liveAppDetails: AppDetails = {
   INSTATGRAM: '',
   FACEBOOK: '',
   organisationStatus: 'live',
+  GRIEVANCE_OFFICER_NAME: 'Grievance Officer',
+  GRIEVANCE_OFFICER_EMAIL: 'grievance@spm.example',
+  GRIEVANCE_OFFICER_PHONE: '',
 };
 
 export function dashboardFixture(): Dashboard {

@@ -19,6 +19,7 @@ const EXPECTED_TABLES = [
   'casino_transactions',
   'cluster_nodes',
   'competitions',
+  'data_requests',
   'deposit_requests',
   'events',
   'fills',

@@ -7,6 +7,7 @@ export * from '../modules/cashier/tables.ts';
 export * from '../modules/casino/tables.ts';
 export * from '../modules/exchange/tables.ts';
 export * from '../modules/identity/tables.ts';
+export * from '../modules/privacy/tables.ts';
 export * from '../modules/site/tables.ts';
 export * from '../modules/wallet/ledger/tables.ts';
 export * from '../outbox/outbox-tables.ts';

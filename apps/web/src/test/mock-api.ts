@@ -16,6 +16,9 @@ export const liveAppDetails: AppDetails = {
   INSTATGRAM: '',
   FACEBOOK: '',
   organisationStatus: 'live',
+  GRIEVANCE_OFFICER_NAME: 'Asha Rao',
+  GRIEVANCE_OFFICER_EMAIL: 'grievance@spm.example',
+  GRIEVANCE_OFFICER_PHONE: '+91 80 4000 1234',
 };
 
 /** An empty first page of GET /notifications. */
@@ -33,6 +36,9 @@ const defaultRoutes: Record<string, MockRoute> = {
   'GET /api/bet/matches': ok({ items: [], page: 1, pageSize: 50, total: 0 }),
   // The profile page lists the saved bank details.
   'GET /api/bank': ok([]),
+  // …and the player's data choices (issue 42 item 8).
+  'GET /api/privacy/consent': ok({ given: false, givenAt: null, withdrawnAt: null }),
+  'GET /api/privacy/requests': ok([]),
 };
 
 /**

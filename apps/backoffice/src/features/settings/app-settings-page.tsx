@@ -19,6 +19,9 @@ const TEXT_FIELDS = [
   'TELEGRAM',
   'INSTATGRAM',
   'FACEBOOK',
+  'GRIEVANCE_OFFICER_NAME',
+  'GRIEVANCE_OFFICER_EMAIL',
+  'GRIEVANCE_OFFICER_PHONE',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 type Form = Record<TextField, string> & {
@@ -117,7 +120,7 @@ function AppSettingsForm({ details }: { details: AppDetails }) {
     save.mutate(parsed.data);
   };
 
-  const text = (key: TextField, type: 'text' | 'url' = 'text') => (
+  const text = (key: TextField, type: 'text' | 'url' | 'email' | 'tel' = 'text') => (
     <Field label={t(`settings.app.fields.${key}`)}>
       <input
         type={type}
@@ -183,6 +186,13 @@ function AppSettingsForm({ details }: { details: AppDetails }) {
         {text('TELEGRAM', 'url')}
         {text('INSTATGRAM', 'url')}
         {text('FACEBOOK', 'url')}
+      </fieldset>
+      <fieldset>
+        <legend>{t('settings.app.grievance')}</legend>
+        <p className="muted">{t('settings.app.grievanceHelp')}</p>
+        {text('GRIEVANCE_OFFICER_NAME')}
+        {text('GRIEVANCE_OFFICER_EMAIL', 'email')}
+        {text('GRIEVANCE_OFFICER_PHONE', 'tel')}
       </fieldset>
       <fieldset>
         <legend>{t('settings.app.fields.organisationStatus')}</legend>

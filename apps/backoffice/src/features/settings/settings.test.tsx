@@ -28,6 +28,9 @@ const details: AppDetails = {
   INSTATGRAM: '',
   FACEBOOK: '',
   organisationStatus: 'live',
+  GRIEVANCE_OFFICER_NAME: 'Grievance Officer',
+  GRIEVANCE_OFFICER_EMAIL: 'grievance@spm.example',
+  GRIEVANCE_OFFICER_PHONE: '',
 };
 
 function formBody(call: { body: unknown } | undefined): Record<string, FormDataEntryValue> {

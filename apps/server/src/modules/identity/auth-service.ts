@@ -186,6 +186,7 @@ export async function register(
           // The app's own lookup (SPEC 7.7) is only what the client says: keep it if it is an address.
           reportedIp: body.ip !== undefined && isIP(body.ip) !== 0 ? body.ip : null,
           lastLoginAt: now,
+          updatesConsentAt: body.updates_consent === true ? now : null,
           createdAt: now,
           updatedAt: now,
         },
@@ -207,6 +208,7 @@ export async function register(
             agentCode: user.agentCode,
             source: user.source,
             typeId: user.typeId,
+            updatesConsent: user.updatesConsentAt !== null,
           },
         },
       );

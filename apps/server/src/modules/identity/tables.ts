@@ -48,6 +48,12 @@ export const users = pgTable(
     // Accounts the platform itself runs (the simulator's market maker); never sign in.
     isSystem: boolean('is_system').notNull().default(false),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    // Consent to WhatsApp/Telegram updates (the registration checkbox, /profile): when last
+    // given and when last withdrawn; it holds while given is the later (docs/personal-data.md).
+    updatesConsentAt: timestampTz('updates_consent_at'),
+    updatesConsentWithdrawnAt: timestampTz('updates_consent_withdrawn_at'),
+    // When an erasure request anonymised the account (status is then 'closed').
+    erasedAt: timestampTz('erased_at'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -22,6 +22,10 @@ export const DEFAULT_APP_SETTINGS: AppDetails = {
   INSTATGRAM: 'https://www.instagram.com/spmsports',
   FACEBOOK: 'https://www.facebook.com/spmsports',
   organisationStatus: 'live',
+  // The operator sets its own (set-setting or the back office): the privacy page shows them.
+  GRIEVANCE_OFFICER_NAME: 'Grievance Officer',
+  GRIEVANCE_OFFICER_EMAIL: 'grievance@spmsports.example',
+  GRIEVANCE_OFFICER_PHONE: '',
 };
 
 export type ParsedSetting =

@@ -109,6 +109,11 @@ const RestrictedPage = lazy(() =>
     default: module.RestrictedPage,
   })),
 );
+const PrivacyPolicyPage = lazy(() =>
+  import('@/features/privacy/privacy-policy-page').then((module) => ({
+    default: module.PrivacyPolicyPage,
+  })),
+);
 export const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
 );
@@ -154,7 +159,12 @@ export const routeTable: readonly AppRoute[] = [
   },
   // common
   placeholder('/contactus', 'common', 'routes.contactUs'),
-  placeholder('/privacypolicy', 'common', 'routes.privacyPolicy'),
+  {
+    path: '/privacypolicy',
+    access: 'common',
+    page: PrivacyPolicyPage,
+    titleKey: 'routes.privacyPolicy',
+  },
   placeholder('/responsiblegame', 'common', 'routes.responsibleGame'),
   placeholder('/fairplay', 'common', 'routes.fairPlay'),
   placeholder('/gamesrule', 'common', 'routes.gamesRule'),

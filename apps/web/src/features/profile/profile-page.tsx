@@ -14,6 +14,7 @@ import { updateProfile, useProfile } from '@/shared/api/profile-api';
 import { usePlaySite } from '@/shared/stores/site-money-mode';
 import { BankDetailsSection } from './bank-details/bank-details-section';
 import { ExclusionPanel } from './safer-play/exclusion-panel';
+import { PrivacySection } from './privacy/privacy-section';
 import './profile.css';
 
 function nameError(name: string): string | null {
@@ -253,6 +254,7 @@ export function ProfilePage({ titleKey }: PageProps) {
           {!playSite && <BankDetailsSection />}
           {/* Safer play (issue 42): time-out and self-exclusion, real accounts only. */}
           {profile.isDemo ? null : <ExclusionPanel />}
+          {!profile.isDemo && <PrivacySection />}
         </div>
       ) : isError ? (
         <p className="page__muted" role="alert">

@@ -305,10 +305,13 @@ describe('registration dialog (SPEC 2.5, 4.3, 5)', () => {
     await userEvent.type(field('register-email'), 'ravi@example.in');
     await fillAccount('ravi', 'secret123');
     await userEvent.type(field('register-phone'), '919876543210');
+    // The updates checkbox (issue 42 item 8): sent, and stored with its time by the server.
+    await userEvent.click(field('register-updates'));
     await userEvent.click(field('register-submit'));
     await screen.findByText('Registration Success');
     const body = callsTo(fetchMock, 'POST /api/register')[0]?.body as Record<string, unknown>;
     expect(body.email).toBe('ravi@example.in');
+    expect(body.updates_consent).toBe(true);
     expect(body).not.toHaveProperty('ip');
     expect(body).not.toHaveProperty('agent_code');
     expect(body.extras).toEqual({});

@@ -73,6 +73,8 @@ export interface RegistrationInput {
   source: string | undefined;
   trackingId: string | null;
   ip: string | undefined;
+  /** The "WhatsApp/Telegram updates" checkbox: the server stores it with its time. */
+  updatesConsent: boolean;
 }
 
 /** The registration payload of SPEC 3, exactly. */
@@ -92,6 +94,7 @@ export function buildRegisterBody(input: RegistrationInput): RegisterBody {
   if (agentCode) body.agent_code = agentCode;
   if (input.source) body.source = input.source.slice(0, 512);
   if (input.ip) body.ip = input.ip;
+  if (input.updatesConsent) body.updates_consent = true;
   return body;
 }
 
@@ -248,6 +251,7 @@ export function RegisterDialog() {
       source,
       trackingId: readTracker(),
       ip,
+      updatesConsent,
     });
     const { data, error } = await register(body);
     if (!data) {

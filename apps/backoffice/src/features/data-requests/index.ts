@@ -1,0 +1,1 @@
+export { DataRequestsPage } from './data-requests-page.tsx';
