@@ -51,6 +51,7 @@ import {
   authenticateToken,
   identityModule,
 } from './modules/identity/index.ts';
+import { regionsModule } from './modules/regions/index.ts';
 import { siteModule } from './modules/site/index.ts';
 import { WalletApi, walletModule } from './modules/wallet/index.ts';
 import { SPEC_ROUND_RULE } from '@spm/core';
@@ -309,6 +310,7 @@ async function registerIdentity(
   for (const module of [
     siteModule,
     walletModule,
+    regionsModule,
     identityModule,
     cashierModule,
     backofficeModule,

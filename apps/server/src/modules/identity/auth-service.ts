@@ -27,6 +27,7 @@ import {
   type UserRow,
 } from './user-repository.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../security/password.ts';
+import { assertRegionAllowed } from '../regions/index.ts';
 import { getAppDetails } from '../site/index.ts';
 import { ensureDemoCredit } from '../wallet/index.ts';
 import { OTP_FLOW_ON } from './otp-service.ts';
@@ -84,6 +85,15 @@ export async function login(
   }
   if (user.isDemo || user.status === 'closed') throw new AppError('INVALID_CREDENTIALS');
   if (user.status === 'locked') throw new AppError('ACCOUNT_LOCKED');
+  // Only once the password is right: a refusal names the account's phone country and state.
+  await assertRegionAllowed(
+    deps,
+    {
+      callingCode: user.mobile === null ? null : user.countryCode,
+      declaredState: user.declaredState,
+    },
+    origin,
+  );
 
   const { token } = await deps.db.transaction(async (tx) => {
     const verified = { passwordHash: user.passwordHash, now };
@@ -108,6 +118,8 @@ async function refusalAfterRace(db: DbHandle, verified: UserRow): Promise<AppErr
 
 /** POST /login/demo: the active demo account used longest ago. */
 export async function demoLogin(deps: ServiceDeps, origin: RequestOrigin): Promise<AuthAnswer> {
+  // Demo accounts share no phone or state of a visitor's: only the address tells.
+  await assertRegionAllowed(deps, { callingCode: null, declaredState: null }, origin);
   const now = deps.clock.now();
   const answer = await deps.db.transaction(async (tx) => {
     const user = await pickLeastRecentlyUsedDemoUser(tx);
@@ -138,6 +150,11 @@ export async function register(
     throw fieldError('username', parsedUsername.error.issues[0]?.message ?? 'Invalid username');
   }
   if (body.name.trim() !== username) throw fieldError('name', NAME_MISMATCH_MESSAGE);
+  await assertRegionAllowed(
+    deps,
+    { callingCode: body.country_code, declaredState: body.state },
+    origin,
+  );
 
   const details = await getAppDetails(deps.db);
   const email = body.email?.trim() || null;
@@ -181,6 +198,9 @@ export async function register(
           registrationIp: origin.ip,
           // The app's own lookup (SPEC 7.7) is only what the client says: keep it if it is an address.
           reportedIp: body.ip !== undefined && isIP(body.ip) !== 0 ? body.ip : null,
+          declaredState: body.state,
+          // The schema takes only `age_confirmed: true`: the 18+ box was ticked now.
+          ageConfirmedAt: now,
           lastLoginAt: now,
           createdAt: now,
           updatedAt: now,
@@ -203,6 +223,8 @@ export async function register(
             agentCode: user.agentCode,
             source: user.source,
             typeId: user.typeId,
+            declaredState: user.declaredState,
+            ageConfirmedAt: user.ageConfirmedAt?.toISOString() ?? null,
           },
         },
       );
