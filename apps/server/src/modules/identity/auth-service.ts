@@ -22,6 +22,7 @@ import {
   pickLeastRecentlyUsedDemoUser,
   recordLoginSuccess,
   recordPasswordLoginSuccess,
+  releaseLoginAttempts,
   reserveLoginAttempt,
   updatePasswordHash,
   type UserRow,
@@ -86,14 +87,20 @@ export async function login(
   if (user.isDemo || user.status === 'closed') throw new AppError('INVALID_CREDENTIALS');
   if (user.status === 'locked') throw new AppError('ACCOUNT_LOCKED');
   // Only once the password is right: a refusal names the account's phone country and state.
-  await assertRegionAllowed(
-    deps,
-    {
-      callingCode: user.mobile === null ? null : user.countryCode,
-      declaredState: user.declaredState,
-    },
-    origin,
-  );
+  // The right password gives its reserved check back, so retrying shows the reason, not a lock.
+  try {
+    await assertRegionAllowed(
+      deps,
+      {
+        callingCode: user.mobile === null ? null : user.countryCode,
+        declaredState: user.declaredState,
+      },
+      origin,
+    );
+  } catch (error) {
+    await releaseLoginAttempts(deps.db, user.id, user.passwordHash);
+    throw error;
+  }
 
   const { token } = await deps.db.transaction(async (tx) => {
     const verified = { passwordHash: user.passwordHash, now };
