@@ -47,6 +47,7 @@ describe('identity journeys in the browser', () => {
     await page.getByTestId('register-verified').waitFor();
     await page.getByTestId('register-username').fill(username);
     await page.getByTestId('register-password').fill(password);
+    await page.getByTestId('register-state').selectOption('MH');
     await expect.poll(() => page.getByTestId('register-submit').isEnabled()).toBe(true);
     await page.getByTestId('register-submit').click();
     await page.waitForURL(`${platform.baseUrl}/home`);
@@ -70,6 +71,7 @@ describe('identity journeys in the browser', () => {
     await dialog(page, 'register').waitFor();
     await page.getByTestId('register-username').fill(`asha${otherMobile.slice(-6)}`);
     await page.getByTestId('register-password').fill(password);
+    await page.getByTestId('register-state').selectOption('MH');
     await expect.poll(() => page.getByTestId('register-submit').isEnabled()).toBe(true);
     await page.getByTestId('register-submit').click();
     await page.waitForURL(`${platform.baseUrl}/home`);

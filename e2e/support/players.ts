@@ -22,6 +22,8 @@ export async function registerPlayer(
       parentId: 81026,
       mobile,
       country_code: '91',
+      state: 'MH',
+      age_confirmed: true,
     },
   });
   expect(status).toBe(200);

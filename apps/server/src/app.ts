@@ -54,6 +54,7 @@ import {
 } from './modules/identity/index.ts';
 import { playMoneyModule } from './modules/play-money/index.ts';
 import { saferPlayModule } from './modules/safer-play/index.ts';
+import { regionsModule } from './modules/regions/index.ts';
 import { siteModule } from './modules/site/index.ts';
 import { WalletApi, walletModule } from './modules/wallet/index.ts';
 import { SPEC_ROUND_RULE } from '@spm/core';
@@ -312,6 +313,7 @@ async function registerIdentity(
   for (const module of [
     siteModule,
     walletModule,
+    regionsModule,
     identityModule,
     cashierModule,
     playMoneyModule,

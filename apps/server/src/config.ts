@@ -71,6 +71,11 @@ const envSchema = z
     IP_LOOKUP_ORIGIN: z
       .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
       .default('https://api.ipify.org'),
+    // Regions (issue 42 item 7, docs/regions.md): the operator's IP-ranges file, and its layout.
+    GEOIP_FILE: z.string().min(1).optional(),
+    GEOIP_FORMAT: z
+      .enum(['ranges', 'dbip-city'], { error: 'must be ranges or dbip-city' })
+      .default('ranges'),
     REDIS_PREFIX: z
       .string()
       .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be 1-64 letters, digits or : _ . -' })
@@ -319,6 +324,8 @@ export interface Config {
   moneyModeExplicit: boolean;
   /** PLAY_ALLOWANCE_POINTS: the daily points a play-mode player may claim (docs/play-money.md). */
   playAllowancePoints: number;
+  /** GEOIP_FILE / GEOIP_FORMAT: where client addresses are placed; unset, that check is off. */
+  geoip: { file: string | undefined; format: 'ranges' | 'dbip-city' };
 }
 
 /** A wildcard listen address is no address to reach: peers on this machine use loopback. */
@@ -409,6 +416,7 @@ export function loadConfig(
     moneyMode: parsed.MONEY_MODE ?? 'real',
     moneyModeExplicit: parsed.MONEY_MODE !== undefined,
     playAllowancePoints: parsed.PLAY_ALLOWANCE_POINTS,
+    geoip: { file: parsed.GEOIP_FILE, format: parsed.GEOIP_FORMAT },
     spm: {
       run: (parsed.SPM_TABLES ?? (parsed.CLUSTER === 'on' ? 'off' : 'on')) === 'on',
       bettingSecondsOverride: parsed.SPM_BETTING_SECONDS_OVERRIDE,

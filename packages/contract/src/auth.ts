@@ -9,6 +9,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './constants.ts';
+import { indianStateSchema } from './regions.ts';
 
 /**
  * Identity endpoints of SPEC 7.2 with the payloads of SPEC 3. Field names are the spec's,
@@ -73,6 +74,10 @@ export const registerBodySchema = z.object({
   ip: z.string().max(64).optional(),
   /** The registration checkbox "WhatsApp/Telegram updates" (issue 42 item 8): stored with its time. */
   updates_consent: z.boolean().optional(),
+  /** Additions to SPEC 3 (issue 42 item 7, docs/regions.md): the state the player declares. */
+  state: indianStateSchema,
+  /** The 18+ checkbox (SPEC 2.5), stored with its time; registration needs it. */
+  age_confirmed: z.literal(true, { error: 'Please confirm you are 18 or older' }),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

@@ -169,6 +169,10 @@ export const staffPlayerSchema = z.object({
   registeredAt: z.string(),
   lastLoginAt: z.string().nullable(),
   registrationIp: z.string().nullable(),
+  /** The Indian state declared at registration (issue 42 item 7); null before it was asked. */
+  declaredState: z.string().nullable(),
+  /** When the player ticked the 18+ confirmation; null for accounts made before it was kept. */
+  ageConfirmedAt: z.string().nullable(),
   kycStatus: z.enum(['none', 'pending', 'approved', 'declined']),
   wallet: walletSchema,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
+import type { RegionRefusal } from './regions.ts';
 
 /**
  * Every HTTP answer is wrapped in this envelope (SPEC 3 "API response envelope", DESIGN 6).
@@ -36,7 +37,7 @@ export interface StakeRefusal {
 }
 
 export interface ErrorEnvelope {
-  data: null | { issues: FieldIssue[] } | { refusal: StakeRefusal };
+  data: null | { issues: FieldIssue[] } | { refusal: StakeRefusal } | { region: RegionRefusal };
   error: true;
   message: string;
   errorCode: ErrorCode;

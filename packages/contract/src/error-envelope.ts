@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorCodes, type ErrorCode } from './errors.ts';
+import { regionRefusalSchema } from './regions.ts';
 
 /** One failed field of a VALIDATION_FAILED answer; `field` is the dotted path in the request. */
 export const fieldIssueSchema = z.object({
@@ -22,6 +23,7 @@ export const errorEnvelopeSchema = z.object({
     .union([
       z.object({ issues: z.array(fieldIssueSchema) }),
       z.object({ refusal: stakeRefusalSchema }),
+      z.object({ region: regionRefusalSchema }),
     ])
     .nullable(),
   error: z.literal(true),

@@ -18,3 +18,4 @@ export * from './player-routes.ts';
 export * from './play-money.ts';
 export * from './safer-play-exclusion.ts';
 export * from './privacy.ts';
+export * from './regions.ts';

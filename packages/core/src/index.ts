@@ -12,3 +12,4 @@ export * from './funding.ts';
 export * from './play-allowance.ts';
 export * from './safer-play/exclusion.ts';
 export * from './privacy.ts';
+export * from './regions.ts';

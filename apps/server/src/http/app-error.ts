@@ -1,4 +1,10 @@
-import { errorCatalogue, type ErrorCode, type FieldIssue, type StakeRefusal } from '@spm/contract';
+import {
+  errorCatalogue,
+  type ErrorCode,
+  type FieldIssue,
+  type RegionRefusal,
+  type StakeRefusal,
+} from '@spm/contract';
 
 /**
  * The one way code below the routes says "answer with this error code". The error handler
@@ -12,17 +18,25 @@ export class AppError extends Error {
   readonly issues: FieldIssue[] | undefined;
   /** A refused stake's limit and when it lifts (the envelope's `data.refusal`). */
   readonly refusal: StakeRefusal | undefined;
+  /** A REGION_BLOCKED answer's check and place (the envelope's `data.region`). */
+  readonly region: RegionRefusal | undefined;
 
   constructor(
     code: ErrorCode,
     message: string = errorCatalogue[code].message,
-    options: { issues?: FieldIssue[]; refusal?: StakeRefusal; cause?: unknown } = {},
+    options: {
+      issues?: FieldIssue[];
+      refusal?: StakeRefusal;
+      region?: RegionRefusal;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.statusCode = errorCatalogue[code].status;
     this.issues = options.issues;
     this.refusal = options.refusal;
+    this.region = options.region;
   }
 }
 

@@ -19,7 +19,9 @@ export function errorBody(error: AppError): ErrorEnvelope {
         ? { issues: error.issues }
         : error.refusal !== undefined
           ? { refusal: error.refusal }
-          : null,
+          : error.region !== undefined
+            ? { region: error.region }
+            : null,
     error: true,
     message: error.message,
     errorCode: error.code,

@@ -39,6 +39,8 @@ export function registerBody(overrides: Partial<RegisterBody> = {}): RegisterBod
     country_code: '91',
     source: 'https://example.com/landing',
     ip: '198.51.100.7',
+    state: 'MH',
+    age_confirmed: true,
     ...overrides,
   };
 }

@@ -150,6 +150,14 @@ function ProfileTab({ player }: { player: StaffPlayer }) {
     [t('players.agentCode'), player.agentCode ?? '—'],
     [t('players.registered'), formatDateTime(player.registeredAt)],
     [t('players.registrationIp'), player.registrationIp ?? '—'],
+    [
+      t('regions.declaredState'),
+      player.declaredState ? t(`regions.states.${player.declaredState}`) : '—',
+    ],
+    [
+      t('regions.ageConfirmed'),
+      player.ageConfirmedAt ? formatDateTime(player.ageConfirmedAt) : t('regions.notRecorded'),
+    ],
     [t('players.lastLogin'), formatDateTime(player.lastLoginAt)],
   ];
   return (

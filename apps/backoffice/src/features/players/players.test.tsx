@@ -18,6 +18,8 @@ const ravi: StaffPlayer = {
   registeredAt: '2025-01-02T10:00:00.000Z',
   lastLoginAt: '2025-01-20T08:30:00.000Z',
   registrationIp: '203.0.113.9',
+  declaredState: 'MH',
+  ageConfirmedAt: '2025-01-02T10:00:00.000Z',
   kycStatus: 'approved',
   wallet,
 };
@@ -67,6 +69,9 @@ describe('players', () => {
       expect(await screen.findByRole('heading', { name: /ravi_k/ })).toBeVisible();
       expect(screen.getByTestId('player-profile')).toHaveTextContent('+919876543210');
       expect(screen.getByTestId('player-profile')).toHaveTextContent('203.0.113.9');
+      // Issue 42 item 7: the declared state and when the 18+ box was ticked.
+      expect(screen.getByTestId('player-profile')).toHaveTextContent('Declared stateMaharashtra');
+      expect(screen.getByTestId('player-profile')).toHaveTextContent(/18\+ confirmed.*2025/);
     },
   );
 

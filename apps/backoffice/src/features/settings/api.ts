@@ -5,6 +5,8 @@ import {
   staffAppSettingsSchema,
   staffBannersSchema,
   staffBroadcastAnswerSchema,
+  staffRegionSettingsSchema,
+  type RegionSettings,
 } from '@spm/contract';
 import { staffRequest } from '../../shared/api.ts';
 
@@ -55,3 +57,9 @@ export const sendBroadcast = (body: unknown) =>
     method: 'POST',
     data: body,
   });
+
+export const regionSettingsKey = ['settings', 'regions'] as const;
+export const fetchRegionSettings = () =>
+  staffRequest(staffRegionSettingsSchema, { url: '/staff/settings/regions' });
+export const updateRegionSettings = (body: RegionSettings) =>
+  staffRequest(anyAnswer, { url: '/staff/settings/regions', method: 'PUT', data: body });

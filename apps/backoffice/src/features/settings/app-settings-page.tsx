@@ -9,6 +9,7 @@ import {
 } from '@spm/contract';
 import { Field, FormFeedback, Modal, opsErrorText, toastSuccess } from '../../shared/ui/index.ts';
 import { fetchAppSettings, settingsKeys, updateAppSettings } from './api.ts';
+import { RegionsPanel } from './regions-panel.tsx';
 import './settings.css';
 
 const TEXT_FIELDS = [
@@ -68,6 +69,7 @@ export function AppSettingsPage() {
       ) : null}
       {settings.data ? <AppSettingsForm details={settings.data} /> : null}
       {settings.isPending ? <p className="muted">{t('common.loading')}</p> : null}
+      <RegionsPanel />
     </section>
   );
 }

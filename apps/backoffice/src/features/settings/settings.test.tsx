@@ -73,6 +73,58 @@ describe('app settings', () => {
     );
   });
 
+  it('edits the regions: countries as codes, Indian states ticked, the geolocation file shown', async () => {
+    const regions = {
+      settings: {
+        allowedCountries: [],
+        blockedCountries: [],
+        blockedStates: ['TS'],
+        blockUnknownAddress: false,
+      },
+      geolocation: {
+        file: '/srv/geo/ip-ranges.csv',
+        ranges: 1234,
+        loadedAt: '2026-12-02T09:00:00.000Z',
+      },
+    };
+    const fetchMock = mockApi({
+      'GET /api/staff/settings/app': ok(details),
+      'GET /api/staff/settings/regions': ok(regions),
+      'PUT /api/staff/settings/regions': ok(regions),
+    });
+    renderPage(<AppSettingsPage />);
+    const form = await screen.findByRole('form', { name: 'Regions' });
+    expect(within(form).getByTestId('geoip-status')).toHaveTextContent(
+      'Geolocation file: /srv/geo/ip-ranges.csv (1234 ranges',
+    );
+    expect(within(form).getByLabelText('Telangana')).toBeChecked();
+    fireEvent.change(within(form).getByLabelText('Blocked countries'), {
+      target: { value: 'gb, us' },
+    });
+    fireEvent.click(within(form).getByLabelText('Andhra Pradesh'));
+    fireEvent.click(
+      within(form).getByLabelText('Refuse addresses the geolocation file cannot place'),
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Save regions' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PUT /api/staff/settings/regions')[0]?.body).toEqual({
+        allowedCountries: [],
+        blockedCountries: ['GB', 'US'],
+        blockedStates: ['TS', 'AP'],
+        blockUnknownAddress: true,
+      }),
+    );
+    fireEvent.change(
+      within(form).getByLabelText('Allowed countries (empty: every country not blocked)'),
+      {
+        target: { value: 'India' },
+      },
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Save regions' }));
+    expect(await within(form).findByText('Check the country codes.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT /api/staff/settings/regions')).toHaveLength(1);
+  });
+
   it('explains that OTP 0 means the OTP flow is on', async () => {
     mockApi({ 'GET /api/staff/settings/app': ok(details) });
     renderPage(<AppSettingsPage />);

@@ -38,6 +38,8 @@ function toStaffPlayer(row: StaffPlayerRow, wallet: StaffPlayer['wallet']): Staf
     registeredAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt === null ? null : user.lastLoginAt.toISOString(),
     registrationIp: user.registrationIp,
+    declaredState: user.declaredState,
+    ageConfirmedAt: user.ageConfirmedAt === null ? null : user.ageConfirmedAt.toISOString(),
     kycStatus: row.kycStatus,
     wallet,
   };

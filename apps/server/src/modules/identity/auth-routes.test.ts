@@ -115,6 +115,8 @@ describe.each(drivers)('identity accounts on %s', (driver) => {
         agentCode: null,
         source: 'https://example.com/landing',
         typeId: 3,
+        declaredState: 'MH',
+        ageConfirmedAt: h.clock.now().toISOString(),
       });
     });
 

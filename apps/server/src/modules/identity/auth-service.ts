@@ -23,11 +23,13 @@ import {
   pickLeastRecentlyUsedDemoUser,
   recordLoginSuccess,
   recordPasswordLoginSuccess,
+  releaseLoginAttempts,
   reserveLoginAttempt,
   updatePasswordHash,
   type UserRow,
 } from './user-repository.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../security/password.ts';
+import { assertRegionAllowed } from '../regions/index.ts';
 import { getAppDetails } from '../site/index.ts';
 import { ensureDemoCredit } from '../wallet/index.ts';
 import { OTP_FLOW_ON } from './otp-service.ts';
@@ -86,6 +88,21 @@ export async function login(
   }
   if (user.isDemo || user.status === 'closed') throw new AppError('INVALID_CREDENTIALS');
   if (user.status === 'locked') throw new AppError('ACCOUNT_LOCKED');
+  // Only once the password is right: a refusal names the account's phone country and state.
+  // The right password gives its reserved check back, so retrying shows the reason, not a lock.
+  try {
+    await assertRegionAllowed(
+      deps,
+      {
+        callingCode: user.mobile === null ? null : user.countryCode,
+        declaredState: user.declaredState,
+      },
+      origin,
+    );
+  } catch (error) {
+    await releaseLoginAttempts(deps.db, user.id, user.passwordHash);
+    throw error;
+  }
 
   const { token } = await deps.db.transaction(async (tx) => {
     const verified = { passwordHash: user.passwordHash, now };
@@ -112,6 +129,8 @@ async function refusalAfterRace(db: DbHandle, verified: UserRow): Promise<AppErr
 
 /** POST /login/demo: the active demo account used longest ago. */
 export async function demoLogin(deps: ServiceDeps, origin: RequestOrigin): Promise<AuthAnswer> {
+  // Demo accounts share no phone or state of a visitor's: only the address tells.
+  await assertRegionAllowed(deps, { callingCode: null, declaredState: null }, origin);
   const now = deps.clock.now();
   const answer = await deps.db.transaction(async (tx) => {
     const user = await pickLeastRecentlyUsedDemoUser(tx);
@@ -142,6 +161,11 @@ export async function register(
     throw fieldError('username', parsedUsername.error.issues[0]?.message ?? 'Invalid username');
   }
   if (body.name.trim() !== username) throw fieldError('name', NAME_MISMATCH_MESSAGE);
+  await assertRegionAllowed(
+    deps,
+    { callingCode: body.country_code, declaredState: body.state },
+    origin,
+  );
 
   const details = await getAppDetails(deps.db);
   const email = body.email?.trim() || null;
@@ -185,6 +209,9 @@ export async function register(
           registrationIp: origin.ip,
           // The app's own lookup (SPEC 7.7) is only what the client says: keep it if it is an address.
           reportedIp: body.ip !== undefined && isIP(body.ip) !== 0 ? body.ip : null,
+          declaredState: body.state,
+          // The schema takes only `age_confirmed: true`: the 18+ box was ticked now.
+          ageConfirmedAt: now,
           lastLoginAt: now,
           updatesConsentAt: body.updates_consent === true ? now : null,
           createdAt: now,
@@ -209,6 +236,8 @@ export async function register(
             source: user.source,
             typeId: user.typeId,
             updatesConsent: user.updatesConsentAt !== null,
+            declaredState: user.declaredState,
+            ageConfirmedAt: user.ageConfirmedAt?.toISOString() ?? null,
           },
         },
       );

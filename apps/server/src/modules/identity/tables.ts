@@ -39,6 +39,9 @@ export const users = pgTable(
     // The request's own address at sign-up, and the one the app looked up (SPEC 7.7).
     registrationIp: text('registration_ip'),
     reportedIp: text('reported_ip'),
+    // Regions (issue 42 item 7): the declared Indian state and the 18+ confirmation's time.
+    declaredState: text('declared_state'),
+    ageConfirmedAt: timestampTz('age_confirmed_at'),
     lastLoginAt: timestampTz('last_login_at'),
     // Per-account login throttling: failures counted in a window that starts at the first.
     failedLoginCount: integer('failed_login_count').notNull().default(0),

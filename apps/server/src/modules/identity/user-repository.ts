@@ -161,6 +161,23 @@ function loginSuccessChanges(now: Date) {
   };
 }
 
+/**
+ * A right password whose sign-in was refused for another reason (the region, issue 42 item 7):
+ * the reserved check is given back as a success would, without counting as a sign-in, so a
+ * visitor told why is not also locked out for trying again. Only while the hash is the one
+ * verified.
+ */
+export async function releaseLoginAttempts(
+  db: DbHandle,
+  userId: number,
+  verifiedHash: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ failedLoginCount: 0, failedLoginWindowStartedAt: null, loginLockedUntil: null })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, verifiedHash)));
+}
+
 /** A successful sign-in of an account the caller holds locked (demo sign-in). */
 export async function recordLoginSuccess(db: DbHandle, userId: number, now: Date): Promise<void> {
   await db.update(users).set(loginSuccessChanges(now)).where(eq(users.id, userId));

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/database.ts';
 import { appSettings } from './tables.ts';
 
@@ -9,6 +9,15 @@ export interface SettingRow {
 
 export function listSettings(db: DbHandle): Promise<SettingRow[]> {
   return db.select({ key: appSettings.key, value: appSettings.value }).from(appSettings);
+}
+
+/** One row's stored value (any key, also those that are not app details), or undefined. */
+export async function findSetting(db: DbHandle, key: string): Promise<unknown> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, key));
+  return row?.value;
 }
 
 /** Inserts the rows whose key is absent; existing (operator-set) values are kept. */

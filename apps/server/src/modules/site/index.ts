@@ -18,7 +18,7 @@ export const siteModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (app,
 
 export { insertAnnouncements } from './announcement-repository.ts';
 export { getAppDetails } from './app-data-service.ts';
-export { insertMissingSettings } from './app-settings-repository.ts';
+export { findSetting, insertMissingSettings, upsertSetting } from './app-settings-repository.ts';
 export { APP_SETTING_KEYS, DEFAULT_APP_SETTINGS, parseSettingValue } from './app-settings.ts';
 export { insertBanners } from './banner-repository.ts';
 export type { NewBannerRow } from './banner-repository.ts';

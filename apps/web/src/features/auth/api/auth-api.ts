@@ -2,14 +2,17 @@ import { authAnswerSchema, demoCheckSchema } from '@spm/contract';
 import type {
   AuthAnswer,
   ForgotPasswordBody,
+  RegionRefusal,
   LoginBody,
   MobileVerificationBody,
   RegisterBody,
   ResetPasswordBody,
   SendOtpBody,
 } from '@spm/contract';
-import { request } from '@/shared/lib/request';
-import type { RequestResult } from '@/shared/lib/request';
+import { toast } from 'react-toastify';
+import { errorText, request } from '@/shared/lib/request';
+import type { RequestFailure, RequestOptions, RequestResult } from '@/shared/lib/request';
+import { readRegionRefusal } from '../lib/region-refusal';
 import { messageCall } from '@/shared/api/message-call';
 import type { MessageOutcome } from '@/shared/api/message-call';
 
@@ -18,16 +21,39 @@ import type { MessageOutcome } from '@/shared/api/message-call';
  * noted; each function answers the helper's {data, error}.
  */
 
-export function login(body: LoginBody): Promise<RequestResult<AuthAnswer>> {
-  return request({ url: '/login', method: 'POST', data: body, schema: authAnswerSchema });
+/** A sign-in or registration answer; `region` says why a visitor's region was refused. */
+export interface AuthResult extends RequestResult<AuthAnswer> {
+  error: RequestFailure | null;
+  region: RegionRefusal | null;
 }
 
-export function demoLogin(): Promise<RequestResult<AuthAnswer>> {
-  return request({ url: '/login/demo', method: 'POST', schema: authAnswerSchema });
+/**
+ * Sign-in and registration: failures are toasted as by the request helper, except a region
+ * refusal (issue 42 item 7), which the dialog shows with its place instead.
+ */
+async function authCall(options: RequestOptions): Promise<AuthResult> {
+  const result = await request({ ...options, schema: authAnswerSchema, noToastEmit: true });
+  if (!result.error) return { data: result.data, error: null, region: null };
+  const raw = result.error as { errorCode?: string; code?: string; status?: number };
+  const region = readRegionRefusal(result.error);
+  const error: RequestFailure = {
+    message: errorText(result.error),
+    code: raw.errorCode ?? raw.code,
+  };
+  if (!region) toast.error(error.message);
+  return { data: null, error, region };
 }
 
-export function register(body: RegisterBody): Promise<RequestResult<AuthAnswer>> {
-  return request({ url: '/register', method: 'POST', data: body, schema: authAnswerSchema });
+export function login(body: LoginBody): Promise<AuthResult> {
+  return authCall({ url: '/login', method: 'POST', data: body });
+}
+
+export function demoLogin(): Promise<AuthResult> {
+  return authCall({ url: '/login/demo', method: 'POST' });
+}
+
+export function register(body: RegisterBody): Promise<AuthResult> {
+  return authCall({ url: '/register', method: 'POST', data: body });
 }
 
 export function sendOtpToMobile(body: SendOtpBody): Promise<MessageOutcome> {

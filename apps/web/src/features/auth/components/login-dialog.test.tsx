@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@spm/contract';
+import { i18n } from '@/shared/i18n/i18n';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { useAppStore } from '@/shared/stores/app-store';
 import { authAnswer, demoAnswer, playerProfile } from '@/test/fixtures';
@@ -185,6 +187,42 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
     expect(screen.getByRole('dialog')).toHaveAttribute('data-modal', 'login');
     expect(screen.getByTestId('login-submit')).toHaveTextContent(/^Login$/);
     expect(location()).toBe('/');
+  });
+
+  it('shows why a region is refused (issue 42 item 7) in each of the eight languages, no toast', async () => {
+    const refusal = (region: unknown) => ({
+      status: 403,
+      body: {
+        data: { region },
+        error: true,
+        message: 'This site is not available in your region.',
+        errorCode: 'REGION_BLOCKED',
+      },
+    });
+    mockApi({ 'POST /api/login': refusal({ check: 'phone', country: 'GB', state: null }) });
+    await openLogin();
+    await fillAndSubmit();
+    const notice = await screen.findByTestId('region-refused');
+    expect(notice).toHaveTextContent(
+      'This site does not serve mobile numbers from United Kingdom.',
+    );
+    expect(screen.queryByText('This site is not available in your region.')).toBeNull();
+    expect(useAuthStore.getState().isAuth).toBe(false);
+    const texts = new Set<string>();
+    for (const language of LANGUAGES) {
+      await act(() => i18n.changeLanguage(language));
+      texts.add(screen.getByTestId('region-refused').textContent ?? '');
+    }
+    expect(texts.size).toBe(LANGUAGES.length);
+    await act(() => i18n.changeLanguage('en'));
+
+    mockApi({ 'POST /api/login': refusal({ check: 'address', country: null, state: null }) });
+    await userEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('region-refused')).toHaveTextContent(
+        'We could not tell where you are connecting from',
+      ),
+    );
   });
 
   it('demo login does what login does', async () => {

@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { validateLoginPassword, validateLoginUsername } from '@spm/core';
-import type { AuthAnswer } from '@spm/contract';
+import type { AuthAnswer, RegionRefusal } from '@spm/contract';
 import { useAppStore } from '@/shared/stores/app-store';
 import { demoLogin, getDemoCheck, login } from '../api/auth-api';
 import { completeSignIn } from '../lib/session';
+import { RegionRefusalNotice } from './region-refusal-notice';
 import { toKey } from '@/shared/lib/validation-text';
 import { LinkButton, PasswordField, TextField } from '@/shared/ui/form-controls';
 
@@ -29,6 +30,7 @@ export function LoginDialog() {
   const [errors, setErrors] = useState<LoginErrors>({ username: null, password: null });
   const [busy, setBusy] = useState(false);
   const [demoBusy, setDemoBusy] = useState(false);
+  const [refusal, setRefusal] = useState<RegionRefusal | null>(null);
 
   const signedIn = async (answer: AuthAnswer) => {
     toast.success(t('toasts.loginSuccess'));
@@ -44,7 +46,8 @@ export function LoginDialog() {
     setErrors(checked);
     if (checked.username || checked.password || busy) return;
     setBusy(true);
-    const { data } = await login({ username, password });
+    const { data, region } = await login({ username, password });
+    setRefusal(region);
     if (!data) {
       setBusy(false);
       return;
@@ -54,7 +57,8 @@ export function LoginDialog() {
 
   const onDemo = async () => {
     setDemoBusy(true);
-    const { data } = await demoLogin();
+    const { data, region } = await demoLogin();
+    setRefusal(region);
     if (!data) {
       setDemoBusy(false);
       return;
@@ -93,6 +97,7 @@ export function LoginDialog() {
           </LinkButton>
         </div>
       )}
+      <RegionRefusalNotice refusal={refusal} />
       <button
         type="submit"
         className="button button--primary button--block"

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AGENT_CODE_VALIDITY_MS } from '@spm/contract';
+import { AGENT_CODE_VALIDITY_MS, LANGUAGES } from '@spm/contract';
+import { i18n } from '@/shared/i18n/i18n';
 import type { AppDetails } from '@spm/contract';
 import { MOBILE_DETAILS_STORAGE_KEY, TRACKER_STORAGE_KEY } from '@/shared/lib/storage';
 import { useAuthStore } from '@/shared/stores/auth-store';
@@ -40,6 +41,7 @@ const field = (id: string) => screen.getByTestId(id);
 async function fillAccount(username = 'Ravi 01', password = 'secret123') {
   await userEvent.type(field('register-username'), username);
   await userEvent.type(field('register-password'), password);
+  await userEvent.selectOptions(field('register-state'), 'MH');
 }
 
 async function verifyPhone(phone = '919876543210', otp = '123456') {
@@ -256,6 +258,50 @@ describe('registration dialog (SPEC 2.5, 4.3, 5)', () => {
     expect(input).not.toHaveAttribute('aria-invalid');
   });
 
+  it('asks for the state (issue 42 item 7) and registers nothing without it', async () => {
+    const fetchMock = routes(OTP_OFF);
+    await openRegister(OTP_OFF);
+    await userEvent.type(field('register-username'), 'Ravi 01');
+    await userEvent.type(field('register-password'), 'secret123');
+    await userEvent.type(field('register-phone'), '919876543210');
+    await userEvent.click(field('register-submit'));
+    expect(await screen.findByText('Please choose your state')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/register')).toEqual([]);
+    const options = within(field('register-state')).getAllByRole('option');
+    expect(options).toHaveLength(37);
+  });
+
+  it('shows a region refusal with its place, in each of the eight languages', async () => {
+    routes(OTP_OFF, {
+      'POST /api/register': {
+        status: 403,
+        body: {
+          data: { region: { check: 'state', country: 'IN', state: 'TS' } },
+          error: true,
+          message: 'This site is not available in your region.',
+          errorCode: 'REGION_BLOCKED',
+        },
+      },
+    });
+    await openRegister(OTP_OFF);
+    await fillAccount();
+    await userEvent.type(field('register-phone'), '919876543210');
+    await userEvent.click(field('register-submit'));
+    const notice = await screen.findByTestId('region-refused');
+    expect(notice).toHaveTextContent('Not available in your region');
+    expect(notice).toHaveTextContent('This site is not available to players in Telangana.');
+    expect(useAuthStore.getState().isAuth).toBe(false);
+    const texts = new Set<string>();
+    for (const language of LANGUAGES) {
+      await act(() => i18n.changeLanguage(language));
+      const text = screen.getByTestId('region-refused').textContent ?? '';
+      expect(text, language).toContain(i18n.t('regions.states.TS'));
+      texts.add(text);
+    }
+    expect(texts.size).toBe(LANGUAGES.length);
+    await act(() => i18n.changeLanguage('en'));
+  });
+
   it('keeps Sign Up disabled while the 18+ box is unchecked', async () => {
     routes(OTP_OFF);
     await openRegister(OTP_OFF);
@@ -289,6 +335,8 @@ describe('registration dialog (SPEC 2.5, 4.3, 5)', () => {
       country_code: '91',
       source: 'instagram',
       ip: '203.0.113.9',
+      state: 'MH',
+      age_confirmed: true,
     });
     await waitFor(() => expect(location()).toBe('/home'));
     expect(useAuthStore.getState()).toMatchObject({ isAuth: true, token: 'token-new' });

@@ -1,10 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { INDIA_COUNTRY_CODE, REGISTRATION_PARENT_ID, REGISTRATION_TYPE_ID } from '@spm/contract';
-import type { AppDetails, RegisterBody } from '@spm/contract';
+import {
+  INDIA_COUNTRY_CODE,
+  INDIAN_STATE_CODES,
+  REGISTRATION_PARENT_ID,
+  REGISTRATION_TYPE_ID,
+} from '@spm/contract';
+import type { AppDetails, IndianStateCode, RegionRefusal, RegisterBody } from '@spm/contract';
 import {
   capPhoneDigits,
   parseIndianPhone,
@@ -38,6 +43,8 @@ import {
   toKey,
 } from '@/shared/lib/validation-text';
 import { LinkButton, PasswordField, PhoneField, TextField } from '@/shared/ui/form-controls';
+import { Field } from '@/shared/ui/field';
+import { RegionRefusalNotice } from './region-refusal-notice';
 
 /** Phone digits (with 91) from the dialog's query parameters `mobile` and `country_code`. */
 export function phoneFromQuery(search: string): string | undefined {
@@ -75,9 +82,14 @@ export interface RegistrationInput {
   ip: string | undefined;
   /** The "WhatsApp/Telegram updates" checkbox: the server stores it with its time. */
   updatesConsent: boolean;
+  /** The state the player declares (issue 42 item 7), an addition to SPEC 3's payload. */
+  state: IndianStateCode;
 }
 
-/** The registration payload of SPEC 3, exactly. */
+/**
+ * The registration payload of SPEC 3, plus the declared state and the ticked 18+ box (issue 42
+ * item 7): Sign Up is only enabled while the box is ticked, so it is sent as true.
+ */
 export function buildRegisterBody(input: RegistrationInput): RegisterBody {
   const body: RegisterBody = {
     username: input.username,
@@ -88,6 +100,8 @@ export function buildRegisterBody(input: RegistrationInput): RegisterBody {
     mobile: input.phone.mobile,
     country_code: input.phone.countryCode,
     extras: input.trackingId ? { trackingId: input.trackingId } : {},
+    state: input.state,
+    age_confirmed: true,
   };
   if (input.emailOn) body.email = input.email.trim();
   const agentCode = input.agentCode.trim();
@@ -152,6 +166,18 @@ export function RegisterDialog() {
   // The server's refusal of a code no agent has, shown on the field (the toast says it too).
   const [agentCodeError, setAgentCodeError] = useState<string | null>(null);
   const [agree, setAgree] = useState(true);
+  const stateId = useId();
+  const [state, setState] = useState<IndianStateCode | ''>('');
+  const [stateError, setStateError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<RegionRefusal | null>(null);
+  // In the reader's language and alphabet order, so a player finds their state.
+  const stateOptions = useMemo(
+    () =>
+      INDIAN_STATE_CODES.map((code) => ({ code, name: t(`regions.states.${code}`) })).sort((a, b) =>
+        a.name.localeCompare(b.name),
+      ),
+    [t],
+  );
   const [updatesConsent, setUpdatesConsent] = useState(false);
   const [errors, setErrors] = useState<RegisterErrors>({
     email: null,
@@ -237,8 +263,9 @@ export function RegisterDialog() {
     };
     setErrors(checked);
     if (!parsedPhone) setPhoneError('validation.mobileRequired');
+    if (state === '') setStateError('regions.stateRequired');
     if (checked.email || checked.username || checked.password) return;
-    if (!parsedPhone || !canSignUp) return;
+    if (!parsedPhone || !canSignUp || state === '') return;
     setBusy(true);
     const ip = await lookupPublicIp();
     const body = buildRegisterBody({
@@ -252,10 +279,12 @@ export function RegisterDialog() {
       trackingId: readTracker(),
       ip,
       updatesConsent,
+      state,
     });
-    const { data, error } = await register(body);
+    const { data, error, region } = await register(body);
+    setRefusal(region);
     if (!data) {
-      if (error && 'code' in error && error.code === 'AGENT_CODE_UNKNOWN') {
+      if (error?.code === 'AGENT_CODE_UNKNOWN') {
         setAgentCodeError('errors.AGENT_CODE_UNKNOWN');
       }
       setBusy(false);
@@ -373,6 +402,27 @@ export function RegisterDialog() {
           </LinkButton>
         </div>
       )}
+      <Field id={stateId} label={t('regions.state')} error={stateError}>
+        <select
+          id={stateId}
+          className="form-field__select"
+          value={state}
+          onChange={(event) => {
+            const next = INDIAN_STATE_CODES.find((code) => code === event.target.value);
+            setState(next ?? '');
+            setStateError(next ? null : 'regions.stateRequired');
+          }}
+          aria-invalid={stateError ? true : undefined}
+          data-testid="register-state"
+        >
+          <option value="">{t('regions.choose')}</option>
+          {stateOptions.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      </Field>
       <TextField
         label={t('auth.agentCode')}
         value={agentCode}
@@ -405,6 +455,7 @@ export function RegisterDialog() {
         />
         <span>{t('auth.updatesConsent')}</span>
       </label>
+      <RegionRefusalNotice refusal={refusal} />
       <button
         type="submit"
         className="button button--primary button--block"
