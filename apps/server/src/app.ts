@@ -45,6 +45,7 @@ import { backofficeModule } from './modules/backoffice/index.ts';
 import { cashierModule } from './modules/cashier/index.ts';
 import { casinoModule } from './modules/casino/index.ts';
 import { exchangeModule } from './modules/exchange/index.ts';
+import { registerLimitPolicies, saferPlayModule } from './modules/safer-play/index.ts';
 import { clusterModule } from './cluster/cluster-plugin.ts';
 import {
   authenticateStaffToken,
@@ -311,6 +312,7 @@ async function registerIdentity(
     walletModule,
     identityModule,
     cashierModule,
+    saferPlayModule,
     backofficeModule,
   ]) {
     await app.register(module, { prefix: API_PREFIX, deps });
@@ -345,5 +347,6 @@ async function registerIdentity(
 function createWallet(deps: ConstructorParameters<typeof WalletApi>[0]): WalletApi {
   const wallet = new WalletApi(deps);
   wallet.policies.setRoundRule(SPEC_ROUND_RULE);
+  registerLimitPolicies(wallet);
   return wallet;
 }

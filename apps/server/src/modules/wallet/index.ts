@@ -26,6 +26,7 @@ export {
   adjustCash,
   creditDeposit,
   creditDepositBonus,
+  depositRefusalAhead,
   fundMarketMaker,
   holdWithdrawal,
   payOutWithdrawal,
@@ -59,6 +60,7 @@ export type {
   LimitPolicy,
   PolicyRefusalCode,
   PolicyVerdict,
+  TotalsRead,
   WalletPlayerFacts,
 } from './policies/wallet-policies.ts';
 export { stakeRefusalOf, walletRefusalError } from './api/wallet-refusals.ts';
@@ -70,7 +72,11 @@ export {
   openPlayerWallet,
   openPlayerWallets,
   PERMANENT_EXCLUSION_UNTIL,
+  playerLimitsOf,
+  playersWithLimits,
+  readWalletTotals,
   setPlayerRestrictions,
+  writePlayerLimits,
 } from './ledger/wallet-player-repository.ts';
 export type { NewWalletPlayer, WalletPlayerRow } from './ledger/wallet-player-repository.ts';
 export type { WalletTotals, WindowTotals } from './totals/wallet-totals.ts';
