@@ -18,5 +18,6 @@ CREATE INDEX "safer_play_limit_changes_player_idx" ON "safer_play_limit_changes"
 CREATE TABLE "safer_play_limit_players" (
 	"player_id" bigint PRIMARY KEY NOT NULL,
 	"prompted_at" timestamp with time zone,
+	"deposit_prompted_at" timestamp with time zone,
 	"reviewed_at" timestamp with time zone
 );

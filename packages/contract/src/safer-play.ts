@@ -44,8 +44,11 @@ export type LimitView = z.infer<typeof limitViewSchema>;
 /** GET /api/rg/limits */
 export const limitsStateSchema = z.object({
   limits: z.array(limitViewSchema),
-  /** The registration / first-deposit prompt was not answered yet (set or skipped). */
-  promptDue: z.boolean(),
+  /**
+   * The limits prompt is due (no limit kept, not skipped there yet): after registration
+   * and at the first deposit. Setting any limit answers both.
+   */
+  promptDue: z.object({ registration: z.boolean(), deposit: z.boolean() }),
   /** When the player is next asked to review their limits; null before any is set. */
   reviewDueAt: z.string().nullable(),
   /** The review reminder is due now. */
@@ -67,8 +70,15 @@ export const setLimitsBodySchema = z.object({
 });
 export type SetLimitsBody = z.infer<typeof setLimitsBodySchema>;
 
-/** POST /api/rg/limits/prompt: the player skipped the prompt (or answered it elsewhere). */
-export const limitsPromptBodySchema = z.object({ answer: z.enum(['skipped']) });
+/** Where the limits prompt is offered. */
+export const LIMIT_PROMPT_PLACES = ['registration', 'deposit'] as const;
+export type LimitPromptPlace = (typeof LIMIT_PROMPT_PLACES)[number];
+
+/** POST /api/rg/limits/prompt: the player skipped the prompt offered there. */
+export const limitsPromptBodySchema = z.object({
+  answer: z.enum(['skipped']),
+  place: z.enum(LIMIT_PROMPT_PLACES),
+});
 export type LimitsPromptBody = z.infer<typeof limitsPromptBodySchema>;
 
 /** POST /api/rg/limits/review: the player reviewed their limits (the 6-month reminder). */

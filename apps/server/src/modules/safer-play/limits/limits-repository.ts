@@ -46,15 +46,29 @@ export async function findLimitPlayer(db: DbHandle, playerId: number) {
   return rows[0];
 }
 
-/** Records that the player answered the prompt and reviewed their limits at `at`. */
-export async function markLimitsReviewed(db: DbHandle, playerId: number, at: Date): Promise<void> {
+/**
+ * Records that the player reviewed their limits at `at` and answered the prompt at these
+ * places (a first answer is kept).
+ */
+export async function markLimitsReviewed(
+  db: DbHandle,
+  playerId: number,
+  at: Date,
+  places: { registration: boolean; deposit: boolean },
+): Promise<void> {
   await db
     .insert(saferPlayLimitPlayers)
-    .values({ playerId, promptedAt: at, reviewedAt: at })
+    .values({
+      playerId,
+      promptedAt: places.registration ? at : null,
+      depositPromptedAt: places.deposit ? at : null,
+      reviewedAt: at,
+    })
     .onConflictDoUpdate({
       target: saferPlayLimitPlayers.playerId,
       set: {
         promptedAt: sql`coalesce(${saferPlayLimitPlayers.promptedAt}, excluded.prompted_at)`,
+        depositPromptedAt: sql`coalesce(${saferPlayLimitPlayers.depositPromptedAt}, excluded.deposit_prompted_at)`,
         reviewedAt: sql`excluded.reviewed_at`,
       },
     });

@@ -79,7 +79,7 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async 
         await answerLimitsPrompt(
           deps,
           currentPlayer(request).userId,
-          'skip',
+          { skip: request.body.place },
           requestOrigin(request),
         ),
       ),

@@ -2,6 +2,7 @@ import {
   LIMIT_NAMES,
   type LimitChange,
   type LimitName,
+  type LimitPromptPlace,
   type LimitsReport,
   type LimitsState,
   type LimitView,
@@ -90,7 +91,10 @@ async function stateOf(db: DbHandle, playerId: number, now: Date): Promise<Limit
   const reviewDueAt = player?.reviewedAt ? limitsReviewDueAt(player.reviewedAt) : null;
   return {
     limits: limitViews(limits, totals, now),
-    promptDue: !player?.promptedAt && limits === null,
+    promptDue: {
+      registration: !player?.promptedAt && limits === null,
+      deposit: !player?.depositPromptedAt && limits === null,
+    },
     reviewDueAt: reviewDueAt?.toISOString() ?? null,
     reviewDue: reviewDueAt !== null && reviewDueAt.getTime() <= now.getTime(),
   };
@@ -138,7 +142,7 @@ export async function setLimits(
       })),
     );
     // Setting limits answers the prompt and counts as a review.
-    await markLimitsReviewed(tx, playerId, now);
+    await markLimitsReviewed(tx, playerId, now, { registration: true, deposit: true });
     if (changed.length > 0) {
       await insertAudit(tx, {
         actorType: 'player',
@@ -161,17 +165,21 @@ export async function setLimits(
 export async function answerLimitsPrompt(
   deps: ServiceDeps,
   playerId: number,
-  answer: 'skip' | 'review',
+  answer: { skip: LimitPromptPlace } | 'review',
   origin: RequestOrigin,
 ): Promise<LimitsState> {
   const now = deps.clock.now();
+  const change = answer === 'review' ? 'review' : 'skip';
   await deps.db.transaction(async (tx) => {
-    await markLimitsReviewed(tx, playerId, now);
+    await markLimitsReviewed(tx, playerId, now, {
+      registration: answer !== 'review' && answer.skip === 'registration',
+      deposit: answer !== 'review' && answer.skip === 'deposit',
+    });
     await insertLimitChanges(tx, [
       {
         playerId,
         name: null,
-        change: answer,
+        change,
         fromPaise: null,
         toPaise: null,
         requestedAt: now,
@@ -181,11 +189,11 @@ export async function answerLimitsPrompt(
     await insertAudit(tx, {
       actorType: 'player',
       actorId: String(playerId),
-      action: answer === 'skip' ? 'rg.limits.prompt-skipped' : 'rg.limits.reviewed',
+      action: change === 'skip' ? 'rg.limits.prompt-skipped' : 'rg.limits.reviewed',
       targetType: 'player',
       targetId: String(playerId),
       before: null,
-      after: null,
+      after: answer === 'review' ? null : { place: answer.skip },
       reason: null,
       ip: origin.ip,
       createdAt: now,

@@ -313,7 +313,14 @@ describe.each(drivers)('safer play limits on %s', (driver) => {
     const view = (state: LimitsState, name: string) => state.limits.find((l) => l.name === name)!;
 
     const fresh = await get();
-    expect(fresh.promptDue).toBe(true);
+    expect(fresh.promptDue).toEqual({ registration: true, deposit: true });
+    const skipped = await post(
+      h,
+      '/api/rg/limits/prompt',
+      { answer: 'skipped', place: 'registration' },
+      { token: player.token },
+    );
+    expect(skipped.json().data.promptDue).toEqual({ registration: false, deposit: true });
     expect(fresh.limits.every((l) => l.amount === null)).toBe(true);
 
     expect((await put([{ name: 'deposit-24h', amount: 1000 }])).statusCode).toBe(200);
@@ -327,7 +334,7 @@ describe.each(drivers)('safer play limits on %s', (driver) => {
     ]);
     await put([{ name: 'stake-7d', amount: null }]);
     const waiting = await get();
-    expect(waiting.promptDue).toBe(false);
+    expect(waiting.promptDue).toEqual({ registration: false, deposit: false });
     const effectiveAt = new Date(increasedAt.getTime() + 24 * HOUR).toISOString();
     expect(view(waiting, 'deposit-24h')).toMatchObject({
       amount: 500,
@@ -360,6 +367,7 @@ describe.each(drivers)('safer play limits on %s', (driver) => {
       'increase:deposit-24h',
       'decrease:deposit-24h',
       'set:deposit-24h',
+      'skip:null',
     ]);
     const [audits] = await executeRows<{ n: string | number }>(
       h.db,

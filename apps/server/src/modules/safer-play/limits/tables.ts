@@ -35,6 +35,8 @@ export const saferPlayLimitChanges = pgTable(
 /** When the player answered the limits prompt and last reviewed their limits. */
 export const saferPlayLimitPlayers = pgTable('safer_play_limit_players', {
   playerId: bigint('player_id', { mode: 'number' }).primaryKey(),
+  /** The prompt after registration / at the first deposit was answered (set or skipped). */
   promptedAt: timestampTz('prompted_at'),
+  depositPromptedAt: timestampTz('deposit_prompted_at'),
   reviewedAt: timestampTz('reviewed_at'),
 });
