@@ -10,6 +10,7 @@ import { AdjustmentForm } from './adjustment-form.tsx';
 import { fetchPlayer, playerKeys } from './api.ts';
 import { DepositsTab, KycTab, WithdrawalsTab } from './cashier-tabs.tsx';
 import { BetsTab, LedgerTab, SessionsTab } from './history-tabs.tsx';
+import { LimitsTab } from './limits-tab.tsx';
 import { LockAction } from './lock-action.tsx';
 
 export const PLAYER_TABS = [
@@ -21,6 +22,7 @@ export const PLAYER_TABS = [
   'withdrawals',
   'kyc',
   'sessions',
+  'limits',
 ] as const;
 type PlayerTab = (typeof PLAYER_TABS)[number];
 
@@ -127,6 +129,7 @@ export function PlayerDetailPage() {
         {tab === 'withdrawals' ? <WithdrawalsTab playerId={data.id} /> : null}
         {tab === 'kyc' ? <KycTab playerId={data.id} /> : null}
         {tab === 'sessions' ? <SessionsTab playerId={data.id} /> : null}
+        {tab === 'limits' ? <LimitsTab playerId={data.id} /> : null}
       </section>
     </div>
   );
