@@ -46,6 +46,7 @@ import { cashierModule } from './modules/cashier/index.ts';
 import { casinoModule } from './modules/casino/index.ts';
 import { exchangeModule } from './modules/exchange/index.ts';
 import { privacyModule } from './modules/privacy/index.ts';
+import { registerLimitPolicies, saferPlayModule } from './modules/safer-play/index.ts';
 import { clusterModule } from './cluster/cluster-plugin.ts';
 import {
   authenticateStaffToken,
@@ -353,5 +354,6 @@ async function registerIdentity(
 function createWallet(deps: ConstructorParameters<typeof WalletApi>[0]): WalletApi {
   const wallet = new WalletApi(deps);
   wallet.policies.setRoundRule(SPEC_ROUND_RULE);
+  registerLimitPolicies(wallet);
   return wallet;
 }

@@ -19,3 +19,4 @@ export * from './play-money.ts';
 export * from './safer-play-exclusion.ts';
 export * from './privacy.ts';
 export * from './regions.ts';
+export * from './safer-play.ts';

@@ -13,3 +13,4 @@ export * from './play-allowance.ts';
 export * from './safer-play/exclusion.ts';
 export * from './privacy.ts';
 export * from './regions.ts';
+export * from './safer-play-limits.ts';

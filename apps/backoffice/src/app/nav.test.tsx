@@ -24,6 +24,7 @@ describe('role-aware navigation', () => {
     expect(navLinks()).toEqual([
       'Dashboard',
       'Players',
+      'Limits report',
       'Deposits',
       'Withdrawals',
       'KYC',
@@ -62,6 +63,7 @@ describe('role-aware navigation', () => {
       '/casino/games',
       '/casino/providers',
       '/casino/ggr',
+      '/rg/limits',
     ]) {
       await router.navigate(path);
       expect(await screen.findByRole('heading', { name: 'Not available' })).toBeVisible();

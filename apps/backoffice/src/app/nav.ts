@@ -23,6 +23,7 @@ export const NAV: NavGroup[] = [
     items: [
       { to: '/', label: 'nav.dashboard', roles: EVERYONE },
       { to: '/players', label: 'nav.players', roles: EVERYONE },
+      { to: '/rg/limits', label: 'nav.limitsReport', roles: ADMIN },
     ],
   },
   {

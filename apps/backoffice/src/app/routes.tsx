@@ -19,6 +19,7 @@ function lazyNamed<M extends Record<string, unknown>>(
 const players = () => import('../features/players/index.ts');
 const PlayersPage = lazyNamed(players, 'PlayersPage');
 const PlayerDetailPage = lazyNamed(players, 'PlayerDetailPage');
+const LimitsReportPage = lazyNamed(players, 'LimitsReportPage');
 const StaffUsersPage = lazyNamed(
   () => import('../features/staff-users/index.ts'),
   'StaffUsersPage',
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <DashboardPage /> },
       { path: 'players', element: <PlayersPage /> },
       { path: 'players/:playerId', element: <PlayerDetailPage /> },
+      { path: 'rg/limits', element: admin(<LimitsReportPage />) },
       { path: 'queues/deposits', element: admin(<DepositQueuePage />) },
       { path: 'queues/withdrawals', element: admin(<WithdrawalQueuePage />) },
       { path: 'queues/kyc', element: admin(<KycQueuePage />) },

@@ -43,6 +43,8 @@ const EXPECTED_TABLES = [
   'rate_limit_counters',
   'resource_leases',
   'runners',
+  'safer_play_limit_changes',
+  'safer_play_limit_players',
   'seed_marks',
   'sessions',
   'settlements',

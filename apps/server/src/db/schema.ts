@@ -16,3 +16,4 @@ export * from './seed-tables.ts';
 export * from '../cluster/cluster-tables.ts';
 export * from '../http/rate-limit-tables.ts';
 export * from '../modules/safer-play/exclusion/tables.ts';
+export * from '../modules/safer-play/limits/tables.ts';

@@ -1,6 +1,7 @@
 import { fail, ok, stubApi } from '@spm/client/testing';
 import type { MockAnswer, MockRoute } from '@spm/client/testing';
-import type { AppDetails } from '@spm/contract';
+import { LIMIT_NAMES } from '@spm/contract';
+import type { AppDetails, LimitsState } from '@spm/contract';
 
 export { callsTo, fail, ok } from '@spm/client/testing';
 export type { MockAnswer, MockRoute, RecordedCall } from '@spm/client/testing';
@@ -24,6 +25,20 @@ export const liveAppDetails: AppDetails = {
 /** An empty first page of GET /notifications. */
 export const noNotifications = { items: [], page: 1, pageSize: 20, total: 0, unread: 0 };
 
+/** GET /rg/limits of a player with no limits who answered the prompts already. */
+export const noLimitsState: LimitsState = {
+  limits: LIMIT_NAMES.map((name) => {
+    const [kind, period] = name.split('-') as [
+      LimitsState['limits'][number]['kind'],
+      LimitsState['limits'][number]['period'],
+    ];
+    return { name, kind, period, amount: null, used: 0, pending: null };
+  }),
+  promptDue: { registration: false, deposit: false },
+  reviewDueAt: null,
+  reviewDue: false,
+};
+
 // What every page asks for (app data), and what every signed-in page asks for (the header's
 // exposure and notifications), answered plainly so tests only name the routes they care about.
 const defaultRoutes: Record<string, MockRoute> = {
@@ -39,6 +54,8 @@ const defaultRoutes: Record<string, MockRoute> = {
   // …and the player's data choices (issue 42 item 8).
   'GET /api/privacy/consent': ok({ given: false, givenAt: null, withdrawnAt: null }),
   'GET /api/privacy/requests': ok([]),
+  // Every signed-in page may offer the limits prompt (safer play).
+  'GET /api/rg/limits': ok(noLimitsState),
 };
 
 /**

@@ -11,6 +11,7 @@ import { fetchPlayer, playerKeys } from './api.ts';
 import { DepositsTab, KycTab, WithdrawalsTab } from './cashier-tabs.tsx';
 import { BetsTab, LedgerTab, SessionsTab } from './history-tabs.tsx';
 import { ExclusionsTab } from './exclusions-tab.tsx';
+import { LimitsTab } from './limits-tab.tsx';
 import { LockAction } from './lock-action.tsx';
 
 export const PLAYER_TABS = [
@@ -24,6 +25,7 @@ export const PLAYER_TABS = [
   'sessions',
   // Issue 42 item 5: time-outs and self-exclusions, read-only.
   'exclusions',
+  'limits',
 ] as const;
 type PlayerTab = (typeof PLAYER_TABS)[number];
 
@@ -131,6 +133,7 @@ export function PlayerDetailPage() {
         {tab === 'kyc' ? <KycTab playerId={data.id} /> : null}
         {tab === 'sessions' ? <SessionsTab playerId={data.id} /> : null}
         {tab === 'exclusions' ? <ExclusionsTab playerId={data.id} /> : null}
+        {tab === 'limits' ? <LimitsTab playerId={data.id} /> : null}
       </section>
     </div>
   );

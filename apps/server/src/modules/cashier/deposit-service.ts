@@ -27,7 +27,7 @@ import type { GatewayRow } from './gateway-repository.ts';
 import type { ReceivedFile } from '../../uploads/multipart.ts';
 import { storeUpload, withUploadCleanup } from '../../uploads/upload-store.ts';
 import { requireGatewayRow } from './gateway-service.ts';
-import { storeNotification } from '../wallet/index.ts';
+import { depositRefusalAhead, storeNotification } from '../wallet/index.ts';
 import type { RequestOrigin, ServiceDeps } from '../../deps.ts';
 import { MINUTE_MS } from '../../deps.ts';
 import type { AuthContext, StaffContext } from '../identity/index.ts';
@@ -158,6 +158,28 @@ export async function insertPendingDeposit(
 }
 
 /**
+ * The wallet's deposit policies asked ahead, when the player asks to deposit (a deposit
+ * limit, issue 42): a deposit they would refuse now is refused before anything is paid or
+ * stored, with the limit and when it frees up. The credit asks again under the lock.
+ */
+export async function refuseDepositAhead(
+  deps: ServiceDeps,
+  playerId: number,
+  amountPaise: Paise,
+): Promise<void> {
+  const refused = await depositRefusalAhead(deps.db, deps.wallet.policies, {
+    playerId,
+    amountPaise,
+    now: deps.clock.now(),
+  });
+  if (refused) {
+    throw new AppError(refused.code, undefined, {
+      refusal: { limit: refused.limit, until: refused.until ? refused.until.toISOString() : null },
+    });
+  }
+}
+
+/**
  * POST /api/deposit/create: a manual deposit with its payment proof. Checks run before the
  * file is written; a refusal after it (reference taken, limit reached in a race) removes the
  * file again with the rolled-back rows.
@@ -178,6 +200,7 @@ export async function createManualDeposit(
     );
   }
   checkDepositAmount(gateway, amountPaise);
+  await refuseDepositAhead(deps, player.userId, amountPaise);
   const reference = fields.reference.toUpperCase();
   const now = deps.clock.now();
   const afterCommit: (() => void)[] = [];

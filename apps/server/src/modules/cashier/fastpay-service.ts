@@ -30,6 +30,7 @@ import { findGatewayRow, insertSettingIfAbsentAndRead } from './gateway-reposito
 import { approveWithin, declineWithin } from './deposit-decision-service.ts';
 import {
   amountToPaise,
+  refuseDepositAhead,
   checkDepositAmount,
   expireDueDeposits,
   holdPendingSlot,
@@ -111,6 +112,7 @@ export async function startFastpayDeposit(
   // No adapter serves automated gateways (GATEWAY_SIMULATOR off and no real one configured).
   if (gateway === undefined) throw new AppError('GATEWAY_DISABLED');
   checkDepositAmount(row, amountPaise);
+  await refuseDepositAhead(deps, player.userId, amountPaise);
   // Early refusal, before a payment is opened at the gateway; re-checked under lock below.
   await expireDueDeposits(deps, { playerId: player.userId });
   if (

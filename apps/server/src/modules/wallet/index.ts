@@ -27,6 +27,7 @@ export {
   creditDeposit,
   creditPlayAllowance,
   creditDepositBonus,
+  depositRefusalAhead,
   fundMarketMaker,
   holdWithdrawal,
   payOutWithdrawal,
@@ -61,6 +62,7 @@ export type {
   LimitPolicy,
   PolicyRefusalCode,
   PolicyVerdict,
+  TotalsRead,
   WalletPlayerFacts,
 } from './policies/wallet-policies.ts';
 export { stakeRefusalOf, walletRefusalError } from './api/wallet-refusals.ts';
@@ -74,7 +76,11 @@ export {
   openPlayerWallets,
   PERMANENT_EXCLUSION_UNTIL,
   playerRestrictionsOf,
+  playerLimitsOf,
+  playersWithLimits,
+  readWalletTotals,
   setPlayerRestrictions,
+  writePlayerLimits,
 } from './ledger/wallet-player-repository.ts';
 export type {
   NewWalletPlayer,

@@ -5,6 +5,7 @@ import { AnnouncementTicker } from '@/features/landing/components/announcement-t
 import { AppHeader } from './app-header';
 import { AppFooter } from './app-footer';
 import { BottomNav } from './bottom-nav';
+import { LimitsPrompt } from '@/shared/safer-play/limits-prompt';
 
 /** The landing page has its own ticker; signed-in players see the same one on every page. */
 function SignedInAnnouncements() {
@@ -28,6 +29,8 @@ export function AppLayout() {
       <AppHeader />
       <main className="app-main" id="main">
         {isAuth && <SignedInAnnouncements />}
+        {/* Safer play: the limits prompt a new player is offered (set or skip), issue 42. */}
+        {isAuth && <LimitsPrompt place="registration" />}
         <Outlet />
       </main>
       <AppFooter />

@@ -10,6 +10,7 @@ import { cashierMessageKey } from '@/shared/lib/cashier-messages';
 import { formatAmount } from '@spm/client';
 import { browserLocation } from '@/shared/lib/navigation';
 import { DemoNotice, useIsDemo } from '@/shared/ui/demo-notice';
+import { LimitsPrompt } from '@/shared/safer-play/limits-prompt';
 import { describedBy, Field } from '@/shared/ui/field';
 import {
   CashierLoadError,
@@ -307,6 +308,7 @@ export function DepositPage({ titleKey }: PageProps) {
       }
     >
       <DemoNotice />
+      <LimitsPrompt place="deposit" />
       {notFound ? (
         <GatewayNotFound />
       ) : !gateway ? (

@@ -13,6 +13,7 @@ import { EXTRA_VALIDATION_KEYS, isEmailFormat, toKey } from '@/shared/lib/valida
 import { updateProfile, useProfile } from '@/shared/api/profile-api';
 import { usePlaySite } from '@/shared/stores/site-money-mode';
 import { BankDetailsSection } from './bank-details/bank-details-section';
+import { SaferPlayLimitsSection } from '@/shared/safer-play/limits-section';
 import { ExclusionPanel } from './safer-play/exclusion-panel';
 import { PrivacySection } from './privacy/privacy-section';
 import './profile.css';
@@ -252,7 +253,8 @@ export function ProfilePage({ titleKey }: PageProps) {
           <ChangePasswordForm />
           {/* Bank details are for withdrawals: a play-money site has none (issue 42 item 6). */}
           {!playSite && <BankDetailsSection />}
-          {/* Safer play (issue 42): time-out and self-exclusion, real accounts only. */}
+          {/* Safer play (issue 42): limits, time-out and self-exclusion, real accounts only. */}
+          {!profile.isDemo && <SaferPlayLimitsSection />}
           {profile.isDemo ? null : <ExclusionPanel />}
           {!profile.isDemo && <PrivacySection />}
         </div>

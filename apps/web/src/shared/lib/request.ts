@@ -4,6 +4,7 @@ import { catalogueText, checkData, createApiTransport, isRecord, statusMessage }
 import type { ApiCall, ApiErrorBody } from '@spm/client';
 import { i18n } from '@/shared/i18n/i18n';
 import { useAuthStore } from '@/shared/stores/auth-store';
+import { limitRefusalText } from '@/shared/safer-play/limit-refusal';
 
 /*
  * The player app's face of the @spm/client request core (SPEC 7.1, 8): never throws, answers
@@ -66,7 +67,7 @@ export function errorText(error: RequestError): string {
   const fields = error as Partial<RequestFailure & ApiErrorBody>;
   const code = fields.errorCode ?? fields.code;
   const message = fields.message || fields.errorMessage || i18n.t('common.somethingWentWrong');
-  return catalogueText(i18n, code, message);
+  return limitRefusalText(i18n, error) ?? catalogueText(i18n, code, message);
 }
 
 function fail<T>(
@@ -77,7 +78,8 @@ function fail<T>(
   if (noToastEmit) {
     return { data: null, error: raw ?? { code: failure.code, message: failure.message } };
   }
-  toast.error(catalogueText(i18n, failure.code, failure.message));
+  // A limit's refusal names the limit and when it frees up (issue 42).
+  toast.error(limitRefusalText(i18n, raw) ?? catalogueText(i18n, failure.code, failure.message));
   return { data: null, error: failure };
 }
 

@@ -22,9 +22,11 @@ import {
 import {
   addPlayerHours,
   lockWalletPlayers,
+  readWalletPlayers,
   readWalletTotals,
   type WalletPlayerRow,
 } from '../ledger/wallet-player-repository.ts';
+import { playerFactsOf } from '../policies/debit-judging.ts';
 import type { PolicyRefusal, WalletPolicies } from '../policies/wallet-policies.ts';
 import { hourDeltaOfDeposit, hourOf, zeroTotals } from '../totals/wallet-totals.ts';
 
@@ -149,7 +151,9 @@ export async function creditDeposit(
 ): Promise<MoneyMoved | DepositRefused> {
   const player = await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: true });
   if (player && policies.hasDepositPolicies) {
-    const totals = await readWalletTotals(ctx.tx, [input.playerId], ctx.now);
+    const totals = policies.depositsNeedTotals(player.limits)
+      ? (await readWalletTotals(ctx.tx, [input.playerId], ctx.now)).get(input.playerId)
+      : undefined;
     const refusal = policies.judgeDeposit(
       {
         playerId: input.playerId,
@@ -157,14 +161,7 @@ export async function creditDeposit(
         reference: `DEP-${input.depositId}`,
         now: ctx.now,
       },
-      {
-        playerId: input.playerId,
-        playMoney: player.moneyMode === 'play',
-        moneyMode: player.moneyMode,
-        excludedUntil: player.excludedUntil,
-        timeOutUntil: player.timeOutUntil,
-        totals: totals.get(input.playerId) ?? zeroTotals(),
-      },
+      playerFactsOf(player, totals ?? zeroTotals()),
     );
     if (refusal)
       return { ok: false, code: refusal.code, limit: refusal.limit, until: refusal.until };
@@ -188,6 +185,30 @@ export async function creditDeposit(
     await addPlayerHours(ctx.tx, hourOf(ctx.now), new Map([[input.playerId, delta]]));
   }
   return moved;
+}
+
+/**
+ * The deposit policies asked ahead, when the player asks to deposit (before a payment is
+ * opened or a proof uploaded), unlocked: a deposit they would refuse now is refused at once
+ * with the same answer, so the player is told before paying. Not a promise: creditDeposit
+ * asks again under the row lock when the money arrives.
+ */
+export async function depositRefusalAhead(
+  db: DbHandle,
+  policies: WalletPolicies,
+  input: { playerId: number; amountPaise: Paise; now: Date },
+): Promise<DepositRefused | null> {
+  if (!policies.hasDepositPolicies) return null;
+  const player = (await readWalletPlayers(db, [input.playerId])).get(input.playerId);
+  if (!player) return null;
+  const totals = policies.depositsNeedTotals(player.limits)
+    ? (await readWalletTotals(db, [input.playerId], input.now)).get(input.playerId)
+    : undefined;
+  const refusal = policies.judgeDeposit(
+    { playerId: input.playerId, amountPaise: input.amountPaise, reference: '', now: input.now },
+    playerFactsOf(player, totals ?? zeroTotals()),
+  );
+  return refusal && { ok: false, code: refusal.code, limit: refusal.limit, until: refusal.until };
 }
 
 /**

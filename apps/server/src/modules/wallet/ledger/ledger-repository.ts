@@ -473,7 +473,7 @@ export interface PlayerAccountRow {
  */
 export function playerLocks(accountPlayers: string, versionPlayers: string): SQL {
   return sql`versions as materialized (
-          select player_id, version, money_mode, excluded_until, time_out_until
+          select player_id, version, money_mode, excluded_until, time_out_until, limits
           from wallet_versions
           where player_id = any(${versionPlayers}::bigint[])
           order by player_id for update

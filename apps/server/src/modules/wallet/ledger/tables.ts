@@ -171,6 +171,8 @@ export const walletVersions = pgTable(
     excludedUntil: timestampTz('excluded_until'),
     timeOutUntil: timestampTz('time_out_until'),
     fundingTerms: jsonb('funding_terms'),
+    /** Safer-play limits (core's limitsToJson; null: none), read by the limit policies. */
+    limits: jsonb('limits'),
   },
   (table) => [
     check('wallet_versions_money_mode_check', sql`${table.moneyMode} in ('real', 'play')`),

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executePreparedRows, executeRows, type DbHandle } from '../../../db/database.ts';
 import { pgArray } from '../../../db/pg-array.ts';
-import type { PlayerAccountKind } from '@spm/core';
+import { limitsFromJson, type PlayerAccountKind } from '@spm/core';
 import {
   ledgerBatchParts,
   ledgerWriteAsPlanned,
@@ -457,6 +457,8 @@ export async function readBeforeMoves(
     holdKeys: readonly HoldKey[];
     /** The transaction's time when a policy will read the totals; none read otherwise. */
     totalsAt?: Date | undefined;
+    /** With totalsAt: only the players whose row keeps limits (the policies' 'when-limited'). */
+    totalsOnlyLimited?: boolean | undefined;
     /** The rounds whose unsettled stakes the batch's wins report (unsettledStakesRows). */
     stakeRounds?: readonly RoundKey[];
   },
@@ -492,21 +494,23 @@ export async function readBeforeMoves(
         )
         select 'player' as what, player_id::text as a, version::text as b, money_mode as c,
                (extract(epoch from excluded_until) * 1000)::bigint::text as d,
-               (extract(epoch from time_out_until) * 1000)::bigint::text as e
+               (extract(epoch from time_out_until) * 1000)::bigint::text as e,
+               limits::text as f
         from versions
         union all
-        select 'key', idempotency_key, null, null, null, null from ledger_transactions
+        select 'key', idempotency_key, null, null, null, null, null from ledger_transactions
         where idempotency_key = any(${pgArray(query.ledgerKeys)}::text[])
         union all
-        select 'hold', player_id::text, product, round_id, held_paise::text, created::text
+        select 'hold', player_id::text, product, round_id, held_paise::text, created::text, null
         from held
         union all
-        select 'account', id::text, player_id::text, kind, balance_paise::text, null
+        select 'account', id::text, player_id::text, kind, balance_paise::text, null, null
         from accounts`,
     { genericPlan: true },
   );
   const secondRows = readOperationsAndTotals(db, query.operations, players, {
     totalsAt: query.totalsAt,
+    onlyLimited: query.totalsOnlyLimited ?? false,
     stakeRounds: query.stakeRounds ?? [],
   });
   const [locksRead, secondRead] = await Promise.all([lockRows, secondRows]);
@@ -522,6 +526,8 @@ type LockReadRow = {
   c: string | null;
   d: string | null;
   e: string | null;
+  /** A player's limits (jsonb as text), null for the other kinds. */
+  f: string | null;
 };
 
 /** readBeforeMoves' first statement's rows, by kind. */
@@ -539,6 +545,7 @@ function lockReadOf(rows: readonly LockReadRow[]) {
         moneyMode: row.c === 'play' ? 'play' : 'real',
         excludedUntil: row.d === null ? null : new Date(Number(row.d)),
         timeOutUntil: row.e === null ? null : new Date(Number(row.e)),
+        limits: row.f === null ? null : limitsFromJson(row.f),
       };
       playersFound.set(player.playerId, player);
       versions.set(player.playerId, player.version);
@@ -570,7 +577,11 @@ async function readOperationsAndTotals(
   db: DbHandle,
   keys: readonly { product: WalletProduct; externalId: string }[],
   players: string,
-  { totalsAt, stakeRounds }: { totalsAt: Date | undefined; stakeRounds: readonly RoundKey[] },
+  {
+    totalsAt,
+    onlyLimited,
+    stakeRounds,
+  }: { totalsAt: Date | undefined; onlyLimited: boolean; stakeRounds: readonly RoundKey[] },
 ): Promise<{
   operations: WalletOperationRow[];
   totals: Map<number, WalletTotals>;
@@ -587,7 +598,7 @@ async function readOperationsAndTotals(
     // take, so the statement keeps its generic plan instead of being planned for each batch.
     const rows = await executePreparedRows<Parameters<typeof collectTotals>[1]>(
       db,
-      totalsRows(players, totalsAt),
+      totalsRows(players, totalsAt, onlyLimited),
       { genericPlan: true },
     );
     for (const row of rows) collectTotals(totals, row);
@@ -596,7 +607,7 @@ async function readOperationsAndTotals(
   const rows = await executePreparedRows<{
     what: 'operation' | 'totals' | 'stakes';
     data: unknown;
-  }>(db, operationsTotalsAndStakes(keys, players, totalsAt, stakeRounds));
+  }>(db, operationsTotalsAndStakes(keys, players, { totalsAt, onlyLimited }, stakeRounds));
   for (const row of rows) {
     // PGlite and pg both answer jsonb parsed; a driver answering text is parsed here.
     const data: unknown = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
@@ -615,7 +626,7 @@ async function readOperationsAndTotals(
 function operationsTotalsAndStakes(
   keys: readonly { product: WalletProduct; externalId: string }[],
   players: string,
-  totalsAt: Date | undefined,
+  { totalsAt, onlyLimited }: { totalsAt: Date | undefined; onlyLimited: boolean },
   stakeRounds: readonly RoundKey[],
 ): SQL {
   const products = pgArray(keys.map((k) => k.product));
@@ -624,8 +635,9 @@ function operationsTotalsAndStakes(
     totalsAt === undefined
       ? sql``
       : sql`union all
-        select 'totals', jsonb_build_object('a', t.a, 'b', t.b, 'c', t.c, 'd', t.d, 'e', t.e)
-        from (${totalsRows(players, totalsAt)}) t`;
+        select 'totals', jsonb_build_object('a', t.a, 'b', t.b, 'c', t.c, 'd', t.d, 'e', t.e,
+                                            'f', t.f, 'g', t.g)
+        from (${totalsRows(players, totalsAt, onlyLimited)}) t`;
   const stakesPart =
     stakeRounds.length === 0
       ? sql``

@@ -1,3 +1,4 @@
+import { limitsFromJson, limitsToJson, type PlayerLimits } from '@spm/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { executePreparedRows, executeRows, type DbHandle } from '../../../db/database.ts';
 import { pgArray } from '../../../db/pg-array.ts';
@@ -25,6 +26,8 @@ export interface WalletPlayerRow {
   moneyMode: MoneyMode;
   excludedUntil: Date | null;
   timeOutUntil: Date | null;
+  /** The player's safer-play limits (deposit, loss, stake); null when none is kept. */
+  limits: PlayerLimits | null;
 }
 
 /** A permanent self-exclusion: excluded until the end of the calendar (no lift by itself). */
@@ -66,6 +69,7 @@ type RawPlayerRow = {
   money_mode: MoneyMode;
   excluded_until: string | number | null;
   time_out_until: string | number | null;
+  limits: unknown;
 };
 
 const dateOrNull = (epochMs: string | number | null) =>
@@ -78,6 +82,7 @@ function toWalletPlayerRow(raw: RawPlayerRow): WalletPlayerRow {
     moneyMode: raw.money_mode,
     excludedUntil: dateOrNull(raw.excluded_until),
     timeOutUntil: dateOrNull(raw.time_out_until),
+    limits: limitsFromJson(raw.limits),
   };
 }
 
@@ -86,9 +91,25 @@ function toWalletPlayerRow(raw: RawPlayerRow): WalletPlayerRow {
  * them (a player without a row is not a wallet player). The first lock a money transaction
  * takes.
  */
-export async function lockWalletPlayers(
+export function lockWalletPlayers(
   db: DbHandle,
   playerIds: readonly number[],
+): Promise<Map<number, WalletPlayerRow>> {
+  return selectWalletPlayers(db, playerIds, true);
+}
+
+/** The players' rows, unlocked (what to show or judge ahead; a money move locks its own). */
+export function readWalletPlayers(
+  db: DbHandle,
+  playerIds: readonly number[],
+): Promise<Map<number, WalletPlayerRow>> {
+  return selectWalletPlayers(db, playerIds, false);
+}
+
+async function selectWalletPlayers(
+  db: DbHandle,
+  playerIds: readonly number[],
+  lock: boolean,
 ): Promise<Map<number, WalletPlayerRow>> {
   const found = new Map<number, WalletPlayerRow>();
   if (playerIds.length === 0) return found;
@@ -96,9 +117,10 @@ export async function lockWalletPlayers(
     db,
     sql`select player_id, version, money_mode,
                (extract(epoch from excluded_until) * 1000)::bigint::text as excluded_until,
-               (extract(epoch from time_out_until) * 1000)::bigint::text as time_out_until
+               (extract(epoch from time_out_until) * 1000)::bigint::text as time_out_until,
+               limits
         from wallet_versions where player_id = any(${pgArray([...playerIds])}::bigint[])
-        order by player_id for update`,
+        order by player_id ${lock ? sql`for update` : sql``}`,
     { genericPlan: true },
   );
   for (const row of rows) found.set(Number(row.player_id), toWalletPlayerRow(row));
@@ -127,6 +149,61 @@ export async function setPlayerRestrictions(
 }
 
 /**
+ * Writes a player's safer-play limits on the wallet's row (safer play's entry: the limit
+ * policies read them under the row's lock). Locks the row first, as a money transaction
+ * would, so a change waits for a money move of the player in flight and the next one reads
+ * it. Answers the limits as they were (null: none, or no such wallet player: `found` false).
+ */
+export async function writePlayerLimits(
+  db: DbHandle,
+  playerId: number,
+  change: (current: PlayerLimits | null) => PlayerLimits | null,
+): Promise<{ found: boolean; before: PlayerLimits | null; after: PlayerLimits | null }> {
+  const row = (await lockWalletPlayers(db, [playerId])).get(playerId);
+  if (!row) return { found: false, before: null, after: null };
+  const after = change(row.limits);
+  const stored = after === null ? null : limitsToJson(after);
+  await db.execute(
+    sql`update wallet_versions set limits = ${stored === null ? null : JSON.stringify(stored)}::jsonb
+        where player_id = ${playerId}`,
+  );
+  return { found: true, before: row.limits, after: stored === null ? null : after };
+}
+
+/** The players' safer-play limits, unlocked (what to show; a money move reads its lock's). */
+export async function playerLimitsOf(
+  db: DbHandle,
+  playerIds: readonly number[],
+): Promise<Map<number, PlayerLimits>> {
+  const found = new Map<number, PlayerLimits>();
+  if (playerIds.length === 0) return found;
+  const rows = await executeRows<{ player_id: string | number; limits: unknown }>(
+    db,
+    sql`select player_id, limits from wallet_versions
+        where player_id = any(${pgArray([...new Set(playerIds)])}::bigint[]) and limits is not null`,
+  );
+  for (const row of rows) {
+    const limits = limitsFromJson(row.limits);
+    if (limits) found.set(Number(row.player_id), limits);
+  }
+  return found;
+}
+
+/** Every player with limits kept (the back office's report of players near their limits). */
+export async function playersWithLimits(db: DbHandle): Promise<Map<number, PlayerLimits>> {
+  const rows = await executeRows<{ player_id: string | number; limits: unknown }>(
+    db,
+    sql`select player_id, limits from wallet_versions where limits is not null order by player_id`,
+  );
+  const found = new Map<number, PlayerLimits>();
+  for (const row of rows) {
+    const limits = limitsFromJson(row.limits);
+    if (limits) found.set(Number(row.player_id), limits);
+  }
+  return found;
+}
+
+/**
  * The players' totals over the three windows, summed by the database from at most 720 hour
  * rows each: rows as `what` 'totals' with the player in a, the window's hours in b and its
  * deposited, staked and won in c, d, e (text), to join a read's union of text columns. `now`
@@ -134,32 +211,53 @@ export async function setPlayerRestrictions(
  * players' rows: a statement's snapshot is taken when it starts, so sums read in the locking
  * statement would miss what the transaction that held the lock committed.
  */
-export function totalsRows(playerIds: string, now: Date): SQL {
+export function totalsRows(playerIds: string, now: Date, onlyLimited = false): SQL {
   const hour = sql`date_trunc('hour', ${now.toISOString()}::timestamptz)`;
+  // With `onlyLimited`, only the players whose wallet row keeps limits (the others' policies
+  // read no totals: they cost no hour rows).
+  const players = onlyLimited
+    ? sql`array(select player_id from wallet_versions
+                where player_id = any(${playerIds}::bigint[]) and limits is not null)`
+    : sql`${playerIds}::bigint[]`;
   return sql`select 'totals' as what, h.player_id::text as a, w.n::text as b,
                     sum(h.deposited_paise)::text as c, sum(h.staked_paise)::text as d,
-                    sum(h.won_paise)::text as e
+                    sum(h.won_paise)::text as e,
+                    (extract(epoch from min(h.hour) filter (where h.deposited_paise > 0))
+                      * 1000)::bigint::text as f,
+                    (extract(epoch from min(h.hour) filter (where h.staked_paise > 0))
+                      * 1000)::bigint::text as g
              from unnest(array[${TOTAL_WINDOWS.last24h}, ${TOTAL_WINDOWS.last7d},
                                ${TOTAL_WINDOWS.last30d}]::int[]) as w(n)
              join wallet_player_hours h
-               on h.player_id = any(${playerIds}::bigint[])
+               on h.player_id = any(${players})
               and h.hour > ${hour} - make_interval(hours => w.n)
               and h.hour <= ${hour}
              group by h.player_id, w.n`;
 }
 
+/** A 'totals' row of totalsRows (text columns; f and g the oldest hours, epoch ms). */
+export type TotalsRow = {
+  a: string;
+  b: string | null;
+  c: string | null;
+  d: string | null;
+  e: string | null;
+  f?: string | null;
+  g?: string | null;
+};
+
 /** Collects the 'totals' rows of totalsRows into each player's totals (zeros when none). */
-export function collectTotals(
-  totals: Map<number, WalletTotals>,
-  row: { a: string; b: string | null; c: string | null; d: string | null; e: string | null },
-): void {
+export function collectTotals(totals: Map<number, WalletTotals>, row: TotalsRow): void {
   const playerId = Number(row.a);
   const window = (Object.keys(TOTAL_WINDOWS) as TotalWindow[]).find(
     (name) => String(TOTAL_WINDOWS[name]) === row.b,
   );
   if (window === undefined) return;
   const current = totals.get(playerId) ?? zeroTotals();
-  current[window] = windowOf(BigInt(row.c ?? 0), BigInt(row.d ?? 0), BigInt(row.e ?? 0));
+  current[window] = windowOf(BigInt(row.c ?? 0), BigInt(row.d ?? 0), BigInt(row.e ?? 0), {
+    deposit: dateOrNull(row.f ?? null),
+    stake: dateOrNull(row.g ?? null),
+  });
   totals.set(playerId, current);
 }
 
@@ -171,13 +269,7 @@ export async function readWalletTotals(
 ): Promise<Map<number, WalletTotals>> {
   const totals = new Map<number, WalletTotals>();
   if (playerIds.length === 0) return totals;
-  const rows = await executeRows<{
-    a: string;
-    b: string | null;
-    c: string | null;
-    d: string | null;
-    e: string | null;
-  }>(db, totalsRows(pgArray([...playerIds]), now));
+  const rows = await executeRows<TotalsRow>(db, totalsRows(pgArray([...playerIds]), now));
   for (const row of rows) collectTotals(totals, row);
   return totals;
 }

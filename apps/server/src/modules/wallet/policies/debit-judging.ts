@@ -57,6 +57,7 @@ export function playerFactsOf(player: WalletPlayerRow, totals: WalletTotals): Wa
     moneyMode: player.moneyMode,
     excludedUntil: player.excludedUntil,
     timeOutUntil: player.timeOutUntil,
+    limits: player.limits,
     totals,
   };
 }
@@ -100,7 +101,7 @@ export async function singleRefusal(
   player: WalletPlayerRow,
 ): Promise<PolicyFailure | null> {
   if (!policies.hasLimits || cashDebitOf(planned, input.playerId) <= 0n) return null;
-  const totals = policies.limitsReadTotals
+  const totals = policies.limitsNeedTotals(player.limits)
     ? (await readWalletTotals(ctx.tx, [input.playerId], ctx.now)).get(input.playerId)
     : undefined;
   const facts = playerFactsOf(player, totals ?? zeroTotals());

@@ -1,4 +1,11 @@
-import { CASH_ONLY, type FundingPolicy, type Paise, type RoundRule } from '@spm/core';
+import {
+  CASH_ONLY,
+  hasAnyLimit,
+  type FundingPolicy,
+  type Paise,
+  type PlayerLimits,
+  type RoundRule,
+} from '@spm/core';
 import type { WalletProduct } from '../ledger/wallet-operation-repository.ts';
 import type { MoneyMode } from '../ledger/tables.ts';
 import type { WalletTotals } from '../totals/wallet-totals.ts';
@@ -38,6 +45,8 @@ export interface WalletPlayerFacts {
   moneyMode: MoneyMode;
   excludedUntil: Date | null;
   timeOutUntil: Date | null;
+  /** The player's safer-play limits kept on the wallet row (null: none). */
+  limits: PlayerLimits | null;
   totals: WalletTotals;
 }
 
@@ -65,17 +74,34 @@ export type PolicyVerdict =
     };
 
 /**
- * A responsible-gaming limit: pure, asked before every debit in the order registered. A policy
- * that never looks at `player.totals` says so with `readsTotals: false`: when no registered
- * policy reads them the wallet does not sum the hour rows (a statement more in every money
- * transaction), and such a policy sees the totals as zeros.
+ * Whether a policy reads `player.totals`: true (the default), false (never: when no
+ * registered policy reads them the wallet does not sum the hour rows, a statement more in
+ * every money transaction, and such a policy sees the totals as zeros), or 'when-limited'
+ * (only for a player whose wallet row keeps limits, `player.limits`: the others' totals are
+ * not summed and read as zeros).
  */
+export type TotalsRead = boolean | 'when-limited';
+
+/** A responsible-gaming limit: pure, asked before every debit in the order registered. */
 export type LimitPolicy = ((request: DebitRequest, player: WalletPlayerFacts) => PolicyVerdict) & {
-  readonly readsTotals?: boolean;
+  readonly readsTotals?: TotalsRead;
 };
 
 /** A deposit limit: pure, asked before a deposit is credited, in the order registered. */
-export type DepositPolicy = (request: DepositRequest, player: WalletPlayerFacts) => PolicyVerdict;
+export type DepositPolicy = ((
+  request: DepositRequest,
+  player: WalletPlayerFacts,
+) => PolicyVerdict) & {
+  readonly readsTotals?: TotalsRead;
+};
+
+/** Whether policies reading as `reads` need a player's totals, given the player's limits. */
+function totalsNeeded(reads: readonly (TotalsRead | undefined)[], limits: PlayerLimits | null) {
+  return reads.some(
+    (read) =>
+      read === undefined || read === true || (read === 'when-limited' && hasAnyLimit(limits)),
+  );
+}
 
 export type PolicyRefusal = Extract<PolicyVerdict, { allow: false }>;
 
@@ -111,6 +137,29 @@ export class WalletPolicies {
   /** Whether a registered limit policy reads the totals (none read otherwise). */
   get limitsReadTotals(): boolean {
     return this.limits.some((policy) => policy.readsTotals !== false);
+  }
+
+  /** Whether every limit policy reading totals reads them only for players with limits. */
+  get limitsReadTotalsOnlyLimited(): boolean {
+    return this.limits.every(
+      (policy) => policy.readsTotals === false || policy.readsTotals === 'when-limited',
+    );
+  }
+
+  /** Whether the limit policies need this player's totals (their limits decide for some). */
+  limitsNeedTotals(limits: PlayerLimits | null): boolean {
+    return totalsNeeded(
+      this.limits.map((policy) => policy.readsTotals),
+      limits,
+    );
+  }
+
+  /** Whether the deposit policies need this player's totals. */
+  depositsNeedTotals(limits: PlayerLimits | null): boolean {
+    return totalsNeeded(
+      this.deposits.map((policy) => policy.readsTotals),
+      limits,
+    );
   }
 
   /** The first refusal of the registered policies, or null when every one allows. */

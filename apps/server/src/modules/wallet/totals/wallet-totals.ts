@@ -13,13 +13,19 @@ export interface HourDelta {
   wonPaise: Paise;
 }
 
-/** A window's sums; lost = staked − won, net = deposited + won − staked. */
+/**
+ * A window's sums; lost = staked − won, net = deposited + won − staked. The oldest hour of the
+ * window with deposits / stakes says when a full window starts to free up (a limit's
+ * refusal: docs/safer-play-limits.md); null when none or not read.
+ */
 export interface WindowTotals {
   depositedPaise: Paise;
   stakedPaise: Paise;
   wonPaise: Paise;
   lostPaise: Paise;
   netPaise: Paise;
+  oldestDepositHour: Date | null;
+  oldestStakeHour: Date | null;
 }
 
 /** The player's totals over the last 24 hours, 7 days and 30 days (24, 168, 720 hour rows). */
@@ -39,6 +45,8 @@ export const ZERO_WINDOW: WindowTotals = {
   wonPaise: 0n,
   lostPaise: 0n,
   netPaise: 0n,
+  oldestDepositHour: null,
+  oldestStakeHour: null,
 };
 
 export const zeroTotals = (): WalletTotals => ({
@@ -47,14 +55,21 @@ export const zeroTotals = (): WalletTotals => ({
   last30d: ZERO_WINDOW,
 });
 
-/** A window's sums from its three kept parts. */
-export function windowOf(depositedPaise: Paise, stakedPaise: Paise, wonPaise: Paise): WindowTotals {
+/** A window's sums from its three kept parts (and the oldest hours counted, when read). */
+export function windowOf(
+  depositedPaise: Paise,
+  stakedPaise: Paise,
+  wonPaise: Paise,
+  oldest: { deposit: Date | null; stake: Date | null } = { deposit: null, stake: null },
+): WindowTotals {
   return {
     depositedPaise,
     stakedPaise,
     wonPaise,
     lostPaise: stakedPaise - wonPaise,
     netPaise: depositedPaise + wonPaise - stakedPaise,
+    oldestDepositHour: oldest.deposit,
+    oldestStakeHour: oldest.stake,
   };
 }
 
@@ -65,6 +80,7 @@ export function totalsWith(totals: WalletTotals, delta: HourDelta): WalletTotals
       window.depositedPaise + delta.depositedPaise,
       window.stakedPaise + delta.stakedPaise,
       window.wonPaise + delta.wonPaise,
+      { deposit: window.oldestDepositHour, stake: window.oldestStakeHour },
     );
   return { last24h: add(totals.last24h), last7d: add(totals.last7d), last30d: add(totals.last30d) };
 }

@@ -55,6 +55,7 @@ export async function applyManyAtOnce(
       ledgerKeys: [...new Set(moves.map(({ input }) => ledgerKeyOf(input)))],
       holdKeys: holdKeyList,
       totalsAt: policies.limitsReadTotals ? ctx.now : undefined,
+      totalsOnlyLimited: policies.limitsReadTotalsOnlyLimited,
       stakeRounds: moves
         .filter((move) => move.operation === 'win')
         .map(({ input }) => holdKey(input)),

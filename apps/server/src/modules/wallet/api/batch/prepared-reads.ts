@@ -97,6 +97,7 @@ export async function prepareMoves(
     ledgerKeys: scope.operations.map((o) => defaultLedgerKey(o.product, o.externalId)),
     holdKeys: scope.holds,
     totalsAt: policies.limitsReadTotals ? ctx.now : undefined,
+    totalsOnlyLimited: policies.limitsReadTotalsOnlyLimited,
     stakeRounds: scope.settlingRounds ?? [],
   });
   for (const playerId of playerIds) ctx.lockedPlayers.add(playerId);
