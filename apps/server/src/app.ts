@@ -54,7 +54,6 @@ import {
   identityModule,
 } from './modules/identity/index.ts';
 import { playMoneyModule } from './modules/play-money/index.ts';
-import { saferPlayModule } from './modules/safer-play/index.ts';
 import { regionsModule } from './modules/regions/index.ts';
 import { siteModule } from './modules/site/index.ts';
 import { WalletApi, walletModule } from './modules/wallet/index.ts';
