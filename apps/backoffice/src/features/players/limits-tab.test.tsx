@@ -18,6 +18,8 @@ const ravi: StaffPlayer = {
   lastLoginAt: '2025-01-20T08:30:00.000Z',
   registrationIp: '203.0.113.9',
   kycStatus: 'approved',
+  declaredState: 'MH',
+  ageConfirmedAt: '2025-01-02T10:00:00.000Z',
   wallet: { balance: 1500, cash: 1700, coins: 50, sports: 0, wicket: 10, exposure: 200 },
 };
 
