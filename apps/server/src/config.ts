@@ -124,6 +124,9 @@ const envSchema = z
     SPM_DEAL_STEP_MS: intKey(50, 10_000, 800),
     SPM_SETTLED_PAUSE_MS: intKey(0, 60_000, 5000),
     MONEY_MODE: z.enum(MONEY_MODES, { error: 'must be real or play' }).default('real'),
+    // Development only: a server clock moved by POST /api/dev/clock/advance (safer play's
+    // reality check on time in the end-to-end test, docs/safer-play-sessions.md).
+    DEV_CLOCK: z.enum(['adjustable', 'system']).default('system'),
   })
   .superRefine((env, context) => {
     if (env.CLUSTER === 'on') {
@@ -149,6 +152,14 @@ const envSchema = z
         message:
           'console shows every code to anyone; set SMS_PROVIDER=http (with SMS_HTTP_URL, ' +
           'SMS_HTTP_API_KEY and SMS_HTTP_SENDER) when NODE_ENV=production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.DEV_CLOCK === 'adjustable') {
+      context.addIssue({
+        code: 'custom',
+        path: ['DEV_CLOCK'],
+        message:
+          'anyone could move the server clock (expiries, limits); not with NODE_ENV=production',
       });
     }
     if (env.SMS_PROVIDER !== 'http') return;
@@ -302,6 +313,8 @@ export interface Config {
   spm: SpmTablesConfig;
   /** MONEY_MODE: the money mode a new non-demo player's wallet opens with (real by default). */
   moneyMode: SiteMoneyMode;
+  /** DEV_CLOCK=adjustable (never in production): the server clock can be moved forward. */
+  devClockAdjustable: boolean;
 }
 
 /** A wildcard listen address is no address to reach: peers on this machine use loopback. */
@@ -390,6 +403,7 @@ export function loadConfig(
           }
         : undefined,
     moneyMode: parsed.MONEY_MODE,
+    devClockAdjustable: parsed.DEV_CLOCK === 'adjustable',
     spm: {
       run: (parsed.SPM_TABLES ?? (parsed.CLUSTER === 'on' ? 'off' : 'on')) === 'on',
       bettingSecondsOverride: parsed.SPM_BETTING_SECONDS_OVERRIDE,

@@ -15,3 +15,4 @@ export * from './casino-names.ts';
 export * from './casino.ts';
 export * from './casino-staff.ts';
 export * from './player-routes.ts';
+export * from './safer-play-sessions.ts';

@@ -9,3 +9,4 @@ export * from './objects.ts';
 export * from './casino/index.ts';
 export * from './round-rule.ts';
 export * from './funding.ts';
+export * from './reality-check.ts';

@@ -14,3 +14,4 @@ export * from '../uploads/upload-tables.ts';
 export * from './seed-tables.ts';
 export * from '../cluster/cluster-tables.ts';
 export * from '../http/rate-limit-tables.ts';
+export * from '../modules/safer-play/tables.ts';

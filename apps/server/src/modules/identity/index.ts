@@ -18,6 +18,8 @@ export const identityModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (
 
 export type { OtpPurpose } from './otp-repository.ts';
 export { revokeUserSessions } from './session-repository.ts';
+export { addSessionEndCap, capOpenSessions, sessionTimes } from './session-end-caps.ts';
+export type { SessionEndCap } from './session-end-caps.ts';
 export { authenticateSessionId, authenticateToken, sessionDeadline } from './session-service.ts';
 export type { AuthContext } from './session-service.ts';
 export {
