@@ -33,6 +33,14 @@ const defaultRoutes: Record<string, MockRoute> = {
   'GET /api/bet/matches': ok({ items: [], page: 1, pageSize: 50, total: 0 }),
   // The profile page lists the saved bank details.
   'GET /api/bank': ok([]),
+  // ...and the safer-play session settings (issue 42 item 2).
+  'GET /api/rg/reality-check': ok({
+    realityCheckMinutes: null,
+    sessionLimitMinutes: null,
+    updatedAt: null,
+    sessionStartedAt: '2026-12-02T09:00:00.000Z',
+    sessionEndsAt: '2026-12-03T09:00:00.000Z',
+  }),
 };
 
 /**

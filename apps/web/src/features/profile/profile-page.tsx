@@ -12,6 +12,7 @@ import { PasswordField, TextField } from '@/shared/ui/form-controls';
 import { EXTRA_VALIDATION_KEYS, isEmailFormat, toKey } from '@/shared/lib/validation-text';
 import { updateProfile, useProfile } from '@/shared/api/profile-api';
 import { BankDetailsSection } from './bank-details/bank-details-section';
+import { RealityCheckPanel } from './safer-play/reality-check-panel';
 import './profile.css';
 
 function nameError(name: string): string | null {
@@ -247,6 +248,8 @@ export function ProfilePage({ titleKey }: PageProps) {
           <EditProfileForm key={`${profile.name}|${profile.email ?? ''}`} profile={profile} />
           <ChangePasswordForm />
           <BankDetailsSection />
+          {/* Safer play (issue 42): the reality check and session time limit. */}
+          <RealityCheckPanel />
         </div>
       ) : isError ? (
         <p className="page__muted" role="alert">
