@@ -11,6 +11,7 @@ import { fetchPlayer, playerKeys } from './api.ts';
 import { DepositsTab, KycTab, WithdrawalsTab } from './cashier-tabs.tsx';
 import { BetsTab, LedgerTab, SessionsTab } from './history-tabs.tsx';
 import { LockAction } from './lock-action.tsx';
+import { RealityCheckSection } from './reality-check-section.tsx';
 
 export const PLAYER_TABS = [
   'profile',
@@ -126,7 +127,12 @@ export function PlayerDetailPage() {
         {tab === 'deposits' ? <DepositsTab playerId={data.id} /> : null}
         {tab === 'withdrawals' ? <WithdrawalsTab playerId={data.id} /> : null}
         {tab === 'kyc' ? <KycTab playerId={data.id} /> : null}
-        {tab === 'sessions' ? <SessionsTab playerId={data.id} /> : null}
+        {tab === 'sessions' ? (
+          <>
+            <RealityCheckSection playerId={data.id} />
+            <SessionsTab playerId={data.id} />
+          </>
+        ) : null}
       </section>
     </div>
   );
