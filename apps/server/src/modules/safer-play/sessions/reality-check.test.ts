@@ -6,7 +6,7 @@ import {
   type SessionLimitEvent,
 } from '@spm/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startHarness, type Harness } from '../../../test/harness.ts';
+import { drivers, startHarness, type Harness } from '../../../test/harness.ts';
 import {
   MINUTE,
   call,
@@ -24,14 +24,14 @@ import { SESSION_SETTINGS_AUDIT_ACTION } from './settings-repository.ts';
 /*
  * Issue 42 item 2 by the server's clock: the reality check at each interval (not before) with
  * the time played and the session's net result from the wallet, and the session time limit
- * ending HTTP and sockets. One harness on PGlite (fast); the SQL is the wallet's and identity's.
+ * ending HTTP and sockets. One harness per driver.
  */
-describe('safer play: reality check and session time limit', () => {
+describe.each(drivers)('safer play: reality check and session time limit (%s)', (driver) => {
   let h: Harness;
   const open: ClientSocket[] = [];
 
   beforeAll(async () => {
-    h = await startHarness('pglite', { listen: true });
+    h = await startHarness(driver, { listen: true });
   });
   afterEach(() => {
     for (const socket of open.splice(0)) socket.disconnect();
