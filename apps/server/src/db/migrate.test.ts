@@ -41,6 +41,7 @@ const EXPECTED_TABLES = [
   'phone_verifications',
   'rate_limit_counters',
   'resource_leases',
+  'rg_session_settings',
   'runners',
   'seed_marks',
   'sessions',
