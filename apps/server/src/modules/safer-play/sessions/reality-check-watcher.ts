@@ -55,6 +55,9 @@ export function watchRealityCheck(
   log: FastifyBaseLogger,
 ): { stop: () => void } {
   const { userId, sessionId } = socket.data;
+  // The page is there from its connect: checks due after it count, even if the reads below
+  // finish after one fell due (the timer then fires at once).
+  const connectedAtMs = deps.clock.now().getTime();
   const cancels: (() => void)[] = [];
   let stopped = false;
   let shown = 0;
@@ -68,7 +71,8 @@ export function watchRealityCheck(
     const nowMs = deps.clock.now().getTime();
     const interval = settings?.realityCheckMinutes;
     if (interval != null) {
-      const next = nextRealityCheck(times.startedAt.getTime(), interval, nowMs, shown);
+      const seenAtMs = shown === 0 ? connectedAtMs : nowMs;
+      const next = nextRealityCheck(times.startedAt.getTime(), interval, seenAtMs, shown);
       cancels.push(
         deps.clock.setTimer(next.dueAtMs - nowMs, () => {
           void fire(times.startedAt, next.index);
