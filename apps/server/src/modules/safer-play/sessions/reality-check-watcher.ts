@@ -63,10 +63,10 @@ export function watchRealityCheck(
   let shown = 0;
 
   const arm = async () => {
-    const [times, settings] = await Promise.all([
-      sessionTimes(deps, sessionId),
-      findSessionSettings(deps.db, userId),
-    ]);
+    // Most players set nothing: one read, and no timer, for their sockets.
+    const settings = await findSessionSettings(deps.db, userId);
+    if (settings?.realityCheckMinutes == null && settings?.sessionLimitMinutes == null) return;
+    const times = await sessionTimes(deps, sessionId);
     if (stopped || !times) return;
     const nowMs = deps.clock.now().getTime();
     const interval = settings?.realityCheckMinutes;
