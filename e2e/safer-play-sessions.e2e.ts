@@ -43,9 +43,10 @@ describe('safer play: the reality check appears on time (issue 42 item 2)', () =
     await page.getByTestId('reality-check-save').click();
     await expect.poll(() => page.getByTestId('reality-check-save').isDisabled()).toBe(true);
 
-    // Any page: the statement. 14 minutes later by the server's clock: nothing yet.
-    await page.goto(`${platform.baseUrl}/statement`);
-    await page.getByTestId('page-title').waitFor();
+    // Any page: the statement (in the app, no reload). 14 minutes later by the server's
+    // clock: nothing yet.
+    await page.getByTestId('profile-statement-link').click();
+    await page.waitForURL(`${platform.baseUrl}/statement`);
     await advanceServerClock(14);
     await expectNoRealityCheckFor(page, 1500);
 
