@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { systemClock, type Clock } from './clock.ts';
+import { createAdjustableClock, systemClock, type AdjustableClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { AppError } from './http/app-error.ts';
@@ -60,6 +60,7 @@ import { WalletApi, walletModule } from './modules/wallet/index.ts';
 import { SPEC_ROUND_RULE } from '@spm/core';
 import { healthRoutes } from './http/health-routes.ts';
 import { devRoutes } from './sms/outbox-routes.ts';
+import { devClockRoutes } from './http/dev-clock-routes.ts';
 import type { ServiceDeps } from './deps.ts';
 import { isConsoleSmsProvider } from './sms/console-sms-provider.ts';
 import { createSmsProvider } from './sms/create-sms-provider.ts';
@@ -147,9 +148,13 @@ export async function buildApp({
   config,
   db,
   logStream,
-  clock = systemClock,
+  clock: clockOverride,
   sms: smsOverride,
 }: BuildAppOptions): Promise<App> {
+  // DEV_CLOCK=adjustable (config refuses it in production): a clock /api/dev/clock moves.
+  const devClock =
+    clockOverride === undefined && config.devClockAdjustable ? createAdjustableClock() : undefined;
+  const clock = clockOverride ?? devClock ?? systemClock;
   const stream = logStream ?? (config.logFormat === 'pretty' ? await prettyLogStream() : undefined);
   const app = Fastify({
     logger: {
@@ -209,7 +214,7 @@ export async function buildApp({
     : undefined;
   let rateLimit: RateLimitStatus;
   try {
-    rateLimit = await registerIdentity(app, { config, db, clock, redis, smsOverride });
+    rateLimit = await registerIdentity(app, { config, db, clock, redis, smsOverride, devClock });
   } catch (error) {
     await redis?.close();
     throw error;
@@ -257,6 +262,7 @@ async function registerIdentity(
     clock: Clock;
     redis: RedisClients | undefined;
     smsOverride: SmsProvider | undefined;
+    devClock: AdjustableClock | undefined;
   },
 ): Promise<RateLimitStatus> {
   const { config, db, clock, redis } = options;
@@ -341,6 +347,9 @@ async function registerIdentity(
   // already refuses SMS_PROVIDER=console there; this also covers an injected provider).
   if (isConsoleSmsProvider(sms) && config.nodeEnv !== 'production') {
     await app.register(devRoutes, { prefix: API_PREFIX, sms });
+  }
+  if (options.devClock && config.nodeEnv !== 'production') {
+    await app.register(devClockRoutes, { prefix: API_PREFIX, clock: options.devClock });
   }
   return rateLimit;
 }

@@ -63,3 +63,50 @@ export function createManualClock(start: Date = new Date()): ManualClock {
     },
   };
 }
+
+/** The system clock plus an offset a developer moves forward (DEV_CLOCK=adjustable). */
+export interface AdjustableClock extends Clock {
+  advance: (ms: number) => void;
+  offsetMs: () => number;
+}
+
+/**
+ * Development only: the system's time plus an offset that `advance` raises. Timers run on the
+ * system clock and are looked at again on every advance, so a timer the advance reaches fires
+ * at once (as a manual clock's does) and the others wait only what is left.
+ */
+export function createAdjustableClock(): AdjustableClock {
+  let offset = 0;
+  let nextTimerId = 0;
+  const timers = new Map<number, { dueMs: number; callback: () => void; cancel: () => void }>();
+  const now = () => Date.now() + offset;
+  const arm = (id: number, dueMs: number, callback: () => void) => {
+    const cancel = systemClock.setTimer(dueMs - now(), () => {
+      timers.delete(id);
+      callback();
+    });
+    timers.set(id, { dueMs, callback, cancel });
+  };
+  return {
+    now: () => new Date(now()),
+    offsetMs: () => offset,
+    advance: (ms) => {
+      offset += Math.max(ms, 0);
+      const waiting = [...timers.entries()].sort(([, a], [, b]) => a.dueMs - b.dueMs);
+      for (const [id, timer] of waiting) {
+        timer.cancel();
+        timers.delete(id);
+        if (timer.dueMs <= now()) timer.callback();
+        else arm(id, timer.dueMs, timer.callback);
+      }
+    },
+    setTimer: (delayMs, callback) => {
+      const id = nextTimerId++;
+      arm(id, now() + Math.max(delayMs, 0), callback);
+      return () => {
+        timers.get(id)?.cancel();
+        timers.delete(id);
+      };
+    },
+  };
+}

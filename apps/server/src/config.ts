@@ -131,6 +131,9 @@ const envSchema = z
     // Unset: real (the embedded default, logged at boot), but production refuses to start.
     MONEY_MODE: z.enum(MONEY_MODES, { error: 'must be real or play' }).optional(),
     PLAY_ALLOWANCE_POINTS: intKey(1, 1_000_000, 1000),
+    // Development only: a server clock moved by POST /api/dev/clock/advance (safer play's
+    // reality check on time in the end-to-end test, docs/safer-play-sessions.md).
+    DEV_CLOCK: z.enum(['adjustable', 'system']).default('system'),
   })
   .superRefine((env, context) => {
     if (env.CLUSTER === 'on') {
@@ -167,6 +170,14 @@ const envSchema = z
         message:
           'console shows every code to anyone; set SMS_PROVIDER=http (with SMS_HTTP_URL, ' +
           'SMS_HTTP_API_KEY and SMS_HTTP_SENDER) when NODE_ENV=production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.DEV_CLOCK === 'adjustable') {
+      context.addIssue({
+        code: 'custom',
+        path: ['DEV_CLOCK'],
+        message:
+          'anyone could move the server clock (expiries, limits); not with NODE_ENV=production',
       });
     }
     if (env.SMS_PROVIDER !== 'http') return;
@@ -326,6 +337,8 @@ export interface Config {
   playAllowancePoints: number;
   /** GEOIP_FILE / GEOIP_FORMAT: where client addresses are placed; unset, that check is off. */
   geoip: { file: string | undefined; format: 'ranges' | 'dbip-city' };
+  /** DEV_CLOCK=adjustable (never in production): the server clock can be moved forward. */
+  devClockAdjustable: boolean;
 }
 
 /** A wildcard listen address is no address to reach: peers on this machine use loopback. */
@@ -417,6 +430,7 @@ export function loadConfig(
     moneyModeExplicit: parsed.MONEY_MODE !== undefined,
     playAllowancePoints: parsed.PLAY_ALLOWANCE_POINTS,
     geoip: { file: parsed.GEOIP_FILE, format: parsed.GEOIP_FORMAT },
+    devClockAdjustable: parsed.DEV_CLOCK === 'adjustable',
     spm: {
       run: (parsed.SPM_TABLES ?? (parsed.CLUSTER === 'on' ? 'off' : 'on')) === 'on',
       bettingSecondsOverride: parsed.SPM_BETTING_SECONDS_OVERRIDE,

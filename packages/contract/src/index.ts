@@ -20,3 +20,4 @@ export * from './safer-play-exclusion.ts';
 export * from './privacy.ts';
 export * from './regions.ts';
 export * from './safer-play.ts';
+export * from './safer-play-sessions.ts';

@@ -17,6 +17,10 @@ export const SERVER_EVENTS = {
   sessionRefresh: 'session_refresh',
   /** The app details changed (organisation status, switches, links): to every socket. */
   appDetails: 'app_details',
+  /** Safer play: a reality check fell due (issue 42 item 2), to each page of the session. */
+  realityCheck: 'rg:reality_check',
+  /** Safer play: the session time limit was reached; the socket closes right after. */
+  sessionLimit: 'rg:session_limit',
 } as const;
 export const SESSION_ERROR = 'SessionError';
 

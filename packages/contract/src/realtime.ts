@@ -5,6 +5,7 @@ import type { GameRoundEvent, GameSubscribeAck } from './casino.ts';
 import type { MARKET_EVENTS, MarketUpdate } from './exchange.ts';
 import { walletSchema, type GetBalanceAck, type NotificationToast } from './wallet.ts';
 import type { CLIENT_EVENTS, SERVER_EVENTS } from './realtime-names.ts';
+import type { RealityCheckEvent, SessionLimitEvent } from './safer-play-sessions.ts';
 
 /**
  * `err.data` of a `connect_error` whose `err.message` is SESSION_ERROR: the text the app
@@ -44,6 +45,8 @@ export interface ServerToClientEvents {
   [SERVER_EVENTS.notificationToast]: (payload: NotificationToast) => void;
   [SERVER_EVENTS.sessionRefresh]: (payload: SessionRefresh) => void;
   [SERVER_EVENTS.appDetails]: (payload: AppDetails) => void;
+  [SERVER_EVENTS.realityCheck]: (payload: RealityCheckEvent) => void;
+  [SERVER_EVENTS.sessionLimit]: (payload: SessionLimitEvent) => void;
   /** A whole market snapshot (and when it was sent) to the sockets in its `market:{id}` room. */
   [MARKET_EVENTS.update]: (payload: MarketUpdate) => void;
   /** A built-in casino table's round, to the sockets in its `game:{tableId}` room. */

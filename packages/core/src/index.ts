@@ -14,3 +14,4 @@ export * from './safer-play/exclusion.ts';
 export * from './privacy.ts';
 export * from './regions.ts';
 export * from './safer-play-limits.ts';
+export * from './reality-check.ts';

@@ -42,6 +42,7 @@ const EXPECTED_TABLES = [
   'phone_verifications',
   'rate_limit_counters',
   'resource_leases',
+  'rg_session_settings',
   'runners',
   'safer_play_limit_changes',
   'safer_play_limit_players',

@@ -17,3 +17,4 @@ export * from '../cluster/cluster-tables.ts';
 export * from '../http/rate-limit-tables.ts';
 export * from '../modules/safer-play/exclusion/tables.ts';
 export * from '../modules/safer-play/limits/tables.ts';
+export * from '../modules/safer-play/tables.ts';

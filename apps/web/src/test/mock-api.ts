@@ -56,6 +56,14 @@ const defaultRoutes: Record<string, MockRoute> = {
   'GET /api/privacy/requests': ok([]),
   // Every signed-in page may offer the limits prompt (safer play).
   'GET /api/rg/limits': ok(noLimitsState),
+  // ...and the safer-play session settings (issue 42 item 2).
+  'GET /api/rg/reality-check': ok({
+    realityCheckMinutes: null,
+    sessionLimitMinutes: null,
+    updatedAt: null,
+    sessionStartedAt: '2026-12-02T09:00:00.000Z',
+    sessionEndsAt: '2026-12-03T09:00:00.000Z',
+  }),
 };
 
 /**

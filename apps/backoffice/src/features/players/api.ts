@@ -8,6 +8,7 @@ import {
   staffPlayerListSchema,
   staffPlayerSchema,
   staffPlayerSessionListSchema,
+  staffRealityCheckSchema,
   staffWithdrawalListSchema,
   type AdjustmentBody,
   type StaffPlayer,
@@ -97,4 +98,9 @@ export function adjustBalance(id: string, body: AdjustmentBody) {
     method: 'POST',
     data: body,
   });
+}
+
+/** Safer play: the player's reality check and session time limit, read only (issue 42). */
+export function fetchRealityCheck(id: string) {
+  return staffRequest(staffRealityCheckSchema, { url: `/staff/players/${id}/reality-check` });
 }

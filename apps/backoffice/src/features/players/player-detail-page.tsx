@@ -13,6 +13,7 @@ import { BetsTab, LedgerTab, SessionsTab } from './history-tabs.tsx';
 import { ExclusionsTab } from './exclusions-tab.tsx';
 import { LimitsTab } from './limits-tab.tsx';
 import { LockAction } from './lock-action.tsx';
+import { RealityCheckSection } from './reality-check-section.tsx';
 
 export const PLAYER_TABS = [
   'profile',
@@ -131,7 +132,12 @@ export function PlayerDetailPage() {
         {tab === 'deposits' ? <DepositsTab playerId={data.id} /> : null}
         {tab === 'withdrawals' ? <WithdrawalsTab playerId={data.id} /> : null}
         {tab === 'kyc' ? <KycTab playerId={data.id} /> : null}
-        {tab === 'sessions' ? <SessionsTab playerId={data.id} /> : null}
+        {tab === 'sessions' ? (
+          <>
+            <RealityCheckSection playerId={data.id} />
+            <SessionsTab playerId={data.id} />
+          </>
+        ) : null}
         {tab === 'exclusions' ? <ExclusionsTab playerId={data.id} /> : null}
         {tab === 'limits' ? <LimitsTab playerId={data.id} /> : null}
       </section>

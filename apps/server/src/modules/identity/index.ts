@@ -25,6 +25,8 @@ export {
   sessionDeadline,
 } from './session-service.ts';
 export { playerRestriction } from './sign-in-restriction.ts';
+export { addSessionEndCap, capOpenSessions, sessionTimes } from './session-end-caps.ts';
+export type { SessionEndCap } from './session-end-caps.ts';
 export type { AuthContext } from './session-service.ts';
 export {
   assertPlayerVisible,

@@ -14,6 +14,7 @@ import {
 } from './session-repository.ts';
 import { hashToken, randomToken } from '../../security/tokens.ts';
 import { SessionCache } from './session-cache.ts';
+import { cappedSessionEnd } from './session-end-caps.ts';
 import { HOUR_MS, MINUTE_MS, type RequestOrigin, type ServiceDeps } from '../../deps.ts';
 
 /**
@@ -45,13 +46,17 @@ export function toSessionUser(user: {
 /** Opens a session for the player inside the caller's transaction; answers the raw token. */
 export async function createSession(
   db: DbHandle,
-  deps: Pick<ServiceDeps, 'clock' | 'config'>,
+  deps: Pick<ServiceDeps, 'clock' | 'config'> & Partial<Pick<ServiceDeps, 'realtime'>>,
   userId: number,
   origin: RequestOrigin,
 ): Promise<{ token: string; sessionId: string }> {
   const now = deps.clock.now();
   const { idleMinutes, absoluteHours } = deps.config.session;
-  const absoluteExpiresAt = new Date(now.getTime() + absoluteHours * HOUR_MS);
+  // A registered cap (safer play's session time limit) may end it earlier.
+  const absoluteExpiresAt = await cappedSessionEnd(db, deps, userId, {
+    startedAt: now,
+    endsAt: new Date(now.getTime() + absoluteHours * HOUR_MS),
+  });
   const token = randomToken();
   const session = await insertSession(db, {
     userId,

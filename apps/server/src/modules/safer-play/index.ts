@@ -11,6 +11,7 @@ import { registerExclusionPolicies } from './exclusion/exclusion-policies.ts';
 import { exclusionRoutes } from './exclusion/exclusion-routes.ts';
 import { playerDepositLimitsPolicy, playerLimitsPolicy } from './limits/limits-policy.ts';
 import { limitsRoutes } from './limits/limits-routes.ts';
+import { saferPlaySessions } from './sessions/index.ts';
 
 /** The module's routes and wallet policies; registered under the API prefix by buildApp. */
 export const saferPlayModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (app, { deps }) => {
@@ -19,6 +20,7 @@ export const saferPlayModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async 
   app.addHook('onClose', async () => removeExclusionPolicies());
   await app.register(exclusionRoutes, { deps });
   await app.register(limitsRoutes, { deps });
+  await app.register(saferPlaySessions, { deps });
 };
 
 /** Registers the player's deposit, loss and stake limits on the one wallet (buildApp). */

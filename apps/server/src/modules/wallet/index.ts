@@ -12,7 +12,7 @@ export const walletModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (ap
 };
 
 export { ensureDemoCredit } from './api/demo-money-service.ts';
-export { playersBalances, settledNetByDay } from './ledger/ledger-repository.ts';
+export { playersBalances, playNetSince, settledNetByDay } from './ledger/ledger-repository.ts';
 export {
   getVersionedWallet,
   getWallet,

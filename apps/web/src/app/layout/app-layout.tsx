@@ -2,6 +2,8 @@ import { Outlet } from 'react-router';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { useAnnouncements } from '@/features/landing/api/get-announcements';
 import { AnnouncementTicker } from '@/features/landing/components/announcement-ticker';
+import { logout } from '@/features/auth/lib/session';
+import { RealityCheckHost } from '@/features/safer-play/reality-check-host';
 import { AppHeader } from './app-header';
 import { AppFooter } from './app-footer';
 import { BottomNav } from './bottom-nav';
@@ -16,6 +18,10 @@ function SignedInAnnouncements() {
     </div>
   );
 }
+
+/** "Stop" in the reality check signs out; the session time limit ends the session. */
+const stopPlaying = () => void logout({ signout: true });
+const sessionLimitReached = () => void logout();
 
 /**
  * The one frame for every page, visitor or player: the header swaps its sign-in buttons
@@ -35,6 +41,7 @@ export function AppLayout() {
       </main>
       <AppFooter />
       <BottomNav />
+      {isAuth && <RealityCheckHost onStop={stopPlaying} onSessionLimit={sessionLimitReached} />}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { BankDetailsSection } from './bank-details/bank-details-section';
 import { SaferPlayLimitsSection } from '@/shared/safer-play/limits-section';
 import { ExclusionPanel } from './safer-play/exclusion-panel';
 import { PrivacySection } from './privacy/privacy-section';
+import { RealityCheckPanel } from './safer-play/reality-check-panel';
 import './profile.css';
 
 function nameError(name: string): string | null {
@@ -253,8 +254,9 @@ export function ProfilePage({ titleKey }: PageProps) {
           <ChangePasswordForm />
           {/* Bank details are for withdrawals: a play-money site has none (issue 42 item 6). */}
           {!playSite && <BankDetailsSection />}
-          {/* Safer play (issue 42): limits, time-out and self-exclusion, real accounts only. */}
+          {/* Safer play (issue 42): limits, reality check, time-out and self-exclusion. */}
           {!profile.isDemo && <SaferPlayLimitsSection />}
+          <RealityCheckPanel />
           {profile.isDemo ? null : <ExclusionPanel />}
           {!profile.isDemo && <PrivacySection />}
         </div>

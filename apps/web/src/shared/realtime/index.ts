@@ -5,6 +5,7 @@ export {
   emitWithAck,
   getRealtimeSocket,
   onNotificationToast,
+  onRealtimeEvent,
   onRealtimeReconnect,
   requestBalance,
   setRealtimeSessionEndHandler,

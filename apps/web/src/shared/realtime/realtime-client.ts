@@ -234,7 +234,36 @@ export function onRealtimeReconnect(listener: ReconnectListener): () => void {
   };
 }
 
+type EventListener = (payload: unknown) => void;
+const eventListeners = new Map<string, Set<EventListener>>();
+
+/**
+ * Runs `listener` for every `event` the server sends on the channel, whichever socket is open
+ * now or later (a feature's own push, such as safer play's reality check). The payload is
+ * unchecked: the listener parses it. Returns the unsubscribe.
+ */
+export function onRealtimeEvent(event: string, listener: EventListener): () => void {
+  let listeners = eventListeners.get(event);
+  if (!listeners) {
+    const created = new Set<EventListener>();
+    eventListeners.set(event, created);
+    listeners = created;
+    socket?.on(event, (payload: unknown) => dispatch(event, payload));
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+function dispatch(event: string, payload: unknown): void {
+  for (const listener of [...(eventListeners.get(event) ?? [])]) listener(payload);
+}
+
 function attachHandlers(current: Socket, checks: PayloadChecks): void {
+  for (const event of eventListeners.keys()) {
+    current.on(event, (payload: unknown) => dispatch(event, payload));
+  }
   let connectedBefore = false;
   current.on('connect', () => {
     void checkSession();

@@ -707,3 +707,27 @@ export function transactionIdsOf(
   }
   return transactionIds;
 }
+
+/**
+ * The net result of a player's play since `since` (paise; negative: a loss): the sum of the
+ * bet postings (holds, releases, settlements) on the player's own accounts, the withdrawal
+ * hold apart. Money moved into an exposure hold stays the player's until its round settles,
+ * so an open bet counts at its settlement; a deposit, withdrawal or bonus is no play.
+ * Safer play's reality check reads it (issue 42 item 2).
+ */
+export async function playNetSince(db: DbHandle, playerId: number, since: Date): Promise<bigint> {
+  const rows = await executeRows<{ net: string | bigint | null }>(
+    db,
+    // From the player's accounts (a transaction may touch several players, so its own
+    // player_id is not relied on), their postings by account and time (an index), then kind.
+    sql`select coalesce(sum(${ledgerPostings.amountPaise}), 0) as net
+        from ${ledgerAccounts}
+        join ${ledgerPostings} on ${ledgerPostings.accountId} = ${ledgerAccounts.id}
+        join ${ledgerTransactions} on ${ledgerTransactions.id} = ${ledgerPostings.transactionId}
+        where ${ledgerAccounts.playerId} = ${playerId}
+          and ${ledgerAccounts.kind} <> 'withdrawal_hold'
+          and ${ledgerPostings.createdAt} >= ${since.toISOString()}
+          and ${ledgerTransactions.kind} in ('bet_hold', 'bet_release', 'bet_settlement')`,
+  );
+  return BigInt(rows[0]?.net ?? 0);
+}
