@@ -17,6 +17,8 @@ const ravi: StaffPlayer = {
   lastLoginAt: '2025-01-20T08:30:00.000Z',
   registrationIp: '203.0.113.9',
   kycStatus: 'approved',
+  declaredState: 'MH',
+  ageConfirmedAt: '2025-01-02T10:00:00.000Z',
   wallet: { balance: 0, cash: 0, coins: 0, sports: 0, wicket: 0, exposure: 0 },
 };
 
