@@ -14,6 +14,8 @@
  * Run: npm run bench -- casino-wallet   (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test)
  * BENCH_LIMIT_POLICY=allow registers an always-allowing limit policy on the wallet first (one
  * that reads no totals); =allow-totals one that has the wallet read the players' totals too.
+ * BENCH_LIMITS=on gives every load player every deposit, loss and stake limit, none of them
+ * reached (issue 42: the wallet reads and judges real limits on every move).
  * BENCH_MS (timed), BENCH_WARMUP_MS (untimed load before it, default 3 s), BENCH_IN_FLIGHT (default 64), BENCH_PLAYERS (default 1000), BENCH_LOAD_PROCESSES tune it.
  */
 import { join } from 'node:path';
@@ -30,6 +32,7 @@ import {
 import { allowAll, allowAllReadingTotals } from '../../apps/server/src/modules/wallet/index.ts';
 import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger/ledger-repository.ts';
 import { startHarness, type Harness } from '../../apps/server/src/test/harness.ts';
+import { benchLimitsOn, setBenchLimits } from '../support/bench-limits.ts';
 import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';
 import {
   meterSql,
@@ -160,6 +163,7 @@ try {
       currency: answer.currency!,
     });
   }
+  if (benchLimitsOn) await setBenchLimits(h.app.exchange.deps, players);
   // The harness's clock stands still; the workers sign with the real time, well within the
   // 5-minute window of a run this long.
   console.log(

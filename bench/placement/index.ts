@@ -19,6 +19,8 @@
  * busy real market holds: the load's players own them, so every exposure check meets them.
  * BENCH_LIMIT_POLICY=allow registers an always-allowing limit policy on the wallet first (one
  * that reads no totals); =allow-totals one that has the wallet read the players' totals too.
+ * BENCH_LIMITS=on gives every load player every deposit, loss and stake limit, none of them
+ * reached (issue 42: the wallet reads and judges real limits on every move).
  * BENCH_DETAIL=1 adds what the server process saw (bench/support/server-probe.ts): how long it
  * held each request, how busy its event loop was, and the collector's pauses.
  */
@@ -30,6 +32,7 @@ import { allowAll, allowAllReadingTotals } from '../../apps/server/src/modules/w
 import { ledgerTotals } from '../../apps/server/src/modules/wallet/ledger/ledger-repository.ts';
 import { createMatchOddsMarkets, type TestMarket } from '../../apps/server/src/test/exchange.ts';
 import { startHarness, type Harness } from '../../apps/server/src/test/harness.ts';
+import { benchLimitsOn, setBenchLimits } from '../support/bench-limits.ts';
 import { fund, insertPlayer } from '../../apps/server/src/test/wallet.ts';
 import {
   meterSql,
@@ -166,6 +169,7 @@ try {
     });
     tokens.push(session.token);
   }
+  if (benchLimitsOn) await setBenchLimits(h.app.exchange.deps, playerIds);
   let batches = 0;
   let batched = 0;
   let groups = 0;
