@@ -472,6 +472,8 @@ describe.each(drivers)('automated deposits (fastpay) on %s', (driver) => {
       realtime: h.app.realtime,
       log: h.app.log,
       sms: { name: 'none', send: () => Promise.resolve() },
+      // A deposit request asks the player's deposit limits first (issue 42 item 1).
+      wallet: h.app.exchange.deps.wallet,
     } as unknown as Parameters<typeof startFastpayDeposit>[0];
     const attempt = startFastpayDeposit(
       deps,

@@ -117,6 +117,7 @@ describe.each(drivers)('identity accounts on %s', (driver) => {
         typeId: 3,
         declaredState: 'MH',
         ageConfirmedAt: h.clock.now().toISOString(),
+        updatesConsent: false,
       });
     });
 
