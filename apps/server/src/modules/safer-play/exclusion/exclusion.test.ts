@@ -141,6 +141,10 @@ describe.each(drivers)('time-out and self-exclusion on %s', (driver) => {
       { token: await adminToken(h) },
     );
     expect(approve.statusCode, approve.body).toBe(403);
+    // A new deposit request is refused when asked, before anything is paid or stored.
+    const asked = await depositRequest(token);
+    expect(asked.statusCode, asked.body).toBe(403);
+    expect(asked.json().errorCode).toBe('TIME_OUT');
     expect(approve.json()).toMatchObject({
       errorCode: 'TIME_OUT',
       data: { refusal: { limit: 'time-out', until: until.toISOString() } },
@@ -304,20 +308,24 @@ describe.each(drivers)('time-out and self-exclusion on %s', (driver) => {
   });
 
   async function pendingDeposit(token: string) {
+    const res = await depositRequest(token);
+    expect(res.statusCode, res.body).toBe(200);
+    return depositSchema.parse(res.json().data);
+  }
+
+  function depositRequest(token: string) {
     const body = multipartBody([
       { name: 'gateway', value: 'm_paytm' },
       { name: 'amount', value: '500' },
       { name: 'reference', value: `EXCL${randomBytes(5).toString('hex')}` },
       { name: 'proof', data: pngBytes() },
     ]);
-    const res = await h.app.inject({
+    return h.app.inject({
       method: 'POST',
       url: '/api/deposit/create',
       headers: { ...body.headers, authorization: token },
       payload: body.payload,
       remoteAddress: randomIp(),
     });
-    expect(res.statusCode, res.body).toBe(200);
-    return depositSchema.parse(res.json().data);
   }
 });
