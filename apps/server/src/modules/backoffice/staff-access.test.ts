@@ -33,6 +33,10 @@ const AGENT_ROUTES = new Set([
   'GET /api/staff/players/:playerId/ledger',
   'GET /api/staff/players/:playerId/bets',
   'GET /api/staff/players/:playerId/sessions',
+  // Safer play, read-only (issue 42 item 5): limits, reality check, exclusions.
+  'GET /api/staff/players/:playerId/limits',
+  'GET /api/staff/players/:playerId/reality-check',
+  'GET /api/staff/players/:playerId/exclusions',
   // The queues, read-only and scoped to the downline (decisions stay admin-only).
   'GET /api/staff/deposits',
   'GET /api/staff/deposits/:id',

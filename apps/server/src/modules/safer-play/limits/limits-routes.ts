@@ -6,14 +6,15 @@ import {
   limitsStateSchema,
   setLimitsBodySchema,
   staffPlayerLimitsSchema,
+  staffPlayerParamsSchema,
 } from '@spm/contract';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceDeps } from '../../../deps.ts';
 import { currentPlayer } from '../../../http/auth.ts';
 import { envelopeResponses, ok } from '../../../http/envelope.ts';
 import { requestOrigin } from '../../../http/request-origin.ts';
-import { requireStaff } from '../../../http/staff-auth.ts';
+import { currentStaff, requireStaff } from '../../../http/staff-auth.ts';
+import { assertPlayerVisible } from '../../identity/index.ts';
 import {
   answerLimitsPrompt,
   getLimitsState,
@@ -21,8 +22,6 @@ import {
   limitsReport,
   setLimits,
 } from './limits-service.ts';
-
-const staffPlayerParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * Safer play limits (issue 42 items 1, 4, 5; docs/safer-play-limits.md): the player's own
@@ -108,9 +107,10 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async 
   );
 
   app.get(
-    '/staff/players/:id/limits',
+    '/staff/players/:playerId/limits',
     {
-      onRequest: admin,
+      // Agents read their own downline's players (assertPlayerVisible), as the other tabs.
+      onRequest: requireStaff('agent'),
       schema: {
         tags: ['safer-play'],
         summary: "A player's limits and the history of their changes (read only)",
@@ -118,7 +118,11 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async 
         response: envelopeResponses(staffPlayerLimitsSchema),
       },
     },
-    async (request) => ok(await getStaffPlayerLimits(deps, request.params.id)),
+    async (request) => {
+      const playerId = Number(request.params.playerId);
+      await assertPlayerVisible(deps, currentStaff(request), playerId);
+      return ok(await getStaffPlayerLimits(deps, playerId));
+    },
   );
 
   app.get(
