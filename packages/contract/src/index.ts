@@ -19,5 +19,7 @@ export * from './play-money.ts';
 export * from './safer-play-exclusion.ts';
 export * from './privacy.ts';
 export * from './regions.ts';
+export * from './regions-names.ts';
 export * from './safer-play.ts';
+export * from './safer-play-names.ts';
 export * from './safer-play-sessions.ts';

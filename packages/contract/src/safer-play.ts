@@ -1,29 +1,18 @@
 import { z } from 'zod';
 import { pointsSchema } from './wallet.ts';
+import {
+  LIMIT_CHANGE_KINDS,
+  LIMIT_KINDS,
+  LIMIT_NAMES,
+  LIMIT_PERIODS,
+  LIMIT_PROMPT_PLACES,
+  type LimitName,
+} from './safer-play-names.ts';
 
 /*
  * Safer play, limits (issue 42 item 1; docs/safer-play-limits.md): deposit, loss and stake
  * limits over 24 hours, 7 days and 30 days, under /api/rg/. Amounts on the wire are points.
  */
-
-/** What a limit counts: gross deposits, net loss (staked − won) or money wagered. */
-export const LIMIT_KINDS = ['deposit', 'loss', 'stake'] as const;
-export type LimitKind = (typeof LIMIT_KINDS)[number];
-
-/** The rolling windows a limit covers. */
-export const LIMIT_PERIODS = ['24h', '7d', '30d'] as const;
-export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
-
-/** A limit's name (`deposit-24h`, `loss-7d`, …): what a refusal's `refusal.limit` says. */
-export type LimitName = `${LimitKind}-${LimitPeriod}`;
-export const LIMIT_NAMES = LIMIT_KINDS.flatMap((kind) =>
-  LIMIT_PERIODS.map((period) => `${kind}-${period}` as LimitName),
-);
-
-/** An increase or a removal waits this long (the cooling-off); a decrease is at once. */
-export const LIMIT_COOLING_OFF_HOURS = 24;
-/** The player is asked to review their limits this many months after the last review. */
-export const LIMIT_REVIEW_MONTHS = 6;
 
 const limitNameSchema = z.enum(LIMIT_NAMES as [LimitName, ...LimitName[]]);
 
@@ -70,10 +59,6 @@ export const setLimitsBodySchema = z.object({
 });
 export type SetLimitsBody = z.infer<typeof setLimitsBodySchema>;
 
-/** Where the limits prompt is offered. */
-export const LIMIT_PROMPT_PLACES = ['registration', 'deposit'] as const;
-export type LimitPromptPlace = (typeof LIMIT_PROMPT_PLACES)[number];
-
 /** POST /api/rg/limits/prompt: the player skipped the prompt offered there. */
 export const limitsPromptBodySchema = z.object({
   answer: z.enum(['skipped']),
@@ -83,18 +68,6 @@ export type LimitsPromptBody = z.infer<typeof limitsPromptBodySchema>;
 
 /** POST /api/rg/limits/review: the player reviewed their limits (the 6-month reminder). */
 export const limitsReviewBodySchema = z.object({});
-
-/** What one change did, as the history (player and back office) lists it. */
-export const LIMIT_CHANGE_KINDS = [
-  'set',
-  'decrease',
-  'increase',
-  'removal',
-  'cancel',
-  'skip',
-  'review',
-] as const;
-export type LimitChangeKind = (typeof LIMIT_CHANGE_KINDS)[number];
 
 export const limitChangeSchema = z.object({
   id: z.number().int(),

@@ -1,15 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { playAllowanceClaimSchema, playAllowanceSchema } from '@spm/contract';
 import type { PlayAllowance, PlayAllowanceClaim } from '@spm/contract';
 import { errorText, request } from '@/shared/lib/request';
 import { useAuthStore } from '@/shared/stores/auth-store';
+import { devSchema } from '@/shared/lib/dev-schema';
+
+// Production trusts the server's answer check (dev-schema.ts): no zod on the first download.
+const checkAllowance = devSchema('playAllowanceSchema');
+const checkAllowanceClaim = devSchema('playAllowanceClaimSchema');
 
 /** Keyed by the player, so a new session never sees the last one's claim. */
 export const allowanceKey = (playerId: string | number | null) =>
   ['play-allowance', playerId] as const;
 
 export async function getPlayAllowance(): Promise<PlayAllowance> {
-  const { data, error } = await request({ url: '/play/allowance', schema: playAllowanceSchema });
+  const { data, error } = await request({ url: '/play/allowance', schema: checkAllowance });
   if (error || !data) throw new Error(error ? errorText(error) : 'no allowance');
   return data;
 }
@@ -19,7 +23,7 @@ export async function claimPlayAllowance(): Promise<PlayAllowanceClaim> {
   const { data, error } = await request({
     url: '/play/allowance/claim',
     method: 'POST',
-    schema: playAllowanceClaimSchema,
+    schema: checkAllowanceClaim,
   });
   if (error || !data) throw new Error(error ? errorText(error) : 'no claim');
   return data;

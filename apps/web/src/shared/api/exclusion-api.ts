@@ -1,8 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { exclusionStatusSchema } from '@spm/contract';
 import type { ExclusionStatus, TakeExclusionBody } from '@spm/contract';
 import { request } from '@/shared/lib/request';
 import { useAuthStore } from '@/shared/stores/auth-store';
+import { devSchema } from '@/shared/lib/dev-schema';
+
+// Production trusts the server's answer check (dev-schema.ts): no zod on the first download.
+const checkExclusionStatus = devSchema('exclusionStatusSchema');
 
 /** Time-out and self-exclusion (issue 42 item 3): GET and POST /rg/exclusion, POST …/return. */
 export const exclusionKeys = {
@@ -10,7 +13,7 @@ export const exclusionKeys = {
 };
 
 async function getExclusionStatus(): Promise<ExclusionStatus> {
-  const { data, error } = await request({ url: '/rg/exclusion', schema: exclusionStatusSchema });
+  const { data, error } = await request({ url: '/rg/exclusion', schema: checkExclusionStatus });
   if (error || !data) throw new Error(error?.message ?? 'exclusion status unavailable');
   return data;
 }
@@ -30,7 +33,7 @@ export async function takeExclusion(body: TakeExclusionBody): Promise<ExclusionS
     url: '/rg/exclusion',
     method: 'POST',
     data: body,
-    schema: exclusionStatusSchema,
+    schema: checkExclusionStatus,
   });
   return data;
 }
@@ -43,7 +46,7 @@ export function useAskToReturn() {
     const { data } = await request({
       url: '/rg/exclusion/return',
       method: 'POST',
-      schema: exclusionStatusSchema,
+      schema: checkExclusionStatus,
     });
     if (data) client.setQueryData(exclusionKeys.status(playerId), data);
   };

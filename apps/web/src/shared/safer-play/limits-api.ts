@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { limitsStateSchema } from '@spm/contract';
 import type { LimitName, LimitPromptPlace, LimitsState } from '@spm/contract';
 import { request } from '@/shared/lib/request';
 import { useAuthStore } from '@/shared/stores/auth-store';
+import { devSchema } from '@/shared/lib/dev-schema';
+
+// Production trusts the server's answer check (dev-schema.ts): no zod on the first download.
+const checkLimitsState = devSchema('limitsStateSchema');
 
 /*
  * The player's safer-play limits (issue 42 items 1 and 4): GET/PUT /rg/limits, the prompt's
@@ -16,7 +19,7 @@ export const limitsKeys = {
 };
 
 async function getLimits(): Promise<LimitsState> {
-  const { data, error } = await request({ url: '/rg/limits', schema: limitsStateSchema });
+  const { data, error } = await request({ url: '/rg/limits', schema: checkLimitsState });
   if (error || !data) throw new Error(error?.message ?? 'limits unavailable');
   return data;
 }
@@ -37,7 +40,7 @@ export async function saveLimits(
     url: '/rg/limits',
     method: 'PUT',
     data: { changes },
-    schema: limitsStateSchema,
+    schema: checkLimitsState,
   });
   return data;
 }
@@ -47,7 +50,7 @@ export async function skipLimitsPrompt(place: LimitPromptPlace): Promise<LimitsS
     url: '/rg/limits/prompt',
     method: 'POST',
     data: { answer: 'skipped', place },
-    schema: limitsStateSchema,
+    schema: checkLimitsState,
   });
   return data;
 }
@@ -57,7 +60,7 @@ export async function reviewLimits(): Promise<LimitsState | null> {
     url: '/rg/limits/review',
     method: 'POST',
     data: {},
-    schema: limitsStateSchema,
+    schema: checkLimitsState,
   });
   return data;
 }
