@@ -40,6 +40,7 @@ const EXPECTED_TABLES = [
   'password_resets',
   'payment_gateways',
   'phone_verifications',
+  'player_exclusions',
   'rate_limit_counters',
   'resource_leases',
   'rg_session_settings',
