@@ -14,7 +14,15 @@ export const benchLimitsOn = process.env.BENCH_LIMITS === 'on';
 
 export async function setBenchLimits(deps: ServiceDeps, playerIds: readonly number[]) {
   const changes = LIMIT_NAMES.map((name) => ({ name, amount: BENCH_LIMIT_POINTS }));
+  let kept = 0;
   for (const playerId of playerIds) {
-    await setLimits(deps, playerId, { changes }, { ip: '127.0.0.1', userAgent: 'bench' });
+    const state = await setLimits(
+      deps,
+      playerId,
+      { changes },
+      { ip: '127.0.0.1', userAgent: 'bench' },
+    );
+    kept += state.limits.filter((limit) => limit.amount !== null).length;
   }
+  console.log(`limits: ${kept} in force over ${playerIds.length} players (BENCH_LIMITS=on)`);
 }
