@@ -30,7 +30,9 @@ function sureWins(markets: Iterable<MarketState>, at: string): string[] {
   return found;
 }
 
-describe.each(drivers)('the market simulator on %s (issue 40)', (driver) => {
+// One driver: an hour of simulated pricing checks the prices, not the database (the money
+// paths it uses are tested on both drivers elsewhere); on both it cost CI 170 s.
+describe.each(drivers.slice(-1))('the market simulator on %s (issue 40)', (driver) => {
   const h = useHarness(driver);
 
   it('no sure win in any open market the simulator or staff price, checked over every open market through an hour of simulation', async () => {
