@@ -1,27 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LIMIT_NAMES, type StaffPlayer, type StaffPlayerLimits } from '@spm/contract';
+import { LIMIT_NAMES, type StaffPlayerLimits } from '@spm/contract';
 import { mockApi, ok } from '../../test/mock-api.ts';
 import { renderApp, resetSession } from '../../test/render.tsx';
+import { staffPlayerFixture } from '../../test/staff-player.ts';
 
-const ravi: StaffPlayer = {
-  id: '1024',
-  username: 'ravi_k',
-  name: 'Ravi Kumar',
-  email: null,
-  phone: '919876543210',
-  status: 'active',
-  isDemo: false,
-  agentCode: 'AG7',
-  registeredAt: '2025-01-02T10:00:00.000Z',
-  lastLoginAt: '2025-01-20T08:30:00.000Z',
-  registrationIp: '203.0.113.9',
-  kycStatus: 'approved',
-  declaredState: 'MH',
-  ageConfirmedAt: '2025-01-02T10:00:00.000Z',
-  wallet: { balance: 1500, cash: 1700, coins: 50, sports: 0, wicket: 10, exposure: 200 },
-};
+const ravi = staffPlayerFixture();
 
 const limits: StaffPlayerLimits = {
   state: {

@@ -1,26 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { StaffPlayer, StaffRealityCheck } from '@spm/contract';
+import type { StaffRealityCheck } from '@spm/contract';
 import { mockApi, ok } from '../../test/mock-api.ts';
 import { renderApp, resetSession } from '../../test/render.tsx';
+import { staffPlayerFixture } from '../../test/staff-player.ts';
 
-const ravi: StaffPlayer = {
-  id: '1024',
-  username: 'ravi_k',
-  name: 'Ravi Kumar',
-  email: null,
-  phone: '919876543210',
-  status: 'active',
-  isDemo: false,
-  agentCode: 'AG7',
-  registeredAt: '2025-01-02T10:00:00.000Z',
-  lastLoginAt: '2025-01-20T08:30:00.000Z',
-  registrationIp: '203.0.113.9',
-  kycStatus: 'approved',
-  declaredState: 'MH',
-  ageConfirmedAt: '2025-01-02T10:00:00.000Z',
+const ravi = staffPlayerFixture({
   wallet: { balance: 0, cash: 0, coins: 0, sports: 0, wicket: 0, exposure: 0 },
-};
+});
 
 const settings: StaffRealityCheck = {
   realityCheckMinutes: 30,
