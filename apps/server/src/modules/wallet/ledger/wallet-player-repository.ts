@@ -212,27 +212,51 @@ export async function playersWithLimits(db: DbHandle): Promise<Map<number, Playe
  * statement would miss what the transaction that held the lock committed.
  */
 export function totalsRows(playerIds: string, now: Date, onlyLimited = false): SQL {
-  const hour = sql`date_trunc('hour', ${now.toISOString()}::timestamptz)`;
   // With `onlyLimited`, only the players whose wallet row keeps limits (the others' policies
   // read no totals: they cost no hour rows).
   const players = onlyLimited
     ? sql`array(select player_id from wallet_versions
                 where player_id = any(${playerIds}::bigint[]) and limits is not null)`
     : sql`${playerIds}::bigint[]`;
-  return sql`select 'totals' as what, h.player_id::text as a, w.n::text as b,
-                    sum(h.deposited_paise)::text as c, sum(h.staked_paise)::text as d,
-                    sum(h.won_paise)::text as e,
-                    (extract(epoch from min(h.hour) filter (where h.deposited_paise > 0))
-                      * 1000)::bigint::text as f,
-                    (extract(epoch from min(h.hour) filter (where h.staked_paise > 0))
-                      * 1000)::bigint::text as g
-             from unnest(array[${TOTAL_WINDOWS.last24h}, ${TOTAL_WINDOWS.last7d},
-                               ${TOTAL_WINDOWS.last30d}]::int[]) as w(n)
-             join wallet_player_hours h
-               on h.player_id = any(${players})
-              and h.hour > ${hour} - make_interval(hours => w.n)
-              and h.hour <= ${hour}
-             group by h.player_id, w.n`;
+  // One range scan per player over the longest window, each window summed with FILTER, then
+  // one row per window (a join of the three windows scanned each player's hours three times).
+  // The windows are the code's constants, written into the statement as numbers.
+  const windows = Object.values(TOTAL_WINDOWS).map((hours, index) => ({
+    hours: sql.raw(String(hours)),
+    inWindow: sql.raw(`h.hour > n.hour - interval '${hours} hours'`),
+    column: (name: string) => sql.raw(`t.${name}${index}`),
+    alias: (name: string) => sql.raw(`${name}${index}`),
+  }));
+  const sums = sql.join(
+    windows.map(
+      ({ inWindow, alias }) => sql`
+        sum(h.deposited_paise) filter (where ${inWindow}) as ${alias('c')},
+        sum(h.staked_paise) filter (where ${inWindow}) as ${alias('d')},
+        sum(h.won_paise) filter (where ${inWindow}) as ${alias('e')},
+        min(h.hour) filter (where ${inWindow} and h.deposited_paise > 0) as ${alias('f')},
+        min(h.hour) filter (where ${inWindow} and h.staked_paise > 0) as ${alias('g')}`,
+    ),
+    sql`,`,
+  );
+  const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint::text`;
+  const perWindow = sql.join(
+    windows.map(
+      ({ hours, column }) =>
+        sql`('${hours}', ${column('c')}::text, ${column('d')}::text, ${column('e')}::text,
+             ${epochMs(column('f'))}, ${epochMs(column('g'))})`,
+    ),
+    sql`,`,
+  );
+  const longest = sql.raw(`interval '${TOTAL_WINDOWS.last30d} hours'`);
+  return sql`select 'totals' as what, t.player_id::text as a, w.b, w.c, w.d, w.e, w.f, w.g
+             from (select h.player_id, ${sums}
+                   from (select date_trunc('hour', ${now.toISOString()}::timestamptz) as hour) n
+                   join wallet_player_hours h
+                     on h.player_id = any(${players})
+                    and h.hour > n.hour - ${longest}
+                    and h.hour <= n.hour
+                   group by h.player_id) t
+             cross join lateral (values ${perWindow}) as w(b, c, d, e, f, g)`;
 }
 
 /** A 'totals' row of totalsRows (text columns; f and g the oldest hours, epoch ms). */
