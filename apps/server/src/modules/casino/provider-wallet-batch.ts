@@ -196,6 +196,10 @@ function walletScopeOf(callbacks: readonly BatchedCallback[]) {
     })),
     holds: [],
     playerIds: callbacks.map((c) => c.session.playerId),
+    // Only a bet debits: the limits' totals are summed for the bettors alone.
+    debitingPlayerIds: callbacks
+      .filter((c) => c.request.kind === 'bet')
+      .map((c) => c.session.playerId),
     settlingRounds: callbacks
       .filter((c) => c.request.kind === 'win')
       .map((c) => ({

@@ -374,6 +374,44 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
     expect(row?.n).toBe(0);
   });
 
+  it('sums the totals of the debiting players named; a debit of one left out fails instead of judging zeros', async () => {
+    const player = await insertPlayer(h.db);
+    await fund(deps, player, 10_000n);
+    // Reads the totals (the default): a 15-point stake limit over 24 hours.
+    const unregister = wallet.addLimitPolicy((request, facts) =>
+      facts.totals.last24h.stakedPaise + request.debitPaise > 1_500n
+        ? { allow: false, code: 'LIMIT_REACHED', limit: 'stake-24h', until: null }
+        : { allow: true },
+    );
+    try {
+      const stake = holdOf(player, 'm-debiting');
+      expect((await wallet.stake(stake('first'))).ok).toBe(true);
+      const inOneTransaction = (externalId: string, debitingPlayerIds: number[]) =>
+        ledgerTransaction(deps, async (ctx) => {
+          const ops = wallet.within(ctx);
+          const input = stake(externalId);
+          await ops.prepareMoves({
+            operations: [{ product: 'exchange', externalId: input.externalId }],
+            holds: [{ playerId: player, product: 'exchange', roundId: 'm-debiting' }],
+            playerIds: [player],
+            debitingPlayerIds,
+          });
+          return {
+            ok: true as const,
+            results: await ops.applyMany([{ operation: 'stake', input }], { commit: true }),
+          };
+        });
+      const named = await inOneTransaction('named', [player]);
+      // The first stake's 1,000 counted: another 1,000 passes the 1,500.
+      expect(named.ok && named.results[0]).toMatchObject({ ok: false, code: 'LIMIT_REACHED' });
+      const before = await getWallet(h.db, player);
+      await expect(inOneTransaction('left-out', [])).rejects.toThrow(/were not read/);
+      expect(await getWallet(h.db, player)).toEqual(before);
+    } finally {
+      unregister();
+    }
+  });
+
   it("stores the transaction's events with the last moves' own write, as the end of the transaction would", async () => {
     const moves = (player: number, demoPlayer: number, side: string): BatchMoveInput[] => [
       {

@@ -260,6 +260,12 @@ export interface MoveScope {
   holds: readonly HoldKey[];
   playerIds: readonly number[];
   /**
+   * The players whose moves may debit them (a stake, a hold's raise): the limits' totals are
+   * summed for these only. Absent: for every player. A debit of a player left out while a
+   * limit needs their totals throws (the transaction moves nothing).
+   */
+  debitingPlayerIds?: readonly number[];
+  /**
    * The rounds the moves may pay a win in: their unsettled stakes (what the win's settlement
    * event reports) are read with the rest, instead of by a statement of their own.
    */

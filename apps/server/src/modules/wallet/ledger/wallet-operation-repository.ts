@@ -459,6 +459,8 @@ export async function readBeforeMoves(
     totalsAt?: Date | undefined;
     /** With totalsAt: only the players whose row keeps limits (the policies' 'when-limited'). */
     totalsOnlyLimited?: boolean | undefined;
+    /** With totalsAt: the players whose totals are read (those whose moves may debit); all when absent. */
+    totalsPlayerIds?: readonly number[] | undefined;
     /** The rounds whose unsettled stakes the batch's wins report (unsettledStakesRows). */
     stakeRounds?: readonly RoundKey[];
   },
@@ -466,6 +468,8 @@ export async function readBeforeMoves(
   operations: WalletOperationRow[];
   players: Map<number, WalletPlayerRow>;
   totals: Map<number, WalletTotals>;
+  /** The players whose totals were summed (null: every player of the read). */
+  totalsFor: Set<number> | null;
   /** The stakeRounds' unsettled stakes by roundKeyText (absent: 0); none asked: undefined. */
   unsettled: Map<string, bigint> | undefined;
   takenLedgerKeys: Set<string>;
@@ -508,14 +512,19 @@ export async function readBeforeMoves(
         from accounts`,
     { genericPlan: true },
   );
-  const secondRows = readOperationsAndTotals(db, query.operations, players, {
-    totalsAt: query.totalsAt,
+  const totalsPlayers =
+    query.totalsPlayerIds === undefined
+      ? players
+      : pgArray([...new Set(query.totalsPlayerIds)].sort((a, b) => a - b));
+  const secondRows = readOperationsAndTotals(db, query.operations, totalsPlayers, {
+    totalsAt: query.totalsPlayerIds?.length === 0 ? undefined : query.totalsAt,
     onlyLimited: query.totalsOnlyLimited ?? false,
     stakeRounds: query.stakeRounds ?? [],
   });
   const [locksRead, secondRead] = await Promise.all([lockRows, secondRows]);
   const locked = lockReadOf(locksRead);
-  return Object.assign(locked, secondRead);
+  const totalsFor = query.totalsPlayerIds === undefined ? null : new Set(query.totalsPlayerIds);
+  return Object.assign(locked, secondRead, { totalsFor });
 }
 
 /** Each kind's fields in text columns a to e, in the order the statement selects them. */
@@ -576,7 +585,8 @@ function lockReadOf(rows: readonly LockReadRow[]) {
 async function readOperationsAndTotals(
   db: DbHandle,
   keys: readonly { product: WalletProduct; externalId: string }[],
-  players: string,
+  /** The players whose totals are read (an array literal). */
+  totalsPlayers: string,
   {
     totalsAt,
     onlyLimited,
@@ -598,7 +608,7 @@ async function readOperationsAndTotals(
     // take, so the statement keeps its generic plan instead of being planned for each batch.
     const rows = await executePreparedRows<Parameters<typeof collectTotals>[1]>(
       db,
-      totalsRows(players, totalsAt, onlyLimited),
+      totalsRows(totalsPlayers, totalsAt, onlyLimited),
       { genericPlan: true },
     );
     for (const row of rows) collectTotals(totals, row);
@@ -607,7 +617,7 @@ async function readOperationsAndTotals(
   const rows = await executePreparedRows<{
     what: 'operation' | 'totals' | 'stakes';
     data: unknown;
-  }>(db, operationsTotalsAndStakes(keys, players, { totalsAt, onlyLimited }, stakeRounds));
+  }>(db, operationsTotalsAndStakes(keys, totalsPlayers, { totalsAt, onlyLimited }, stakeRounds));
   for (const row of rows) {
     // PGlite and pg both answer jsonb parsed; a driver answering text is parsed here.
     const data: unknown = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
@@ -625,7 +635,7 @@ async function readOperationsAndTotals(
 /** readOperationsAndTotals' statement: the operations, the totals and the stakes asked for. */
 function operationsTotalsAndStakes(
   keys: readonly { product: WalletProduct; externalId: string }[],
-  players: string,
+  totalsPlayers: string,
   { totalsAt, onlyLimited }: { totalsAt: Date | undefined; onlyLimited: boolean },
   stakeRounds: readonly RoundKey[],
 ): SQL {
@@ -637,7 +647,7 @@ function operationsTotalsAndStakes(
       : sql`union all
         select 'totals', jsonb_build_object('a', t.a, 'b', t.b, 'c', t.c, 'd', t.d, 'e', t.e,
                                             'f', t.f, 'g', t.g)
-        from (${totalsRows(players, totalsAt, onlyLimited)}) t`;
+        from (${totalsRows(totalsPlayers, totalsAt, onlyLimited)}) t`;
   const stakesPart =
     stakeRounds.length === 0
       ? sql``

@@ -55,6 +55,44 @@ export const zeroTotals = (): WalletTotals => ({
   last30d: ZERO_WINDOW,
 });
 
+const UNREAD = Symbol('totals not read');
+
+/**
+ * The totals of a player a read left out (a scope that named only its debiting players):
+ * a policy that looks at them throws, so a product that debits a player it did not name
+ * fails its transaction instead of judging a limit on zeros.
+ */
+export function unreadTotals(playerId: number): WalletTotals {
+  const refuse = (): never => {
+    throw new Error(
+      `the wallet's totals of player ${playerId} were not read: name the player in the scope's debitingPlayerIds`,
+    );
+  };
+  return Object.defineProperties({ [UNREAD]: true } as unknown as WalletTotals, {
+    last24h: { get: refuse },
+    last7d: { get: refuse },
+    last30d: { get: refuse },
+  });
+}
+
+/** Whether the totals were read (not unreadTotals). */
+export const totalsWereRead = (totals: WalletTotals): boolean => !(UNREAD in totals);
+
+/**
+ * A player's totals from a read that summed `totals` for the players in `totalsFor` (null:
+ * every player it locked): zeros for a read player without hours, unreadTotals otherwise.
+ */
+export function totalsOfRead(
+  read: { totals: ReadonlyMap<number, WalletTotals>; totalsFor: ReadonlySet<number> | null },
+  playerId: number,
+): WalletTotals {
+  const totals = read.totals.get(playerId);
+  if (totals) return totals;
+  return read.totalsFor === null || read.totalsFor.has(playerId)
+    ? zeroTotals()
+    : unreadTotals(playerId);
+}
+
 /** A window's sums from its three kept parts (and the oldest hours counted, when read). */
 export function windowOf(
   depositedPaise: Paise,

@@ -27,7 +27,8 @@ import { roundKeyText } from '../../ledger/round-stakes.ts';
 import {
   addHourDelta,
   totalsWith,
-  zeroTotals,
+  totalsOfRead,
+  totalsWereRead,
   type HourDelta,
   type WalletTotals,
 } from '../../totals/wallet-totals.ts';
@@ -160,7 +161,7 @@ export function planMove(batch: BatchPlan, move: AtOnceMove, hash: string): void
     roundStakePaise: batch.unsettled.get(roundKeyText(holdKey(input))) ?? 0n,
   });
   if ('ok' in planned) return void answers.push(planned);
-  const totals = batch.totalsNow.get(input.playerId) ?? zeroTotals();
+  const totals = batch.totalsNow.get(input.playerId) ?? totalsOfRead(batch.read, input.playerId);
   const refused = policyRefusal(
     batch.policies,
     batch.ctx,
@@ -172,7 +173,7 @@ export function planMove(batch: BatchPlan, move: AtOnceMove, hash: string): void
   const hourDelta = isDemo ? null : hourDeltaOf(operation, planned, input.playerId);
   if (hourDelta) {
     addHourDelta(batch.hourSums, input.playerId, hourDelta);
-    batch.totalsNow.set(input.playerId, totalsWith(totals, hourDelta));
+    if (totalsWereRead(totals)) batch.totalsNow.set(input.playerId, totalsWith(totals, hourDelta));
   }
   const ledgerIndex = planned.postings.length > 0 ? addLedgerRow(batch, move, hash, planned) : null;
   recordMove(batch, move, key, hash, planned, hold, isDemo, ledgerIndex);

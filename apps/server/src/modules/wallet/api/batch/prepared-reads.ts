@@ -5,7 +5,12 @@ import { deleteEmptyHolds, readBeforeMoves } from '../../ledger/wallet-operation
 import type { MoneyMode } from '../../ledger/tables.ts';
 import { playerFactsOf, refusedBy } from '../../policies/debit-judging.ts';
 import type { DebitRequest, WalletPolicies } from '../../policies/wallet-policies.ts';
-import { totalsWith, zeroTotals, type WalletTotals } from '../../totals/wallet-totals.ts';
+import {
+  totalsOfRead,
+  totalsWereRead,
+  totalsWith,
+  type WalletTotals,
+} from '../../totals/wallet-totals.ts';
 import { defaultLedgerKey, holdKey, movesHold, opKeyOf } from '../operations/plan-parts.ts';
 import type { AtOnceMove, MoveScope, WalletFailure } from '../wallet-types.ts';
 
@@ -72,14 +77,14 @@ export function judgeDebit(
   if (!read || !player)
     throw new Error("judgeDebit: the player was not in this transaction's prepareMoves");
   const judged = preparedReads.get(ctx)!.judgedTotals;
-  const totals = judged.get(request.playerId) ?? read.totals.get(request.playerId) ?? zeroTotals();
+  const totals = judged.get(request.playerId) ?? totalsOfRead(read, request.playerId);
   const refusal = policies.judge(
     objectWith(request, { now: ctx.now }),
     playerFactsOf(player, totals),
   );
   if (refusal) return refusedBy(refusal);
   const staked = { depositedPaise: 0n, stakedPaise: request.debitPaise, wonPaise: 0n };
-  judged.set(request.playerId, totalsWith(totals, staked));
+  if (totalsWereRead(totals)) judged.set(request.playerId, totalsWith(totals, staked));
   return null;
 }
 
@@ -98,6 +103,7 @@ export async function prepareMoves(
     holdKeys: scope.holds,
     totalsAt: policies.limitsReadTotals ? ctx.now : undefined,
     totalsOnlyLimited: policies.limitsReadTotalsOnlyLimited,
+    totalsPlayerIds: scope.debitingPlayerIds,
     stakeRounds: scope.settlingRounds ?? [],
   });
   for (const playerId of playerIds) ctx.lockedPlayers.add(playerId);
