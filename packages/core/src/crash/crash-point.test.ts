@@ -85,6 +85,47 @@ describe('crashPointFromUniform52', () => {
     );
   });
 
+  /** The formula in bigint alone, written again from the docs. */
+  const exact = (r: number, edge: number, cap: number): number => {
+    const two52 = 2n ** 52n;
+    const raw = (BigInt(10_000 - edge) * two52) / (100n * (two52 - BigInt(r)));
+    return Number(raw < BigInt(cap) ? (raw < 100n ? 100n : raw) : BigInt(cap));
+  };
+
+  it('is the exact integer formula for any r, edge and cap', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 52 - 1 }),
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 100, max: Number.MAX_SAFE_INTEGER }),
+        (r, edge, cap) => {
+          const settings = { houseEdgeBasisPoints: edge, maxMultiplierHundredths: cap };
+          expect(crashPointFromUniform52(r, settings)).toBe(exact(r, edge, cap));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('is exact where the quotient is a whole number, and one step either side', () => {
+    // At 3 %: r = 2^52 - 2^(52-j) gives exactly 97 × 2^j; r = 2^52 - 97 × 2^(52-j), 2^j.
+    const whole = [];
+    for (let j = 0; j <= 52; j += 1) whole.push(2 ** 52 - 2 ** (52 - j));
+    for (let j = 7; j <= 52; j += 1) whole.push(2 ** 52 - 97 * 2 ** (52 - j));
+    const uncapped = {
+      houseEdgeBasisPoints: 300,
+      maxMultiplierHundredths: Number.MAX_SAFE_INTEGER,
+    };
+    for (const r of whole) {
+      for (const near of [r - 1, r, r + 1].filter((value) => value >= 0 && value < 2 ** 52)) {
+        expect(crashPointFromUniform52(near, uncapped), `r = ${near}`).toBe(
+          exact(near, 300, Number.MAX_SAFE_INTEGER),
+        );
+      }
+    }
+    expect(crashPointFromUniform52(2 ** 52 - 2 ** 40, uncapped)).toBe(97 * 2 ** 12);
+  });
+
   it('never falls as r grows and stays within 1.00x and the cap', () => {
     fc.assert(
       fc.property(

@@ -45,6 +45,31 @@ function checkSettings(settings: CrashSettings): void {
   }
 }
 
+/** A double's fraction this far from an integer cannot be a rounding error (see below). */
+const FAST_PATH_MARGIN = 1e-6;
+const FAST_PATH_LIMIT = 2 ** 30;
+
+/**
+ * floor(kept × 2^52 / (100 × (2^52 − r))), exactly. Most draws take the double path: kept ×
+ * 2^52 and 2^52 − r are exact doubles, and the product and the division round once each, so
+ * below 2^30 the quotient is within 2^-22 of the true one and its floor is exact unless the
+ * quotient lies within 10^-6 of an integer; those (about 2 in a million) and the huge ones are
+ * computed in bigint. It makes the distribution test's 10 million draws several times faster.
+ */
+function uncappedCrashPoint(keptBasisPoints: number, r: number): number {
+  const estimate = (keptBasisPoints * MAX_UNIFORM_52) / (100 * (MAX_UNIFORM_52 - r));
+  const fraction = estimate - Math.floor(estimate);
+  if (
+    estimate < FAST_PATH_LIMIT &&
+    fraction > FAST_PATH_MARGIN &&
+    fraction < 1 - FAST_PATH_MARGIN
+  ) {
+    return Math.floor(estimate);
+  }
+  // Above 2^53 Number() rounds, but never below the cap (a safe integer), so the cap still holds.
+  return Number((BigInt(keptBasisPoints) * TWO_POW_52) / (100n * (TWO_POW_52 - BigInt(r))));
+}
+
 /**
  * The crash point for a uniform 52-bit integer r (0 <= r < 2^52), the formula above after
  * the HMAC: split out so the distribution can be tested on millions of draws without hashing.
@@ -54,11 +79,8 @@ export function crashPointFromUniform52(r: number, settings: CrashSettings): num
   if (!Number.isSafeInteger(r) || r < 0 || r >= MAX_UNIFORM_52) {
     throw new RangeError(`r must be an integer from 0 to 2^52 - 1, got ${r}`);
   }
-  const keptBasisPoints = BigInt(BASIS_POINTS_PER_ONE - settings.houseEdgeBasisPoints);
-  const uncapped = (keptBasisPoints * TWO_POW_52) / (100n * (TWO_POW_52 - BigInt(r)));
-  const max = BigInt(settings.maxMultiplierHundredths);
-  if (uncapped >= max) return settings.maxMultiplierHundredths;
-  return Math.max(CRASH_START_HUNDREDTHS, Number(uncapped));
+  const uncapped = uncappedCrashPoint(BASIS_POINTS_PER_ONE - settings.houseEdgeBasisPoints, r);
+  return Math.min(settings.maxMultiplierHundredths, Math.max(CRASH_START_HUNDREDTHS, uncapped));
 }
 
 /** The first 52 bits of a digest, big-endian, as an integer below 2^52. */
