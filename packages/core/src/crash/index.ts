@@ -23,7 +23,7 @@ export {
   MIN_AUTO_CASH_OUT_HUNDREDTHS,
   cashOutPayout,
   maxWinCashOutMultiplier,
-  settleBet,
+  settleCrashBet,
   type CrashBet,
   type CrashBetSettlement,
 } from './payout.ts';

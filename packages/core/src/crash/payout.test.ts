@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cashOutPayout, maxWinCashOutMultiplier, settleBet, type CrashBet } from './payout.ts';
+import { cashOutPayout, maxWinCashOutMultiplier, settleCrashBet, type CrashBet } from './payout.ts';
 import { MAX_ROUND_STAKE_PAISE, MAX_ROUND_WIN_PAISE } from '../round-rule.ts';
 
 const POINT = 100n;
@@ -55,7 +55,7 @@ describe('maxWinCashOutMultiplier', () => {
   });
 });
 
-describe('settleBet', () => {
+describe('settleCrashBet', () => {
   const bet = (overrides: Partial<CrashBet>): CrashBet => ({
     stakePaise: 100n * POINT,
     autoCashOutHundredths: null,
@@ -65,35 +65,35 @@ describe('settleBet', () => {
   });
 
   it('pays an auto target at or below the crash point exactly, and loses one above it', () => {
-    expect(settleBet(bet({ autoCashOutHundredths: 250 }))).toEqual({
+    expect(settleCrashBet(bet({ autoCashOutHundredths: 250 }))).toEqual({
       outcome: 'cashed-out',
       by: 'auto',
       multiplierHundredths: 250,
       payoutPaise: 250n * POINT,
     });
-    expect(settleBet(bet({ autoCashOutHundredths: 251 })).outcome).toBe('lost');
+    expect(settleCrashBet(bet({ autoCashOutHundredths: 251 })).outcome).toBe('lost');
   });
 
   it('pays a manual cash-out below the crash point and refuses one at or after it', () => {
-    expect(settleBet(bet({ manualCashOutHundredths: 249 }))).toMatchObject({
+    expect(settleCrashBet(bet({ manualCashOutHundredths: 249 }))).toMatchObject({
       by: 'manual',
       payoutPaise: 249n * POINT,
     });
-    expect(settleBet(bet({ manualCashOutHundredths: 250 }))).toEqual({
+    expect(settleCrashBet(bet({ manualCashOutHundredths: 250 }))).toEqual({
       outcome: 'lost',
       by: null,
       multiplierHundredths: null,
       payoutPaise: 0n,
     });
     expect(
-      settleBet(bet({ manualCashOutHundredths: 100, crashPointHundredths: 100 })).outcome,
+      settleCrashBet(bet({ manualCashOutHundredths: 100, crashPointHundredths: 100 })).outcome,
     ).toBe('lost');
   });
 
   it('takes whichever cash-out came first: the lower multiplier', () => {
     const both = { autoCashOutHundredths: 200, crashPointHundredths: 500 };
-    expect(settleBet(bet({ ...both, manualCashOutHundredths: 150 })).by).toBe('manual');
-    expect(settleBet(bet({ ...both, manualCashOutHundredths: 300 }))).toMatchObject({
+    expect(settleCrashBet(bet({ ...both, manualCashOutHundredths: 150 })).by).toBe('manual');
+    expect(settleCrashBet(bet({ ...both, manualCashOutHundredths: 300 }))).toMatchObject({
       by: 'auto',
       multiplierHundredths: 200,
     });
@@ -101,18 +101,20 @@ describe('settleBet', () => {
 
   it('cashes out at the maximum win when the flight reaches it', () => {
     const big = { stakePaise: MAX_ROUND_STAKE_PAISE, crashPointHundredths: 5000 };
-    expect(settleBet(bet({ ...big, autoCashOutHundredths: 2000 }))).toEqual({
+    expect(settleCrashBet(bet({ ...big, autoCashOutHundredths: 2000 }))).toEqual({
       outcome: 'cashed-out',
       by: 'max-win',
       multiplierHundredths: 1000,
       payoutPaise: MAX_ROUND_WIN_PAISE,
     });
-    expect(settleBet(bet({ ...big, crashPointHundredths: 999 })).outcome).toBe('lost');
-    expect(settleBet(bet({ ...big, maxWinPaise: 15_000n * POINT })).multiplierHundredths).toBe(200);
+    expect(settleCrashBet(bet({ ...big, crashPointHundredths: 999 })).outcome).toBe('lost');
+    expect(settleCrashBet(bet({ ...big, maxWinPaise: 15_000n * POINT })).multiplierHundredths).toBe(
+      200,
+    );
   });
 
   it('refuses an auto target below 1.01x (1.00x would pay back every stake)', () => {
-    expect(() => settleBet(bet({ autoCashOutHundredths: 100 }))).toThrow(RangeError);
+    expect(() => settleCrashBet(bet({ autoCashOutHundredths: 100 }))).toThrow(RangeError);
   });
 
   const bets = fc.record({
@@ -126,7 +128,7 @@ describe('settleBet', () => {
   it('never pays above stake × crash point, the maximum win, or at a multiplier past the crash', () => {
     fc.assert(
       fc.property(bets, (drawn) => {
-        const settled = settleBet(drawn);
+        const settled = settleCrashBet(drawn);
         const crashValue = (drawn.stakePaise * BigInt(drawn.crashPointHundredths)) / 100n;
         expect(settled.payoutPaise).toBeLessThanOrEqual(crashValue);
         expect(settled.payoutPaise).toBeLessThanOrEqual(MAX_ROUND_WIN_PAISE);
@@ -144,7 +146,7 @@ describe('settleBet', () => {
   it('refuses every manual cash-out at or after the crash; an auto target reached pays exactly', () => {
     fc.assert(
       fc.property(bets, (drawn) => {
-        const settled = settleBet(drawn);
+        const settled = settleCrashBet(drawn);
         const manual = drawn.manualCashOutHundredths;
         const cap = maxWinCashOutMultiplier(drawn.stakePaise, MAX_ROUND_WIN_PAISE);
         const auto = Math.min(drawn.autoCashOutHundredths ?? Infinity, cap);

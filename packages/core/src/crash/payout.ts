@@ -78,7 +78,7 @@ export interface CrashBet {
  * the crash instant is refused). Otherwise the bet is lost. The paid multiplier never passes
  * the crash point and the return never passes the maximum win.
  */
-export function settleBet(bet: CrashBet): CrashBetSettlement {
+export function settleCrashBet(bet: CrashBet): CrashBetSettlement {
   const maxWinPaise = bet.maxWinPaise ?? MAX_ROUND_WIN_PAISE;
   const { stakePaise, autoCashOutHundredths: auto, manualCashOutHundredths: manual } = bet;
   checkAmounts(stakePaise, maxWinPaise);
