@@ -15,3 +15,4 @@ export * from './privacy.ts';
 export * from './regions.ts';
 export * from './safer-play-limits.ts';
 export * from './reality-check.ts';
+export * from './crash/index.ts';

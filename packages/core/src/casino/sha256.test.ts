@@ -8,49 +8,14 @@ import {
   sha256Hex,
   utf8Bytes,
 } from './sha256.ts';
+import {
+  hexBytes,
+  platformUtf8,
+  referenceHmac,
+  referenceSha256,
+  referenceSha256Bytes,
+} from '../test/web-crypto.ts';
 
-/**
- * The reference is the runtime's Web Crypto (the same OpenSSL node:crypto uses), reached
- * through globalThis: core's lint keeps node:* out of this package, tests included, and its
- * tsconfig has no DOM or Node types, hence the small typed view.
- */
-interface WebCryptoView {
-  subtle: {
-    digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer>;
-    importKey(
-      format: 'raw',
-      key: Uint8Array,
-      algorithm: { name: 'HMAC'; hash: 'SHA-256' },
-      extractable: boolean,
-      usages: ['sign'],
-    ): Promise<unknown>;
-    sign(algorithm: 'HMAC', key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
-  };
-}
-const webCrypto = (globalThis as unknown as { crypto: WebCryptoView }).crypto;
-
-/** UTF-8 as the platform encodes it (Web Crypto takes bytes). */
-const platformUtf8 = (text: string): Uint8Array =>
-  new (
-    globalThis as unknown as { TextEncoder: new () => { encode(text: string): Uint8Array } }
-  ).TextEncoder().encode(text);
-
-async function referenceSha256(text: string): Promise<string> {
-  return bytesToHex(new Uint8Array(await webCrypto.subtle.digest('SHA-256', platformUtf8(text))));
-}
-
-async function referenceHmac(key: Uint8Array, message: Uint8Array): Promise<string> {
-  const imported = await webCrypto.subtle.importKey(
-    'raw',
-    key,
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  return bytesToHex(new Uint8Array(await webCrypto.subtle.sign('HMAC', imported, message)));
-}
-
-const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g)!, (pair) => parseInt(pair, 16));
 const repeated = (byte: number, count: number) => new Uint8Array(count).fill(byte);
 
 describe('sha256Hex', () => {
@@ -91,10 +56,7 @@ describe('sha256Hex', () => {
   it('hashes raw bytes of any length as Web Crypto does', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), async (bytes) => {
-        const expected = bytesToHex(
-          new Uint8Array(await webCrypto.subtle.digest('SHA-256', bytes)),
-        );
-        expect(bytesToHex(sha256Bytes(bytes))).toBe(expected);
+        expect(bytesToHex(sha256Bytes(bytes))).toBe(await referenceSha256Bytes(bytes));
       }),
       { numRuns: 200 },
     );
