@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { dialog, latestCode, storedToken, uniqueMobile } from './support/identity.ts';
+import { chooseState, dialog, latestCode, storedToken, uniqueMobile } from './support/identity.ts';
 import type { Platform } from './support/platform.ts';
 import { usePlatformAndBrowser } from './support/use-platform.ts';
 import { dismissWelcome, logInThroughDialog } from './support/players.ts';
@@ -47,7 +47,7 @@ describe('identity journeys in the browser', () => {
     await page.getByTestId('register-verified').waitFor();
     await page.getByTestId('register-username').fill(username);
     await page.getByTestId('register-password').fill(password);
-    await page.getByTestId('register-state').selectOption('MH');
+    await chooseState(page, 'Maharashtra');
     await expect.poll(() => page.getByTestId('register-submit').isEnabled()).toBe(true);
     await page.getByTestId('register-submit').click();
     await page.waitForURL(`${platform.baseUrl}/home`);
@@ -71,7 +71,7 @@ describe('identity journeys in the browser', () => {
     await dialog(page, 'register').waitFor();
     await page.getByTestId('register-username').fill(`asha${otherMobile.slice(-6)}`);
     await page.getByTestId('register-password').fill(password);
-    await page.getByTestId('register-state').selectOption('MH');
+    await chooseState(page, 'Maharashtra');
     await expect.poll(() => page.getByTestId('register-submit').isEnabled()).toBe(true);
     await page.getByTestId('register-submit').click();
     await page.waitForURL(`${platform.baseUrl}/home`);

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 interface OutboxEntry {
@@ -31,6 +32,19 @@ export function uniqueMobile(): string {
 
 export function dialog(page: Page, name: string) {
   return page.locator(`[role="dialog"][data-modal="${name}"]`);
+}
+
+/**
+ * Chooses the player's state in the registration dialog as a person does: opens the "State"
+ * selector by its label and picks the state by the name it shows (not its code).
+ */
+export async function chooseState(page: Page, stateName: string): Promise<void> {
+  const selector = dialog(page, 'register').getByLabel('State', { exact: true });
+  await selector.click();
+  await selector.selectOption({ label: stateName });
+  const shown = () =>
+    selector.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text);
+  await expect.poll(shown).toBe(stateName);
 }
 
 export async function storedToken(page: Page): Promise<string | null> {

@@ -10,6 +10,11 @@ export const REALTIME_PATH = '/public/';
 export const CLIENT_EVENTS = {
   sessionCheck: 'session_check',
   getBalance: 'get:balance',
+  /**
+   * Safer play: the player answered a reality check on this page (continue or stop); the
+   * server tells the player's other pages with `rg:reality_check_ack`.
+   */
+  realityCheckAnswered: 'rg:reality_check_answered',
 } as const;
 export const SERVER_EVENTS = {
   updateBalance: 'update_balance',
@@ -19,6 +24,11 @@ export const SERVER_EVENTS = {
   appDetails: 'app_details',
   /** Safer play: a reality check fell due (issue 42 item 2), to each page of the session. */
   realityCheck: 'rg:reality_check',
+  /**
+   * Safer play: one page of the player answered the reality check named in the payload; every
+   * page of the player closes its dialog for that check (not a newer one).
+   */
+  realityCheckAck: 'rg:reality_check_ack',
   /** Safer play: the session time limit was reached; the socket closes right after. */
   sessionLimit: 'rg:session_limit',
 } as const;

@@ -5,7 +5,11 @@ import type { GameRoundEvent, GameSubscribeAck } from './casino.ts';
 import type { MARKET_EVENTS, MarketUpdate } from './exchange.ts';
 import { walletSchema, type GetBalanceAck, type NotificationToast } from './wallet.ts';
 import type { CLIENT_EVENTS, SERVER_EVENTS } from './realtime-names.ts';
-import type { RealityCheckEvent, SessionLimitEvent } from './safer-play-sessions.ts';
+import type {
+  RealityCheckAck,
+  RealityCheckEvent,
+  SessionLimitEvent,
+} from './safer-play-sessions.ts';
 
 /**
  * `err.data` of a `connect_error` whose `err.message` is SESSION_ERROR: the text the app
@@ -46,6 +50,7 @@ export interface ServerToClientEvents {
   [SERVER_EVENTS.sessionRefresh]: (payload: SessionRefresh) => void;
   [SERVER_EVENTS.appDetails]: (payload: AppDetails) => void;
   [SERVER_EVENTS.realityCheck]: (payload: RealityCheckEvent) => void;
+  [SERVER_EVENTS.realityCheckAck]: (payload: RealityCheckAck) => void;
   [SERVER_EVENTS.sessionLimit]: (payload: SessionLimitEvent) => void;
   /** A whole market snapshot (and when it was sent) to the sockets in its `market:{id}` room. */
   [MARKET_EVENTS.update]: (payload: MarketUpdate) => void;
@@ -57,6 +62,11 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   [CLIENT_EVENTS.sessionCheck]: (ack: (reply: SessionCheckAck) => void) => void;
   [CLIENT_EVENTS.getBalance]: (ack: (reply: GetBalanceAck) => void) => void;
+  /** `realityCheckAckSchema`: this page answered that reality check; the ack says it was relayed. */
+  [CLIENT_EVENTS.realityCheckAnswered]: (
+    payload: unknown,
+    ack?: (reply: SessionCheckAck) => void,
+  ) => void;
   /** `marketSubscribeSchema`; the optional ack answers the rooms joined or a failure. */
   [MARKET_EVENTS.subscribe]: (payload: unknown, ack?: (reply: MarketSubscribeAck) => void) => void;
   [MARKET_EVENTS.unsubscribe]: (

@@ -55,6 +55,18 @@ export const realityCheckEventSchema = z.object({
 });
 export type RealityCheckEvent = z.infer<typeof realityCheckEventSchema>;
 
+/**
+ * Which reality check a page answered: the session's start and the check's index name it.
+ * The app sends it with `rg:reality_check_answered`; the server relays it to every page of the
+ * player as `rg:reality_check_ack`, and each page closes its dialog only for that check (or an
+ * older one of the same session), so a newer check stays open.
+ */
+export const realityCheckAckSchema = realityCheckEventSchema.pick({
+  sessionStartedAt: true,
+  index: true,
+});
+export type RealityCheckAck = z.infer<typeof realityCheckAckSchema>;
+
 /** `rg:session_limit`: the session time limit was reached; the socket closes right after. */
 export const sessionLimitEventSchema = z.object({
   sessionLimitMinutes: z.number().int().positive(),

@@ -4,7 +4,7 @@ import type {
   ServerEventPayload,
   ServerToClientEvents,
 } from '@spm/contract';
-import type { Server } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 
 /** What a connected socket carries once its handshake token checked out. */
 export interface SocketData {
@@ -22,6 +22,14 @@ export interface InterServerEvents {
 }
 
 export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+
+/** A signed-in player's socket (what `connection` hands over). */
+export type RealtimeSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
   InterServerEvents,

@@ -5,15 +5,13 @@ import {
   REALTIME_PATH,
   SESSION_ERROR,
   SESSION_ERROR_FALLBACK_MESSAGE,
-  type ClientToServerEvents,
   type GetBalanceAck,
-  type ServerToClientEvents,
   type SessionCheckAck,
   type SessionErrorData,
 } from '@spm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import { isAppError } from '../http/app-error.ts';
 import { tokenFromAuthorization } from '../http/auth.ts';
 import { getVersionedWallet } from '../modules/wallet/index.ts';
@@ -30,18 +28,9 @@ import {
   RESTRICTED_ROOM,
   sessionRoom,
   userRoom,
-  type InterServerEvents,
   type RealtimeServer,
-  type SocketData,
+  type RealtimeSocket,
 } from './emitter.ts';
-
-/** A player's socket (what `connection` hands over). */
-type ServerSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  InterServerEvents,
-  SocketData
->;
 
 export interface RealtimeRedis {
   pub: Redis;
@@ -184,7 +173,7 @@ export function installRealtimeHandlers(
  * Closes a socket whose session is over, the way a revoke does: the client reconnects, its
  * handshake is refused with SessionError (SESSION_EXPIRED) and the app logs out.
  */
-function endSocket(socket: ServerSocket): void {
+function endSocket(socket: RealtimeSocket): void {
   socket.disconnect(true);
 }
 
@@ -198,7 +187,7 @@ const MAX_EXPIRY_WAIT_MS = 60 * 60_000;
  * socket. Private events stop reaching a socket whose session is over.
  */
 function watchSessionExpiry(
-  socket: ServerSocket,
+  socket: RealtimeSocket,
   deps: ServiceDeps,
   log: FastifyBaseLogger,
 ): { stop: () => void; recheck: () => void } {

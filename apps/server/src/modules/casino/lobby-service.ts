@@ -27,7 +27,7 @@ import {
 import { catalogueRtpRange } from './game-rtp.ts';
 import { isSpmKind, spmRoundRecords } from './spm/index.ts';
 import { casinoSessions } from './tables.ts';
-import { moneyModeOf } from '../wallet/index.ts';
+import { isRealMoneyOnPlaySite, moneyModeOf } from '../wallet/index.ts';
 
 /** A launch token opens its game once, within this time (docs/casino-provider-api.md). */
 export const LAUNCH_TOKEN_TTL_MS = 5 * 60_000;
@@ -87,7 +87,7 @@ export async function toggleCasinoFavourite(
  * a page of this app; an external provider's game in an iframe at its launch address.
  */
 export async function launchCasinoGame(
-  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
   player: AuthContext,
   gameId: string,
 ): Promise<CasinoLaunch> {
@@ -104,6 +104,10 @@ export async function launchCasinoGame(
   // plays for points too (docs/decisions.md "Money mode").
   const moneyMode = await moneyModeOf(deps.db, player.userId);
   if (moneyMode === undefined) throw new AppError('PLAYER_NOT_FOUND');
+  // A wallet still in real money on a play site (left from before a switch) plays nothing:
+  // no real money moves on a play site. FORBIDDEN, as the exchange answers it. A points
+  // wallet on a real site (a demo player) plays for points, as before.
+  if (isRealMoneyOnPlaySite(moneyMode, deps.config.moneyMode)) throw new AppError('FORBIDDEN');
   const playMoney = moneyMode === 'play';
   await deps.db.transaction(async (tx) => {
     await tx.insert(casinoSessions).values({

@@ -17,6 +17,7 @@ import { findText } from '../../http/nul-guard.ts';
 import { hashToken, randomToken } from '../../security/tokens.ts';
 import {
   getWalletView,
+  isRealMoneyOnPlaySite,
   requestHash,
   walletTransaction,
   type WalletApi,
@@ -218,6 +219,10 @@ const currencyOf = (session: Pick<SessionRow, 'playMoney'>): Currency =>
 
 const isActive = (session: SessionRow) => session.playerStatus === 'active';
 
+/** The message of a bet refused in a real-money session on a play-money site. */
+const PLAY_SITE_REAL_SESSION =
+  'This site plays for points only: a real-money session placed before the switch cannot bet.';
+
 const cashPaise = async (ctx: OperationContext | WalletContext, playerId: number) =>
   (await getWalletView('tx' in ctx ? ctx.tx : ctx.deps.db, playerId)).balancePaise;
 
@@ -404,6 +409,12 @@ async function transaction(
     if (expired) return expired;
     if (!isActive(session)) return refusal('RS_ERROR_USER_DISABLED', fields);
     if (!session.gameEnabled) return refusal('RS_ERROR_GAME_DISABLED', fields);
+    // A real-money session launched before the site switched to play money: the player may
+    // not bet (the launch refuses such a wallet now). Wins and rollbacks of its earlier bets
+    // still go through, so nothing staked is stranded.
+    if (isRealMoneyOnPlaySite(session.playMoney ? 'play' : 'real', ctx.deps.config.moneyMode)) {
+      return refusal('RS_ERROR_USER_DISABLED', fields, PLAY_SITE_REAL_SESSION);
+    }
   }
   if (request.kind !== 'rollback') {
     // Bets and wins are group-committed with other callbacks; a rollback, rare and with

@@ -6,8 +6,10 @@ import { call, post, registerPlayer, type RegisteredPlayer } from '../../test/id
 import { adminToken } from '../../test/staff.ts';
 import { drivers, useHarness } from '../../test/use-harness.ts';
 import type { Harness } from '../../test/harness.ts';
+import { providerWalletKit } from '../../test/casino-wallet.ts';
 import { fund } from '../../test/wallet.ts';
-import { getWalletView, moneyModeOf } from '../wallet/index.ts';
+import { insertTestProvider } from '../casino/provider-wallet-fixtures.ts';
+import { ensureDemoCredit, getWalletView, moneyModeOf } from '../wallet/index.ts';
 import { setMoneyMode } from '../wallet/ledger/wallet-player-repository.ts';
 
 /*
@@ -122,6 +124,36 @@ describe.each(drivers)('a MONEY_MODE=play site on %s', (driver) => {
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json()).toMatchObject({ errorCode: 'ALLOWANCE_UNAVAILABLE' });
     expect((await getWalletView(h.db, playerId)).cashPaise).toBe(0n);
+  });
+
+  it('refuses the bets of a real-money casino session launched before the switch, moving nothing', async () => {
+    const { deps, session, call: callProvider, cash, expectLedgerBalanced } = providerWalletKit(h);
+    const provider = await insertTestProvider(h.db);
+    const bet = (base: Record<string, unknown>, transactionId: string) =>
+      callProvider(provider, 'bet', {
+        requestId: `req-${transactionId}`,
+        ...base,
+        roundId: `round-${transactionId}`,
+        transactionId,
+        amount: 1_000,
+      });
+    // A real wallet and its INR session, both from before the site played for points.
+    const real = await session(provider, 100_000n);
+    expect(real.base.currency).toBe('INR');
+    const refused = await bet(real.base, `real-${real.playerId}`);
+    expect(refused).toMatchObject({ status: 'RS_ERROR_USER_DISABLED', balance: null });
+    expect(await cash(real.playerId)).toBe(100_000n);
+    const [rows] = await executeRows<{ n: string }>(
+      h.db,
+      sql`select count(*)::text as n from casino_transactions where player_id = ${real.playerId}`,
+    );
+    expect(rows?.n).toBe('0');
+    // A points session of the same site bets as usual.
+    const points = await session(provider, 0n, true);
+    expect(points.base.currency).toBe('PTS');
+    await ensureDemoCredit(deps(), points.playerId);
+    expect(await bet(points.base, `pts-${points.playerId}`)).toMatchObject({ status: 'RS_OK' });
+    await expectLedgerBalanced();
   });
 
   it('refuses every cash path of the cashier, storing nothing', async () => {

@@ -68,6 +68,7 @@ export type {
 export { stakeRefusalOf, walletRefusalError } from './api/wallet-refusals.ts';
 export {
   deleteWalletPlayers,
+  isRealMoneyOnPlaySite,
   moneyModeOf,
   moneyModeOfNewPlayer,
   moneyModesOf,

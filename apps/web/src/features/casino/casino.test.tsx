@@ -11,7 +11,7 @@ import type {
   SpmTable,
   Wallet,
 } from '@spm/contract';
-import { SPM_GAME_RULES, sha256Hex } from '@spm/core';
+import { SPM_GAME_RULES, formatIndiaDateTime, sha256Hex } from '@spm/core';
 import { useAppStore } from '@/shared/stores/app-store';
 import { playerProfile } from '@/test/fixtures';
 import { createdSocket } from '@/test/fake-socket';
@@ -409,6 +409,27 @@ describe('SPM Games table', () => {
     await openTable({ [BETS]: fail(400, 'INSUFFICIENT_FUNDS', 'Insufficient balance.') });
     await userEvent.click(spot('bahar'));
     expect(await screen.findByTestId('table-bet-error')).toHaveTextContent('Insufficient balance.');
+    expect(screen.queryByTestId('table-bet')).not.toBeInTheDocument();
+  });
+
+  it('names the limit that refused a bet and when it frees up', async () => {
+    const until = '2026-12-03T10:30:00.000Z';
+    await openTable({
+      [BETS]: {
+        status: 409,
+        body: {
+          data: { refusal: { limit: 'stake-24h', until } },
+          error: true,
+          message: 'A limit refused the bet.',
+          errorCode: 'LIMIT_REACHED',
+        },
+      },
+    });
+    await userEvent.click(spot('bahar'));
+    const refusal = await screen.findByTestId('table-bet-error');
+    expect(refusal).toHaveTextContent('Your 24-hour stake limit is reached.');
+    expect(refusal).toHaveTextContent(formatIndiaDateTime(until, 'en'));
+    expect(refusal).toHaveTextContent('3 Dec');
     expect(screen.queryByTestId('table-bet')).not.toBeInTheDocument();
   });
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { SERVER_EVENTS, type RealityCheckEvent } from '@spm/contract';
-import { onRealtimeEvent } from '@/shared/realtime';
+import { CLIENT_EVENTS, SERVER_EVENTS, type RealityCheckEvent } from '@spm/contract';
+import { emitWithAck, onRealtimeEvent } from '@/shared/realtime';
 import { RealityCheckDialog } from './reality-check-dialog';
-import { parseRealityCheck } from './reality-check-event';
+import { isAnsweredBy, parseRealityCheck, parseRealityCheckAck } from './reality-check-event';
 
 interface RealityCheckHostProps {
   /** "Stop": the player signs out (the app's signout). */
@@ -14,9 +14,21 @@ interface RealityCheckHostProps {
 }
 
 /**
+ * Tells the server this page answered `check`: the player's other pages (tabs) close their
+ * dialog for it. Fire and forget: without the channel the other pages keep theirs open.
+ */
+function announceAnswer(check: RealityCheckEvent): void {
+  void emitWithAck(CLIENT_EVENTS.realityCheckAnswered, {
+    sessionStartedAt: check.sessionStartedAt,
+    index: check.index,
+  });
+}
+
+/**
  * Listens on the realtime channel for safer play's pushes while signed in: the reality check
- * opens its dialog (a newer one replaces it), the session time limit says so and ends the
- * session. Mounted once by the app's layout, so it works over any page.
+ * opens its dialog (a newer one replaces it), an answer given on another page of the player
+ * closes it, the session time limit says so and ends the session. Mounted once by the app's
+ * layout, so it works over any page.
  */
 export function RealityCheckHost({ onStop, onSessionLimit }: RealityCheckHostProps) {
   const { t } = useTranslation();
@@ -27,6 +39,10 @@ export function RealityCheckHost({ onStop, onSessionLimit }: RealityCheckHostPro
       const parsed = parseRealityCheck(payload);
       if (parsed) setCheck(parsed);
     });
+    const offAnswered = onRealtimeEvent(SERVER_EVENTS.realityCheckAck, (payload) => {
+      const answer = parseRealityCheckAck(payload);
+      if (answer) setCheck((shown) => (shown && isAnsweredBy(shown, answer) ? null : shown));
+    });
     const offLimit = onRealtimeEvent(SERVER_EVENTS.sessionLimit, () => {
       setCheck(null);
       toast.warning(t('saferPlaySessions.limitReached'), { toastId: 'session-limit' });
@@ -34,15 +50,20 @@ export function RealityCheckHost({ onStop, onSessionLimit }: RealityCheckHostPro
     });
     return () => {
       offCheck();
+      offAnswered();
       offLimit();
     };
   }, [t, onSessionLimit]);
 
-  const close = useCallback(() => setCheck(null), []);
-  const stop = useCallback(() => {
+  // Stable while the same check is shown: the dialog's focus handling re-runs on a new one.
+  const close = useCallback(() => {
+    if (check) announceAnswer(check);
     setCheck(null);
+  }, [check]);
+  const stop = useCallback(() => {
+    close();
     onStop();
-  }, [onStop]);
+  }, [close, onStop]);
 
   if (!check) return null;
   return <RealityCheckDialog check={check} onContinue={close} onStop={stop} />;

@@ -50,6 +50,31 @@ describe('reality check dialog (issue 42 item 2)', () => {
     expect(screen.queryByTestId('reality-check-dialog')).toBeNull();
     expect(location()).toBe('/mybets');
     expect(useAuthStore.getState().isAuth).toBe(true);
+    // The answer goes to the server, which tells the player's other tabs.
+    expect(socket.emitsOf(CLIENT_EVENTS.realityCheckAnswered).map((emit) => emit.args[0])).toEqual([
+      { sessionStartedAt: check().sessionStartedAt, index: 1 },
+    ]);
+  });
+
+  it("closes when another tab answered that check, not for another session's or an older one", async () => {
+    const { socket } = await signedInApp();
+    const answered = (overrides: { sessionStartedAt?: string; index: number }) =>
+      act(() =>
+        socket.serverEmit(SERVER_EVENTS.realityCheckAck, {
+          sessionStartedAt: check().sessionStartedAt,
+          ...overrides,
+        }),
+      );
+    act(() => socket.serverEmit(SERVER_EVENTS.realityCheck, check({ index: 2 })));
+    await screen.findByTestId('reality-check-dialog');
+    answered({ index: 1 });
+    answered({ index: 2, sessionStartedAt: '2026-12-02T08:00:00.000Z' });
+    expect(screen.getByTestId('reality-check-dialog')).toBeInTheDocument();
+    answered({ index: 2 });
+    await waitFor(() => expect(screen.queryByTestId('reality-check-dialog')).toBeNull());
+    // Closed by the other tab's answer: this tab does not answer again.
+    expect(socket.emitsOf(CLIENT_EVENTS.realityCheckAnswered)).toEqual([]);
+    expect(useAuthStore.getState().isAuth).toBe(true);
   });
 
   it('stop signs the player out (POST /signout) and leaves the signed-in pages', async () => {
@@ -57,6 +82,7 @@ describe('reality check dialog (issue 42 item 2)', () => {
     act(() => socket.serverEmit(SERVER_EVENTS.realityCheck, check({ net: 40 })));
     expect(await screen.findByTestId('reality-check-net')).toHaveTextContent('+40.00');
     fireEvent.click(screen.getByTestId('reality-check-stop'));
+    expect(socket.emitsOf(CLIENT_EVENTS.realityCheckAnswered)).toHaveLength(1);
     await waitFor(() => expect(useAuthStore.getState().isAuth).toBe(false));
     expect(callsTo(fetchMock, 'POST /api/signout')).toHaveLength(1);
     expect(screen.queryByTestId('reality-check-dialog')).toBeNull();

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDeps } from '../../../deps.ts';
+import { relayRealityCheckAnswers } from './reality-check-answers.ts';
 import { watchRealityCheck } from './reality-check-watcher.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { registerSessionLimitCap } from './session-settings-service.ts';
@@ -17,6 +18,7 @@ export const saferPlaySessions: FastifyPluginAsync<{ deps: ServiceDeps }> = asyn
   app.realtime.io.on('connection', (socket) => {
     const watch = watchRealityCheck(socket, deps, app.log);
     socket.on('disconnect', () => watch.stop());
+    relayRealityCheckAnswers(socket, app.realtime);
   });
   await app.register(sessionRoutes, { deps });
 };

@@ -1,7 +1,9 @@
 import {
+  CLIENT_EVENTS,
   SERVER_EVENTS,
   realityCheckSettingsSchema,
   staffRealityCheckSchema,
+  type RealityCheckAck,
   type RealityCheckEvent,
   type SessionLimitEvent,
 } from '@spm/contract';
@@ -141,6 +143,31 @@ describe.each(drivers)('safer play: reality check and session time limit (%s)', 
     h.clock.advance(MINUTE);
     await vi.waitFor(() => expect(checks).toHaveLength(2));
     expect(checks[1]).toMatchObject({ index: 2, playedMinutes: 30 });
+  });
+
+  it("relays one page's answer to the player's other pages, naming the check", async () => {
+    const player = await playerWithSettings({ realityCheckMinutes: 15, sessionLimitMinutes: null });
+    const first = await watchedSocket(player.token);
+    const second = await watchedSocket(player.token);
+    const acks: RealityCheckAck[] = [];
+    second.socket.on(SERVER_EVENTS.realityCheckAck, (payload) => acks.push(payload));
+    const started = Date.parse((await get(player.token)).sessionStartedAt);
+    h.clock.advance(started + 15 * MINUTE - h.clock.now().getTime());
+    await vi.waitFor(() =>
+      expect([first.checks, second.checks].map((c) => c.length)).toEqual([1, 1]),
+    );
+    const check = first.checks[0]!;
+
+    // Not a check: refused, nothing relayed.
+    const refused = await first.socket.emitWithAck(CLIENT_EVENTS.realityCheckAnswered, {
+      index: 0,
+    });
+    expect(refused).toEqual({ status: 'failed' });
+    const answer = { sessionStartedAt: check.sessionStartedAt, index: check.index };
+    const relayed = await first.socket.emitWithAck(CLIENT_EVENTS.realityCheckAnswered, answer);
+    expect(relayed).toEqual({ status: 'success' });
+    await vi.waitFor(() => expect(acks).toEqual([answer]));
+    expect(second.checks[0]).toMatchObject(answer);
   });
 
   it("carries the session's net result from the wallet: play before the session does not count", async () => {

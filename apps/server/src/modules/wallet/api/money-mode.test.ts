@@ -335,6 +335,26 @@ describe.each(drivers)('a MONEY_MODE=play site on %s', (driver) => {
     expect(modes.get(Number(registered.user.id))).toBe('play');
   });
 
+  it('a wallet left in real money launches no casino game (FORBIDDEN); a points wallet plays', async () => {
+    const registered = await registerPlayer(h);
+    await setMoneyMode(h.db, Number(registered.user.id), 'real');
+    const launch = (token: string) =>
+      post(h, '/api/casino/launch', { gameId: 'spm-lucky-7' }, { token });
+    const refused = await launch(registered.token);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ errorCode: 'FORBIDDEN' });
+    const [sessions] = await executeRows<{ n: string }>(
+      h.db,
+      sql`select count(*)::text as n from casino_sessions
+          where player_id = ${Number(registered.user.id)}`,
+    );
+    expect(sessions?.n).toBe('0');
+    const points = await pointsPlayer(h);
+    const launched = await launch(points.token);
+    expect(launched.statusCode, launched.body).toBe(200);
+    expect(launched.json().data.playMoney).toBe(true);
+  });
+
   it("play orders match each other; a real-mode player's order never meets them", async () => {
     const market = await matchOdds(h);
     const backer = await pointsPlayer(h);

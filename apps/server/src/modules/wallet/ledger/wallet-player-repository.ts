@@ -345,6 +345,14 @@ export const moneyModeOfNewPlayer = (isDemo: boolean, siteMoneyMode: MoneyMode):
   isDemo ? 'play' : siteMoneyMode;
 
 /**
+ * A wallet still in real money on a play site (left from before a switch, docs/play-money.md):
+ * it may not play, since no real money moves on a play site. The reverse, a points wallet on a
+ * real site, is a demo player's and plays for points.
+ */
+export const isRealMoneyOnPlaySite = (walletMode: MoneyMode, siteMoneyMode: MoneyMode): boolean =>
+  walletMode === 'real' && siteMoneyMode === 'play';
+
+/**
  * Opens the wallets of players identity just inserted, in the caller's transaction: the
  * wallet's entry for a new player (docs/decisions.md "The wallet's own player row"). The
  * mode follows moneyModeOfNewPlayer.
