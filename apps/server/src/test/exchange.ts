@@ -7,6 +7,7 @@ import {
   type SureWinVerdict,
 } from '@spm/core';
 import type { ExchangeEngine, MarketState } from '../modules/exchange/index.ts';
+import type { EventState } from '../modules/exchange/exchange-engine.ts';
 
 /** A match-odds market made for a test or a benchmark, and the runner its orders go to. */
 export interface TestMarket {
@@ -84,6 +85,60 @@ export async function aVersusBMatchOdds(
   });
   const odds = event.marketIds[0]!;
   return { odds, runners: engine.markets.get(odds)!.runners.map((r) => r.id) };
+}
+
+/** aVersusBAllMarkets' event and its markets: match odds (and its runners), bookmaker, fancy. */
+export interface AVersusBMarkets {
+  event: EventState;
+  odds: string;
+  runners: string[];
+  bm: string;
+  fancy: string;
+}
+
+/**
+ * An "A v B" cricket event of `competitionId` starting in an hour (unless `extra` says), with
+ * one market of each kind: match odds (5 % commission, stakes 1 to 10,000 points, profit up
+ * to 20,000), a bookmaker at 90/95 on A and 100/105 on B, and the fancy "6 over runs" at 50
+ * (yes 90, no 110).
+ */
+export async function aVersusBAllMarkets(
+  engine: ExchangeEngine,
+  competitionId: string,
+  extra: Partial<Parameters<ExchangeEngine['createEvent']>[0]> = {},
+): Promise<AVersusBMarkets> {
+  const event = await engine.createEvent({
+    sportId: 4,
+    competitionId,
+    name: 'A v B',
+    homeTeam: 'A',
+    awayTeam: 'B',
+    startTime: new Date(Date.now() + 3_600_000),
+    markets: [
+      {
+        type: 'match_odds',
+        name: 'Match Odds',
+        runners: [{ name: 'A' }, { name: 'B' }],
+        commissionBps: 500,
+        minStakePaise: 100n,
+        maxStakePaise: 1_000_000n,
+        maxProfitPaise: 2_000_000n,
+      },
+      {
+        type: 'bookmaker',
+        name: 'Bookmaker',
+        runners: [
+          { name: 'A', backRate: 90, layRate: 95 },
+          { name: 'B', backRate: 100, layRate: 105 },
+        ],
+      },
+      { type: 'fancy', name: '6 over runs', line: 50, yesRate: 90, noRate: 110 },
+    ],
+    ...extra,
+  });
+  const [odds, bm, fancy] = event.marketIds as [string, string, string];
+  const runners = engine.markets.get(odds)!.runners.map((r) => r.id);
+  return { event, odds, runners, bm, fancy };
 }
 
 /**
