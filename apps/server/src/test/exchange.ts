@@ -57,6 +57,30 @@ export async function createMatchOddsMarkets(
   return markets;
 }
 
+type NewEvent = Parameters<ExchangeEngine['createEvent']>[0];
+
+/** An "A v B" cricket event of `competitionId` with `markets`, starting in an hour. */
+function createAVersusB(
+  engine: ExchangeEngine,
+  competitionId: string,
+  markets: NewEvent['markets'],
+  extra: Partial<NewEvent> = {},
+): Promise<EventState> {
+  return engine.createEvent({
+    sportId: 4,
+    competitionId,
+    name: 'A v B',
+    homeTeam: 'A',
+    awayTeam: 'B',
+    startTime: new Date(Date.now() + 3_600_000),
+    markets,
+    ...extra,
+  });
+}
+
+const runnerIds = (engine: ExchangeEngine, marketId: string) =>
+  engine.markets.get(marketId)!.runners.map((r) => r.id);
+
 /**
  * An "A v B" cricket event of `competitionId` starting in an hour, with one two-runner
  * match-odds market (stakes 1 to 10,000 points, profit up to 100,000): its id and runners.
@@ -65,26 +89,18 @@ export async function aVersusBMatchOdds(
   engine: ExchangeEngine,
   competitionId: string,
 ): Promise<{ odds: string; runners: string[] }> {
-  const event = await engine.createEvent({
-    sportId: 4,
-    competitionId,
-    name: 'A v B',
-    homeTeam: 'A',
-    awayTeam: 'B',
-    startTime: new Date(Date.now() + 3_600_000),
-    markets: [
-      {
-        type: 'match_odds',
-        name: 'Match Odds',
-        runners: [{ name: 'A' }, { name: 'B' }],
-        minStakePaise: 100n,
-        maxStakePaise: 1_000_000n,
-        maxProfitPaise: 10_000_000n,
-      },
-    ],
-  });
+  const event = await createAVersusB(engine, competitionId, [
+    {
+      type: 'match_odds',
+      name: 'Match Odds',
+      runners: [{ name: 'A' }, { name: 'B' }],
+      minStakePaise: 100n,
+      maxStakePaise: 1_000_000n,
+      maxProfitPaise: 10_000_000n,
+    },
+  ]);
   const odds = event.marketIds[0]!;
-  return { odds, runners: engine.markets.get(odds)!.runners.map((r) => r.id) };
+  return { odds, runners: runnerIds(engine, odds) };
 }
 
 /** aVersusBAllMarkets' event and its markets: match odds (and its runners), bookmaker, fancy. */
@@ -105,16 +121,12 @@ export interface AVersusBMarkets {
 export async function aVersusBAllMarkets(
   engine: ExchangeEngine,
   competitionId: string,
-  extra: Partial<Parameters<ExchangeEngine['createEvent']>[0]> = {},
+  extra: Partial<NewEvent> = {},
 ): Promise<AVersusBMarkets> {
-  const event = await engine.createEvent({
-    sportId: 4,
+  const event = await createAVersusB(
+    engine,
     competitionId,
-    name: 'A v B',
-    homeTeam: 'A',
-    awayTeam: 'B',
-    startTime: new Date(Date.now() + 3_600_000),
-    markets: [
+    [
       {
         type: 'match_odds',
         name: 'Match Odds',
@@ -134,11 +146,10 @@ export async function aVersusBAllMarkets(
       },
       { type: 'fancy', name: '6 over runs', line: 50, yesRate: 90, noRate: 110 },
     ],
-    ...extra,
-  });
+    extra,
+  );
   const [odds, bm, fancy] = event.marketIds as [string, string, string];
-  const runners = engine.markets.get(odds)!.runners.map((r) => r.id);
-  return { event, odds, runners, bm, fancy };
+  return { event, odds, runners: runnerIds(engine, odds), bm, fancy };
 }
 
 /**
