@@ -141,21 +141,10 @@ export async function prettyLogStream(): Promise<NodeJS.WritableStream> {
 }
 
 /**
- * The whole HTTP surface, not listening: main.ts listens, tests call app.inject. Routes may
- * still be added to the returned instance until it is ready (tests add test-only routes).
+ * Fastify with what every request passes through before any route: the logger, the proxy
+ * rule, zod validation, the error envelope, the NUL guard and the security headers.
  */
-export async function buildApp({
-  config,
-  db,
-  logStream,
-  clock: clockOverride,
-  sms: smsOverride,
-}: BuildAppOptions): Promise<App> {
-  // DEV_CLOCK=adjustable (config refuses it in production): a clock /api/dev/clock moves.
-  const devClock =
-    clockOverride === undefined && config.devClockAdjustable ? createAdjustableClock() : undefined;
-  const clock = clockOverride ?? devClock ?? systemClock;
-  const stream = logStream ?? (config.logFormat === 'pretty' ? await prettyLogStream() : undefined);
+function createServer(config: Config, stream: BuildAppOptions['logStream'] | undefined) {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -185,7 +174,11 @@ export async function buildApp({
     applySecurityHeaders(securityHeaders, reply.raw);
     done();
   });
+  return app;
+}
 
+/** Response compression, the OpenAPI description and its UI, and /metrics. */
+async function registerCompressionDocsAndMetrics(app: App, config: Config): Promise<void> {
   // API answers are JSON and compress well (market lists, statements); the SPAs' files are
   // compressed at build time and sent as they are (static-hosting.ts), which this plugin
   // leaves alone because they already carry a content-encoding. Brotli at the plugin's
@@ -205,6 +198,36 @@ export async function buildApp({
   await registerApiDocs(app, config.apiDocs);
 
   registerMetrics(app, { token: config.metricsToken });
+}
+
+/** The SPAs' files, and the answer to any address no route took. */
+async function registerStaticAndNotFound(app: App, config: Config): Promise<void> {
+  const staticHosting = await registerStaticHosting(app, config);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isServerPath(request.url)) throw new AppError('ROUTE_NOT_FOUND');
+    return staticHosting.handleNotFound(request, reply);
+  });
+}
+
+/**
+ * The whole HTTP surface, not listening: main.ts listens, tests call app.inject. Routes may
+ * still be added to the returned instance until it is ready (tests add test-only routes).
+ */
+export async function buildApp({
+  config,
+  db,
+  logStream,
+  clock: clockOverride,
+  sms: smsOverride,
+}: BuildAppOptions): Promise<App> {
+  // DEV_CLOCK=adjustable (config refuses it in production): a clock /api/dev/clock moves.
+  const devClock =
+    clockOverride === undefined && config.devClockAdjustable ? createAdjustableClock() : undefined;
+  const clock = clockOverride ?? devClock ?? systemClock;
+  const stream = logStream ?? (config.logFormat === 'pretty' ? await prettyLogStream() : undefined);
+  const app = createServer(config, stream);
+  await registerCompressionDocsAndMetrics(app, config);
 
   const redis = config.redisUrl
     ? await openRedis(config.redisUrl, {
@@ -221,12 +244,7 @@ export async function buildApp({
   }
   await app.register(healthRoutes, { prefix: API_PREFIX, db, rateLimit });
 
-  const staticHosting = await registerStaticHosting(app, config);
-
-  app.setNotFoundHandler((request, reply) => {
-    if (isServerPath(request.url)) throw new AppError('ROUTE_NOT_FOUND');
-    return staticHosting.handleNotFound(request, reply);
-  });
+  await registerStaticAndNotFound(app, config);
 
   return app;
 }
@@ -250,22 +268,8 @@ async function registerApiDocs(app: App, mode: Config['apiDocs']): Promise<void>
   });
 }
 
-/**
- * Sessions, the realtime channel, SMS, rate limits and the identity routes. socket.io is
- * attached to the app's HTTP server here, so it serves as soon as the app listens.
- */
-async function registerIdentity(
-  app: App,
-  options: {
-    config: Config;
-    db: Db;
-    clock: Clock;
-    redis: RedisClients | undefined;
-    smsOverride: SmsProvider | undefined;
-    devClock: AdjustableClock | undefined;
-  },
-): Promise<RateLimitStatus> {
-  const { config, db, clock, redis } = options;
+/** socket.io on the app's HTTP server (through Redis when set) and the typed emitter. */
+function attachRealtime(app: App, config: Config, redis: RedisClients | undefined) {
   const io = createRealtimeServer(
     app.server,
     redis && { pub: redis.pub, sub: redis.sub, prefix: config.redisPrefix },
@@ -275,18 +279,10 @@ async function registerIdentity(
   // preClose: sockets must go before fastify closes the HTTP server, or it waits on them.
   app.addHook('preClose', async () => closeRealtimeServer(io));
   app.addHook('onClose', async () => redis?.close());
+  return { io, emitter };
+}
 
-  const sms = options.smsOverride ?? createSmsProvider(config.sms, app.log);
-  await prepareDummyPassword();
-  const deps: ServiceDeps = {
-    db,
-    clock,
-    config,
-    sms,
-    realtime: emitter,
-    log: app.log,
-    wallet: createWallet({ db, clock, realtime: emitter }),
-  };
+function attachOutbox(app: App, db: Db, emitter: RealtimeEmitter): void {
   // Publishes through app.realtime, looked up per emit (tests wrap it); commits through
   // either the services' emitter or app.realtime kick it.
   const outbox = createOutboxWorker({
@@ -300,21 +296,15 @@ async function registerIdentity(
   app.addHook('onReady', async () => outbox.start());
   // Before the sockets and the database go: a drain under way finishes, none starts.
   app.addHook('preClose', async () => outbox.stop());
-  installRealtimeHandlers(io, deps, app.log);
+}
 
-  const rateLimit = await registerRateLimit(app, {
-    redis: redis?.command,
-    // DATABASE_URL: PostgreSQL, which several nodes may share (PGlite has one process).
-    postgres: config.databaseUrl ? db : undefined,
-    prefix: config.redisPrefix,
-    log: app.log,
-  });
-  await app.register(registerAuth, {
-    authenticators: {
-      player: (token) => authenticateToken(deps, token),
-      staff: (token) => authenticateStaffToken(deps, token),
-    },
-  });
+/** The domain modules, the cluster's forwarding, and the development-only routes. */
+async function registerModules(
+  app: App,
+  deps: ServiceDeps,
+  devClock: AdjustableClock | undefined,
+): Promise<void> {
+  const { config, sms } = deps;
   // One plugin per domain module (src/modules/<domain>/index.ts), lowest first.
   for (const module of [
     siteModule,
@@ -348,9 +338,57 @@ async function registerIdentity(
   if (isConsoleSmsProvider(sms) && config.nodeEnv !== 'production') {
     await app.register(devRoutes, { prefix: API_PREFIX, sms });
   }
-  if (options.devClock && config.nodeEnv !== 'production') {
-    await app.register(devClockRoutes, { prefix: API_PREFIX, clock: options.devClock });
+  if (devClock && config.nodeEnv !== 'production') {
+    await app.register(devClockRoutes, { prefix: API_PREFIX, clock: devClock });
   }
+}
+
+/**
+ * Sessions, the realtime channel, SMS, rate limits and the identity routes. socket.io is
+ * attached to the app's HTTP server here, so it serves as soon as the app listens.
+ */
+async function registerIdentity(
+  app: App,
+  options: {
+    config: Config;
+    db: Db;
+    clock: Clock;
+    redis: RedisClients | undefined;
+    smsOverride: SmsProvider | undefined;
+    devClock: AdjustableClock | undefined;
+  },
+): Promise<RateLimitStatus> {
+  const { config, db, clock, redis } = options;
+  const { io, emitter } = attachRealtime(app, config, redis);
+
+  const sms = options.smsOverride ?? createSmsProvider(config.sms, app.log);
+  await prepareDummyPassword();
+  const deps: ServiceDeps = {
+    db,
+    clock,
+    config,
+    sms,
+    realtime: emitter,
+    log: app.log,
+    wallet: createWallet({ db, clock, realtime: emitter }),
+  };
+  attachOutbox(app, db, emitter);
+  installRealtimeHandlers(io, deps, app.log);
+
+  const rateLimit = await registerRateLimit(app, {
+    redis: redis?.command,
+    // DATABASE_URL: PostgreSQL, which several nodes may share (PGlite has one process).
+    postgres: config.databaseUrl ? db : undefined,
+    prefix: config.redisPrefix,
+    log: app.log,
+  });
+  await app.register(registerAuth, {
+    authenticators: {
+      player: (token) => authenticateToken(deps, token),
+      staff: (token) => authenticateStaffToken(deps, token),
+    },
+  });
+  await registerModules(app, deps, options.devClock);
   return rateLimit;
 }
 

@@ -351,15 +351,11 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-/**
- * Reads and validates the environment once at boot. Throws ConfigError naming every bad
- * key, so the operator sees `PORT: ...` instead of a crash deep inside a listener.
- */
-export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  cwd: string = process.cwd(),
-  stdoutIsTerminal: boolean = process.stdout.isTTY === true,
-): Config {
+/** The environment after validation, defaults filled in. */
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** Validates the environment; throws ConfigError naming every bad key. */
+function parseEnvironment(env: NodeJS.ProcessEnv): ParsedEnv {
   // An empty variable (`PORT=`) means "not set": the shell makes those easily and
   // z.coerce would otherwise turn '' into port 0.
   const present = Object.fromEntries(
@@ -375,7 +371,82 @@ export function loadConfig(
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const parsed = result.data;
+  return result.data;
+}
+
+function smsConfig(parsed: ParsedEnv): SmsConfig {
+  return parsed.SMS_PROVIDER === 'http'
+    ? {
+        provider: 'http',
+        // Present: the refinement above refuses http without them.
+        url: parsed.SMS_HTTP_URL ?? '',
+        apiKey: parsed.SMS_HTTP_API_KEY ?? '',
+        sender: parsed.SMS_HTTP_SENDER ?? '',
+      }
+    : { provider: 'console' };
+}
+
+function clusterConfig(parsed: ParsedEnv): ClusterConfig | undefined {
+  return parsed.CLUSTER === 'on'
+    ? {
+        nodeId: parsed.NODE_ID ?? `${hostname()}-${process.pid}`,
+        advertiseUrl: (
+          parsed.CLUSTER_ADVERTISE_URL ?? `http://${advertisedHost(parsed.HOST)}:${parsed.PORT}`
+        ).replace(/\/+$/, ''),
+        leaseMs: parsed.CLUSTER_LEASE_MS,
+        runsFeed: parsed.SIMULATOR === 'on',
+      }
+    : undefined;
+}
+
+function spmTablesConfig(parsed: ParsedEnv): SpmTablesConfig {
+  return {
+    run: (parsed.SPM_TABLES ?? (parsed.CLUSTER === 'on' ? 'off' : 'on')) === 'on',
+    bettingSecondsOverride: parsed.SPM_BETTING_SECONDS_OVERRIDE,
+    dealStepMs: parsed.SPM_DEAL_STEP_MS,
+    settledPauseMs: parsed.SPM_SETTLED_PAUSE_MS,
+  };
+}
+
+function otpConfig(parsed: ParsedEnv): OtpConfig {
+  return {
+    ttlMinutes: parsed.OTP_TTL_MINUTES,
+    maxAttempts: parsed.OTP_MAX_ATTEMPTS,
+    resendCooldownSeconds: parsed.OTP_RESEND_COOLDOWN_SECONDS,
+    maxPerPhonePerHour: parsed.OTP_MAX_PER_PHONE_PER_HOUR,
+    maxPerIpPerHour: parsed.OTP_MAX_PER_IP_PER_HOUR,
+  };
+}
+
+function cashierConfig(parsed: ParsedEnv, cwd: string): CashierConfig {
+  return {
+    depositExpiryMinutes: parsed.DEPOSIT_EXPIRY_MINUTES,
+    gatewayPaymentExpiryMinutes: parsed.GATEWAY_PAYMENT_EXPIRY_MINUTES,
+    withdrawMinPoints: parsed.WITHDRAW_MIN_POINTS,
+    withdrawMaxPoints: parsed.WITHDRAW_MAX_POINTS,
+    withdrawMaxPending: parsed.WITHDRAW_MAX_PENDING,
+    depositMaxPending: parsed.DEPOSIT_MAX_PENDING,
+    kycRequiredAbovePoints: parsed.KYC_REQUIRED_ABOVE_POINTS,
+    uploadMaxBytes: parsed.UPLOAD_MAX_BYTES,
+    uploadDir: parsed.UPLOAD_DIR
+      ? resolve(cwd, parsed.UPLOAD_DIR)
+      : resolve(cwd, parsed.DATA_DIR, 'uploads'),
+    fastpaySecret: parsed.FASTPAY_SECRET,
+    gatewaySimulator:
+      (parsed.GATEWAY_SIMULATOR ?? (parsed.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+  };
+}
+
+/**
+ * Reads and validates the environment once at boot. Throws ConfigError naming every bad
+ * key, so the operator sees `PORT: ...` instead of a crash deep inside a listener.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+  stdoutIsTerminal: boolean = process.stdout.isTTY === true,
+): Config {
+  const parsed = parseEnvironment(env);
   return {
     port: parsed.PORT,
     host: parsed.HOST,
@@ -401,69 +472,24 @@ export function loadConfig(
       idleMinutes: parsed.SESSION_IDLE_MINUTES,
       absoluteHours: parsed.SESSION_ABSOLUTE_HOURS,
     },
-    sms:
-      parsed.SMS_PROVIDER === 'http'
-        ? {
-            provider: 'http',
-            // Present: the refinement above refuses http without them.
-            url: parsed.SMS_HTTP_URL ?? '',
-            apiKey: parsed.SMS_HTTP_API_KEY ?? '',
-            sender: parsed.SMS_HTTP_SENDER ?? '',
-          }
-        : { provider: 'console' },
+    sms: smsConfig(parsed),
     simulator: (parsed.SIMULATOR ?? (parsed.CLUSTER === 'on' ? 'off' : 'on')) === 'on',
     simulatorMarketMaker: parsed.SIMULATOR_MARKET_MAKER === 'on',
     metricsToken: parsed.METRICS_TOKEN,
     apiDocs: parsed.API_DOCS ?? (parsed.NODE_ENV === 'production' ? 'staff' : 'public'),
-    cluster:
-      parsed.CLUSTER === 'on'
-        ? {
-            nodeId: parsed.NODE_ID ?? `${hostname()}-${process.pid}`,
-            advertiseUrl: (
-              parsed.CLUSTER_ADVERTISE_URL ?? `http://${advertisedHost(parsed.HOST)}:${parsed.PORT}`
-            ).replace(/\/+$/, ''),
-            leaseMs: parsed.CLUSTER_LEASE_MS,
-            runsFeed: parsed.SIMULATOR === 'on',
-          }
-        : undefined,
+    cluster: clusterConfig(parsed),
     moneyMode: parsed.MONEY_MODE ?? 'real',
     moneyModeExplicit: parsed.MONEY_MODE !== undefined,
     playAllowancePoints: parsed.PLAY_ALLOWANCE_POINTS,
     geoip: { file: parsed.GEOIP_FILE, format: parsed.GEOIP_FORMAT },
     devClockAdjustable: parsed.DEV_CLOCK === 'adjustable',
-    spm: {
-      run: (parsed.SPM_TABLES ?? (parsed.CLUSTER === 'on' ? 'off' : 'on')) === 'on',
-      bettingSecondsOverride: parsed.SPM_BETTING_SECONDS_OVERRIDE,
-      dealStepMs: parsed.SPM_DEAL_STEP_MS,
-      settledPauseMs: parsed.SPM_SETTLED_PAUSE_MS,
-    },
-    otp: {
-      ttlMinutes: parsed.OTP_TTL_MINUTES,
-      maxAttempts: parsed.OTP_MAX_ATTEMPTS,
-      resendCooldownSeconds: parsed.OTP_RESEND_COOLDOWN_SECONDS,
-      maxPerPhonePerHour: parsed.OTP_MAX_PER_PHONE_PER_HOUR,
-      maxPerIpPerHour: parsed.OTP_MAX_PER_IP_PER_HOUR,
-    },
+    spm: spmTablesConfig(parsed),
+    otp: otpConfig(parsed),
     login: {
       maxFailures: parsed.LOGIN_MAX_FAILURES,
       lockMinutes: parsed.LOGIN_LOCK_MINUTES,
     },
-    cashier: {
-      depositExpiryMinutes: parsed.DEPOSIT_EXPIRY_MINUTES,
-      gatewayPaymentExpiryMinutes: parsed.GATEWAY_PAYMENT_EXPIRY_MINUTES,
-      withdrawMinPoints: parsed.WITHDRAW_MIN_POINTS,
-      withdrawMaxPoints: parsed.WITHDRAW_MAX_POINTS,
-      withdrawMaxPending: parsed.WITHDRAW_MAX_PENDING,
-      depositMaxPending: parsed.DEPOSIT_MAX_PENDING,
-      kycRequiredAbovePoints: parsed.KYC_REQUIRED_ABOVE_POINTS,
-      uploadMaxBytes: parsed.UPLOAD_MAX_BYTES,
-      uploadDir: parsed.UPLOAD_DIR
-        ? resolve(cwd, parsed.UPLOAD_DIR)
-        : resolve(cwd, parsed.DATA_DIR, 'uploads'),
-      fastpaySecret: parsed.FASTPAY_SECRET,
-      gatewaySimulator:
-        (parsed.GATEWAY_SIMULATOR ?? (parsed.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
-    },
+    cashier: cashierConfig(parsed, cwd),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type SureWinVerdict,
 } from '@spm/core';
 import type { ExchangeEngine, MarketState } from '../modules/exchange/index.ts';
+import type { EventState } from '../modules/exchange/exchange-engine.ts';
 
 /** A match-odds market made for a test or a benchmark, and the runner its orders go to. */
 export interface TestMarket {
@@ -56,6 +57,30 @@ export async function createMatchOddsMarkets(
   return markets;
 }
 
+type NewEvent = Parameters<ExchangeEngine['createEvent']>[0];
+
+/** An "A v B" cricket event of `competitionId` with `markets`, starting in an hour. */
+function createAVersusB(
+  engine: ExchangeEngine,
+  competitionId: string,
+  markets: NewEvent['markets'],
+  extra: Partial<NewEvent> = {},
+): Promise<EventState> {
+  return engine.createEvent({
+    sportId: 4,
+    competitionId,
+    name: 'A v B',
+    homeTeam: 'A',
+    awayTeam: 'B',
+    startTime: new Date(Date.now() + 3_600_000),
+    markets,
+    ...extra,
+  });
+}
+
+const runnerIds = (engine: ExchangeEngine, marketId: string) =>
+  engine.markets.get(marketId)!.runners.map((r) => r.id);
+
 /**
  * An "A v B" cricket event of `competitionId` starting in an hour, with one two-runner
  * match-odds market (stakes 1 to 10,000 points, profit up to 100,000): its id and runners.
@@ -64,26 +89,67 @@ export async function aVersusBMatchOdds(
   engine: ExchangeEngine,
   competitionId: string,
 ): Promise<{ odds: string; runners: string[] }> {
-  const event = await engine.createEvent({
-    sportId: 4,
+  const event = await createAVersusB(engine, competitionId, [
+    {
+      type: 'match_odds',
+      name: 'Match Odds',
+      runners: [{ name: 'A' }, { name: 'B' }],
+      minStakePaise: 100n,
+      maxStakePaise: 1_000_000n,
+      maxProfitPaise: 10_000_000n,
+    },
+  ]);
+  const odds = event.marketIds[0]!;
+  return { odds, runners: runnerIds(engine, odds) };
+}
+
+/** aVersusBAllMarkets' event and its markets: match odds (and its runners), bookmaker, fancy. */
+export interface AVersusBMarkets {
+  event: EventState;
+  odds: string;
+  runners: string[];
+  bm: string;
+  fancy: string;
+}
+
+/**
+ * An "A v B" cricket event of `competitionId` starting in an hour (unless `extra` says), with
+ * one market of each kind: match odds (5 % commission, stakes 1 to 10,000 points, profit up
+ * to 20,000), a bookmaker at 90/95 on A and 100/105 on B, and the fancy "6 over runs" at 50
+ * (yes 90, no 110).
+ */
+export async function aVersusBAllMarkets(
+  engine: ExchangeEngine,
+  competitionId: string,
+  extra: Partial<NewEvent> = {},
+): Promise<AVersusBMarkets> {
+  const event = await createAVersusB(
+    engine,
     competitionId,
-    name: 'A v B',
-    homeTeam: 'A',
-    awayTeam: 'B',
-    startTime: new Date(Date.now() + 3_600_000),
-    markets: [
+    [
       {
         type: 'match_odds',
         name: 'Match Odds',
         runners: [{ name: 'A' }, { name: 'B' }],
+        commissionBps: 500,
         minStakePaise: 100n,
         maxStakePaise: 1_000_000n,
-        maxProfitPaise: 10_000_000n,
+        maxProfitPaise: 2_000_000n,
       },
+      {
+        type: 'bookmaker',
+        name: 'Bookmaker',
+        runners: [
+          { name: 'A', backRate: 90, layRate: 95 },
+          { name: 'B', backRate: 100, layRate: 105 },
+        ],
+      },
+      { type: 'fancy', name: '6 over runs', line: 50, yesRate: 90, noRate: 110 },
     ],
-  });
-  const odds = event.marketIds[0]!;
-  return { odds, runners: engine.markets.get(odds)!.runners.map((r) => r.id) };
+    extra,
+  );
+  const [odds, bm, fancy] = event.marketIds as [string, string, string];
+  return { event, odds, runners: runnerIds(engine, odds), bm, fancy };
 }
 
 /**

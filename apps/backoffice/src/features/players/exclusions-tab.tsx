@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { staffExclusionsSchema, type Exclusion, type StaffExclusions } from '@spm/contract';
 import { formatDateTime } from '@spm/client';
@@ -12,19 +13,15 @@ function fetchExclusions(playerId: string) {
   return staffRequest(staffExclusionsSchema, { url: `/staff/players/${playerId}/exclusions` });
 }
 
-/**
- * A player's time-outs and self-exclusions (issue 42 item 5): the one under way, every one
- * taken and the audit of each change. Read-only: staff can neither shorten nor lift one.
- */
-export function ExclusionsTab({ playerId }: { playerId: string }) {
-  const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: playerKeys.tab(playerId, 'exclusions', {}),
-    queryFn: () => fetchExclusions(playerId),
-  });
-  const kind = (value: Exclusion['kind']) => t(`saferPlayExclusion.kinds.${value}`);
-  const history: Column<Exclusion>[] = [
-    { key: 'kind', header: t('saferPlayExclusion.kind'), render: (row) => kind(row.kind) },
+const kindText = (t: TFunction, value: Exclusion['kind']) => t(`saferPlayExclusion.kinds.${value}`);
+
+function exclusionColumns(t: TFunction): Column<Exclusion>[] {
+  return [
+    {
+      key: 'kind',
+      header: t('saferPlayExclusion.kind'),
+      render: (row) => kindText(t, row.kind),
+    },
     {
       key: 'starts',
       header: t('saferPlayExclusion.startsAt'),
@@ -46,7 +43,10 @@ export function ExclusionsTab({ playerId }: { playerId: string }) {
       render: (row) => (row.returnsAt ? formatDateTime(row.returnsAt) : '—'),
     },
   ];
-  const audit: Column<AuditRow>[] = [
+}
+
+function exclusionAuditColumns(t: TFunction): Column<AuditRow>[] {
+  return [
     {
       key: 'at',
       header: t('saferPlayExclusion.at'),
@@ -59,6 +59,18 @@ export function ExclusionsTab({ playerId }: { playerId: string }) {
     },
     { key: 'ip', header: t('saferPlayExclusion.ip'), render: (row) => row.ip ?? '—' },
   ];
+}
+
+/**
+ * A player's time-outs and self-exclusions (issue 42 item 5): the one under way, every one
+ * taken and the audit of each change. Read-only: staff can neither shorten nor lift one.
+ */
+export function ExclusionsTab({ playerId }: { playerId: string }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: playerKeys.tab(playerId, 'exclusions', {}),
+    queryFn: () => fetchExclusions(playerId),
+  });
   if (query.isError) {
     return (
       <p className="field-error" role="alert">
@@ -74,7 +86,7 @@ export function ExclusionsTab({ playerId }: { playerId: string }) {
         <p data-testid="player-exclusion-current">
           {current
             ? t('saferPlayExclusion.current', {
-                kind: kind(current.kind),
+                kind: kindText(t, current.kind),
                 until: formatDateTime(current.returnsAt ?? current.endsAt),
               })
             : t('saferPlayExclusion.none')}
@@ -82,7 +94,7 @@ export function ExclusionsTab({ playerId }: { playerId: string }) {
       ) : null}
       <h2>{t('saferPlayExclusion.history')}</h2>
       <DataTable
-        columns={history}
+        columns={exclusionColumns(t)}
         rows={query.data?.history}
         rowKey={(row) => row.id}
         loading={query.isPending}
@@ -91,7 +103,7 @@ export function ExclusionsTab({ playerId }: { playerId: string }) {
       />
       <h2>{t('saferPlayExclusion.audit')}</h2>
       <DataTable
-        columns={audit}
+        columns={exclusionAuditColumns(t)}
         rows={query.data?.audit}
         rowKey={(row) => row.id}
         loading={query.isPending}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,16 +23,9 @@ import { DataTable, errorText, type Column } from '../../shared/ui/index.ts';
 const amountOrNone = (amount: number | null, none: string) =>
   amount === null ? none : formatAmount(amount);
 
-/** The player's limits and the history of their changes. */
-export function LimitsTab({ playerId }: { playerId: string }) {
-  const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: ['players', 'detail', playerId, 'limits'],
-    queryFn: () =>
-      staffRequest(staffPlayerLimitsSchema, { url: `/staff/players/${playerId}/limits` }),
-  });
+function limitColumns(t: TFunction): Column<LimitView>[] {
   const none = t('limits.none');
-  const limitColumns: Column<LimitView>[] = [
+  return [
     { key: 'name', header: t('limits.limit'), render: (row) => t(`limits.names.${row.name}`) },
     {
       key: 'amount',
@@ -57,7 +51,11 @@ export function LimitsTab({ playerId }: { playerId: string }) {
           : '—',
     },
   ];
-  const historyColumns: Column<LimitChange>[] = [
+}
+
+function limitHistoryColumns(t: TFunction): Column<LimitChange>[] {
+  const none = t('limits.none');
+  return [
     {
       key: 'at',
       header: t('limits.requestedAt'),
@@ -91,6 +89,16 @@ export function LimitsTab({ playerId }: { playerId: string }) {
       render: (row) => formatDateTime(row.effectiveAt),
     },
   ];
+}
+
+/** The player's limits and the history of their changes. */
+export function LimitsTab({ playerId }: { playerId: string }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['players', 'detail', playerId, 'limits'],
+    queryFn: () =>
+      staffRequest(staffPlayerLimitsSchema, { url: `/staff/players/${playerId}/limits` }),
+  });
   return (
     <>
       {query.isError ? (
@@ -100,7 +108,7 @@ export function LimitsTab({ playerId }: { playerId: string }) {
       ) : null}
       <h2>{t('limits.title')}</h2>
       <DataTable
-        columns={limitColumns}
+        columns={limitColumns(t)}
         rows={query.data?.state.limits.filter((row) => row.amount !== null || row.pending)}
         rowKey={(row) => row.name}
         loading={query.isPending && !query.isError}
@@ -109,7 +117,7 @@ export function LimitsTab({ playerId }: { playerId: string }) {
       />
       <h2>{t('limits.history')}</h2>
       <DataTable
-        columns={historyColumns}
+        columns={limitHistoryColumns(t)}
         rows={query.data?.history}
         rowKey={(row) => String(row.id)}
         loading={query.isPending && !query.isError}

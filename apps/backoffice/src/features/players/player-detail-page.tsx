@@ -30,26 +30,24 @@ export const PLAYER_TABS = [
 ] as const;
 type PlayerTab = (typeof PLAYER_TABS)[number];
 
-/** One player: profile and everything about their money and sessions, in tabs. */
-export function PlayerDetailPage() {
-  const { t } = useTranslation();
-  const { playerId = '' } = useParams();
+/** The tab the address names (`?tab=`), profile when it names none we know. */
+function useSelectedTab() {
   const [params, setParams] = useSearchParams();
-  const isAdmin = useAuthStore((state) => state.staff?.role === 'admin');
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const requested = params.get('tab') ?? 'profile';
   const tab: PlayerTab = (PLAYER_TABS as readonly string[]).includes(requested)
     ? (requested as PlayerTab)
     : 'profile';
-
-  const player = useQuery({
-    queryKey: playerKeys.detail(playerId),
-    queryFn: () => fetchPlayer(playerId),
-    enabled: /^\d{1,18}$/.test(playerId),
-  });
-
-  const choose = (next: PlayerTab) => {
+  const select = (next: PlayerTab) =>
     setParams(next === 'profile' ? {} : { tab: next }, { replace: true });
+  return [tab, select] as const;
+}
+
+/** The tab buttons; the arrow keys move between them (the ARIA tabs pattern). */
+function PlayerTabList({ tab, onSelect }: { tab: PlayerTab; onSelect: (tab: PlayerTab) => void }) {
+  const { t } = useTranslation();
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const choose = (next: PlayerTab) => {
+    onSelect(next);
     tabRefs.current[next]?.focus();
   };
   const onTabKey = (event: KeyboardEvent) => {
@@ -60,6 +58,101 @@ export function PlayerDetailPage() {
     const next = PLAYER_TABS[(index + step + PLAYER_TABS.length) % PLAYER_TABS.length];
     if (next) choose(next);
   };
+  return (
+    <div role="tablist" aria-label={t('players.tabsLabel')} className="tabs" onKeyDown={onTabKey}>
+      {PLAYER_TABS.map((name) => (
+        <button
+          key={name}
+          ref={(element) => {
+            tabRefs.current[name] = element;
+          }}
+          type="button"
+          role="tab"
+          id={`tab-${name}`}
+          aria-selected={tab === name}
+          aria-controls={`panel-${name}`}
+          tabIndex={tab === name ? 0 : -1}
+          onClick={() => choose(name)}
+        >
+          {t(`players.tabs.${name}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function PlayerTabPanel({
+  tab,
+  player,
+  isAdmin,
+}: {
+  tab: PlayerTab;
+  player: StaffPlayer;
+  isAdmin: boolean;
+}) {
+  return (
+    <section
+      role="tabpanel"
+      id={`panel-${tab}`}
+      aria-labelledby={`tab-${tab}`}
+      className="tab-panel"
+    >
+      {tab === 'profile' ? <ProfileTab player={player} /> : null}
+      {tab === 'wallet' ? (
+        <>
+          <WalletFigures player={player} />
+          {isAdmin ? <AdjustmentForm player={player} /> : null}
+        </>
+      ) : null}
+      {tab === 'ledger' ? <LedgerTab playerId={player.id} /> : null}
+      {tab === 'bets' ? <BetsTab playerId={player.id} /> : null}
+      {tab === 'deposits' ? <DepositsTab playerId={player.id} /> : null}
+      {tab === 'withdrawals' ? <WithdrawalsTab playerId={player.id} /> : null}
+      {tab === 'kyc' ? <KycTab playerId={player.id} /> : null}
+      {tab === 'sessions' ? (
+        <>
+          <RealityCheckSection playerId={player.id} />
+          <SessionsTab playerId={player.id} />
+        </>
+      ) : null}
+      {tab === 'exclusions' ? <ExclusionsTab playerId={player.id} /> : null}
+      {tab === 'limits' ? <LimitsTab playerId={player.id} /> : null}
+    </section>
+  );
+}
+
+function PlayerHeader({ player, isAdmin }: { player: StaffPlayer; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <header className="page-head">
+      <h1>
+        {player.username} <span className="muted">#{player.id}</span>
+      </h1>
+      <div className="badges">
+        <StatusBadge status={player.status} label={t(`players.statuses.${player.status}`)} />
+        {player.isDemo ? <StatusBadge status="info" label={t('players.demo')} /> : null}
+      </div>
+      {isAdmin ? (
+        <div className="actions">
+          <LockAction player={player} />
+        </div>
+      ) : null}
+    </header>
+  );
+}
+
+/** One player: profile and everything about their money and sessions, in tabs. */
+export function PlayerDetailPage() {
+  const { t } = useTranslation();
+  const { playerId = '' } = useParams();
+  const [tab, selectTab] = useSelectedTab();
+  const isAdmin = useAuthStore((state) => state.staff?.role === 'admin');
+
+  const player = useQuery({
+    queryKey: playerKeys.detail(playerId),
+    queryFn: () => fetchPlayer(playerId),
+    enabled: /^\d{1,18}$/.test(playerId),
+  });
 
   if (player.isError) {
     return (
@@ -74,73 +167,15 @@ export function PlayerDetailPage() {
     );
   }
   if (!player.data) return <p className="muted">{t('ui.loading')}</p>;
-  const data = player.data;
 
   return (
     <div className="page">
       <p>
         <Link to="/players">{t('players.back')}</Link>
       </p>
-      <header className="page-head">
-        <h1>
-          {data.username} <span className="muted">#{data.id}</span>
-        </h1>
-        <div className="badges">
-          <StatusBadge status={data.status} label={t(`players.statuses.${data.status}`)} />
-          {data.isDemo ? <StatusBadge status="info" label={t('players.demo')} /> : null}
-        </div>
-        {isAdmin ? (
-          <div className="actions">
-            <LockAction player={data} />
-          </div>
-        ) : null}
-      </header>
-      <div role="tablist" aria-label={t('players.tabsLabel')} className="tabs" onKeyDown={onTabKey}>
-        {PLAYER_TABS.map((name) => (
-          <button
-            key={name}
-            ref={(element) => {
-              tabRefs.current[name] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            onClick={() => choose(name)}
-          >
-            {t(`players.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
-      <section
-        role="tabpanel"
-        id={`panel-${tab}`}
-        aria-labelledby={`tab-${tab}`}
-        className="tab-panel"
-      >
-        {tab === 'profile' ? <ProfileTab player={data} /> : null}
-        {tab === 'wallet' ? (
-          <>
-            <WalletFigures player={data} />
-            {isAdmin ? <AdjustmentForm player={data} /> : null}
-          </>
-        ) : null}
-        {tab === 'ledger' ? <LedgerTab playerId={data.id} /> : null}
-        {tab === 'bets' ? <BetsTab playerId={data.id} /> : null}
-        {tab === 'deposits' ? <DepositsTab playerId={data.id} /> : null}
-        {tab === 'withdrawals' ? <WithdrawalsTab playerId={data.id} /> : null}
-        {tab === 'kyc' ? <KycTab playerId={data.id} /> : null}
-        {tab === 'sessions' ? (
-          <>
-            <RealityCheckSection playerId={data.id} />
-            <SessionsTab playerId={data.id} />
-          </>
-        ) : null}
-        {tab === 'exclusions' ? <ExclusionsTab playerId={data.id} /> : null}
-        {tab === 'limits' ? <LimitsTab playerId={data.id} /> : null}
-      </section>
+      <PlayerHeader player={player.data} isAdmin={isAdmin} />
+      <PlayerTabList tab={tab} onSelect={selectTab} />
+      <PlayerTabPanel tab={tab} player={player.data} isAdmin={isAdmin} />
     </div>
   );
 }

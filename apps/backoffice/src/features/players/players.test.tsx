@@ -1,28 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StaffPlayer } from '@spm/contract';
 import { agentMe, fail, mockApi, ok } from '../../test/mock-api.ts';
 import { agentStaff, renderApp, resetSession } from '../../test/render.tsx';
+import { staffPlayerFixture } from '../../test/staff-player.ts';
 
-const wallet = { balance: 1500, cash: 1700, coins: 50, sports: 0, wicket: 10, exposure: 200 };
-const ravi: StaffPlayer = {
-  id: '1024',
-  username: 'ravi_k',
-  name: 'Ravi Kumar',
-  email: null,
-  phone: '919876543210',
-  status: 'active',
-  isDemo: false,
-  agentCode: 'AG7',
-  registeredAt: '2025-01-02T10:00:00.000Z',
-  lastLoginAt: '2025-01-20T08:30:00.000Z',
-  registrationIp: '203.0.113.9',
-  declaredState: 'MH',
-  ageConfirmedAt: '2025-01-02T10:00:00.000Z',
-  kycStatus: 'approved',
-  wallet,
-};
+const ravi = staffPlayerFixture();
 const page = <T,>(items: T[], total = items.length) => ({ items, page: 1, pageSize: 20, total });
 
 describe('players', () => {
@@ -200,7 +183,7 @@ describe('players', () => {
         'POST /api/staff/players/1024/adjustments': () => {
           answers += 1;
           if (answers === 1) return fail(503, 'SERVICE_UNAVAILABLE', 'The service is not ready.');
-          current = { ...ravi, wallet: { ...wallet, balance: 1750.5, cash: 1950.5 } };
+          current = { ...ravi, wallet: { ...ravi.wallet, balance: 1750.5, cash: 1950.5 } };
           return ok({ transactionId: '77', wallet: current.wallet });
         },
       });

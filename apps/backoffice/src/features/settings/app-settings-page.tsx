@@ -2,46 +2,34 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ORGANISATION_STATUSES,
   staffAppSettingsUpdateBodySchema,
   type AppDetails,
   type OrganisationStatus,
 } from '@spm/contract';
-import { Field, FormFeedback, Modal, opsErrorText, toastSuccess } from '../../shared/ui/index.ts';
+import { FormFeedback, Modal, opsErrorText, toastSuccess } from '../../shared/ui/index.ts';
+import {
+  BrandFieldset,
+  ContactFieldsets,
+  OrganisationStatusFieldset,
+  SignUpFieldset,
+  TEXT_FIELDS,
+  type AppSettingsFormValues,
+} from './app-settings-fieldsets.tsx';
 import { fetchAppSettings, settingsKeys, updateAppSettings } from './api.ts';
 import { RegionsPanel } from './regions-panel.tsx';
 import './settings.css';
 
-const TEXT_FIELDS = [
-  'BRAND_NAME',
-  'LOGO_URL',
-  'BRAND_STATUS',
-  'WHATS_APP_URL',
-  'TELEGRAM',
-  'INSTATGRAM',
-  'FACEBOOK',
-  'GRIEVANCE_OFFICER_NAME',
-  'GRIEVANCE_OFFICER_EMAIL',
-  'GRIEVANCE_OFFICER_PHONE',
-] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
-type Form = Record<TextField, string> & {
-  OTP: string;
-  IS_EMAIL: string;
-  organisationStatus: OrganisationStatus;
-};
-
-function formOf(details: AppDetails): Form {
+function formOf(details: AppDetails): AppSettingsFormValues {
   return {
     ...Object.fromEntries(TEXT_FIELDS.map((key) => [key, details[key]])),
     OTP: String(details.OTP),
     IS_EMAIL: String(details.IS_EMAIL),
     organisationStatus: details.organisationStatus,
-  } as Form;
+  } as AppSettingsFormValues;
 }
 
 /** The changed settings only; numbers stay numbers. */
-function changedSettings(details: AppDetails, form: Form): Partial<AppDetails> {
+function changedSettings(details: AppDetails, form: AppSettingsFormValues): Partial<AppDetails> {
   const changes: Partial<AppDetails> = {};
   for (const key of TEXT_FIELDS) {
     if (form[key].trim() !== details[key]) changes[key] = form[key].trim();
@@ -74,15 +62,16 @@ export function AppSettingsPage() {
   );
 }
 
-function AppSettingsForm({ details }: { details: AppDetails }) {
+/**
+ * Saving the form: only what changed, nothing when nothing did, and closing the site to
+ * players only after the word is typed (the dialog holds `confirming` until then).
+ */
+function useSaveAppSettings(details: AppDetails) {
   const { t } = useTranslation('ops');
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => formOf(details));
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Partial<AppDetails> | null>(null);
-
-  useEffect(() => setForm(formOf(details)), [details]);
 
   const save = useMutation({
     mutationFn: updateAppSettings,
@@ -97,8 +86,7 @@ function AppSettingsForm({ details }: { details: AppDetails }) {
     },
   });
 
-  const submit = (submitted: FormEvent) => {
-    submitted.preventDefault();
+  const submit = (form: AppSettingsFormValues) => {
     setError(null);
     const changes = changedSettings(details, form);
     if (Object.keys(changes).length === 0) {
@@ -121,98 +109,30 @@ function AppSettingsForm({ details }: { details: AppDetails }) {
     }
     save.mutate(parsed.data);
   };
+  return { save, submit, notice, error, confirming, setConfirming };
+}
 
-  const text = (key: TextField, type: 'text' | 'url' | 'email' | 'tel' = 'text') => (
-    <Field label={t(`settings.app.fields.${key}`)}>
-      <input
-        type={type}
-        value={form[key]}
-        onChange={(change) => setForm({ ...form, [key]: change.target.value })}
-      />
-    </Field>
-  );
-  const otpOptions = ['0', '1'].includes(form.OTP) ? ['0', '1'] : ['0', '1', form.OTP];
+function AppSettingsForm({ details }: { details: AppDetails }) {
+  const { t } = useTranslation('ops');
+  const [form, setForm] = useState<AppSettingsFormValues>(() => formOf(details));
+  const { save, submit, notice, error, confirming, setConfirming } = useSaveAppSettings(details);
+
+  useEffect(() => setForm(formOf(details)), [details]);
 
   return (
     <form
       className="ops-settings-form"
-      onSubmit={submit}
+      onSubmit={(submitted: FormEvent) => {
+        submitted.preventDefault();
+        submit(form);
+      }}
       noValidate
       aria-label={t('settings.app.title')}
     >
-      <fieldset>
-        <legend>{t('settings.app.brand')}</legend>
-        {text('BRAND_NAME')}
-        {text('LOGO_URL', 'url')}
-        {form.LOGO_URL.trim() ? (
-          <img
-            className="ops-logo-preview"
-            src={form.LOGO_URL.trim()}
-            alt={t('settings.app.logoPreview')}
-          />
-        ) : null}
-        {text('BRAND_STATUS')}
-      </fieldset>
-      <fieldset>
-        <legend>{t('settings.app.signUp')}</legend>
-        <Field label={t('settings.app.fields.OTP')}>
-          <select
-            value={form.OTP}
-            onChange={(change) => setForm({ ...form, OTP: change.target.value })}
-          >
-            {otpOptions.map((value) => (
-              <option key={value} value={value}>
-                {value === '0'
-                  ? t('settings.app.otpOn')
-                  : value === '1'
-                    ? t('settings.app.otpOff')
-                    : value}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <p className="muted">{t('settings.app.otpHelp')}</p>
-        <Field label={t('settings.app.fields.IS_EMAIL')}>
-          <select
-            value={form.IS_EMAIL}
-            onChange={(change) => setForm({ ...form, IS_EMAIL: change.target.value })}
-          >
-            <option value="1">{t('settings.app.emailShown')}</option>
-            <option value="0">{t('settings.app.emailHidden')}</option>
-          </select>
-        </Field>
-      </fieldset>
-      <fieldset>
-        <legend>{t('settings.app.social')}</legend>
-        {text('WHATS_APP_URL', 'url')}
-        {text('TELEGRAM', 'url')}
-        {text('INSTATGRAM', 'url')}
-        {text('FACEBOOK', 'url')}
-      </fieldset>
-      <fieldset>
-        <legend>{t('settings.app.grievance')}</legend>
-        <p className="muted">{t('settings.app.grievanceHelp')}</p>
-        {text('GRIEVANCE_OFFICER_NAME')}
-        {text('GRIEVANCE_OFFICER_EMAIL', 'email')}
-        {text('GRIEVANCE_OFFICER_PHONE', 'tel')}
-      </fieldset>
-      <fieldset>
-        <legend>{t('settings.app.fields.organisationStatus')}</legend>
-        {ORGANISATION_STATUSES.map((status) => (
-          <label key={status} className="ops-check">
-            <input
-              type="radio"
-              name="organisationStatus"
-              value={status}
-              checked={form.organisationStatus === status}
-              onChange={() => setForm({ ...form, organisationStatus: status })}
-            />
-            <span>
-              <strong>{t(`status.${status}`)}</strong> — {t(`settings.app.statusHelp.${status}`)}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <BrandFieldset form={form} setForm={setForm} />
+      <SignUpFieldset form={form} setForm={setForm} />
+      <ContactFieldsets form={form} setForm={setForm} />
+      <OrganisationStatusFieldset form={form} setForm={setForm} />
       <FormFeedback notice={notice} error={error} />
       <div className="actions">
         <button type="button" onClick={() => setForm(formOf(details))}>

@@ -50,14 +50,11 @@ export function RegionsPanel() {
   );
 }
 
-function RegionsForm({ current }: { current: StaffRegionSettings }) {
+/** Saves the form once it parses; an answer that refuses it shows under the form. */
+function useSaveRegions() {
   const { t } = useTranslation('ops');
-  const { t: tr } = useTranslation();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => formOf(current));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setForm(formOf(current)), [current]);
-
   const save = useMutation({
     mutationFn: updateRegionSettings,
     onSuccess: () => {
@@ -67,8 +64,7 @@ function RegionsForm({ current }: { current: StaffRegionSettings }) {
     onError: (failure) => setError(opsErrorText(failure)),
   });
 
-  const submit = (submitted: FormEvent) => {
-    submitted.preventDefault();
+  const submit = (form: Form) => {
     setError(null);
     const parsed = regionSettingsSchema.safeParse({
       allowedCountries: codesOf(form.allowedCountries),
@@ -82,7 +78,62 @@ function RegionsForm({ current }: { current: StaffRegionSettings }) {
     }
     save.mutate(parsed.data);
   };
+  return { submit, error, saving: save.isPending };
+}
 
+function GeolocationStatus({ geolocation }: { geolocation: StaffRegionSettings['geolocation'] }) {
+  const { t } = useTranslation('ops');
+  return (
+    <p className="muted" data-testid="geoip-status">
+      {geolocation.file
+        ? t('regions.file', {
+            file: geolocation.file,
+            ranges: geolocation.ranges,
+            time: formatDateTime(geolocation.loadedAt),
+          })
+        : t('regions.noFile')}
+    </p>
+  );
+}
+
+interface FormProps {
+  form: Form;
+  setForm: (form: Form) => void;
+}
+
+function CountriesFieldset({ form, setForm }: FormProps) {
+  const { t } = useTranslation('ops');
+  return (
+    <fieldset>
+      <Field label={t('regions.allowedCountries')}>
+        <input
+          value={form.allowedCountries}
+          placeholder="IN, NP"
+          onChange={(change) => setForm({ ...form, allowedCountries: change.target.value })}
+        />
+      </Field>
+      <Field label={t('regions.blockedCountries')}>
+        <input
+          value={form.blockedCountries}
+          onChange={(change) => setForm({ ...form, blockedCountries: change.target.value })}
+        />
+      </Field>
+      <p className="muted">{t('regions.countriesHint')}</p>
+      <label className="ops-check">
+        <input
+          type="checkbox"
+          checked={form.blockUnknownAddress}
+          onChange={(change) => setForm({ ...form, blockUnknownAddress: change.target.checked })}
+        />
+        <span>{t('regions.blockUnknown')}</span>
+      </label>
+    </fieldset>
+  );
+}
+
+function BlockedStatesFieldset({ form, setForm }: FormProps) {
+  const { t } = useTranslation('ops');
+  const { t: tr } = useTranslation();
   const toggleState = (code: IndianStateCode, on: boolean) =>
     setForm({
       ...form,
@@ -90,59 +141,44 @@ function RegionsForm({ current }: { current: StaffRegionSettings }) {
         ? [...form.blockedStates, code]
         : form.blockedStates.filter((state) => state !== code),
     });
-  const { geolocation } = current;
-
   return (
-    <form onSubmit={submit} noValidate aria-label={t('regions.title')}>
-      <p className="muted" data-testid="geoip-status">
-        {geolocation.file
-          ? t('regions.file', {
-              file: geolocation.file,
-              ranges: geolocation.ranges,
-              time: formatDateTime(geolocation.loadedAt),
-            })
-          : t('regions.noFile')}
-      </p>
-      <fieldset>
-        <Field label={t('regions.allowedCountries')}>
-          <input
-            value={form.allowedCountries}
-            placeholder="IN, NP"
-            onChange={(change) => setForm({ ...form, allowedCountries: change.target.value })}
-          />
-        </Field>
-        <Field label={t('regions.blockedCountries')}>
-          <input
-            value={form.blockedCountries}
-            onChange={(change) => setForm({ ...form, blockedCountries: change.target.value })}
-          />
-        </Field>
-        <p className="muted">{t('regions.countriesHint')}</p>
-        <label className="ops-check">
+    <fieldset>
+      <legend>{t('regions.blockedStates')}</legend>
+      {INDIAN_STATE_CODES.map((code) => (
+        <label key={code} className="ops-check">
           <input
             type="checkbox"
-            checked={form.blockUnknownAddress}
-            onChange={(change) => setForm({ ...form, blockUnknownAddress: change.target.checked })}
+            checked={form.blockedStates.includes(code)}
+            onChange={(change) => toggleState(code, change.target.checked)}
           />
-          <span>{t('regions.blockUnknown')}</span>
+          <span>{tr(`regions.states.${code}`)}</span>
         </label>
-      </fieldset>
-      <fieldset>
-        <legend>{t('regions.blockedStates')}</legend>
-        {INDIAN_STATE_CODES.map((code) => (
-          <label key={code} className="ops-check">
-            <input
-              type="checkbox"
-              checked={form.blockedStates.includes(code)}
-              onChange={(change) => toggleState(code, change.target.checked)}
-            />
-            <span>{tr(`regions.states.${code}`)}</span>
-          </label>
-        ))}
-      </fieldset>
+      ))}
+    </fieldset>
+  );
+}
+
+function RegionsForm({ current }: { current: StaffRegionSettings }) {
+  const { t } = useTranslation('ops');
+  const [form, setForm] = useState<Form>(() => formOf(current));
+  const { submit, error, saving } = useSaveRegions();
+  useEffect(() => setForm(formOf(current)), [current]);
+
+  return (
+    <form
+      onSubmit={(submitted: FormEvent) => {
+        submitted.preventDefault();
+        submit(form);
+      }}
+      noValidate
+      aria-label={t('regions.title')}
+    >
+      <GeolocationStatus geolocation={current.geolocation} />
+      <CountriesFieldset form={form} setForm={setForm} />
+      <BlockedStatesFieldset form={form} setForm={setForm} />
       <FormFeedback notice={null} error={error} />
       <div className="actions">
-        <button type="submit" className="primary" disabled={save.isPending}>
+        <button type="submit" className="primary" disabled={saving}>
           {t('regions.save')}
         </button>
       </div>

@@ -25,8 +25,13 @@ import {
   findDeposit,
   findDepositForUpdate,
   reserveDepositId,
+  type DepositRow,
 } from './deposit-repository.ts';
-import { findGatewayRow, insertSettingIfAbsentAndRead } from './gateway-repository.ts';
+import {
+  findGatewayRow,
+  insertSettingIfAbsentAndRead,
+  type GatewayRow,
+} from './gateway-repository.ts';
 import { approveWithin, declineWithin } from './deposit-decision-service.ts';
 import {
   amountToPaise,
@@ -92,6 +97,90 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null | un
     ? (value as T)
     : null;
 
+/** Refuses what the player could not deposit anyway, before a payment opens at the gateway. */
+async function refuseFastpayDepositEarly(
+  deps: ServiceDeps,
+  row: GatewayRow,
+  playerId: number,
+  amountPaise: bigint,
+): Promise<void> {
+  checkDepositAmount(row, amountPaise);
+  await refuseDepositAhead(deps, playerId, amountPaise);
+  // Early refusal, before a payment is opened at the gateway; re-checked under lock later.
+  await expireDueDeposits(deps, { playerId });
+  if ((await countPendingDeposits(deps.db, playerId)) >= deps.config.cashier.depositMaxPending) {
+    throw new AppError('PENDING_REQUESTS_LIMIT');
+  }
+}
+
+/** The payment at the gateway for the reserved deposit id; its failure stores nothing. */
+async function openGatewayPayment(
+  deps: ServiceDeps,
+  gateway: PaymentGateway,
+  row: GatewayRow,
+  deposit: { id: number; playerId: number; amountPaise: bigint },
+) {
+  const payAmount = toGatewayAmount(deposit.amountPaise, row.unitPricePaise);
+  const currency = oneOf(GATEWAY_CURRENCIES, row.currency) ?? 'INR';
+  const network = oneOf<CryptoNetwork>(CRYPTO_NETWORKS, row.payTo.network);
+  try {
+    const created = await gateway.createPayment({
+      depositId: deposit.id,
+      playerId: deposit.playerId,
+      amountPaise: deposit.amountPaise,
+      payAmount,
+      currency,
+      kind: oneOf(GATEWAY_KINDS, row.kind) ?? 'crypto',
+      network,
+      returnUrl: FASTPAY_RETURN_PATH,
+    });
+    return { created, payAmount, currency };
+  } catch (error) {
+    deps.log.error(
+      { err: error, gateway: gateway.name, depositId: deposit.id },
+      'gateway createPayment failed',
+    );
+    throw new AppError('GATEWAY_UNAVAILABLE', undefined, { cause: error });
+  }
+}
+
+/** Our pending row for the payment, under the player's pending-slot lock. */
+async function insertFastpayDeposit(
+  deps: ServiceDeps,
+  row: GatewayRow,
+  deposit: { id: number; playerId: number; amountPaise: bigint },
+  created: CreatedPayment,
+  origin: RequestOrigin,
+): Promise<DepositRow> {
+  const now = deps.clock.now();
+  const afterCommit: (() => void)[] = [];
+  const inserted = await deps.db.transaction(async (tx) => {
+    await holdPendingSlot(tx, deps, deposit.playerId, now, afterCommit);
+    return insertPendingDeposit(
+      tx,
+      {
+        id: deposit.id,
+        playerId: deposit.playerId,
+        gatewayCode: row.code,
+        automated: true,
+        amountPaise: deposit.amountPaise,
+        status: 'pending',
+        gatewayTxnId: created.gatewayTxnId,
+        payUrl: created.payUrl,
+        payAddress: created.payAddress,
+        network: created.network,
+        expiresAt: new Date(
+          now.getTime() + deps.config.cashier.gatewayPaymentExpiryMinutes * MINUTE_MS,
+        ),
+        createdAt: now,
+      },
+      { playerId: deposit.playerId, ip: origin.ip, now },
+    );
+  });
+  for (const emit of afterCommit) emit();
+  return inserted;
+}
+
 /**
  * POST /api/deposit/fastpayme. The payment is created at the gateway before our row (the
  * gateway call must not sit inside a database transaction); the row takes the id reserved
@@ -111,66 +200,11 @@ export async function startFastpayDeposit(
   }
   // No adapter serves automated gateways (GATEWAY_SIMULATOR off and no real one configured).
   if (gateway === undefined) throw new AppError('GATEWAY_DISABLED');
-  checkDepositAmount(row, amountPaise);
-  await refuseDepositAhead(deps, player.userId, amountPaise);
-  // Early refusal, before a payment is opened at the gateway; re-checked under lock below.
-  await expireDueDeposits(deps, { playerId: player.userId });
-  if (
-    (await countPendingDeposits(deps.db, player.userId)) >= deps.config.cashier.depositMaxPending
-  ) {
-    throw new AppError('PENDING_REQUESTS_LIMIT');
-  }
+  await refuseFastpayDepositEarly(deps, row, player.userId, amountPaise);
 
-  const depositId = await reserveDepositId(deps.db);
-  const payAmount = toGatewayAmount(amountPaise, row.unitPricePaise);
-  const currency = oneOf(GATEWAY_CURRENCIES, row.currency) ?? 'INR';
-  const network = oneOf<CryptoNetwork>(CRYPTO_NETWORKS, row.payTo.network);
-  let created: CreatedPayment;
-  try {
-    created = await gateway.createPayment({
-      depositId,
-      playerId: player.userId,
-      amountPaise,
-      payAmount,
-      currency,
-      kind: oneOf(GATEWAY_KINDS, row.kind) ?? 'crypto',
-      network,
-      returnUrl: FASTPAY_RETURN_PATH,
-    });
-  } catch (error) {
-    deps.log.error(
-      { err: error, gateway: gateway.name, depositId },
-      'gateway createPayment failed',
-    );
-    throw new AppError('GATEWAY_UNAVAILABLE', undefined, { cause: error });
-  }
-
-  const now = deps.clock.now();
-  const afterCommit: (() => void)[] = [];
-  const deposit = await deps.db.transaction(async (tx) => {
-    await holdPendingSlot(tx, deps, player.userId, now, afterCommit);
-    return insertPendingDeposit(
-      tx,
-      {
-        id: depositId,
-        playerId: player.userId,
-        gatewayCode: row.code,
-        automated: true,
-        amountPaise,
-        status: 'pending',
-        gatewayTxnId: created.gatewayTxnId,
-        payUrl: created.payUrl,
-        payAddress: created.payAddress,
-        network: created.network,
-        expiresAt: new Date(
-          now.getTime() + deps.config.cashier.gatewayPaymentExpiryMinutes * MINUTE_MS,
-        ),
-        createdAt: now,
-      },
-      { playerId: player.userId, ip: origin.ip, now },
-    );
-  });
-  for (const emit of afterCommit) emit();
+  const reserved = { id: await reserveDepositId(deps.db), playerId: player.userId, amountPaise };
+  const { created, payAmount, currency } = await openGatewayPayment(deps, gateway, row, reserved);
+  const deposit = await insertFastpayDeposit(deps, row, reserved, created, origin);
   return {
     deposit: toDeposit(deposit, row.name),
     payUrl: created.payUrl,

@@ -8,10 +8,10 @@ import { sql } from 'drizzle-orm';
 import { setMoneyMode } from '../wallet/ledger/wallet-player-repository.ts';
 import { getWallet } from '../wallet/ledger/ledger-service.ts';
 import { MarketSimulator } from './market-simulator.ts';
-import type { EventState } from './exchange-engine.ts';
 import { drivers, startHarness, type Harness } from '../../test/harness.ts';
 import { call, fundedExchangePlayer, post, type ExchangePlayer } from '../../test/identity.ts';
 import { adminToken as staffAdminToken } from '../../test/staff.ts';
+import { aVersusBAllMarkets } from '../../test/exchange.ts';
 
 const key = () => `k-${randomBytes(8).toString('hex')}`;
 
@@ -32,42 +32,8 @@ describe.each(drivers)('sports exchange on %s', (driver) => {
   type Player = ExchangePlayer;
   const player = (points = 10_000): Promise<Player> => fundedExchangePlayer(h, points);
 
-  async function newEvent(
-    extra: Partial<Parameters<typeof h.app.exchange.createEvent>[0]> = {},
-  ): Promise<{ event: EventState; odds: string; runners: string[]; bm: string; fancy: string }> {
-    const event = await h.app.exchange.createEvent({
-      sportId: 4,
-      competitionId,
-      name: 'A v B',
-      homeTeam: 'A',
-      awayTeam: 'B',
-      startTime: new Date(Date.now() + 3_600_000),
-      markets: [
-        {
-          type: 'match_odds',
-          name: 'Match Odds',
-          runners: [{ name: 'A' }, { name: 'B' }],
-          commissionBps: 500,
-          minStakePaise: 100n,
-          maxStakePaise: 1_000_000n,
-          maxProfitPaise: 2_000_000n,
-        },
-        {
-          type: 'bookmaker',
-          name: 'Bookmaker',
-          runners: [
-            { name: 'A', backRate: 90, layRate: 95 },
-            { name: 'B', backRate: 100, layRate: 105 },
-          ],
-        },
-        { type: 'fancy', name: '6 over runs', line: 50, yesRate: 90, noRate: 110 },
-      ],
-      ...extra,
-    });
-    const [odds, bm, fancy] = event.marketIds as [string, string, string];
-    const runners = h.app.exchange.markets.get(odds)!.runners.map((r) => r.id);
-    return { event, odds, runners, bm, fancy };
-  }
+  const newEvent = (extra: Parameters<typeof aVersusBAllMarkets>[2] = {}) =>
+    aVersusBAllMarkets(h.app.exchange, competitionId, extra);
 
   const place = (p: Player, body: Record<string, unknown>) =>
     post(h, '/api/bet/match/odds', { idempotencyKey: key(), ...body }, { token: p.token });

@@ -26,6 +26,7 @@ import {
   releaseLoginAttempts,
   reserveLoginAttempt,
   updatePasswordHash,
+  type NewUserRow,
   type UserRow,
 } from './user-repository.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../security/password.ts';
@@ -144,6 +145,104 @@ export async function demoLogin(deps: ServiceDeps, origin: RequestOrigin): Promi
   return answer;
 }
 
+/** Sign-in trims the username, so a padded one could never sign in: trim, then re-check. */
+function registrationUsername(body: RegisterBody): string {
+  const username = body.username.trim();
+  const parsedUsername = usernameSchema.safeParse(username);
+  if (!parsedUsername.success) {
+    throw fieldError('username', parsedUsername.error.issues[0]?.message ?? 'Invalid username');
+  }
+  if (body.name.trim() !== username) throw fieldError('name', NAME_MISMATCH_MESSAGE);
+  return username;
+}
+
+/** Refuses a username, phone or email another account holds (the unique indexes decide races). */
+async function assertRegistrationFree(
+  db: DbHandle,
+  usernameLower: string,
+  mobile: string,
+  email: string | null,
+): Promise<void> {
+  if (await findUserByUsernameLower(db, usernameLower)) throw new AppError('USERNAME_TAKEN');
+  if (await findUserByMobile(db, mobile)) throw new AppError('PHONE_TAKEN');
+  if (email !== null && (await isEmailTaken(db, email))) throw new AppError('EMAIL_TAKEN');
+}
+
+/**
+ * The agent code as the agent has it: a code typed in another case or with spaces still
+ * attaches the player (downlines compare lower-cased); one no agent has is refused, not kept.
+ */
+async function registeringAgentCode(db: DbHandle, body: RegisterBody): Promise<string | null> {
+  const typedAgentCode = body.agent_code?.trim() ?? '';
+  const agent = typedAgentCode ? await findStaffUserByAgentCode(db, typedAgentCode) : null;
+  if (typedAgentCode && !agent?.agentCode) throw new AppError('AGENT_CODE_UNKNOWN');
+  return agent?.agentCode ?? null;
+}
+
+/** The new player's row: what the payload says, checked above, at `now`. */
+function newPlayerRow(
+  body: RegisterBody,
+  checked: { username: string; email: string | null; agentCode: string | null },
+  passwordHash: string,
+  origin: RequestOrigin,
+  now: Date,
+): NewUserRow {
+  const { username, email, agentCode } = checked;
+  return {
+    username,
+    usernameLower: username.toLowerCase(),
+    name: username,
+    email,
+    passwordHash,
+    mobile: body.mobile,
+    countryCode: body.country_code,
+    typeId: body.typeId,
+    parentId: body.parentId,
+    agentCode,
+    source: body.source || null,
+    trackingId: body.extras?.trackingId || null,
+    registrationIp: origin.ip,
+    // The app's own lookup (SPEC 7.7) is only what the client says: keep it if it is an address.
+    reportedIp: body.ip !== undefined && isIP(body.ip) !== 0 ? body.ip : null,
+    declaredState: body.state,
+    // The schema takes only `age_confirmed: true`: the 18+ box was ticked now.
+    ageConfirmedAt: now,
+    lastLoginAt: now,
+    updatesConsentAt: body.updates_consent === true ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** What the player chose or arrived with; never the password or its hash. */
+async function auditRegistration(
+  tx: DbHandle,
+  user: UserRow,
+  origin: RequestOrigin,
+  now: Date,
+): Promise<void> {
+  await insertPlayerAudit(
+    tx,
+    user.id,
+    { ip: origin.ip, now },
+    {
+      action: 'player.registered',
+      before: null,
+      after: {
+        username: user.username,
+        mobile: user.mobile,
+        email: user.email,
+        agentCode: user.agentCode,
+        source: user.source,
+        typeId: user.typeId,
+        updatesConsent: user.updatesConsentAt !== null,
+        declaredState: user.declaredState,
+        ageConfirmedAt: user.ageConfirmedAt?.toISOString() ?? null,
+      },
+    },
+  );
+}
+
 /**
  * POST /register with the payload of SPEC 3. typeId and parentId are fixed by the schema.
  * With the OTP flow on, the phone must carry a live verification, consumed in the same
@@ -154,13 +253,7 @@ export async function register(
   body: RegisterBody,
   origin: RequestOrigin,
 ): Promise<AuthAnswer> {
-  // Sign-in trims the username, so a padded one could never sign in: trim, then re-check.
-  const username = body.username.trim();
-  const parsedUsername = usernameSchema.safeParse(username);
-  if (!parsedUsername.success) {
-    throw fieldError('username', parsedUsername.error.issues[0]?.message ?? 'Invalid username');
-  }
-  if (body.name.trim() !== username) throw fieldError('name', NAME_MISMATCH_MESSAGE);
+  const username = registrationUsername(body);
   await assertRegionAllowed(
     deps,
     { callingCode: body.country_code, declaredState: body.state },
@@ -171,18 +264,12 @@ export async function register(
   const email = body.email?.trim() || null;
   if (details.IS_EMAIL === 1 && email === null) throw fieldError('email', 'Email cannot be empty');
 
-  const usernameLower = username.toLowerCase();
-  if (await findUserByUsernameLower(deps.db, usernameLower)) throw new AppError('USERNAME_TAKEN');
-  if (await findUserByMobile(deps.db, body.mobile)) throw new AppError('PHONE_TAKEN');
-  if (email !== null && (await isEmailTaken(deps.db, email))) throw new AppError('EMAIL_TAKEN');
-  // Stored as the agent has it: a code typed in another case or with spaces still attaches
-  // the player (downlines compare lower-cased); one no agent has is refused, not kept.
-  const typedAgentCode = body.agent_code?.trim() ?? '';
-  const agent = typedAgentCode ? await findStaffUserByAgentCode(deps.db, typedAgentCode) : null;
-  if (typedAgentCode && !agent?.agentCode) throw new AppError('AGENT_CODE_UNKNOWN');
+  await assertRegistrationFree(deps.db, username.toLowerCase(), body.mobile, email);
+  const agentCode = await registeringAgentCode(deps.db, body);
 
   const passwordHash = await hashPassword(body.password);
   const now = deps.clock.now();
+  const row = newPlayerRow(body, { username, email, agentCode }, passwordHash, origin, now);
   try {
     return await deps.db.transaction(async (tx) => {
       if (
@@ -191,56 +278,9 @@ export async function register(
       ) {
         throw new AppError('PHONE_NOT_VERIFIED');
       }
-      const user = await insertUser(
-        tx,
-        {
-          username,
-          usernameLower,
-          name: username,
-          email,
-          passwordHash,
-          mobile: body.mobile,
-          countryCode: body.country_code,
-          typeId: body.typeId,
-          parentId: body.parentId,
-          agentCode: agent?.agentCode ?? null,
-          source: body.source || null,
-          trackingId: body.extras?.trackingId || null,
-          registrationIp: origin.ip,
-          // The app's own lookup (SPEC 7.7) is only what the client says: keep it if it is an address.
-          reportedIp: body.ip !== undefined && isIP(body.ip) !== 0 ? body.ip : null,
-          declaredState: body.state,
-          // The schema takes only `age_confirmed: true`: the 18+ box was ticked now.
-          ageConfirmedAt: now,
-          lastLoginAt: now,
-          updatesConsentAt: body.updates_consent === true ? now : null,
-          createdAt: now,
-          updatedAt: now,
-        },
-        deps.config.moneyMode,
-      );
+      const user = await insertUser(tx, row, deps.config.moneyMode);
       const { token } = await createSession(tx, deps, user.id, origin);
-      // What the player chose or arrived with; never the password or its hash.
-      await insertPlayerAudit(
-        tx,
-        user.id,
-        { ip: origin.ip, now },
-        {
-          action: 'player.registered',
-          before: null,
-          after: {
-            username: user.username,
-            mobile: user.mobile,
-            email: user.email,
-            agentCode: user.agentCode,
-            source: user.source,
-            typeId: user.typeId,
-            updatesConsent: user.updatesConsentAt !== null,
-            declaredState: user.declaredState,
-            ageConfirmedAt: user.ageConfirmedAt?.toISOString() ?? null,
-          },
-        },
-      );
+      await auditRegistration(tx, user, origin, now);
       return { token, user: toSessionUser(user) };
     });
   } catch (error) {

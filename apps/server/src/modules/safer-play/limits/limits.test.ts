@@ -14,6 +14,7 @@ import {
   randomIp,
   registerPlayer,
 } from '../../../test/identity.ts';
+import { aVersusBAllMarkets } from '../../../test/exchange.ts';
 import { multipartBody, pngBytes } from '../../../test/multipart.ts';
 import { adminToken } from '../../../test/staff.ts';
 import { fund } from '../../../test/wallet.ts';
@@ -64,105 +65,44 @@ describe.each(drivers)('safer play limits on %s', (driver) => {
 
   it('refuses an exchange placement, a bookmaker and a fancy bet past a stake limit; nothing changes', async () => {
     const competitionId = await h.app.exchange.createCompetition(4, `Limits ${key()}`);
-    const event = await h.app.exchange.createEvent({
-      sportId: 4,
-      competitionId,
-      name: 'A v B',
-      homeTeam: 'A',
-      awayTeam: 'B',
+    const { odds, runners, bm, fancy } = await aVersusBAllMarkets(h.app.exchange, competitionId, {
       startTime: new Date(h.clock.now().getTime() + HOUR),
-      markets: [
-        {
-          type: 'match_odds',
-          name: 'Match Odds',
-          runners: [{ name: 'A' }, { name: 'B' }],
-          commissionBps: 500,
-          minStakePaise: 100n,
-          maxStakePaise: 1_000_000n,
-          maxProfitPaise: 2_000_000n,
-        },
-        {
-          type: 'bookmaker',
-          name: 'Bookmaker',
-          runners: [
-            { name: 'A', backRate: 90, layRate: 95 },
-            { name: 'B', backRate: 100, layRate: 105 },
-          ],
-        },
-        { type: 'fancy', name: '6 over runs', line: 50, yesRate: 90, noRate: 110 },
-      ],
     });
-    const [odds, bm, fancy] = event.marketIds as [string, string, string];
-    const runners = h.app.exchange.markets.get(odds)!.runners.map((r) => r.id);
     const bmRunner = h.app.exchange.markets.get(bm)!.runners[0]!.id;
     const punter = await fundedExchangePlayer(h, 10_000);
     await limitsOf(punter.id, [{ name: 'stake-24h', amount: 250 }]);
 
-    const placed = await post(
-      h,
-      '/api/bet/match/odds',
-      {
-        idempotencyKey: key(),
-        marketId: odds,
-        runnerId: runners[0],
-        side: 'back',
-        price: 2,
-        stake: 100,
-      },
-      { token: punter.token },
-    );
+    // Each bet under a fresh key, as the punter.
+    const bet = (path: string, body: Record<string, unknown>) =>
+      post(h, path, { idempotencyKey: key(), ...body }, { token: punter.token });
+    const back = { marketId: odds, runnerId: runners[0], side: 'back', price: 2 };
+    const yes = { marketId: fancy, side: 'yes', line: 50, rate: 90 };
+
+    const placed = await bet('/api/bet/match/odds', { ...back, stake: 100 });
     expect(placed.statusCode, placed.body).toBe(200);
     const before = await cash(punter.id);
     const refusal = { limit: 'stake-24h', until: nextHour(24) };
 
-    const exchange = await post(
-      h,
-      '/api/bet/match/odds',
-      {
-        idempotencyKey: key(),
-        marketId: odds,
-        runnerId: runners[0],
-        side: 'back',
-        price: 2,
-        stake: 151,
-      },
-      { token: punter.token },
-    );
+    const exchange = await bet('/api/bet/match/odds', { ...back, stake: 151 });
     expect(exchange.statusCode, exchange.body).toBe(409);
     expect(exchange.json()).toMatchObject({ errorCode: 'LIMIT_REACHED', data: { refusal } });
 
-    const bookmaker = await post(
-      h,
-      '/api/bet/bookmaker/odds',
-      {
-        idempotencyKey: key(),
-        marketId: bm,
-        runnerId: bmRunner,
-        side: 'back',
-        rate: 90,
-        stake: 151,
-      },
-      { token: punter.token },
-    );
+    const bookmaker = await bet('/api/bet/bookmaker/odds', {
+      marketId: bm,
+      runnerId: bmRunner,
+      side: 'back',
+      rate: 90,
+      stake: 151,
+    });
     expect(bookmaker.statusCode, bookmaker.body).toBe(409);
     expect(bookmaker.json()).toMatchObject({ errorCode: 'LIMIT_REACHED', data: { refusal } });
 
-    const fancyBet = await post(
-      h,
-      '/api/bet/fancy/odds',
-      { idempotencyKey: key(), marketId: fancy, side: 'yes', line: 50, rate: 90, stake: 151 },
-      { token: punter.token },
-    );
+    const fancyBet = await bet('/api/bet/fancy/odds', { ...yes, stake: 151 });
     expect(fancyBet.statusCode, fancyBet.body).toBe(409);
     expect(fancyBet.json()).toMatchObject({ errorCode: 'LIMIT_REACHED', data: { refusal } });
 
     // Up to the limit is allowed.
-    const upTo = await post(
-      h,
-      '/api/bet/fancy/odds',
-      { idempotencyKey: key(), marketId: fancy, side: 'yes', line: 50, rate: 90, stake: 150 },
-      { token: punter.token },
-    );
+    const upTo = await bet('/api/bet/fancy/odds', { ...yes, stake: 150 });
     expect(upTo.statusCode, upTo.body).toBe(200);
     expect(await cash(punter.id)).toBe(before - 15_000n);
     const [orders] = await executeRows<{ n: string | number }>(
