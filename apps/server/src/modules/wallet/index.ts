@@ -79,6 +79,7 @@ export {
   playerLimitsOf,
   playersWithLimits,
   readWalletTotals,
+  restrictionEndSql,
   setPlayerRestrictions,
   writePlayerLimits,
 } from './ledger/wallet-player-repository.ts';
