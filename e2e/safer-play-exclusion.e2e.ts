@@ -44,6 +44,10 @@ describe('self-exclusion in the player app (issue 42 items 3 and 4)', () => {
     await until.waitFor();
     expect(await until.textContent()).toMatch(/You have excluded yourself until .+20\d\d/);
     expect(await open.getByTestId('restricted-withdraw').count()).toBe(1);
+    // Its own frame: signing out, and none of the app's product navigation.
+    expect(await open.getByTestId('restricted-signout').count()).toBe(1);
+    expect(await open.getByTestId('bottom-nav').count()).toBe(0);
+    expect(await open.getByTestId('header-balance').count()).toBe(0);
     // Nothing else: the home page (markets, casino) sends it back.
     await open.goto(`${platform.baseUrl}/home`);
     await open.waitForURL(`${platform.baseUrl}/restricted`);

@@ -50,7 +50,7 @@ import { registerLimitPolicies, saferPlayModule } from './modules/safer-play/ind
 import { clusterModule } from './cluster/cluster-plugin.ts';
 import {
   authenticateStaffToken,
-  authenticateToken,
+  authenticatePlayerRequest,
   identityModule,
 } from './modules/identity/index.ts';
 import { playMoneyModule } from './modules/play-money/index.ts';
@@ -384,7 +384,7 @@ async function registerIdentity(
   });
   await app.register(registerAuth, {
     authenticators: {
-      player: (token) => authenticateToken(deps, token),
+      player: (token, route) => authenticatePlayerRequest(deps, token, route),
       staff: (token) => authenticateStaffToken(deps, token),
     },
   });

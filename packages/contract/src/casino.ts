@@ -384,6 +384,8 @@ export const gameSubscribeSchema = z.object({ tableId: z.string().min(1).max(80)
 export const gameSubscribeAckSchema = z.object({
   status: z.enum(ACK_STATUSES),
   tableId: z.string(),
+  /** A socket of a player under a time-out or self-exclusion follows no table. */
+  errorCode: z.literal('RESTRICTED').optional(),
 });
 export type GameSubscribeAck = z.infer<typeof gameSubscribeAckSchema>;
 /** `game:round`: the round now, and (when settled) the result for the strip. */

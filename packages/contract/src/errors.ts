@@ -167,6 +167,15 @@ export const errorCatalogue = {
     status: 409,
     message: 'A time-out or self-exclusion that lasts at least as long is already under way.',
   },
+  /**
+   * Safer play: a player under a time-out or self-exclusion asked for anything outside the
+   * restricted view (withdrawals and history only).
+   */
+  RESTRICTED: {
+    status: 403,
+    message:
+      'Your account is on a time-out or self-exclusion: only withdrawals and your history are open.',
+  },
   /** Safer play: a return is asked only once a self-exclusion has ended, and only once. */
   RETURN_NOT_ALLOWED: {
     status: 409,

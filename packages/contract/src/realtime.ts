@@ -82,6 +82,8 @@ export interface ClientToServerEvents {
 export const marketSubscribeAckSchema = z.object({
   status: z.enum(ACK_STATUSES),
   marketIds: z.array(z.string()),
+  /** A socket of a player under a time-out or self-exclusion follows no market. */
+  errorCode: z.literal('RESTRICTED').optional(),
 });
 export type MarketSubscribeAck = z.infer<typeof marketSubscribeAckSchema>;
 

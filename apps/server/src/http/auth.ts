@@ -52,6 +52,11 @@ export interface AuthContext {
   name: string;
   isDemo: boolean;
   typeId: number;
+  /**
+   * When the time-out or self-exclusion in force at this request ends (epoch ms), null when
+   * none is: such a player is answered only on the restricted view's routes.
+   */
+  restrictedUntilMs: number | null;
 }
 
 /** The signed-in staff member a staff guard lets through. */
@@ -64,7 +69,11 @@ export interface StaffContext {
 
 /** How a token becomes a player or a staff member: the identity module's answer. */
 export interface Authenticators {
-  player: (token: string) => Promise<AuthContext>;
+  /**
+   * `route`: `routeOfRequest(request)`, so a player under a time-out or self-exclusion is
+   * refused (403 RESTRICTED) outside the restricted view.
+   */
+  player: (token: string, route: string) => Promise<AuthContext>;
   staff: (token: string) => Promise<StaffContext>;
 }
 
@@ -77,8 +86,14 @@ async function authPlugin(
   app.decorate('requireAuth', async (request: FastifyRequest) => {
     const token = tokenFromAuthorization(request.headers.authorization);
     if (token === null) throw new AppError('UNAUTHORIZED');
-    request.auth = await authenticators.player(token);
+    request.auth = await authenticators.player(token, routeOfRequest(request));
   });
+}
+
+/** The method and URL pattern of a request's route (a HEAD is its GET), e.g. `GET /api/bets`. */
+export function routeOfRequest(request: FastifyRequest): string {
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return `${method} ${request.routeOptions.url ?? ''}`;
 }
 
 /** Registered on the root so every route plugin sees `requireAuth`. */

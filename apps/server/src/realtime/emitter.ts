@@ -10,6 +10,8 @@ import type { Server, Socket } from 'socket.io';
 export interface SocketData {
   userId: number;
   sessionId: string;
+  /** When the time-out or self-exclusion in force at the handshake ends (epoch ms; null: none). */
+  restrictedUntilMs: number | null;
 }
 
 /** Sessions that ended: one, or every session of a player. */
@@ -45,6 +47,15 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * everyone (promotional or site notices) leave this room out (issue 42 item 3).
  */
 export const RESTRICTED_ROOM = 'restricted';
+
+/**
+ * Whether the socket's player is still under the time-out or self-exclusion of its handshake:
+ * such a socket subscribes to no market or table (the restricted view shows none). Taking one
+ * closes every socket of the player, so a socket never misses a restriction that began later.
+ */
+export function socketRestricted(data: Partial<SocketData>, nowMs: number): boolean {
+  return typeof data.restrictedUntilMs === 'number' && data.restrictedUntilMs > nowMs;
+}
 
 /**
  * The one typed way services reach players' sockets. Through the Redis adapter (REDIS_URL)

@@ -19,7 +19,6 @@ import type { ServiceDeps } from '../deps.ts';
 import {
   authenticateSessionId,
   authenticateToken,
-  playerRestriction,
   sessionDeadline,
   type AuthContext,
 } from '../modules/identity/index.ts';
@@ -104,12 +103,13 @@ export function installRealtimeHandlers(
       next(refusalFor(undefined));
       return;
     }
-    const joined = async (auth: AuthContext) => {
-      // A time-out or self-exclusion: the restricted view's socket gets no broadcast.
-      const restricted = await playerRestriction(deps.db, auth.userId, deps.clock.now());
-      socket.data = { userId: auth.userId, sessionId: auth.sessionId };
-      const rooms = [userRoom(auth.userId), sessionRoom(auth.sessionId)];
-      void socket.join(restricted ? [...rooms, RESTRICTED_ROOM] : rooms);
+    const joined = (auth: AuthContext) => {
+      // A time-out or self-exclusion (read with the session): the restricted view's socket
+      // gets no broadcast and follows no market or table.
+      const { userId, sessionId, restrictedUntilMs } = auth;
+      socket.data = { userId, sessionId, restrictedUntilMs };
+      const rooms = [userRoom(userId), sessionRoom(sessionId)];
+      void socket.join(restrictedUntilMs !== null ? [...rooms, RESTRICTED_ROOM] : rooms);
     };
     authenticateToken(deps, token)
       .then(joined)

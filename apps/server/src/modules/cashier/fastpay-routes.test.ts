@@ -485,6 +485,7 @@ describe.each(drivers)('automated deposits (fastpay) on %s', (driver) => {
         name: player.username,
         isDemo: false,
         typeId: 3,
+        restrictedUntilMs: null,
       },
       { gateway: 'm_binance_tron', amount: 1000 },
       { ip: '127.0.0.1', userAgent: undefined },

@@ -36,7 +36,7 @@ async function exchangePlugin(
     app.realtime.mayReach(room),
   );
   engine.onChange = (marketId) => publisher.publish(marketId);
-  installMarketStream(app.realtime.io, marketSnapshot);
+  installMarketStream(app.realtime.io, marketSnapshot, deps.clock);
   app.decorate('exchange', engine);
   // The books come from the orders table, which exists once migrations ran (main migrates
   // after building the app, before listening).

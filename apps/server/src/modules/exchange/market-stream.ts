@@ -7,7 +7,8 @@ import {
   type MarketUpdate,
 } from '@spm/contract';
 import { objectWith } from '@spm/core';
-import type { RealtimeServer } from '../../realtime/emitter.ts';
+import type { Clock } from '../../clock.ts';
+import { socketRestricted, type RealtimeServer } from '../../realtime/emitter.ts';
 
 /** Public market rooms (DESIGN 7). */
 export const marketRoom = (marketId: string) => `market:${marketId}`;
@@ -24,10 +25,14 @@ const MAX_SEND_TIMES = 1_000;
 const stamped = (market: Market): MarketUpdate =>
   objectWith(market, { sentAt: performance.timeOrigin + performance.now() });
 
-/** `market:subscribe` / `market:unsubscribe`: validated, at most 50 rooms per socket. */
+/**
+ * `market:subscribe` / `market:unsubscribe`: validated, at most 50 rooms per socket, none for
+ * a socket of the restricted view (RESTRICTED).
+ */
 export function installMarketStream(
   io: RealtimeServer,
   snapshot: (marketId: string) => Market | undefined,
+  clock: Clock,
 ) {
   io.on('connection', (socket) => {
     const joined = () =>
@@ -38,6 +43,10 @@ export function installMarketStream(
       const parsed = marketSubscribeSchema.safeParse(payload);
       if (!parsed.success) {
         reply({ status: 'failed', marketIds: joined() });
+        return;
+      }
+      if (subscribe && socketRestricted(socket.data, clock.now().getTime())) {
+        reply({ status: 'failed', marketIds: joined(), errorCode: 'RESTRICTED' });
         return;
       }
       if (subscribe) {

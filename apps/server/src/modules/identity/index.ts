@@ -19,6 +19,7 @@ export const identityModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (
 export type { OtpPurpose } from './otp-repository.ts';
 export { revokeUserSessions } from './session-repository.ts';
 export {
+  authenticatePlayerRequest,
   authenticateSessionId,
   authenticateToken,
   revokeAllSessions,

@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { preparedQuery, type DbHandle } from '../../db/database.ts';
+import { restrictionEndSql } from '../wallet/index.ts';
 import { sessions, users, type SESSION_REVOKE_REASONS } from './tables.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -17,6 +18,12 @@ export interface SessionWithUser {
     typeId: number;
     status: (typeof users.$inferSelect)['status'];
   };
+  /**
+   * When the player's time-out or self-exclusion ends (epoch ms; null: none), read from the
+   * wallet's row in the same query: a session cached past it lets the restriction lapse by
+   * time, and taking one ends every session, so no cached copy misses a new one.
+   */
+  restrictedUntilMs: number | null;
 }
 
 export async function insertSession(db: DbHandle, row: NewSessionRow): Promise<SessionRow> {
@@ -36,6 +43,7 @@ const sessionWithUserColumns = {
     typeId: users.typeId,
     status: users.status,
   },
+  restrictedUntilMs: restrictionEndSql(sql`${sessions.userId}`).mapWith((ms: string) => Number(ms)),
 };
 
 /** The one session matching `condition` (its token hash or its id), with its player. */

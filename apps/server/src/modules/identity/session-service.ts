@@ -15,6 +15,7 @@ import {
 import { hashToken, randomToken } from '../../security/tokens.ts';
 import { SessionCache } from './session-cache.ts';
 import { cappedSessionEnd } from './session-end-caps.ts';
+import { refuseRestrictedOutsideView } from './restricted-routes.ts';
 import { HOUR_MS, MINUTE_MS, type RequestOrigin, type ServiceDeps } from '../../deps.ts';
 
 /**
@@ -118,6 +119,7 @@ async function acceptSession(
     session.lastSeenAt = now;
     session.idleExpiresAt = idleExpiresAt;
   }
+  const { restrictedUntilMs } = found!;
   return {
     sessionId: session.id,
     userId: user.id,
@@ -125,6 +127,9 @@ async function acceptSession(
     name: user.name,
     isDemo: user.isDemo,
     typeId: user.typeId,
+    // Read with the session (and cached with it): a time-out lapses here by time alone.
+    restrictedUntilMs:
+      restrictedUntilMs !== null && restrictedUntilMs > now.getTime() ? restrictedUntilMs : null,
   };
 }
 
@@ -195,6 +200,21 @@ export async function authenticateToken(deps: ServiceDeps, token: string): Promi
   const accepted = await acceptSession(deps, found);
   cache.store(tokenHash, found!, mark, nowMs, epoch);
   return accepted;
+}
+
+/**
+ * A player's HTTP request (the `requireAuth` guard, and an optional player on a public list):
+ * the session check, then a player under a time-out or self-exclusion is answered only on
+ * the restricted view's routes (403 RESTRICTED elsewhere). `route`: routeOfRequest.
+ */
+export async function authenticatePlayerRequest(
+  deps: ServiceDeps,
+  token: string,
+  route: string,
+): Promise<AuthContext> {
+  const auth = await authenticateToken(deps, token);
+  refuseRestrictedOutsideView(auth, route);
+  return auth;
 }
 
 /** The same check for a socket, which knows its session by id after the handshake. */

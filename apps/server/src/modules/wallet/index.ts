@@ -80,6 +80,7 @@ export {
   playerLimitsOf,
   playersWithLimits,
   readWalletTotals,
+  restrictionEndSql,
   setPlayerRestrictions,
   writePlayerLimits,
 } from './ledger/wallet-player-repository.ts';

@@ -10,7 +10,8 @@ import { LanguageSelect } from '@/features/preferences/components/language-selec
 import { ThemeSelect } from '@/features/preferences/components/theme-select';
 import { PROTECTED_HOME_PATH, PUBLIC_LANDING_PATH } from '@/shared/lib/route-paths';
 
-function BrandMark() {
+/** The site's logo, or its name until a logo is set (also the restricted view's frame). */
+export function BrandMark() {
   const logoUrl = useAppStore((state) => state.appDetails?.LOGO_URL);
   const brandName = useAppStore((state) => state.appDetails?.BRAND_NAME);
   if (logoUrl) return <img className="brand__logo" src={logoUrl} alt={brandName ?? ''} />;

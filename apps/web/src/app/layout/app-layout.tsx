@@ -7,6 +7,7 @@ import { RealityCheckHost } from '@/features/safer-play/reality-check-host';
 import { AppHeader } from './app-header';
 import { AppFooter } from './app-footer';
 import { BottomNav } from './bottom-nav';
+import { RestrictedFrame } from './restricted-frame';
 import { LimitsPrompt } from '@/shared/safer-play/limits-prompt';
 
 /** The landing page has its own ticker; signed-in players see the same one on every page. */
@@ -30,6 +31,9 @@ const sessionLimitReached = () => void logout();
  */
 export function AppLayout() {
   const isAuth = useAuthStore((state) => state.isAuth);
+  // A time-out or self-exclusion: its own frame, with no product navigation (issue 42).
+  const restricted = useAuthStore((state) => state.isAuth && Boolean(state.user?.restriction));
+  if (restricted) return <RestrictedFrame />;
   return (
     <div className="app-layout">
       <AppHeader />

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ExclusionStatus } from '@spm/contract';
 import { useAuthStore } from '@/shared/stores/auth-store';
-import { callsTo, mockApi, ok } from '@/test/mock-api';
-import { renderApp, resetStores } from '@/test/render-app';
+import { callsTo, fail, mockApi, ok } from '@/test/mock-api';
+import { renderApp, resetStores, signIn } from '@/test/render-app';
 
 const ENDS = '2027-06-02T10:00:00.000Z';
 const history = [
@@ -17,6 +17,17 @@ const history = [
     returnsAt: null,
   },
 ];
+
+const RESTRICTED_TEXT = /only withdrawals and your history are open/;
+
+/** The restricted view's own frame, never the full app's header and navigation. */
+function expectRestrictedFrame() {
+  expect(screen.getByTestId('restricted-frame')).toBeInTheDocument();
+  expect(screen.getByTestId('restricted-signout')).toHaveTextContent('Log out');
+  for (const full of ['bottom-nav', 'notifications-bell', 'account-menu', 'brand-link']) {
+    expect(screen.queryByTestId(full), full).toBeNull();
+  }
+}
 
 function signInRestricted() {
   useAuthStore.getState().setSession({
@@ -43,6 +54,36 @@ describe('the restricted view of a time-out or self-exclusion (issue 42 item 3)'
     expect(screen.getByTestId('restricted-withdraw')).toHaveAttribute('href', '/withdraw');
     expect(screen.getByTestId('restricted-statement')).toHaveAttribute('href', '/statement');
     expect(screen.queryByTestId('restricted-ask-return')).toBeNull();
+    expectRestrictedFrame();
+  });
+
+  it('shows the history pages in the same frame, with links between the open pages', async () => {
+    mockApi({});
+    signInRestricted();
+    renderApp('/statement');
+    await screen.findByTestId('page-title');
+    expect(screen.getByTestId('location')).toHaveTextContent('/statement');
+    expectRestrictedFrame();
+    expect(screen.getByTestId('restricted-link-overview')).toHaveAttribute('href', '/restricted');
+    expect(screen.getByTestId('restricted-link-withdraw')).toHaveAttribute('href', '/withdraw');
+    expect(screen.getByTestId('restricted-link-bets')).toHaveAttribute('href', '/mybets');
+  });
+
+  it('opens the restricted view, not a toast, when the server answers RESTRICTED', async () => {
+    const status: ExclusionStatus = {
+      restriction: { kind: 'time_out', endsAt: ENDS, canAskToReturn: false, returnsAt: null },
+      history,
+    };
+    mockApi({
+      'GET /api/bet/matches': fail(403, 'RESTRICTED', RESTRICTED_TEXT.source),
+      'GET /api/rg/exclusion': ok(status),
+    });
+    signIn();
+    renderApp('/home');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/restricted'));
+    expect(await screen.findByTestId('restricted-until')).toHaveTextContent(/time-out until/);
+    expectRestrictedFrame();
+    expect(screen.queryByText(RESTRICTED_TEXT)).toBeNull();
   });
 
   it('after the end asks to return and shows when play reopens', async () => {

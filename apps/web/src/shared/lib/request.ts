@@ -5,6 +5,8 @@ import type { ApiCall, ApiErrorBody } from '@spm/client';
 import { i18n } from '@/shared/i18n/i18n';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { limitRefusalText } from '@/shared/safer-play/limit-refusal';
+import { navigateTo } from '@/shared/lib/navigation';
+import { RESTRICTED_PATH } from '@/shared/lib/route-paths';
 
 /*
  * The player app's face of the @spm/client request core (SPEC 7.1, 8): never throws, answers
@@ -70,11 +72,27 @@ export function errorText(error: RequestError): string {
   return limitRefusalText(i18n, error) ?? catalogueText(i18n, code, message);
 }
 
+/**
+ * The server refused a player under a time-out or self-exclusion (RESTRICTED, issue 42): the
+ * app becomes the restricted view instead of toasting. Which one and until when is what that
+ * view reads (GET /rg/exclusion), and it lifts this mark if the restriction is already over.
+ */
+function openRestrictedView(): void {
+  const { user, setUser } = useAuthStore.getState();
+  if (!user) return;
+  if (!user.restriction) setUser({ ...user, restriction: { kind: 'time_out', until: null } });
+  navigateTo(RESTRICTED_PATH, { replace: true });
+}
+
 function fail<T>(
   failure: RequestFailure,
   raw: ApiErrorBody | undefined,
   noToastEmit: boolean | undefined,
 ): RequestResult<T> {
+  if (failure.code === 'RESTRICTED') {
+    openRestrictedView();
+    return { data: null, error: noToastEmit ? (raw ?? failure) : failure };
+  }
   if (noToastEmit) {
     return { data: null, error: raw ?? { code: failure.code, message: failure.message } };
   }

@@ -12,7 +12,8 @@ export const MAINTENANCE_PATH = '/maintenance';
 
 /**
  * Issue 42 item 3: a player under a time-out or self-exclusion signs in to this view only,
- * and may open from it nothing but withdrawing the balance and reading history.
+ * and may open from it nothing but withdrawing the balance and reading history (the server
+ * answers RESTRICTED to anything else, deposits included: docs/safer-play-exclusion.md).
  */
 export const RESTRICTED_PATH = '/restricted';
 export const RESTRICTED_ALLOWED_PATHS: readonly string[] = [
@@ -23,7 +24,6 @@ export const RESTRICTED_ALLOWED_PATHS: readonly string[] = [
   '/statement',
   '/mybets',
   '/mybets/casino',
-  '/deposit/list',
 ];
 
 /** Every page gets its own title key, so one placeholder component can serve many routes. */

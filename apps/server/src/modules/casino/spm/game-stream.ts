@@ -6,20 +6,22 @@ import {
   type SpmRound,
 } from '@spm/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RealtimeServer } from '../../../realtime/emitter.ts';
+import type { Clock } from '../../../clock.ts';
+import { socketRestricted, type RealtimeServer } from '../../../realtime/emitter.ts';
 
 /** A socket watches at most this many tables at once (a page shows one). */
 export const MAX_GAME_ROOMS = 4;
 
 /**
  * `game:subscribe` / `game:unsubscribe` (contract `gameSubscribeSchema`): any signed-in
- * socket may watch a table. A new watcher gets the round as it is now straight away, then
+ * socket may watch a table (not one of the restricted view: RESTRICTED). A new watcher gets the round as it is now straight away, then
  * every `game:round` of the table's room.
  */
 export function installGameStream(
   io: RealtimeServer,
   watch: (tableId: string) => Promise<SpmRound | undefined>,
   log: FastifyBaseLogger,
+  clock: Clock,
 ): void {
   io.on('connection', (socket) => {
     const watching = () => [...socket.rooms].filter((room) => room.startsWith('game:')).length;
@@ -36,6 +38,10 @@ export function installGameStream(
       if (!subscribe) {
         void socket.leave(room);
         reply({ status: 'success', tableId });
+        return;
+      }
+      if (socketRestricted(socket.data, clock.now().getTime())) {
+        reply({ status: 'failed', tableId, errorCode: 'RESTRICTED' });
         return;
       }
       if (!socket.rooms.has(room) && watching() >= MAX_GAME_ROOMS) {

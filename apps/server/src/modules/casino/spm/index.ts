@@ -30,7 +30,12 @@ export async function registerSpmGames(
     log: app.log,
   });
   app.decorate('spmGames', games);
-  installGameStream(app.realtime.io, (tableId) => games.watch(tableId), app.log);
+  installGameStream(
+    app.realtime.io,
+    (tableId) => games.watch(tableId),
+    app.log,
+    options.deps.clock,
+  );
   // Before the sockets and the database go: the step under way finishes, no new one starts.
   app.addHook('preClose', async () => games.stop());
   await app.register(spmRoutes, { prefix: options.apiPrefix, deps: options.deps, games });

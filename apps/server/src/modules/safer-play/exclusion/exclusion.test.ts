@@ -141,10 +141,11 @@ describe.each(drivers)('time-out and self-exclusion on %s', (driver) => {
       { token: await adminToken(h) },
     );
     expect(approve.statusCode, approve.body).toBe(403);
-    // A new deposit request is refused when asked, before anything is paid or stored.
+    // A new deposit request is refused when asked, before anything is paid or stored: the
+    // restricted session reaches no cashier door but the withdrawal's.
     const asked = await depositRequest(token);
     expect(asked.statusCode, asked.body).toBe(403);
-    expect(asked.json().errorCode).toBe('TIME_OUT');
+    expect(asked.json().errorCode).toBe('RESTRICTED');
     expect(approve.json()).toMatchObject({
       errorCode: 'TIME_OUT',
       data: { refusal: { limit: 'time-out', until: until.toISOString() } },

@@ -437,6 +437,18 @@ export async function playerRestrictionsOf(
 }
 
 /**
+ * The SQL value "when the player's time-out or self-exclusion ends, the later of the two",
+ * epoch milliseconds as text (null: neither): identity reads it with the session in the same
+ * query, so a restricted session is known without another read (a permanent self-exclusion
+ * is PERMANENT_EXCLUSION_UNTIL). `playerId` is an SQL expression.
+ */
+export function restrictionEndSql(playerId: SQL): SQL<string | null> {
+  return sql<string | null>`(select (extract(epoch from greatest(restricted.excluded_until,
+              restricted.time_out_until)) * 1000)::bigint::text
+            from wallet_versions restricted where restricted.player_id = ${playerId})`;
+}
+
+/**
  * The SQL condition "player `playerId` (an SQL expression) is not under a time-out or
  * self-exclusion at `now`": a broadcast's recipients leave such players out.
  */
