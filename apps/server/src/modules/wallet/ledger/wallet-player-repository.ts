@@ -218,46 +218,47 @@ export function totalsRows(playerIds: string, now: Date, onlyLimited = false): S
     ? sql`array(select player_id from wallet_versions
                 where player_id = any(${playerIds}::bigint[]) and limits is not null)`
     : sql`${playerIds}::bigint[]`;
-  // One range scan per player over the longest window, each window summed with FILTER, then
-  // one row per window (a join of the three windows scanned each player's hours three times).
-  // The windows are the code's constants, written into the statement as numbers.
-  const windows = Object.values(TOTAL_WINDOWS).map((hours, index) => ({
-    hours: sql.raw(String(hours)),
-    inWindow: sql.raw(`h.hour > n.hour - interval '${hours} hours'`),
-    column: (name: string) => sql.raw(`t.${name}${index}`),
-    alias: (name: string) => sql.raw(`${name}${index}`),
-  }));
-  const sums = sql.join(
-    windows.map(
-      ({ inWindow, alias }) => sql`
-        sum(h.deposited_paise) filter (where ${inWindow}) as ${alias('c')},
-        sum(h.staked_paise) filter (where ${inWindow}) as ${alias('d')},
-        sum(h.won_paise) filter (where ${inWindow}) as ${alias('e')},
-        min(h.hour) filter (where ${inWindow} and h.deposited_paise > 0) as ${alias('f')},
-        min(h.hour) filter (where ${inWindow} and h.staked_paise > 0) as ${alias('g')}`,
-    ),
-    sql`,`,
-  );
-  const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint::text`;
-  const perWindow = sql.join(
-    windows.map(
-      ({ hours, column }) =>
-        sql`('${hours}', ${column('c')}::text, ${column('d')}::text, ${column('e')}::text,
-             ${epochMs(column('f'))}, ${epochMs(column('g'))})`,
-    ),
-    sql`,`,
-  );
-  const longest = sql.raw(`interval '${TOTAL_WINDOWS.last30d} hours'`);
   return sql`select 'totals' as what, t.player_id::text as a, w.b, w.c, w.d, w.e, w.f, w.g
-             from (select h.player_id, ${sums}
+             from (select h.player_id, ${WINDOW_SUMS}
                    from (select date_trunc('hour', ${now.toISOString()}::timestamptz) as hour) n
                    join wallet_player_hours h
                      on h.player_id = any(${players})
-                    and h.hour > n.hour - ${longest}
+                    and h.hour > n.hour - ${LONGEST_WINDOW}
                     and h.hour <= n.hour
                    group by h.player_id) t
-             cross join lateral (values ${perWindow}) as w(b, c, d, e, f, g)`;
+             cross join lateral (values ${WINDOW_ROWS}) as w(b, c, d, e, f, g)`;
 }
+
+/*
+ * totalsRows' fixed parts, written once (the windows are the code's constants, not input): one
+ * range scan per player over the longest window, each window summed with FILTER, then one row
+ * per window (a join of the three windows scanned each player's hours three times). Built as
+ * text, not as nested sql fragments: the statement is built for every batch on the hot path.
+ */
+const windowList = Object.values(TOTAL_WINDOWS).map((hours, index) => ({ hours, index }));
+const WINDOW_SUMS = sql.raw(
+  windowList
+    .map(({ hours, index }) => {
+      const inWindow = `h.hour > n.hour - interval '${hours} hours'`;
+      return `sum(h.deposited_paise) filter (where ${inWindow}) as c${index},
+        sum(h.staked_paise) filter (where ${inWindow}) as d${index},
+        sum(h.won_paise) filter (where ${inWindow}) as e${index},
+        min(h.hour) filter (where ${inWindow} and h.deposited_paise > 0) as f${index},
+        min(h.hour) filter (where ${inWindow} and h.staked_paise > 0) as g${index}`;
+    })
+    .join(',\n        '),
+);
+const epochMsText = (column: string) => `(extract(epoch from ${column}) * 1000)::bigint::text`;
+const WINDOW_ROWS = sql.raw(
+  windowList
+    .map(
+      ({ hours, index }) =>
+        `('${hours}', t.c${index}::text, t.d${index}::text, t.e${index}::text, ` +
+        `${epochMsText(`t.f${index}`)}, ${epochMsText(`t.g${index}`)})`,
+    )
+    .join(', '),
+);
+const LONGEST_WINDOW = sql.raw(`interval '${TOTAL_WINDOWS.last30d} hours'`);
 
 /** A 'totals' row of totalsRows (text columns; f and g the oldest hours, epoch ms). */
 export type TotalsRow = {

@@ -56,27 +56,28 @@ export const zeroTotals = (): WalletTotals => ({
 });
 
 const UNREAD = Symbol('totals not read');
+const refuseUnread = (): never => {
+  throw new Error(
+    "the wallet's totals of a player were not read: name the player in the scope's debitingPlayerIds",
+  );
+};
 
 /**
  * The totals of a player a read left out (a scope that named only its debiting players):
  * a policy that looks at them throws, so a product that debits a player it did not name
- * fails its transaction instead of judging a limit on zeros.
+ * fails its transaction instead of judging a limit on zeros. One shared object: the batch
+ * asks for it for every player that only wins.
  */
-export function unreadTotals(playerId: number): WalletTotals {
-  const refuse = (): never => {
-    throw new Error(
-      `the wallet's totals of player ${playerId} were not read: name the player in the scope's debitingPlayerIds`,
-    );
-  };
-  return Object.defineProperties({ [UNREAD]: true } as unknown as WalletTotals, {
-    last24h: { get: refuse },
-    last7d: { get: refuse },
-    last30d: { get: refuse },
-  });
-}
+const UNREAD_TOTALS: WalletTotals = Object.freeze(
+  Object.defineProperties({ [UNREAD]: true } as unknown as WalletTotals, {
+    last24h: { get: refuseUnread },
+    last7d: { get: refuseUnread },
+    last30d: { get: refuseUnread },
+  }),
+);
 
-/** Whether the totals were read (not unreadTotals). */
-export const totalsWereRead = (totals: WalletTotals): boolean => !(UNREAD in totals);
+/** Whether the totals were read (not those of a player the read left out). */
+export const totalsWereRead = (totals: WalletTotals): boolean => totals !== UNREAD_TOTALS;
 
 /**
  * A player's totals from a read that summed `totals` for the players in `totalsFor` (null:
@@ -88,9 +89,7 @@ export function totalsOfRead(
 ): WalletTotals {
   const totals = read.totals.get(playerId);
   if (totals) return totals;
-  return read.totalsFor === null || read.totalsFor.has(playerId)
-    ? zeroTotals()
-    : unreadTotals(playerId);
+  return read.totalsFor === null || read.totalsFor.has(playerId) ? zeroTotals() : UNREAD_TOTALS;
 }
 
 /** A window's sums from its three kept parts (and the oldest hours counted, when read). */
