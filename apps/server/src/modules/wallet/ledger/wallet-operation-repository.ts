@@ -603,27 +603,31 @@ async function readOperationsAndTotals(
   if (keys.length === 0 && totalsAt === undefined && stakeRounds.length === 0) {
     return { operations, totals, unsettled };
   }
-  if (keys.length === 0 && stakeRounds.length === 0 && totalsAt !== undefined) {
-    // The totals alone (an exchange group whose keys are new): every lookup has one index to
-    // take, so the statement keeps its generic plan instead of being planned for each batch.
-    const rows = await executePreparedRows<Parameters<typeof collectTotals>[1]>(
-      db,
-      totalsRows(totalsPlayers, totalsAt, onlyLimited),
-      { genericPlan: true },
-    );
-    for (const row of rows) collectTotals(totals, row);
-    return { operations, totals, unsettled };
-  }
-  const rows = await executePreparedRows<{
-    what: 'operation' | 'totals' | 'stakes';
-    data: unknown;
-  }>(db, operationsTotalsAndStakes(keys, totalsPlayers, { totalsAt, onlyLimited }, stakeRounds));
-  for (const row of rows) {
+  // The operations (planned for each batch) and the totals (one generic plan: every lookup has
+  // one index to take, so planning them with the operations for each batch only cost time),
+  // sent together and answered in this order.
+  const lookups =
+    keys.length === 0 && stakeRounds.length === 0
+      ? undefined
+      : executePreparedRows<{ what: 'operation' | 'stakes'; data: unknown }>(
+          db,
+          operationsAndStakes(keys, stakeRounds),
+        );
+  const totalsRead =
+    totalsAt === undefined
+      ? undefined
+      : executePreparedRows<Parameters<typeof collectTotals>[1]>(
+          db,
+          totalsRows(totalsPlayers, totalsAt, onlyLimited),
+          { genericPlan: true },
+        );
+  const [rows, totalsFound] = await Promise.all([lookups, totalsRead]);
+  for (const row of totalsFound ?? []) collectTotals(totals, row);
+  for (const row of rows ?? []) {
     // PGlite and pg both answer jsonb parsed; a driver answering text is parsed here.
     const data: unknown = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
     if (row.what === 'operation') operations.push(toRow(data as RawOperation));
-    else if (row.what === 'stakes') collectUnsettledStake(unsettled!, data as UnsettledStakeRow);
-    else collectTotals(totals, data as Parameters<typeof collectTotals>[1]);
+    else collectUnsettledStake(unsettled!, data as UnsettledStakeRow);
   }
   // Every round asked has its entry (0 when nothing is unsettled): a caller sees what it covers.
   for (const round of stakeRounds) {
@@ -632,22 +636,13 @@ async function readOperationsAndTotals(
   return { operations, totals, unsettled };
 }
 
-/** readOperationsAndTotals' statement: the operations, the totals and the stakes asked for. */
-function operationsTotalsAndStakes(
+/** readOperationsAndTotals' planned statement: the operations and the stakes asked for. */
+function operationsAndStakes(
   keys: readonly { product: WalletProduct; externalId: string }[],
-  totalsPlayers: string,
-  { totalsAt, onlyLimited }: { totalsAt: Date | undefined; onlyLimited: boolean },
   stakeRounds: readonly RoundKey[],
 ): SQL {
   const products = pgArray(keys.map((k) => k.product));
   const externalIds = pgArray(keys.map((k) => k.externalId));
-  const totalsPart =
-    totalsAt === undefined
-      ? sql``
-      : sql`union all
-        select 'totals', jsonb_build_object('a', t.a, 'b', t.b, 'c', t.c, 'd', t.d, 'e', t.e,
-                                            'f', t.f, 'g', t.g)
-        from (${totalsRows(totalsPlayers, totalsAt, onlyLimited)}) t`;
   const stakesPart =
     stakeRounds.length === 0
       ? sql``
@@ -671,6 +666,5 @@ function operationsTotalsAndStakes(
             (select * from unnest(${products}::text[], ${externalIds}::text[]))
           order by id for update
         ) ops
-        ${totalsPart}
         ${stakesPart}`;
 }
