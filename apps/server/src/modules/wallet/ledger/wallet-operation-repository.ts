@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executePreparedRows, executeRows, type DbHandle } from '../../../db/database.ts';
 import { pgArray } from '../../../db/pg-array.ts';
-import { limitsFromJson, type PlayerAccountKind } from '@spm/core';
+import { limitsFromJson, type PlayerAccountKind, type PlayerLimits } from '@spm/core';
 import {
   ledgerBatchParts,
   ledgerWriteAsPlanned,
@@ -539,6 +539,21 @@ type LockReadRow = {
   f: string | null;
 };
 
+/** Parsed limits by their stored text: most players keep the same limits from batch to batch. */
+const parsedLimits = new Map<string, PlayerLimits | null>();
+const PARSED_LIMITS_KEPT = 10_000;
+
+/** The limits of a wallet row's stored text, parsed once per distinct text (frozen: shared). */
+function limitsOfText(text: string): PlayerLimits | null {
+  const known = parsedLimits.get(text);
+  if (known !== undefined) return known;
+  const limits = limitsFromJson(text);
+  if (limits) for (const setting of Object.values(limits)) Object.freeze(setting);
+  if (parsedLimits.size >= PARSED_LIMITS_KEPT) parsedLimits.clear();
+  parsedLimits.set(text, limits && Object.freeze(limits));
+  return limits;
+}
+
 /** readBeforeMoves' first statement's rows, by kind. */
 function lockReadOf(rows: readonly LockReadRow[]) {
   const playersFound = new Map<number, WalletPlayerRow>();
@@ -554,7 +569,7 @@ function lockReadOf(rows: readonly LockReadRow[]) {
         moneyMode: row.c === 'play' ? 'play' : 'real',
         excludedUntil: row.d === null ? null : new Date(Number(row.d)),
         timeOutUntil: row.e === null ? null : new Date(Number(row.e)),
-        limits: row.f === null ? null : limitsFromJson(row.f),
+        limits: row.f === null ? null : limitsOfText(row.f),
       };
       playersFound.set(player.playerId, player);
       versions.set(player.playerId, player.version);
