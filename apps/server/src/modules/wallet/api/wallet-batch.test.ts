@@ -412,6 +412,60 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
     }
   });
 
+  it.runIf(driver === 'postgres')(
+    'reads again the totals of a player whose row a commit changed while its lock was awaited',
+    async () => {
+      const player = await insertPlayer(h.db);
+      await fund(deps, player, 10_000n);
+      const unregister = wallet.addLimitPolicy((request, facts) =>
+        facts.totals.last24h.stakedPaise + request.debitPaise > 1_500n
+          ? { allow: false, code: 'LIMIT_REACHED', limit: 'stake-24h', until: null }
+          : { allow: true },
+      );
+      const stake = holdOf(player, 'm-contended');
+      const stakeInBatch = (externalId: string, beforeCommit: () => Promise<void>) =>
+        ledgerTransaction(deps, async (ctx) => {
+          const ops = wallet.within(ctx);
+          const input = stake(externalId);
+          await ops.prepareMoves({
+            operations: [{ product: 'exchange', externalId: input.externalId }],
+            holds: [{ playerId: player, product: 'exchange', roundId: 'm-contended' }],
+            playerIds: [player],
+            debitingPlayerIds: [player],
+          });
+          const results = await ops.applyMany([{ operation: 'stake', input }]);
+          await beforeCommit();
+          return { ok: true as const, results };
+        });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let staked = () => {};
+      const hasStaked = new Promise<void>((resolve) => (staked = resolve));
+      try {
+        // The first holds the player's row, its 1,000 staked but not committed.
+        const first = stakeInBatch('holder', async () => {
+          staked();
+          await held;
+        });
+        await hasStaked;
+        // The second's lock statement starts (its snapshot without the first's stake) and waits.
+        const second = stakeInBatch('waiter', async () => {});
+        await waitForLockWaiters(h, 1);
+        release();
+        const [holder, waiter] = await Promise.all([first, second]);
+        expect(holder.ok && holder.results[0]?.ok).toBe(true);
+        // Summed on the snapshot, 0 + 1,000 would pass; summed after the commit, it is refused.
+        expect(waiter.ok && waiter.results[0]).toMatchObject({
+          ok: false,
+          code: 'LIMIT_REACHED',
+        });
+      } finally {
+        release();
+        unregister();
+      }
+    },
+  );
+
   it("stores the transaction's events with the last moves' own write, as the end of the transaction would", async () => {
     const moves = (player: number, demoPlayer: number, side: string): BatchMoveInput[] => [
       {
@@ -725,3 +779,17 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
     expect(preparedReadStats(h.db).missed).toBe(missedBefore);
   });
 });
+
+/** Waits until `count` sessions of the database wait for a lock (one transaction on another's row). */
+async function waitForLockWaiters(h: Harness, count: number): Promise<void> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const [row] = await executeRows<{ n: number }>(
+      h.db,
+      sql`select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and datname = current_database()`,
+    );
+    if ((row?.n ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('no session came to wait for the lock');
+}

@@ -30,8 +30,11 @@ import {
 } from './round-stakes.ts';
 import {
   collectTotals,
+  FRESH_ROW,
+  freshTotalsRows,
   playerHoursUpsert,
   totalsRows,
+  type TotalsRow,
   type WalletPlayerRow,
 } from './wallet-player-repository.ts';
 import type { HourDelta, WalletTotals } from '../totals/wallet-totals.ts';
@@ -436,12 +439,13 @@ export async function deleteEmptyHolds(db: DbHandle, keys: readonly HoldKey[]): 
  * those moves to the one-by-one path); the holds of these rounds, locked by an upsert that
  * creates absent rows at zero for players with a wallet row and otherwise rewrites the row
  * unchanged (as lockHold; `created` when this statement inserted it, xmax 0); every account
- * of these players, locked in account id order (playerLocks). The second: the operations
- * under these (product, external id), locked (as findOperationForUpdate), and, with
- * `totalsAt`, the players' totals over the three windows: sent second, its snapshot is taken
- * once the first holds the players' rows, so the sums include what the transaction that held
- * them before committed. The first statement's rows cross as text columns, amounts included
- * (building JSON for each of them was PostgreSQL's own largest cost in this read).
+ * of these players, locked in account id order (playerLocks); with `totalsAt`, the players'
+ * totals over the three windows, for those no commit changed while the lock was awaited
+ * (freshTotalsRows). The second: the operations under these (product, external id), locked
+ * (as findOperationForUpdate). A player whose row a commit changed meanwhile is summed again
+ * after both answer, in a statement whose snapshot includes that commit. The first
+ * statement's rows cross as text columns, amounts included (building JSON for each of them
+ * was PostgreSQL's own largest cost in this read).
  *
  * The operations are looked up alone: `wallet_operations` has two indexes starting with
  * `product`, and a plan made while the table is small may take the wrong one, so that lookup
@@ -481,6 +485,7 @@ export async function readBeforeMoves(
   // indexes (with a JSON list it guessed 100 and scanned wallet_operations and users).
   const holdKeys = [...new Map(query.holdKeys.map((key) => [holdKeyText(key), key])).values()];
   const players = pgArray([...new Set(query.playerIds)].sort((a, b) => a - b));
+  const totals = totalsToRead(players, query);
   // Both sent before either answer is awaited (the connection pipelines them), in this order.
   const lockRows = executePreparedRows<LockReadRow>(
     db,
@@ -496,47 +501,87 @@ export async function readBeforeMoves(
           on conflict (player_id, product, round_id) do update set held_paise = w.held_paise
           returning w.player_id, w.product, w.round_id, w.held_paise, (w.xmax = 0) as created
         )
-        select 'player' as what, player_id::text as a, version::text as b, money_mode as c,
-               (extract(epoch from excluded_until) * 1000)::bigint::text as d,
-               (extract(epoch from time_out_until) * 1000)::bigint::text as e,
-               limits::text as f
-        from versions
+        select 'player' as what, v.player_id::text as a, v.version::text as b,
+               v.money_mode as c, (extract(epoch from v.excluded_until) * 1000)::bigint::text as d,
+               (extract(epoch from v.time_out_until) * 1000)::bigint::text as e,
+               v.limits::text as f, ${totals ? sql`(${FRESH_ROW})::text` : sql`null`} as g
+        from versions v
         union all
-        select 'key', idempotency_key, null, null, null, null, null from ledger_transactions
+        select 'key', idempotency_key, null, null, null, null, null, null from ledger_transactions
         where idempotency_key = any(${pgArray(query.ledgerKeys)}::text[])
         union all
-        select 'hold', player_id::text, product, round_id, held_paise::text, created::text, null
+        select 'hold', player_id::text, product, round_id, held_paise::text, created::text, null,
+               null
         from held
         union all
-        select 'account', id::text, player_id::text, kind, balance_paise::text, null, null
-        from accounts`,
+        select 'account', id::text, player_id::text, kind, balance_paise::text, null, null, null
+        from accounts
+        ${totals ? sql`union all ${freshTotalsRows(totals.players, totals.at, totals.onlyLimited)}` : sql``}`,
     { genericPlan: true },
   );
-  const totalsPlayers =
-    query.totalsPlayerIds === undefined
-      ? players
-      : pgArray([...new Set(query.totalsPlayerIds)].sort((a, b) => a - b));
-  const secondRows = readOperationsAndTotals(db, query.operations, totalsPlayers, {
-    totalsAt: query.totalsPlayerIds?.length === 0 ? undefined : query.totalsAt,
-    onlyLimited: query.totalsOnlyLimited ?? false,
-    stakeRounds: query.stakeRounds ?? [],
-  });
+  const secondRows = readOperationsAndStakes(db, query.operations, query.stakeRounds ?? []);
   const [locksRead, secondRead] = await Promise.all([lockRows, secondRows]);
   const locked = lockReadOf(locksRead);
+  if (totals) await sumStalePlayersAgain(db, locked, totals, query.totalsPlayerIds);
   const totalsFor = query.totalsPlayerIds === undefined ? null : new Set(query.totalsPlayerIds);
   return Object.assign(locked, secondRead, { totalsFor });
 }
 
+/** The players' totals a read sums, when a policy reads them (undefined: none). */
+function totalsToRead(
+  players: string,
+  query: Pick<
+    Parameters<typeof readBeforeMoves>[1],
+    'totalsAt' | 'totalsOnlyLimited' | 'totalsPlayerIds'
+  >,
+) {
+  if (query.totalsAt === undefined || query.totalsPlayerIds?.length === 0) return undefined;
+  return {
+    at: query.totalsAt,
+    onlyLimited: query.totalsOnlyLimited ?? false,
+    players:
+      query.totalsPlayerIds === undefined
+        ? players
+        : pgArray([...new Set(query.totalsPlayerIds)].sort((a, b) => a - b)),
+  };
+}
+
+/**
+ * Sums again, in a statement after the lock, the totals of the players the lock statement
+ * could not sum (a commit changed their row while its lock was awaited: freshTotalsRows).
+ */
+async function sumStalePlayersAgain(
+  db: DbHandle,
+  locked: ReturnType<typeof lockReadOf>,
+  totals: NonNullable<ReturnType<typeof totalsToRead>>,
+  totalsPlayerIds: readonly number[] | undefined,
+): Promise<void> {
+  const asked = totalsPlayerIds === undefined ? null : new Set(totalsPlayerIds);
+  const stale = [...locked.players.values()]
+    .filter((player) => !locked.fresh.has(player.playerId))
+    .filter((player) => asked === null || asked.has(player.playerId))
+    .filter((player) => !totals.onlyLimited || player.limits !== null)
+    .map((player) => player.playerId);
+  if (stale.length === 0) return;
+  const rows = await executePreparedRows<TotalsRow>(db, totalsRows(pgArray(stale), totals.at), {
+    genericPlan: true,
+  });
+  for (const playerId of stale) locked.totals.delete(playerId);
+  for (const row of rows) collectTotals(locked.totals, row);
+}
+
 /** Each kind's fields in text columns a to e, in the order the statement selects them. */
 type LockReadRow = {
-  what: 'player' | 'key' | 'hold' | 'account';
+  what: 'player' | 'key' | 'hold' | 'account' | 'totals';
   a: string;
   b: string | null;
   c: string | null;
   d: string | null;
   e: string | null;
-  /** A player's limits (jsonb as text), null for the other kinds. */
+  /** A player's limits (jsonb as text); a window's oldest deposit hour (epoch ms). */
   f: string | null;
+  /** A player's FRESH_ROW ('true': its totals are summed here); a window's oldest stake hour. */
+  g: string | null;
 };
 
 /** Parsed limits by their stored text: most players keep the same limits from batch to batch. */
@@ -561,8 +606,12 @@ function lockReadOf(rows: readonly LockReadRow[]) {
   const takenLedgerKeys = new Set<string>();
   const holds = new Map<string, { heldPaise: bigint; created: boolean }>();
   const accounts: PlayerAccountRow[] = [];
+  const totals = new Map<number, WalletTotals>();
+  /** The players whose totals this statement summed (FRESH_ROW). */
+  const fresh = new Set<number>();
   for (const row of rows) {
-    if (row.what === 'player') {
+    if (row.what === 'totals') collectTotals(totals, row);
+    else if (row.what === 'player') {
       const player: WalletPlayerRow = {
         playerId: Number(row.a),
         version: Number(row.b ?? 0),
@@ -573,6 +622,7 @@ function lockReadOf(rows: readonly LockReadRow[]) {
       };
       playersFound.set(player.playerId, player);
       versions.set(player.playerId, player.version);
+      if (row.g === 'true') fresh.add(player.playerId);
     } else if (row.what === 'key') takenLedgerKeys.add(row.a);
     else if (row.what === 'hold') {
       holds.set(
@@ -588,57 +638,31 @@ function lockReadOf(rows: readonly LockReadRow[]) {
       });
     }
   }
-  return { players: playersFound, versions, takenLedgerKeys, holds, accounts };
+  return { players: playersFound, versions, takenLedgerKeys, holds, accounts, totals, fresh };
 }
 
 /**
- * readBeforeMoves' second statement: the operations, locked, with `totalsAt` the players'
- * window totals, and the unsettled stakes of `stakeRounds` (as JSON rows: the operations'
- * lookup is planned for each batch). Its snapshot is taken after the first statement locked
- * the players' rows, so the totals and stakes include what their last holder committed.
+ * readBeforeMoves' second statement: the operations, locked, and the unsettled stakes of
+ * `stakeRounds` (as JSON rows: the operations' lookup is planned for each batch). Its
+ * snapshot is taken after the first statement locked the players' rows, so the stakes
+ * include what their last holder committed.
  */
-async function readOperationsAndTotals(
+async function readOperationsAndStakes(
   db: DbHandle,
   keys: readonly { product: WalletProduct; externalId: string }[],
-  /** The players whose totals are read (an array literal). */
-  totalsPlayers: string,
-  {
-    totalsAt,
-    onlyLimited,
-    stakeRounds,
-  }: { totalsAt: Date | undefined; onlyLimited: boolean; stakeRounds: readonly RoundKey[] },
+  stakeRounds: readonly RoundKey[],
 ): Promise<{
   operations: WalletOperationRow[];
-  totals: Map<number, WalletTotals>;
   unsettled: Map<string, bigint> | undefined;
 }> {
   const operations: WalletOperationRow[] = [];
-  const totals = new Map<number, WalletTotals>();
   const unsettled = stakeRounds.length === 0 ? undefined : new Map<string, bigint>();
-  if (keys.length === 0 && totalsAt === undefined && stakeRounds.length === 0) {
-    return { operations, totals, unsettled };
-  }
-  // The operations (planned for each batch) and the totals (one generic plan: every lookup has
-  // one index to take, so planning them with the operations for each batch only cost time),
-  // sent together and answered in this order.
-  const lookups =
-    keys.length === 0 && stakeRounds.length === 0
-      ? undefined
-      : executePreparedRows<{ what: 'operation' | 'stakes'; data: unknown }>(
-          db,
-          operationsAndStakes(keys, stakeRounds),
-        );
-  const totalsRead =
-    totalsAt === undefined
-      ? undefined
-      : executePreparedRows<Parameters<typeof collectTotals>[1]>(
-          db,
-          totalsRows(totalsPlayers, totalsAt, onlyLimited),
-          { genericPlan: true },
-        );
-  const [rows, totalsFound] = await Promise.all([lookups, totalsRead]);
-  for (const row of totalsFound ?? []) collectTotals(totals, row);
-  for (const row of rows ?? []) {
+  if (keys.length === 0 && stakeRounds.length === 0) return { operations, unsettled };
+  const rows = await executePreparedRows<{ what: 'operation' | 'stakes'; data: unknown }>(
+    db,
+    operationsAndStakes(keys, stakeRounds),
+  );
+  for (const row of rows) {
     // PGlite and pg both answer jsonb parsed; a driver answering text is parsed here.
     const data: unknown = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
     if (row.what === 'operation') operations.push(toRow(data as RawOperation));
@@ -648,10 +672,10 @@ async function readOperationsAndTotals(
   for (const round of stakeRounds) {
     if (!unsettled!.has(roundKeyText(round))) unsettled!.set(roundKeyText(round), 0n);
   }
-  return { operations, totals, unsettled };
+  return { operations, unsettled };
 }
 
-/** readOperationsAndTotals' planned statement: the operations and the stakes asked for. */
+/** readOperationsAndStakes' planned statement: the operations and the stakes asked for. */
 function operationsAndStakes(
   keys: readonly { product: WalletProduct; externalId: string }[],
   stakeRounds: readonly RoundKey[],

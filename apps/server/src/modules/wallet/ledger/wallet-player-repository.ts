@@ -209,7 +209,8 @@ export async function playersWithLimits(db: DbHandle): Promise<Map<number, Playe
  * deposited, staked and won in c, d, e (text), to join a read's union of text columns. `now`
  * is the transaction's time. It must run in a statement AFTER the one that locked the
  * players' rows: a statement's snapshot is taken when it starts, so sums read in the locking
- * statement would miss what the transaction that held the lock committed.
+ * statement would miss what the transaction that held the lock committed (the lock statement
+ * sums only the players no commit changed meanwhile: freshTotalsRows).
  */
 export function totalsRows(playerIds: string, now: Date, onlyLimited = false): SQL {
   // With `onlyLimited`, only the players whose wallet row keeps limits (the others' policies
@@ -218,6 +219,37 @@ export function totalsRows(playerIds: string, now: Date, onlyLimited = false): S
     ? sql`array(select player_id from wallet_versions
                 where player_id = any(${playerIds}::bigint[]) and limits is not null)`
     : sql`${playerIds}::bigint[]`;
+  return totalsOfPlayers(players, now);
+}
+
+/**
+ * totalsRows inside the statement that locks the players' rows (`versions`, playerLocks),
+ * for the players whose locked row is the one its snapshot sees (FRESH_ROW): no transaction
+ * committed a change of theirs between the snapshot and the lock, and every write of a
+ * player's hour rows raises the player's version in the same transaction, so the snapshot's
+ * sums are current. The others answer a 'player' row whose g is not 'true' and are summed
+ * again in a statement after the lock (docs/decisions.md "The totals in the lock statement").
+ * `onlyLimited` is judged on the locked row: setting limits does not raise the version.
+ */
+export function freshTotalsRows(playerIds: string, now: Date, onlyLimited: boolean): SQL {
+  const limited = onlyLimited ? sql`and v.limits is not null` : sql``;
+  return totalsOfPlayers(
+    sql`array(select v.player_id from versions v
+              where v.player_id = any(${playerIds}::bigint[]) ${limited} and ${FRESH_ROW})`,
+    now,
+  );
+}
+
+/**
+ * Whether a locked wallet row `v` (playerLocks' `versions`) is the version the statement's
+ * snapshot sees: a row updated by a transaction that committed while this one waited for its
+ * lock is read locked at its new version, while the subquery reads the snapshot's.
+ */
+export const FRESH_ROW = sql.raw(
+  `(v.version = (select s.version from wallet_versions s where s.player_id = v.player_id)) is true`,
+);
+
+function totalsOfPlayers(players: SQL, now: Date): SQL {
   return sql`select 'totals' as what, t.player_id::text as a, w.b, w.c, w.d, w.e, w.f, w.g
              from (select h.player_id, ${WINDOW_SUMS}
                    from (select date_trunc('hour', ${now.toISOString()}::timestamptz) as hour) n
