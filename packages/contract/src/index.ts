@@ -23,3 +23,5 @@ export * from './regions-names.ts';
 export * from './safer-play.ts';
 export * from './safer-play-names.ts';
 export * from './safer-play-sessions.ts';
+export * from './crash-names.ts';
+export * from './crash.ts';

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import {
+  CRASH_BET_STATUSES,
+  CRASH_INCIDENTS,
+  CRASH_MAX_STAKE_POINTS_PER_ROUND,
+  CRASH_MIN_STAKE_POINTS,
+  CRASH_PANELS,
+  CRASH_PHASES,
+} from './crash-names.ts';
+import { pagedSchema } from './wallet.ts';
+
+/**
+ * Crash game (issue 43, `/aviatorgames`). Amounts on the wire are points (2 decimals);
+ * multipliers are numbers with 2 decimals (1.00 upwards; the server keeps integer hundredths,
+ * docs/crash-fairness.md). Times are ISO strings; `serverTime` lets a client correct its clock.
+ */
+
+/** The game's settings as a player sees them (rules and fairness panel). */
+export const crashSettingsSchema = z.object({
+  houseEdgePercent: z.number(),
+  rtpPercent: z.number(),
+  maxMultiplier: z.number(),
+  minStake: z.number(),
+  maxStakePerRound: z.number(),
+  maxReturn: z.number(),
+  bettingMs: z.number().int(),
+  tickMs: z.number().int(),
+  /** The published end of the hash chain (before the first round). */
+  terminatingHash: z.string(),
+  chainLength: z.number().int(),
+});
+export type CrashSettingsView = z.infer<typeof crashSettingsSchema>;
+
+/** One bet as everyone in the room sees it (players' names masked). */
+export const crashBetSchema = z.object({
+  id: z.string(),
+  roundId: z.string(),
+  panel: z.union([z.literal(CRASH_PANELS[0]), z.literal(CRASH_PANELS[1])]),
+  /** The player's masked name (`ra***42`). */
+  player: z.string(),
+  stake: z.number(),
+  autoCashOut: z.number().nullable(),
+  status: z.enum(CRASH_BET_STATUSES),
+  /** The multiplier paid, once cashed out. */
+  cashOutMultiplier: z.number().nullable(),
+  payout: z.number().nullable(),
+  /** Whether it is the asking player's own bet. */
+  mine: z.boolean(),
+});
+export type CrashBetView = z.infer<typeof crashBetSchema>;
+
+/** The round in progress (or the last one, while paused). */
+export const crashRoundStateSchema = z.object({
+  roundId: z.string(),
+  phase: z.enum(CRASH_PHASES),
+  /** SHA-256 of the round's salt, published before betting opens. */
+  saltCommitment: z.string(),
+  bettingEndsAt: z.string().nullable(),
+  /** When the flight started (null before). */
+  flightStartedAt: z.string().nullable(),
+  /** In flight: the server's elapsed milliseconds and multiplier when this was sent. */
+  elapsedMs: z.number().int(),
+  multiplier: z.number(),
+  /** After the crash only: the crash point, the round hash and the salt. */
+  crashPoint: z.number().nullable(),
+  hash: z.string().nullable(),
+  salt: z.string().nullable(),
+  serverTime: z.string(),
+});
+export type CrashRoundState = z.infer<typeof crashRoundStateSchema>;
+
+/** GET /api/crash/state and the join acknowledgement: everything a screen needs to start. */
+export const crashStateSchema = z.object({
+  round: crashRoundStateSchema,
+  bets: z.array(crashBetSchema),
+  /** The latest crash points, newest first (the history strip). */
+  history: z.array(z.object({ roundId: z.string(), crashPoint: z.number() })),
+  settings: crashSettingsSchema,
+});
+export type CrashState = z.infer<typeof crashStateSchema>;
+
+/** `crash:tick` */
+export const crashTickSchema = z.object({
+  roundId: z.string(),
+  elapsedMs: z.number().int(),
+  multiplier: z.number(),
+});
+export type CrashTick = z.infer<typeof crashTickSchema>;
+
+/** `crash:bets`: a bet placed or cashed out, or withdrawn in the betting window (`cancelled`). */
+export const crashBetEventSchema = z.object({
+  bet: crashBetSchema,
+  cancelled: z.boolean(),
+});
+export const crashBetEventsSchema = z.array(crashBetEventSchema);
+export type CrashBetEvent = z.infer<typeof crashBetEventSchema>;
+
+const pointsSchema = z
+  .number()
+  .finite()
+  .refine((value) => Math.round(value * 100) === value * 100, 'at most 2 decimals');
+
+/** POST /api/crash/bets: a bet on the round in its betting window, on one of the two panels. */
+export const crashBetBodySchema = z.object({
+  roundId: z.string().min(1).max(40),
+  panel: z.union([z.literal(CRASH_PANELS[0]), z.literal(CRASH_PANELS[1])]),
+  stake: pointsSchema
+    .refine((value) => value >= CRASH_MIN_STAKE_POINTS, 'below the minimum stake')
+    .refine((value) => value <= CRASH_MAX_STAKE_POINTS_PER_ROUND, 'above the maximum stake'),
+  /** Cash out automatically at this multiplier (1.01 upwards), or null. */
+  autoCashOut: z.number().min(1.01).max(10_000).nullable(),
+  /** The client's id for this bet, so a retry after a lost answer places it once. */
+  clientBetId: z.string().min(8).max(64),
+});
+export type CrashBetBody = z.infer<typeof crashBetBodySchema>;
+
+export const crashBetParamsSchema = z.object({ betId: z.string().min(1).max(40) });
+
+/** POST /api/crash/bets and DELETE /api/crash/bets/{betId}: the bet and the balance after. */
+export const crashBetAnswerSchema = z.object({ bet: crashBetSchema, balance: z.number() });
+export type CrashBetAnswer = z.infer<typeof crashBetAnswerSchema>;
+
+/**
+ * POST /api/crash/bets/{betId}/cashout: answered once the win is durable; `multiplier` is the
+ * one paid (the server's time when the request arrived).
+ */
+export const crashCashOutAnswerSchema = z.object({
+  bet: crashBetSchema,
+  multiplier: z.number(),
+  payout: z.number(),
+  balance: z.number(),
+});
+export type CrashCashOutAnswer = z.infer<typeof crashCashOutAnswerSchema>;
+
+/** One past round (GET /api/crash/rounds). */
+export const crashRoundSummarySchema = z.object({
+  id: z.string(),
+  crashPoint: z.number(),
+  hash: z.string(),
+  salt: z.string(),
+  saltCommitment: z.string(),
+  /** The previous round's hash (for round 1, the terminating hash): hash(hash) must equal it. */
+  previousHash: z.string(),
+  houseEdgePercent: z.number(),
+  maxMultiplier: z.number(),
+  players: z.number().int(),
+  totalStake: z.number(),
+  totalPayout: z.number(),
+  incident: z.enum(CRASH_INCIDENTS).nullable(),
+  crashedAt: z.string(),
+});
+export type CrashRoundSummary = z.infer<typeof crashRoundSummarySchema>;
+
+export const crashRoundsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const crashRoundsSchema = pagedSchema(crashRoundSummarySchema);
+
+export const crashRoundParamsSchema = z.object({ roundId: z.string().min(1).max(40) });
+/** GET /api/crash/rounds/{roundId}: the round with its bets (names masked). */
+export const crashRoundDetailSchema = crashRoundSummarySchema.extend({
+  bets: z.array(crashBetSchema),
+});
+export type CrashRoundDetail = z.infer<typeof crashRoundDetailSchema>;
+
+/** GET /api/crash/my-bets: the player's bets, newest first, with their round's crash point. */
+export const crashMyBetSchema = crashBetSchema.extend({
+  crashPoint: z.number().nullable(),
+  placedAt: z.string(),
+});
+export const crashMyBetsSchema = pagedSchema(crashMyBetSchema);
+export type CrashMyBet = z.infer<typeof crashMyBetSchema>;
