@@ -21,7 +21,7 @@ export function saltGiving(
   wanted: (crashPointHundredths: number) => boolean,
 ): string {
   for (let attempt = 0; attempt < 200_000; attempt += 1) {
-    const salt = `test-salt-${attempt}`;
+    const salt = `test-${hash.slice(0, 12)}-${attempt}`;
     if (wanted(crashPointFromHash(Object.assign({ roundHash: hash, salt }, settings)))) return salt;
   }
   throw new Error('no salt gives the crash point wanted');
