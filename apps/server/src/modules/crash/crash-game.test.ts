@@ -16,7 +16,12 @@ import { providerWalletKit } from '../../test/casino-wallet.ts';
 import { call } from '../../test/identity.ts';
 import { connectPlayerSocket, type ClientSocket } from '../../test/sockets.ts';
 import { drivers, useHarness } from '../../test/use-harness.ts';
-import { updateCrashSettings } from './crash-repository.ts';
+import {
+  crashRtpByDay,
+  setCrashPaused,
+  staffCrashRounds,
+  updateCrashSettings,
+} from './crash-repository.ts';
 import { CRASH_TEST_ENV, crashKit } from './crash-test-kit.ts';
 
 describe.each(drivers)('crash game on %s', (driver) => {
@@ -386,6 +391,46 @@ describe.each(drivers)('crash game on %s', (driver) => {
     // The loop goes on with the next round.
     await kit.freshRound();
     expect(kit.current().id).toBe(round.id + 1);
+  });
+
+  it('pauses after the round under way and resumes with the next; the staff queries sum the rounds', async () => {
+    await kit.freshRound();
+    await setCrashPaused(h.db, true, null, h.clock.now());
+    const paused = kit.current();
+    await kit.takeOff();
+    await kit.untilCrashed();
+    await kit.advance(5_000);
+    expect(kit.current().id).toBe(paused.id);
+    expect((await kit.state()).round).toMatchObject({
+      roundId: String(paused.id),
+      phase: 'paused',
+    });
+    const bet = await kit.bet(await kit.player(100), { stake: 10 });
+    expect(bet.json()).toMatchObject({ errorCode: 'BETTING_CLOSED' });
+    await setCrashPaused(h.db, false, null, h.clock.now());
+    await kit.advance(2_000);
+    expect(kit.current()).toMatchObject({ id: paused.id + 1, phase: 'betting' });
+
+    const rounds = await staffCrashRounds(h.db, { page: 1, pageSize: 100 });
+    const incidents = await staffCrashRounds(h.db, { page: 1, pageSize: 100, incidentsOnly: true });
+    expect(incidents.rows.map((row) => row.incident).sort()).toEqual([
+      'crashed_on_recovery',
+      'refunded_before_flight',
+    ]);
+    const days = await crashRtpByDay(h.db, {
+      fromDate: '2000-01-01',
+      toDate: '2100-01-01',
+      playMoney: false,
+    });
+    const stake = rounds.rows.reduce((sum, row) => sum + row.totalStakePaise, 0n);
+    const payout = rounds.rows.reduce((sum, row) => sum + row.totalPayoutPaise, 0n);
+    expect(days.reduce((sum, day) => sum + day.stakePaise, 0n)).toBe(stake);
+    expect(days.reduce((sum, day) => sum + day.ggrPaise, 0n)).toBe(stake - payout);
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.every((day) => /^\d{4}-\d{2}-\d{2}$/.test(day.day))).toBe(true);
+    expect(
+      await crashRtpByDay(h.db, { fromDate: '2000-01-01', toDate: '2100-01-01', playMoney: true }),
+    ).toEqual([]);
   });
 
   it('publishes a chain: each revealed hash hashes to the previous round’s, down to the terminating hash; verifyRound agrees', async () => {
