@@ -25,6 +25,13 @@ export interface CrashChain {
   terminatingHash: string;
 }
 
+/** The chain's building was stopped (a shutdown): a later start builds it from the seed again. */
+export class ChainBuildStopped extends Error {
+  constructor() {
+    super('crash chain building stopped');
+  }
+}
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The chain as stored, once built; undefined before (or while) it is built. */
@@ -48,6 +55,8 @@ export async function ensureChain(
   db: DbHandle,
   length: number,
   now: () => Date,
+  /** Asked between slices: true stops the building (a shutdown); the next start goes on. */
+  stopping: () => boolean = () => false,
 ): Promise<CrashChain> {
   const built = await readChain(db);
   if (built) return built;
@@ -79,6 +88,7 @@ export async function ensureChain(
         pending = [];
       }
       await yieldToEventLoop();
+      if (stopping()) throw new ChainBuildStopped();
     }
   }
   if (pending.length > 0) {

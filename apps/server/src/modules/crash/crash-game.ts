@@ -276,7 +276,9 @@ export class CrashGame {
       try {
         await transition();
       } catch (error) {
-        // The database away, or the lease lost: the same step again shortly, nothing skipped.
+        // Stopped under way (a shutdown, the lease lost): the next holder starts from the rows.
+        if (!this.running) return;
+        // The database away: the same step again shortly, nothing skipped.
         this.log.error({ err: error }, 'crash game step failed');
         this.schedule(this.nowMs() + STEP_RETRY_MS, transition);
       }
@@ -321,8 +323,12 @@ export class CrashGame {
    * goes on after the pause.
    */
   private async recover(): Promise<void> {
-    this.chain = await ensureChain(this.deps.db, this.timing.chainLength, () =>
-      this.deps.clock.now(),
+    this.chain = await ensureChain(
+      this.deps.db,
+      this.timing.chainLength,
+      () => this.deps.clock.now(),
+      // A stop does not wait for a million hashes: the next start builds again from the seed.
+      () => !this.running,
     );
     this.history = await lastCrashPoints(this.deps.db, CRASH_HISTORY_LENGTH);
     const latest = await latestCrashRound(this.deps.db);
