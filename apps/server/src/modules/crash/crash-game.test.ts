@@ -393,6 +393,34 @@ describe.each(drivers)('crash game on %s', (driver) => {
     expect(kit.current().id).toBe(round.id + 1);
   });
 
+  it('lets a demo player play in play money: its stake and win meet the play-money account, never the house', async () => {
+    kit.wantCrashPoint((point) => point >= 150 && point <= 300);
+    const login = await call(h, 'POST', '/api/login/demo');
+    expect(login.statusCode, login.body).toBe(200);
+    const demo = {
+      id: Number(login.json().data.user.id),
+      token: login.json().data.token as string,
+    };
+    await kit.freshRound();
+    const placed = await kit.placed(demo, { stake: 10, autoCashOut: 1.2 });
+    await kit.takeOff();
+    await kit.untilCrashed();
+    const counterparties = await executeRows<{ key: string; kind: string }>(
+      h.db,
+      sql`select t.idempotency_key as key, a.kind from ledger_postings p
+          join ledger_transactions t on t.id = p.transaction_id
+          join ledger_accounts a on a.id = p.account_id
+          where a.owner = 'system'
+            and t.idempotency_key in (${`wallet:crash:crash:bet:${placed.bet.id}`},
+                                      ${`wallet:crash:crash:win:${placed.bet.id}`})
+          order by 1`,
+    );
+    expect(counterparties).toEqual([
+      { key: `wallet:crash:crash:bet:${placed.bet.id}`, kind: 'play_money' },
+      { key: `wallet:crash:crash:win:${placed.bet.id}`, kind: 'play_money' },
+    ]);
+  });
+
   it('pauses after the round under way and resumes with the next; the staff queries sum the rounds', async () => {
     await kit.freshRound();
     await setCrashPaused(h.db, true, null, h.clock.now());
@@ -417,20 +445,22 @@ describe.each(drivers)('crash game on %s', (driver) => {
       'crashed_on_recovery',
       'refunded_before_flight',
     ]);
-    const days = await crashRtpByDay(h.db, {
-      fromDate: '2000-01-01',
-      toDate: '2100-01-01',
-      playMoney: false,
-    });
+    const range = { fromDate: '2000-01-01', toDate: '2100-01-01' };
+    const days = await crashRtpByDay(h.db, Object.assign({ playMoney: false }, range));
+    const playDays = await crashRtpByDay(h.db, Object.assign({ playMoney: true }, range));
     const stake = rounds.rows.reduce((sum, row) => sum + row.totalStakePaise, 0n);
     const payout = rounds.rows.reduce((sum, row) => sum + row.totalPayoutPaise, 0n);
-    expect(days.reduce((sum, day) => sum + day.stakePaise, 0n)).toBe(stake);
-    expect(days.reduce((sum, day) => sum + day.ggrPaise, 0n)).toBe(stake - payout);
-    expect(days.length).toBeGreaterThan(0);
+    const sum = (list: typeof days, field: 'stakePaise' | 'ggrPaise') =>
+      list.reduce((total, day) => total + day[field], 0n);
+    // Real money and play money apart (the demo player's 10 points), together all of it.
+    expect(sum(playDays, 'stakePaise')).toBe(1_000n);
+    expect(sum(days, 'stakePaise') + sum(playDays, 'stakePaise')).toBe(stake);
+    expect(sum(days, 'ggrPaise') + sum(playDays, 'ggrPaise')).toBe(stake - payout);
     expect(days.every((day) => /^\d{4}-\d{2}-\d{2}$/.test(day.day))).toBe(true);
-    expect(
-      await crashRtpByDay(h.db, { fromDate: '2000-01-01', toDate: '2100-01-01', playMoney: true }),
-    ).toEqual([]);
+    for (const day of days) {
+      expect(day.ggrPaise).toBe(day.stakePaise - day.payoutPaise);
+      expect(day.rtpPercent).toBe(Number((day.payoutPaise * 10_000n) / day.stakePaise) / 100);
+    }
   });
 
   it('publishes a chain: each revealed hash hashes to the previous round’s, down to the terminating hash; verifyRound agrees', async () => {
