@@ -12,6 +12,7 @@ const SERVER_MODULES = [
   'wallet',
   'cashier',
   'casino',
+  'crash',
   'exchange',
   'backoffice',
   'site',
@@ -27,7 +28,7 @@ const SERVER_SRC = './apps/server/src';
  * on the server"): a module imports only modules of LOWER layers (through their entry), never
  * one of its own layer or a higher one, so no loop can come back (wallet -> identity was one).
  * site (settings, app details) < wallet (money), regions (where play is allowed) < identity
- * (players, staff; opens a player's wallet) < cashier, casino, exchange (products), safer-play
+ * (players, staff; opens a player's wallet) < cashier, casino, crash, exchange (products), safer-play
  * (limits, reality checks, exclusions), play-money (the points allowance) < backoffice (staff
  * screens over them all), privacy (a player's data across every module).
  */
@@ -35,7 +36,7 @@ const SERVER_LAYERS = [
   ['site'],
   ['wallet', 'regions'],
   ['identity'],
-  ['cashier', 'casino', 'exchange', 'safer-play', 'play-money'],
+  ['cashier', 'casino', 'crash', 'exchange', 'safer-play', 'play-money'],
   ['backoffice', 'privacy'],
 ];
 

@@ -44,6 +44,7 @@ import { prepareDummyPassword } from './security/password.ts';
 import { backofficeModule } from './modules/backoffice/index.ts';
 import { cashierModule } from './modules/cashier/index.ts';
 import { casinoModule } from './modules/casino/index.ts';
+import { crashModule } from './modules/crash/index.ts';
 import { exchangeModule } from './modules/exchange/index.ts';
 import { privacyModule } from './modules/privacy/index.ts';
 import { registerLimitPolicies, saferPlayModule } from './modules/safer-play/index.ts';
@@ -333,6 +334,7 @@ async function registerModules(
   }
   await app.register(exchangeModule, { deps, apiPrefix: API_PREFIX });
   await app.register(casinoModule, { deps, apiPrefix: API_PREFIX });
+  await app.register(crashModule, { deps, apiPrefix: API_PREFIX });
   // Never in production, whatever the provider: the outbox hands out every code (config.ts
   // already refuses SMS_PROVIDER=console there; this also covers an injected provider).
   if (isConsoleSmsProvider(sms) && config.nodeEnv !== 'production') {

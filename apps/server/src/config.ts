@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { CRASH_BETTING_MS, CRASH_PAUSE_MS, CRASH_TICK_MS } from '@spm/contract';
 import { repoRootDir } from './paths.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -128,6 +129,13 @@ const envSchema = z
     SPM_BETTING_SECONDS_OVERRIDE: z.coerce.number().int().min(1).max(600).optional(),
     SPM_DEAL_STEP_MS: intKey(50, 10_000, 800),
     SPM_SETTLED_PAUSE_MS: intKey(0, 60_000, 5000),
+    // The crash game (issue 43, docs/crash-game.md). Unset: on; with CLUSTER=on every node
+    // runs it and the lease 'crash-game:main' decides which one flies the rounds.
+    CRASH_GAME: z.enum(['on', 'off']).optional(),
+    CRASH_CHAIN_LENGTH: intKey(10, 100_000_000, 1_000_000),
+    CRASH_BETTING_MS: intKey(1000, 120_000, CRASH_BETTING_MS),
+    CRASH_TICK_MS: intKey(20, 5_000, CRASH_TICK_MS),
+    CRASH_PAUSE_MS: intKey(0, 120_000, CRASH_PAUSE_MS),
     // Unset: real (the embedded default, logged at boot), but production refuses to start.
     MONEY_MODE: z.enum(MONEY_MODES, { error: 'must be real or play' }).optional(),
     PLAY_ALLOWANCE_POINTS: intKey(1, 1_000_000, 1000),
@@ -252,6 +260,18 @@ export interface CashierConfig {
   gatewaySimulator: boolean;
 }
 
+/** The crash game's loop (issue 43, docs/crash-game.md). */
+export interface CrashGameConfig {
+  /** main.ts starts the game (tests start it when they ask). */
+  run: boolean;
+  /** Rounds of the hash chain made at first start (docs/crash-fairness.md). */
+  chainLength: number;
+  bettingMs: number;
+  tickMs: number;
+  /** The pause after a crash before the next round's betting opens. */
+  pauseMs: number;
+}
+
 /** SPM Games, the built-in casino provider: its tables' timing (docs/decisions.md "SPM Games tables"). */
 export interface SpmTablesConfig {
   /** main.ts starts the tables (tests and benches start their own). */
@@ -329,6 +349,7 @@ export interface Config {
   /** Set (CLUSTER=on, with DATABASE_URL and REDIS_URL): market ownership and forwarding. */
   cluster: ClusterConfig | undefined;
   spm: SpmTablesConfig;
+  crash: CrashGameConfig;
   /** MONEY_MODE: the money mode a new non-demo player's wallet opens with (real by default). */
   moneyMode: SiteMoneyMode;
   /** False: MONEY_MODE was not set and the embedded default (real) applies; main.ts says so. */
@@ -484,6 +505,13 @@ export function loadConfig(
     geoip: { file: parsed.GEOIP_FILE, format: parsed.GEOIP_FORMAT },
     devClockAdjustable: parsed.DEV_CLOCK === 'adjustable',
     spm: spmTablesConfig(parsed),
+    crash: {
+      run: parsed.CRASH_GAME !== 'off',
+      chainLength: parsed.CRASH_CHAIN_LENGTH,
+      bettingMs: parsed.CRASH_BETTING_MS,
+      tickMs: parsed.CRASH_TICK_MS,
+      pauseMs: parsed.CRASH_PAUSE_MS,
+    },
     otp: otpConfig(parsed),
     login: {
       maxFailures: parsed.LOGIN_MAX_FAILURES,

@@ -190,6 +190,12 @@ function startBackgroundWork(app: App, config: Config, state: BootState): void {
     // stop with the app (its preClose), before the database goes.
     startAfterBanner(app, state, () => app.spmGames.start(), 'SPM Games tables');
   }
+  if (config.crash.run) {
+    // The crash game builds its hash chain at first start (off the request path, in slices),
+    // recovers the round a stop left, and flies rounds; with several nodes only the holder
+    // of its lease does. It stops with the app (its preClose).
+    startAfterBanner(app, state, () => app.crash.start(), 'crash game');
+  }
 }
 
 async function main(): Promise<void> {

@@ -79,6 +79,17 @@ export const crashStateSchema = z.object({
 });
 export type CrashState = z.infer<typeof crashStateSchema>;
 
+/**
+ * The acknowledgement of `crash:join`: the state (the socket joined the room), or, for the
+ * socket of a player under a time-out or self-exclusion, RESTRICTED (nothing joined), or
+ * SERVICE_UNAVAILABLE when the state could not be read (try again).
+ */
+export const crashJoinAckSchema = z.union([
+  crashStateSchema,
+  z.object({ errorCode: z.enum(['RESTRICTED', 'SERVICE_UNAVAILABLE']) }),
+]);
+export type CrashJoinAck = z.infer<typeof crashJoinAckSchema>;
+
 /** `crash:tick` */
 export const crashTickSchema = z.object({
   roundId: z.string(),

@@ -144,6 +144,15 @@ export const errorCatalogue = {
   BETTING_CLOSED: { status: 409, message: 'Betting is closed for this round.' },
   BET_OUTSIDE_LIMITS: { status: 400, message: "The stake is outside this table's limits." },
   ROUND_LIMIT_REACHED: { status: 409, message: 'Maximum bet is 7500 points per round.' },
+  /** Crash: a cash-out at or after the crash; the bet is lost. */
+  CRASH_ROUND_CRASHED: {
+    status: 409,
+    message: 'Too late: the round crashed before your cash-out.',
+  },
+  /** Crash: a cash-out before the flight started. */
+  CRASH_NOT_FLYING: { status: 409, message: 'The round has not taken off yet.' },
+  /** Crash: the player already has a bet on this panel in this round. */
+  CRASH_PANEL_TAKEN: { status: 409, message: 'You already have a bet on this panel this round.' },
   /**
    * A limit of the player's (safer play) refused a stake. The envelope's `data.refusal` names
    * the limit and says when it lifts (issue 41 item 5).

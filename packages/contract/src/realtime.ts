@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { AppDetails } from './app-data.ts';
 import type { GAME_EVENTS } from './casino-names.ts';
+import type { CRASH_CLIENT_EVENTS, CRASH_SERVER_EVENTS } from './crash-names.ts';
+import type { CrashBetEvent, CrashJoinAck, CrashRoundState, CrashTick } from './crash.ts';
 import type { GameRoundEvent, GameSubscribeAck } from './casino.ts';
 import type { MARKET_EVENTS, MarketUpdate } from './exchange.ts';
 import { walletSchema, type GetBalanceAck, type NotificationToast } from './wallet.ts';
@@ -56,6 +58,12 @@ export interface ServerToClientEvents {
   [MARKET_EVENTS.update]: (payload: MarketUpdate) => void;
   /** A built-in casino table's round, to the sockets in its `game:{tableId}` room. */
   [GAME_EVENTS.round]: (payload: GameRoundEvent) => void;
+  /** The crash game's round at each phase change, to the `game:crash` room. */
+  [CRASH_SERVER_EVENTS.round]: (payload: CrashRoundState) => void;
+  /** In flight, every CRASH_TICK_MS: the server's elapsed time and multiplier. */
+  [CRASH_SERVER_EVENTS.tick]: (payload: CrashTick) => void;
+  /** Bets placed, cashed out or withdrawn since the last event (`mine` is always false here). */
+  [CRASH_SERVER_EVENTS.bets]: (payload: CrashBetEvent[]) => void;
 }
 
 /** What the app emits; each takes only an acknowledgement callback. */
@@ -76,6 +84,12 @@ export interface ClientToServerEvents {
   /** `gameSubscribeSchema`: joins a casino table's room (anyone may watch a table). */
   [GAME_EVENTS.subscribe]: (payload: unknown, ack?: (reply: GameSubscribeAck) => void) => void;
   [GAME_EVENTS.unsubscribe]: (payload: unknown, ack?: (reply: GameSubscribeAck) => void) => void;
+  /** Joins the crash game's room; the ack is the state (or RESTRICTED, nothing joined). */
+  [CRASH_CLIENT_EVENTS.join]: (payload: unknown, ack?: (reply: CrashJoinAck) => void) => void;
+  [CRASH_CLIENT_EVENTS.leave]: (
+    payload: unknown,
+    ack?: (reply: { status: AckStatus }) => void,
+  ) => void;
 }
 
 /** Ack of `market:subscribe` / `market:unsubscribe`: the market ids now subscribed. */

@@ -5,6 +5,7 @@
 export * from '../audit/audit-tables.ts';
 export * from '../modules/cashier/tables.ts';
 export * from '../modules/casino/tables.ts';
+export * from '../modules/crash/tables.ts';
 export * from '../modules/exchange/tables.ts';
 export * from '../modules/identity/tables.ts';
 export * from '../modules/privacy/tables.ts';

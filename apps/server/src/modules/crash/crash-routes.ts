@@ -1,0 +1,159 @@
+import {
+  crashBetAnswerSchema,
+  crashBetBodySchema,
+  crashBetParamsSchema,
+  crashCashOutAnswerSchema,
+  crashMyBetsSchema,
+  crashRoundDetailSchema,
+  crashRoundParamsSchema,
+  crashRoundsQuerySchema,
+  crashRoundsSchema,
+  crashStateSchema,
+} from '@spm/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ResourceOwner } from '../../cluster/resource-lease.ts';
+import type { ServiceDeps } from '../../deps.ts';
+import { isAppError } from '../../http/app-error.ts';
+import { currentPlayer, routeOfRequest, tokenFromAuthorization } from '../../http/auth.ts';
+import { envelopeResponses, ok } from '../../http/envelope.ts';
+import { requireSiteLive } from '../site/index.ts';
+import { CRASH_GAME_KEY, type CrashGame } from './crash-game.ts';
+import { crashRoundDetail, crashRoundsPage, myCrashBets } from './crash-history.ts';
+
+/** The game's requests are answered by the node that flies the rounds (several nodes). */
+const gameOwner: ResourceOwner = () => CRASH_GAME_KEY;
+
+/**
+ * The crash game's HTTP API (packages/contract/src/crash.ts, docs/crash-game.md "API"): the
+ * state and history to anyone, bets, withdrawals and cash-outs to signed-in players.
+ */
+export const crashRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps; game: CrashGame }> = async (
+  app,
+  { deps, game },
+) => {
+  const siteLive = requireSiteLive(deps.db);
+
+  /**
+   * A signed-in player's id (their bets marked `mine`), null for a visitor. A token that no
+   * longer works is a visitor here; a player under a time-out or self-exclusion is refused
+   * (RESTRICTED): the game is no part of the restricted view.
+   */
+  const viewerOf = async (request: FastifyRequest): Promise<number | null> => {
+    const token = tokenFromAuthorization(request.headers.authorization);
+    if (token === null) return null;
+    return app.authenticators.player(token, routeOfRequest(request)).then(
+      (auth) => auth.userId,
+      (error: unknown) => {
+        if (isAppError(error) && error.code === 'RESTRICTED') throw error;
+        return null;
+      },
+    );
+  };
+
+  app.get(
+    '/crash/state',
+    {
+      config: { owner: gameOwner },
+      schema: {
+        tags: ['crash'],
+        summary: 'The crash game now: the round, its bets, the latest crash points, the settings',
+        response: envelopeResponses(crashStateSchema),
+      },
+    },
+    async (request) => ok(await game.state(await viewerOf(request))),
+  );
+
+  app.get(
+    '/crash/rounds',
+    {
+      schema: {
+        tags: ['crash'],
+        summary: 'Crashed rounds, newest first, with what proves each (hash, salt, settings)',
+        querystring: crashRoundsQuerySchema,
+        response: envelopeResponses(crashRoundsSchema),
+      },
+    },
+    async (request) => ok(await crashRoundsPage(deps.db, request.query)),
+  );
+
+  app.get(
+    '/crash/rounds/:roundId',
+    {
+      schema: {
+        tags: ['crash'],
+        summary: 'A crashed round with its bets (names masked)',
+        params: crashRoundParamsSchema,
+        response: envelopeResponses(crashRoundDetailSchema),
+      },
+    },
+    async (request) =>
+      ok(await crashRoundDetail(deps.db, request.params.roundId, await viewerOf(request))),
+  );
+
+  app.get(
+    '/crash/my-bets',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['crash'],
+        summary: 'The player’s crash bets, newest first, with their rounds’ crash points',
+        querystring: crashRoundsQuerySchema,
+        response: envelopeResponses(crashMyBetsSchema),
+      },
+    },
+    async (request) => ok(await myCrashBets(deps.db, currentPlayer(request).userId, request.query)),
+  );
+
+  app.post(
+    '/crash/bets',
+    {
+      config: { owner: gameOwner },
+      onRequest: [app.requireAuth, siteLive],
+      schema: {
+        tags: ['crash'],
+        summary: 'A bet on the round in its betting window, on panel 0 or 1',
+        body: crashBetBodySchema,
+        response: envelopeResponses(crashBetAnswerSchema),
+      },
+    },
+    async (request) => {
+      const player = currentPlayer(request);
+      return ok(
+        await game.placeBet({ id: player.userId, username: player.username }, request.body),
+      );
+    },
+  );
+
+  app.delete(
+    '/crash/bets/:betId',
+    {
+      config: { owner: gameOwner },
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['crash'],
+        summary: 'Withdraws a bet in the betting window: its stake is refunded',
+        params: crashBetParamsSchema,
+        response: envelopeResponses(crashBetAnswerSchema),
+      },
+    },
+    async (request) =>
+      ok(await game.withdrawBet(currentPlayer(request).userId, request.params.betId)),
+  );
+
+  app.post(
+    '/crash/bets/:betId/cashout',
+    {
+      config: { owner: gameOwner },
+      // Not behind the site's maintenance switch: a bet in the air may always be cashed out.
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['crash'],
+        summary: 'Cashes a bet out at the server’s multiplier now; answered once paid',
+        params: crashBetParamsSchema,
+        response: envelopeResponses(crashCashOutAnswerSchema),
+      },
+    },
+    async (request) => ok(await game.cashOut(currentPlayer(request).userId, request.params.betId)),
+  );
+};

@@ -1,0 +1,116 @@
+import type {
+  CrashBetView,
+  CrashMyBet,
+  CrashPanel,
+  CrashRoundSummary,
+  CrashSettingsView,
+} from '@spm/contract';
+import { paiseToPoints } from '@spm/core';
+import type { CrashBetRow, CrashRoundRow } from './crash-repository.ts';
+
+/*
+ * Rows as the contract shows them (packages/contract/src/crash.ts): points and multipliers
+ * with two decimals at the edge, integer paise and hundredths inside.
+ */
+
+/** Integer hundredths as the wire's multiplier (134 → 1.34). */
+export const multiplierOf = (hundredths: number): number => hundredths / 100;
+
+/** A player's name as the room sees it: `ra***42`; a short name keeps its first letter only. */
+export function maskPlayerName(username: string): string {
+  if (username.length <= 4) return `${username.slice(0, 1)}***`;
+  return `${username.slice(0, 2)}***${username.slice(-2)}`;
+}
+
+/** The fields of a bet any view needs (a stored row, or the bet in memory). */
+export type BetFields = Pick<
+  CrashBetRow,
+  | 'id'
+  | 'roundId'
+  | 'playerId'
+  | 'playerLabel'
+  | 'panel'
+  | 'stakePaise'
+  | 'autoCashOutHundredths'
+  | 'status'
+  | 'cashOutHundredths'
+  | 'payoutPaise'
+>;
+
+export function betView(bet: BetFields, viewerId: number | null): CrashBetView {
+  return {
+    id: bet.id,
+    roundId: String(bet.roundId),
+    panel: bet.panel as CrashPanel,
+    player: bet.playerLabel,
+    stake: paiseToPoints(bet.stakePaise),
+    autoCashOut:
+      bet.autoCashOutHundredths === null ? null : multiplierOf(bet.autoCashOutHundredths),
+    status: bet.status,
+    cashOutMultiplier:
+      bet.status === 'cashed_out' && bet.cashOutHundredths !== null
+        ? multiplierOf(bet.cashOutHundredths)
+        : null,
+    payout: bet.payoutPaise === null ? null : paiseToPoints(bet.payoutPaise),
+    mine: viewerId !== null && bet.playerId === viewerId,
+  };
+}
+
+export function myBetView(bet: CrashBetRow, round: CrashRoundRow): CrashMyBet {
+  return Object.assign(betView(bet, bet.playerId), {
+    crashPoint:
+      round.phase === 'crashed' && round.flightStartedAt !== null
+        ? multiplierOf(round.crashPointHundredths)
+        : null,
+    placedAt: bet.placedAt.toISOString(),
+  });
+}
+
+/**
+ * A crashed round with what proves it: its hash, the previous round's hash (`previousHash`,
+ * the terminating hash for round 1), the salt and its commitment, and the settings it used.
+ */
+export function roundSummary(row: CrashRoundRow, previousHash: string): CrashRoundSummary {
+  return {
+    id: String(row.id),
+    crashPoint: multiplierOf(row.crashPointHundredths),
+    hash: row.hash,
+    salt: row.salt,
+    saltCommitment: row.saltCommitment,
+    previousHash,
+    houseEdgePercent: row.houseEdgeBasisPoints / 100,
+    maxMultiplier: multiplierOf(row.maxMultiplierHundredths),
+    players: row.players,
+    totalStake: paiseToPoints(row.totalStakePaise),
+    totalPayout: paiseToPoints(row.totalPayoutPaise),
+    incident: row.incident,
+    crashedAt: (row.crashedAt ?? row.createdAt).toISOString(),
+  };
+}
+
+/** The settings a round was made with, and the chain, as the rules and fairness panel show them. */
+export function settingsView(
+  round: Pick<
+    CrashRoundRow,
+    | 'houseEdgeBasisPoints'
+    | 'maxMultiplierHundredths'
+    | 'minStakePaise'
+    | 'maxStakePerRoundPaise'
+    | 'maxReturnPaise'
+  >,
+  timing: { bettingMs: number; tickMs: number },
+  chain: { terminatingHash: string; length: number } | undefined,
+): CrashSettingsView {
+  return {
+    houseEdgePercent: round.houseEdgeBasisPoints / 100,
+    rtpPercent: (10_000 - round.houseEdgeBasisPoints) / 100,
+    maxMultiplier: multiplierOf(round.maxMultiplierHundredths),
+    minStake: paiseToPoints(round.minStakePaise),
+    maxStakePerRound: paiseToPoints(round.maxStakePerRoundPaise),
+    maxReturn: paiseToPoints(round.maxReturnPaise),
+    bettingMs: timing.bettingMs,
+    tickMs: timing.tickMs,
+    terminatingHash: chain?.terminatingHash ?? '',
+    chainLength: chain?.length ?? 0,
+  };
+}

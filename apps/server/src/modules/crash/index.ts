@@ -1,0 +1,67 @@
+/**
+ * The crash game (issue 43, docs/crash-game.md): the provably fair round loop on the node that
+ * holds its lease, its realtime room, the players' API and the rows the back office reads.
+ * Money moves only through the wallet module's API (docs/adding-a-product.md), product 'crash'.
+ * Other modules and the app import this module only through this file.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ServiceDeps } from '../../deps.ts';
+import { CrashGame } from './crash-game.ts';
+import { crashRoutes } from './crash-routes.ts';
+import { installCrashStream } from './crash-stream.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The crash game: main.ts starts it (config CRASH_GAME); tests start it when they ask. */
+    crash: CrashGame;
+  }
+}
+
+/**
+ * Decorates `app.crash`, installs `crash:join`/`crash:leave` and the routes under
+ * `apiPrefix`. A fastify-plugin, so `app.crash` is seen app-wide.
+ */
+async function crashPlugin(
+  app: FastifyInstance,
+  { deps, apiPrefix }: { deps: ServiceDeps; apiPrefix: string },
+): Promise<void> {
+  const { crash } = deps.config;
+  const game = new CrashGame({
+    deps,
+    io: app.realtime.io,
+    log: app.log,
+    timing: {
+      bettingMs: crash.bettingMs,
+      tickMs: crash.tickMs,
+      pauseMs: crash.pauseMs,
+      chainLength: crash.chainLength,
+    },
+    // Read when the game starts: the cluster plugin decorates it on several nodes only.
+    cluster: () => app.cluster,
+  });
+  app.decorate('crash', game);
+  installCrashStream(app.realtime.io, (viewerId) => game.state(viewerId), app.log, deps.clock);
+  // Before the sockets and the database go: the step under way finishes, no new one starts.
+  app.addHook('preClose', async () => game.stop());
+  await app.register(crashRoutes, { prefix: apiPrefix, deps, game });
+}
+
+export const crashModule = fp(crashPlugin, { name: 'spm-crash' });
+
+export { CrashGame, CRASH_GAME_KEY } from './crash-game.ts';
+export {
+  crashRtpByDay,
+  readCrashSettings,
+  setCrashPaused,
+  staffCrashRounds,
+  staffRoundBets,
+  updateCrashSettings,
+} from './crash-repository.ts';
+export type {
+  CrashBetRow,
+  CrashDay,
+  CrashRoundRow,
+  CrashSettingsChange,
+  CrashSettingsRow,
+} from './crash-repository.ts';
