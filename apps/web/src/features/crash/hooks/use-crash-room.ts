@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import {
+  CRASH_CLIENT_EVENTS,
+  CRASH_SERVER_EVENTS,
+  crashBetEventsSchema,
+  crashRoundStateSchema,
+  crashStateSchema,
+  crashTickSchema,
+} from '@spm/contract';
+import type { CrashBetEvent, CrashRoundState, CrashState, CrashTick } from '@spm/contract';
+import type { Socket } from 'socket.io-client';
+import { connectRealtime, emitWithAck } from '@/shared/realtime';
+import { useAuthStore } from '@/shared/stores/auth-store';
+
+export interface CrashRoomHandlers {
+  /** The join's acknowledgement: the whole state (on every connect, reconnects included). */
+  onState: (state: CrashState) => void;
+  onRound: (round: CrashRoundState) => void;
+  onTick: (tick: CrashTick) => void;
+  onBets: (events: CrashBetEvent[]) => void;
+}
+
+/**
+ * Joins the game's room on the session's socket while mounted, and again after every
+ * reconnect (a new connection has no rooms, and the pushes sent meanwhile are lost: the
+ * join's acknowledgement brings the state back). Pushes pass no server-side schema check, so
+ * each is checked here; a malformed one is dropped. Leaves the room on unmount.
+ */
+export function useCrashRoom(handlers: CrashRoomHandlers): void {
+  const token = useAuthStore((state) => (state.isAuth ? state.token : null));
+  // The latest handlers without joining again on every render.
+  const current = useRef(handlers);
+  useEffect(() => {
+    current.current = handlers;
+  });
+
+  useEffect(() => {
+    if (!token) return;
+    let socket: Socket | null = null;
+    let unmounted = false;
+    const join = async () => {
+      const answer = await emitWithAck<unknown>(CRASH_CLIENT_EVENTS.join);
+      if (unmounted || !answer.ok) return;
+      const parsed = crashStateSchema.safeParse(answer.ack);
+      if (parsed.success) current.current.onState(parsed.data);
+    };
+    const onConnect = () => void join();
+    const onRound = (payload: unknown) => {
+      const parsed = crashRoundStateSchema.safeParse(payload);
+      if (parsed.success) current.current.onRound(parsed.data);
+    };
+    const onTick = (payload: unknown) => {
+      const parsed = crashTickSchema.safeParse(payload);
+      if (parsed.success) current.current.onTick(parsed.data);
+    };
+    const onBets = (payload: unknown) => {
+      const parsed = crashBetEventsSchema.safeParse(payload);
+      if (parsed.success) current.current.onBets(parsed.data);
+    };
+    void connectRealtime(token).then((connected) => {
+      if (unmounted || !connected) return;
+      socket = connected;
+      connected.on(CRASH_SERVER_EVENTS.round, onRound);
+      connected.on(CRASH_SERVER_EVENTS.tick, onTick);
+      connected.on(CRASH_SERVER_EVENTS.bets, onBets);
+      connected.on('connect', onConnect);
+      if (connected.connected) onConnect();
+    });
+    return () => {
+      unmounted = true;
+      if (!socket) return;
+      socket.off(CRASH_SERVER_EVENTS.round, onRound);
+      socket.off(CRASH_SERVER_EVENTS.tick, onTick);
+      socket.off(CRASH_SERVER_EVENTS.bets, onBets);
+      socket.off('connect', onConnect);
+      if (socket.connected) socket.emit(CRASH_CLIENT_EVENTS.leave);
+    };
+  }, [token]);
+}
