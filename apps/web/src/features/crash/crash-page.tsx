@@ -43,7 +43,7 @@ function CrashGame({
   clock: FlightClock;
   onBet: (bet: CrashBetView, cancelled?: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('crash');
   const { balance } = useWalletFigures();
   const [serverOffsetMs, setServerOffsetMs] = useState(() => offsetOf(state.round));
   const [fairnessOpen, setFairnessOpen] = useState(false);
@@ -70,10 +70,10 @@ function CrashGame({
     <section className="page crash-page" data-testid="crash-page" data-round-id={round.roundId}>
       <header className="crash-header">
         <h1 className="page__title crash-header__title" data-testid="page-title">
-          {t('crash.title')}
+          {t('title')}
         </h1>
         <span className="crash-header__balance">
-          {t('crash.balance')}{' '}
+          {t('balance')}{' '}
           <strong data-testid="crash-balance">
             <PointsAmount amount={balance} />
           </strong>
@@ -122,7 +122,7 @@ function CrashGame({
  * and go. The flight itself is drawn outside React by the flight clock.
  */
 export function CrashPage(_props: PageProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('crash');
   const initial = useCrashState();
   const [clock] = useState(() => new FlightClock());
   const [state, setState] = useState<CrashState | null>(null);
@@ -176,13 +176,13 @@ export function CrashPage(_props: PageProps) {
   if (initial.isError) {
     return (
       <section className="page page--centered crash-page" data-testid="crash-problem">
-        <p role="alert">{t('crash.loadError')}</p>
+        <p role="alert">{t('loadError')}</p>
         <button
           type="button"
           className="button button--primary"
           onClick={() => void initial.refetch()}
         >
-          {t('crash.retry')}
+          {t('retry')}
         </button>
       </section>
     );

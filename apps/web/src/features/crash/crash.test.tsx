@@ -227,8 +227,10 @@ describe('crash game: the room and the flight', () => {
     });
     // The HTTP state never comes: all the screen shows is the acknowledgement's.
     const never = deferred(ok(crashState()));
-    await openGame({ 'GET /api/crash/state': never.route }, joined);
+    const { socket } = await openGame({ 'GET /api/crash/state': never.route }, joined);
     expect(screen.getByTestId('crash-page')).toHaveAttribute('data-round-id', 'cr-9');
+    // The server's handler takes (payload, ack): the join sends an empty payload.
+    expect(socket.emitsOf(CRASH_CLIENT_EVENTS.join)[0]!.args).toEqual([{}]);
     expect(screen.getByTestId('page-title')).toHaveTextContent('Aviator');
     const countdown = Number(screen.getByTestId('crash-countdown').textContent);
     expect(countdown).toBeGreaterThanOrEqual(3);
@@ -249,6 +251,22 @@ describe('crash game: the room and the flight', () => {
     expect(screen.getByTestId('crash-rules-stakes')).toHaveTextContent('From 10.00 to 7,500.00');
     expect(screen.getByTestId('crash-rules-max-return')).toHaveTextContent('75,000.00');
     expect(screen.getByTestId('crash-terminating-hash')).toHaveTextContent(TERMINATING!.hash);
+  });
+
+  it('joins again when the server could not read the state', async () => {
+    mockApi({
+      'GET /api/profile': ok(playerProfile),
+      'GET /api/crash/state': deferred(ok(crashState())).route,
+    });
+    signIn();
+    renderApp('/aviatorgames');
+    const socket = await createdSocket();
+    socket.reply(CRASH_CLIENT_EVENTS.join, { errorCode: 'SERVICE_UNAVAILABLE' });
+    act(() => socket.serverConnect());
+    await waitFor(() => expect(socket.emitsOf(CRASH_CLIENT_EVENTS.join)).toHaveLength(1));
+    socket.reply(CRASH_CLIENT_EVENTS.join, crashState());
+    await screen.findByTestId('crash-page');
+    expect(socket.emitsOf(CRASH_CLIENT_EVENTS.join)).toHaveLength(2);
   });
 
   it('moves the multiplier with the ticks, then flies away at the crash', async () => {
@@ -342,15 +360,16 @@ describe('crash game: bets', () => {
   });
 
   it.each([
+    ['BETTING_CLOSED', fail(409, 'BETTING_CLOSED', 'closed'), 'Betting is closed for this round.'],
     [
-      'CRASH_BETTING_CLOSED',
-      fail(409, 'CRASH_BETTING_CLOSED', 'Betting is closed.'),
-      'Betting is closed for this round. Your bet can go on the next one.',
+      'ROUND_LIMIT_REACHED',
+      fail(409, 'ROUND_LIMIT_REACHED', 'over'),
+      'Maximum bet is 7500 points per round.',
     ],
     [
-      'CRASH_STAKE_LIMIT',
-      fail(409, 'CRASH_STAKE_LIMIT', 'Above the round maximum.'),
-      'The most you can stake in one round is 7,500 points, both bets together.',
+      'CRASH_PANEL_TAKEN',
+      fail(409, 'CRASH_PANEL_TAKEN', 'taken'),
+      'You already have a bet on this panel this round.',
     ],
     ['INSUFFICIENT_FUNDS', fail(409, 'INSUFFICIENT_FUNDS', 'No money.'), 'Insufficient balance.'],
     ['VALIDATION_FAILED', fail(400, 'VALIDATION_FAILED', 'bad body'), 'The request is not valid.'],
@@ -396,7 +415,7 @@ describe('crash game: bets', () => {
     push(socket, flying());
     await userEvent.click(await screen.findByTestId('crash-cashout-0'));
     expect(await screen.findByTestId('crash-error-0')).toHaveTextContent(
-      'Too late: the plane flew away before your cash-out arrived.',
+      'Too late: the round crashed before your cash-out.',
     );
   });
 

@@ -77,7 +77,7 @@ export function BetPanel({
   /** A bet answered by the server (placed, cancelled, cashed out). */
   onBet: (bet: CrashBetView, cancelled?: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('crash');
   const [stakeText, setStakeText] = useState(() =>
     String(Math.max(settings.minStake, CRASH_STAKE_PRESETS[0])),
   );
@@ -120,7 +120,7 @@ export function BetPanel({
     const stake = parsePoints(stakeText);
     if (stake === null || stake < settings.minStake || stake > settings.maxStakePerRound) {
       setError(
-        t('crash.errors.stake', {
+        t('errors.stake', {
           min: formatAmount(settings.minStake),
           max: formatAmount(settings.maxStakePerRound),
         }),
@@ -130,9 +130,7 @@ export function BetPanel({
     }
     const target = autoCashOutOn ? parseTarget(targetText) : null;
     if (autoCashOutOn && target === null) {
-      setError(
-        t('crash.errors.target', { min: MIN_AUTO_CASH_OUT, max: formatCount(MAX_AUTO_CASH_OUT) }),
-      );
+      setError(t('errors.target', { min: MIN_AUTO_CASH_OUT, max: formatCount(MAX_AUTO_CASH_OUT) }));
       if (by === 'auto') stopAutoBet('refused');
       return;
     }
@@ -146,7 +144,7 @@ export function BetPanel({
     });
     setBusy(false);
     if (!outcome.ok) {
-      setError(outcome.message || t('crash.errors.refused'));
+      setError(outcome.message || t('errors.refused'));
       if (by === 'auto') stopAutoBet('refused');
       return;
     }
@@ -166,7 +164,7 @@ export function BetPanel({
     const outcome = await cancelCrashBet(active.id);
     setBusy(false);
     if (!outcome.ok) {
-      setError(outcome.message || t('crash.errors.refused'));
+      setError(outcome.message || t('errors.refused'));
       return;
     }
     onBet(outcome.data.bet, true);
@@ -180,14 +178,14 @@ export function BetPanel({
     const outcome = await cashOutCrashBet(active.id);
     setBusy(false);
     if (!outcome.ok) {
-      setError(outcome.message || t('crash.errors.refused'));
+      setError(outcome.message || t('errors.refused'));
       return;
     }
     const { bet, multiplier, payout } = outcome.data;
     setCashedOut({ betId: bet.id, multiplier, payout });
     onBet(bet);
     toast.success(
-      t('crash.panel.cashedOutToast', {
+      t('panel.cashedOutToast', {
         amount: formatAmount(payout),
         multiplier: formatMultiplier(multiplier),
       }),
@@ -234,7 +232,7 @@ export function BetPanel({
     const stopLoss = optional(lossText, parsePoints);
     const stopProfit = optional(profitText, parsePoints);
     if (rounds === null || stopLoss === null || stopProfit === null) {
-      setError(t('crash.errors.autoBet'));
+      setError(t('errors.autoBet'));
       return;
     }
     setAutoStopped(null);
@@ -263,7 +261,7 @@ export function BetPanel({
         onClick={() => void cashOut()}
         data-testid={id('cashout')}
       >
-        <span>{t('crash.panel.cashOut')}</span>
+        <span>{t('panel.cashOut')}</span>
         <LiveReturn clock={clock} stake={active.stake} maxReturn={settings.maxReturn} />
       </button>
     );
@@ -276,8 +274,8 @@ export function BetPanel({
         onClick={() => void cancel()}
         data-testid={id('cancel')}
       >
-        <span>{t('crash.panel.cancel')}</span>
-        {!active && <small>{t('crash.panel.waiting')}</small>}
+        <span>{t('panel.cancel')}</span>
+        {!active && <small>{t('panel.waiting')}</small>}
       </button>
     );
   } else {
@@ -295,11 +293,11 @@ export function BetPanel({
         }}
         data-testid={id('bet')}
       >
-        <span>{t('crash.panel.bet')}</span>
+        <span>{t('panel.bet')}</span>
         <small>
           {phase === 'betting'
             ? formatAmount(stake)
-            : t('crash.panel.nextRound', { amount: formatAmount(stake) })}
+            : t('panel.nextRound', { amount: formatAmount(stake) })}
         </small>
       </button>
     );
@@ -309,7 +307,7 @@ export function BetPanel({
   return (
     <section
       className="crash-panel"
-      aria-label={t('crash.panel.title', { number: panel + 1 })}
+      aria-label={t('panel.title', { number: panel + 1 })}
       data-testid={id('panel')}
     >
       <div className="crash-panel__row">
@@ -318,7 +316,7 @@ export function BetPanel({
             <button
               type="button"
               className="crash-stepper__button"
-              aria-label={t('crash.panel.less')}
+              aria-label={t('panel.less')}
               disabled={locked}
               onClick={() =>
                 setStakeText(
@@ -334,7 +332,7 @@ export function BetPanel({
             <input
               className="crash-stepper__input"
               inputMode="decimal"
-              aria-label={t('crash.panel.stake')}
+              aria-label={t('panel.stake')}
               value={stakeText}
               disabled={locked}
               onChange={(event) => setStakeText(event.target.value)}
@@ -343,7 +341,7 @@ export function BetPanel({
             <button
               type="button"
               className="crash-stepper__button"
-              aria-label={t('crash.panel.more')}
+              aria-label={t('panel.more')}
               disabled={locked}
               onClick={() =>
                 setStakeText(
@@ -357,7 +355,7 @@ export function BetPanel({
               +
             </button>
           </div>
-          <div className="crash-presets" role="group" aria-label={t('crash.panel.presets')}>
+          <div className="crash-presets" role="group" aria-label={t('panel.presets')}>
             {CRASH_STAKE_PRESETS.map((preset) => (
               <button
                 key={preset}
@@ -377,7 +375,7 @@ export function BetPanel({
 
       {cashedOutLine && (
         <p className="crash-panel__result crash-panel__result--won" data-testid={id('cashed-out')}>
-          {t('crash.panel.cashedOutAt', { multiplier: formatMultiplier(cashedOutLine.multiplier) })}{' '}
+          {t('panel.cashedOutAt', { multiplier: formatMultiplier(cashedOutLine.multiplier) })}{' '}
           <strong>
             <PointsAmount amount={cashedOutLine.payout} />
           </strong>
@@ -385,7 +383,7 @@ export function BetPanel({
       )}
       {myBet?.status === 'lost' && (
         <p className="crash-panel__result crash-panel__result--lost" data-testid={id('lost')}>
-          {t('crash.panel.lost')}
+          {t('panel.lost')}
         </p>
       )}
 
@@ -398,12 +396,12 @@ export function BetPanel({
             onChange={(event) => setAutoCashOutOn(event.target.checked)}
             data-testid={id('auto-cashout')}
           />
-          {t('crash.panel.autoCashOut')}
+          {t('panel.autoCashOut')}
         </label>
         <input
           className="crash-panel__target"
           inputMode="decimal"
-          aria-label={t('crash.panel.target')}
+          aria-label={t('panel.target')}
           value={targetText}
           disabled={locked || !autoCashOutOn}
           onChange={(event) => setTargetText(event.target.value)}
@@ -414,16 +412,16 @@ export function BetPanel({
 
       <details className="crash-panel__autobet" data-testid={id('autobet')}>
         <summary>
-          {t('crash.panel.autoBet')}
+          {t('panel.autoBet')}
           {autoBet && (
             <span className="crash-badge" data-testid={id('autobet-on')}>
-              {t('crash.panel.autoBetOn')}
+              {t('panel.autoBetOn')}
             </span>
           )}
         </summary>
         <div className="crash-autobet">
           <label className="crash-autobet__field">
-            {t('crash.panel.rounds')}
+            {t('panel.rounds')}
             <input
               inputMode="numeric"
               value={roundsText}
@@ -433,7 +431,7 @@ export function BetPanel({
             />
           </label>
           <label className="crash-autobet__field">
-            {t('crash.panel.stopLoss')}
+            {t('panel.stopLoss')}
             <input
               inputMode="decimal"
               value={lossText}
@@ -443,7 +441,7 @@ export function BetPanel({
             />
           </label>
           <label className="crash-autobet__field">
-            {t('crash.panel.stopProfit')}
+            {t('panel.stopProfit')}
             <input
               inputMode="decimal"
               value={profitText}
@@ -452,7 +450,7 @@ export function BetPanel({
               data-testid={id('autobet-profit')}
             />
           </label>
-          <p className="page__muted crash-autobet__hint">{t('crash.panel.autoBetHint')}</p>
+          <p className="page__muted crash-autobet__hint">{t('panel.autoBetHint')}</p>
           {autoBet ? (
             <button
               type="button"
@@ -460,7 +458,7 @@ export function BetPanel({
               onClick={() => setAutoBet(null)}
               data-testid={id('autobet-stop')}
             >
-              {t('crash.panel.stopAutoBet')}
+              {t('panel.stopAutoBet')}
             </button>
           ) : (
             <button
@@ -469,12 +467,12 @@ export function BetPanel({
               onClick={startAutoBet}
               data-testid={id('autobet-start')}
             >
-              {t('crash.panel.startAutoBet')}
+              {t('panel.startAutoBet')}
             </button>
           )}
           {results && (
             <p className="crash-autobet__progress" data-testid={id('autobet-progress')}>
-              {t('crash.panel.autoBetProgress', {
+              {t('panel.autoBetProgress', {
                 rounds: results.size,
                 net: formatAmount(autoBetNetPaise(results) / 100),
               })}
@@ -484,7 +482,7 @@ export function BetPanel({
       </details>
       {autoStopped && (
         <p className="crash-autobet__stopped" role="status" data-testid={id('autobet-stopped')}>
-          {t(`crash.panel.autoBetStopped.${autoStopped.reason}`, {
+          {t(`panel.autoBetStopped.${autoStopped.reason}`, {
             rounds: autoStopped.rounds,
             net: formatAmount(autoStopped.netPaise / 100),
           })}

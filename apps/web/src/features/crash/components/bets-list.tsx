@@ -11,7 +11,7 @@ const TABS: readonly Tab[] = ['all', 'mine', 'top'];
 const TOP_WINS = 10;
 
 function BetRow({ bet }: { bet: CrashBetView }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('crash');
   const won = bet.status === 'cashed_out';
   return (
     <li
@@ -19,13 +19,13 @@ function BetRow({ bet }: { bet: CrashBetView }) {
       data-testid="crash-bet-row"
       data-status={bet.status}
     >
-      <span className="crash-bets__player">{bet.mine ? t('crash.bets.you') : bet.player}</span>
+      <span className="crash-bets__player">{bet.mine ? t('bets.you') : bet.player}</span>
       <span>{formatAmount(bet.stake)}</span>
       <span data-testid="crash-bet-multiplier">
         {won && bet.cashOutMultiplier !== null ? formatMultiplier(bet.cashOutMultiplier) : '—'}
       </span>
       <span className="crash-bets__payout">
-        {won && bet.payout !== null ? formatAmount(bet.payout) : t(`crash.betStatus.${bet.status}`)}
+        {won && bet.payout !== null ? formatAmount(bet.payout) : t(`betStatus.${bet.status}`)}
       </span>
     </li>
   );
@@ -50,7 +50,7 @@ export function BetsList({
   bets: readonly CrashBetView[];
   lastRoundId: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('crash');
   const [tab, setTab] = useState<Tab>('all');
   const lastRound = useCrashRound(lastRoundId, tab === 'top');
   const ordered = [...bets].sort((left, right) => right.stake - left.stake);
@@ -64,7 +64,7 @@ export function BetsList({
 
   return (
     <section className="crash-section crash-bets" data-testid="crash-bets">
-      <div className="crash-tabs" role="tablist" aria-label={t('crash.bets.title')}>
+      <div className="crash-tabs" role="tablist" aria-label={t('bets.title')}>
         {TABS.map((item) => (
           <button
             key={item}
@@ -75,26 +75,26 @@ export function BetsList({
             onClick={() => setTab(item)}
             data-testid={`crash-bets-tab-${item}`}
           >
-            {t(`crash.bets.tabs.${item}`)}
+            {t(`bets.tabs.${item}`)}
           </button>
         ))}
       </div>
       {tab === 'all' && (
         <p className="page__muted crash-bets__summary" data-testid="crash-bets-summary">
-          {t('crash.bets.summary', { bets: formatCount(bets.length), total: formatAmount(total) })}
+          {t('bets.summary', { bets: formatCount(bets.length), total: formatAmount(total) })}
         </p>
       )}
       {shown.length === 0 ? (
         <p className="page__muted" data-testid="crash-bets-empty">
-          {tab === 'top' ? t('crash.bets.noWins') : t('crash.bets.none')}
+          {tab === 'top' ? t('bets.noWins') : t('bets.none')}
         </p>
       ) : (
         <ol className="crash-bets__list" data-testid={`crash-bets-${tab}`}>
           <li className="crash-bets__row crash-bets__row--head" aria-hidden="true">
-            <span>{t('crash.bets.player')}</span>
-            <span>{t('crash.bets.stake')}</span>
-            <span>{t('crash.bets.multiplier')}</span>
-            <span>{t('crash.bets.win')}</span>
+            <span>{t('bets.player')}</span>
+            <span>{t('bets.stake')}</span>
+            <span>{t('bets.multiplier')}</span>
+            <span>{t('bets.win')}</span>
           </li>
           {shown.map((bet) => (
             <BetRow key={bet.id} bet={bet} />

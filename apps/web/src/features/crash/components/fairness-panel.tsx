@@ -30,7 +30,7 @@ function Check({
 }
 
 function RoundFacts({ round }: { round: CrashRoundSummary }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('crash');
   const [checked, setChecked] = useState<{
     id: string;
     result: CrashVerification | 'error';
@@ -49,21 +49,21 @@ function RoundFacts({ round }: { round: CrashRoundSummary }) {
   return (
     <>
       <dl className="crash-fairness__facts">
-        <dt>{t('crash.fairness.crashPoint')}</dt>
+        <dt>{t('fairness.crashPoint')}</dt>
         <dd data-testid="crash-fairness-point">{formatMultiplier(round.crashPoint)}</dd>
-        <dt>{t('crash.fairness.hash')}</dt>
+        <dt>{t('fairness.hash')}</dt>
         <dd className="crash-hex" data-testid="crash-fairness-hash">
           {round.hash}
         </dd>
-        <dt>{t('crash.fairness.salt')}</dt>
+        <dt>{t('fairness.salt')}</dt>
         <dd className="crash-hex">{round.salt}</dd>
-        <dt>{t('crash.fairness.commitment')}</dt>
+        <dt>{t('fairness.commitment')}</dt>
         <dd className="crash-hex">{round.saltCommitment}</dd>
-        <dt>{t('crash.fairness.previousHash')}</dt>
+        <dt>{t('fairness.previousHash')}</dt>
         <dd className="crash-hex">{round.previousHash}</dd>
-        <dt>{t('crash.fairness.settings')}</dt>
+        <dt>{t('fairness.settings')}</dt>
         <dd>
-          {t('crash.fairness.settingsValue', {
+          {t('fairness.settingsValue', {
             edge: round.houseEdgePercent,
             max: formatMultiplier(round.maxMultiplier),
           })}
@@ -75,7 +75,7 @@ function RoundFacts({ round }: { round: CrashRoundSummary }) {
         onClick={verify}
         data-testid="crash-fairness-verify"
       >
-        {t('crash.fairness.verify')}
+        {t('fairness.verify')}
       </button>
       {result && (
         <div
@@ -85,21 +85,21 @@ function RoundFacts({ round }: { round: CrashRoundSummary }) {
           data-ok={allOk}
         >
           {result === 'error' ? (
-            <p className="crash-check crash-check--bad">{t('crash.fairness.cannotVerify')}</p>
+            <p className="crash-check crash-check--bad">{t('fairness.cannotVerify')}</p>
           ) : (
             <>
               <p
                 className={`crash-fairness__verdict crash-check--${allOk ? 'ok' : 'bad'}`}
                 data-testid="crash-fairness-verdict"
               >
-                {allOk ? t('crash.fairness.allOk') : t('crash.fairness.notOk')}
+                {allOk ? t('fairness.allOk') : t('fairness.notOk')}
               </p>
               <Check
                 ok={result.crashPointOk}
-                okText={t('crash.fairness.pointOk', {
+                okText={t('fairness.pointOk', {
                   point: formatHundredths(result.recomputedHundredths),
                 })}
-                badText={t('crash.fairness.pointBad', {
+                badText={t('fairness.pointBad', {
                   point: formatHundredths(result.recomputedHundredths),
                   shown: formatMultiplier(round.crashPoint),
                 })}
@@ -107,14 +107,14 @@ function RoundFacts({ round }: { round: CrashRoundSummary }) {
               />
               <Check
                 ok={result.chainOk}
-                okText={t('crash.fairness.chainOk')}
-                badText={t('crash.fairness.chainBad')}
+                okText={t('fairness.chainOk')}
+                badText={t('fairness.chainBad')}
                 testId="crash-fairness-chain-check"
               />
               <Check
                 ok={result.saltOk}
-                okText={t('crash.fairness.saltOk')}
-                badText={t('crash.fairness.saltBad')}
+                okText={t('fairness.saltOk')}
+                badText={t('fairness.saltBad')}
                 testId="crash-fairness-salt-check"
               />
             </>
@@ -146,7 +146,7 @@ export function FairnessPanel({
   onChoose: (roundId: string) => void;
   lastCrashId: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('crash');
   const rounds = useCrashRounds(1, lastCrashId, open);
   const items = rounds.data?.items ?? [];
   const roundId = chosenRoundId ?? items[0]?.id ?? null;
@@ -166,21 +166,21 @@ export function FairnessPanel({
         }}
         data-testid="crash-fairness-open"
       >
-        {t('crash.fairness.title')}
+        {t('fairness.title')}
       </summary>
-      <p className="page__muted">{t('crash.fairness.explain')}</p>
+      <p className="page__muted">{t('fairness.explain')}</p>
       <dl className="crash-fairness__facts">
-        <dt>{t('crash.fairness.terminatingHash')}</dt>
+        <dt>{t('fairness.terminatingHash')}</dt>
         <dd className="crash-hex" data-testid="crash-terminating-hash">
           {settings.terminatingHash}
         </dd>
-        <dt>{t('crash.fairness.chainLength')}</dt>
+        <dt>{t('fairness.chainLength')}</dt>
         <dd>{formatCount(settings.chainLength)}</dd>
       </dl>
       {open && (
         <>
           <label className="crash-fairness__choose">
-            {t('crash.fairness.round')}
+            {t('fairness.round')}
             <select
               value={roundId ?? ''}
               onChange={(event) => onChoose(event.target.value)}
@@ -202,9 +202,9 @@ export function FairnessPanel({
               role={rounds.isError || detail.isError ? 'alert' : undefined}
             >
               {rounds.isError || detail.isError
-                ? t('crash.loadError')
+                ? t('loadError')
                 : rounds.data && items.length === 0
-                  ? t('crash.fairness.noRounds')
+                  ? t('fairness.noRounds')
                   : '…'}
             </p>
           )}

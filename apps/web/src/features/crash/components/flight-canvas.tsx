@@ -132,7 +132,7 @@ export function FlightCanvas({
   phase: CrashPhase;
   secondsLeft: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('crash');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const multiplierRef = useRef<HTMLOutputElement>(null);
 
@@ -176,20 +176,20 @@ export function FlightCanvas({
       <div className="crash-flight__overlay">
         {phase === 'betting' ? (
           <p className="crash-flight__status" data-testid="crash-countdown-line">
-            {t('crash.flight.takeOffIn')}{' '}
+            {t('flight.takeOffIn')}{' '}
             <strong className="crash-flight__countdown" data-testid="crash-countdown">
               {secondsLeft}
             </strong>
           </p>
         ) : phase === 'paused' ? (
           <p className="crash-flight__status" data-testid="crash-paused">
-            {t('crash.flight.paused')}
+            {t('flight.paused')}
           </p>
         ) : (
           <>
             {phase === 'crashed' && (
               <p className="crash-flight__flew" role="status" data-testid="crash-flew-away">
-                {t('crash.flight.flewAway')}
+                {t('flight.flewAway')}
               </p>
             )}
             <output

@@ -12,15 +12,15 @@ export function HistoryStrip({
   history: readonly { roundId: string; crashPoint: number }[];
   onPick: (roundId: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('crash');
   return (
-    <ol className="crash-history" aria-label={t('crash.history.title')} data-testid="crash-history">
+    <ol className="crash-history" aria-label={t('history.title')} data-testid="crash-history">
       {history.map((item) => (
         <li key={item.roundId}>
           <button
             type="button"
             className={`crash-history__item crash-history__item--${multiplierTone(item.crashPoint)}`}
-            title={t('crash.history.verifyRound')}
+            title={t('history.verifyRound')}
             onClick={() => onPick(item.roundId)}
             data-testid="crash-history-item"
             data-tone={multiplierTone(item.crashPoint)}

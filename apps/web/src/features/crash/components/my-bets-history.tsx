@@ -7,7 +7,7 @@ import { formatMultiplier } from '../lib/multiplier';
 
 /** My crash bets, newest first (GET /api/crash/my-bets), read while open and after each crash. */
 export function MyBetsHistory({ lastCrashId }: { lastCrashId: string | null }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('crash');
   const [shown, setShown] = useState(false);
   const [page, setPage] = useState(1);
   const query = useCrashMyBets(page, lastCrashId, shown);
@@ -21,27 +21,27 @@ export function MyBetsHistory({ lastCrashId }: { lastCrashId: string | null }) {
         onClick={() => setShown((value) => !value)}
         data-testid="crash-my-bets-open"
       >
-        {t('crash.myBets.title')}
+        {t('myBets.title')}
       </button>
       {shown &&
         (!data ? (
           <p className="page__muted" role={query.isError ? 'alert' : undefined}>
-            {query.isError ? t('crash.loadError') : '…'}
+            {query.isError ? t('loadError') : '…'}
           </p>
         ) : data.items.length === 0 ? (
           <p className="page__muted" data-testid="crash-my-bets-empty">
-            {t('crash.myBets.empty')}
+            {t('myBets.empty')}
           </p>
         ) : (
           <>
             <table className="crash-table" aria-busy={query.isPlaceholderData}>
               <thead>
                 <tr>
-                  <th scope="col">{t('crash.myBets.placedAt')}</th>
-                  <th scope="col">{t('crash.bets.stake')}</th>
-                  <th scope="col">{t('crash.myBets.cashedOut')}</th>
-                  <th scope="col">{t('crash.myBets.crashPoint')}</th>
-                  <th scope="col">{t('crash.bets.win')}</th>
+                  <th scope="col">{t('myBets.placedAt')}</th>
+                  <th scope="col">{t('bets.stake')}</th>
+                  <th scope="col">{t('myBets.cashedOut')}</th>
+                  <th scope="col">{t('myBets.crashPoint')}</th>
+                  <th scope="col">{t('bets.win')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -58,7 +58,7 @@ export function MyBetsHistory({ lastCrashId }: { lastCrashId: string | null }) {
                     <td>
                       {bet.status === 'cashed_out' || bet.status === 'refunded'
                         ? formatAmount(bet.payout ?? 0)
-                        : t(`crash.betStatus.${bet.status}`)}
+                        : t(`betStatus.${bet.status}`)}
                     </td>
                   </tr>
                 ))}

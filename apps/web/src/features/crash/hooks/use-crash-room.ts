@@ -9,6 +9,7 @@ import {
 } from '@spm/contract';
 import type { CrashBetEvent, CrashRoundState, CrashState, CrashTick } from '@spm/contract';
 import type { Socket } from 'socket.io-client';
+import { isRecord } from '@spm/client';
 import { connectRealtime, emitWithAck } from '@/shared/realtime';
 import { useAuthStore } from '@/shared/stores/auth-store';
 
@@ -19,6 +20,9 @@ export interface CrashRoomHandlers {
   onTick: (tick: CrashTick) => void;
   onBets: (events: CrashBetEvent[]) => void;
 }
+
+/** How long after a join the server could not answer (SERVICE_UNAVAILABLE) it is asked again. */
+export const JOIN_RETRY_MS = 2_000;
 
 /**
  * Joins the game's room on the session's socket while mounted, and again after every
@@ -38,11 +42,22 @@ export function useCrashRoom(handlers: CrashRoomHandlers): void {
     if (!token) return;
     let socket: Socket | null = null;
     let unmounted = false;
+    let retry: ReturnType<typeof setTimeout> | null = null;
     const join = async () => {
-      const answer = await emitWithAck<unknown>(CRASH_CLIENT_EVENTS.join);
+      // The server's handler takes (payload, ack): an empty payload keeps the ack second.
+      const answer = await emitWithAck<unknown>(CRASH_CLIENT_EVENTS.join, {});
       if (unmounted || !answer.ok) return;
       const parsed = crashStateSchema.safeParse(answer.ack);
-      if (parsed.success) current.current.onState(parsed.data);
+      if (parsed.success) {
+        current.current.onState(parsed.data);
+        return;
+      }
+      // The state could not be read on that node: ask again shortly. (RESTRICTED joins
+      // nothing; the page's HTTP read of the state opens the restricted view.)
+      if (isRecord(answer.ack) && answer.ack.errorCode === 'SERVICE_UNAVAILABLE') {
+        if (retry) clearTimeout(retry);
+        retry = setTimeout(() => void join(), JOIN_RETRY_MS);
+      }
     };
     const onConnect = () => void join();
     const onRound = (payload: unknown) => {
@@ -68,12 +83,13 @@ export function useCrashRoom(handlers: CrashRoomHandlers): void {
     });
     return () => {
       unmounted = true;
+      if (retry) clearTimeout(retry);
       if (!socket) return;
       socket.off(CRASH_SERVER_EVENTS.round, onRound);
       socket.off(CRASH_SERVER_EVENTS.tick, onTick);
       socket.off(CRASH_SERVER_EVENTS.bets, onBets);
       socket.off('connect', onConnect);
-      if (socket.connected) socket.emit(CRASH_CLIENT_EVENTS.leave);
+      if (socket.connected) socket.emit(CRASH_CLIENT_EVENTS.leave, {});
     };
   }, [token]);
 }
