@@ -483,6 +483,90 @@ describe('crash game: bets', () => {
 });
 
 // ---------------------------------------------------------------------------------------
+// Lists: this round's bets, top wins, my bet history
+// ---------------------------------------------------------------------------------------
+
+describe('crash game: lists', () => {
+  it('shows my bets apart, and the top wins of this round and the last one, biggest first', async () => {
+    const live = [
+      bet({ id: 'b-1', mine: false, player: 'su***07', stake: 300 }),
+      bet({
+        id: 'b-2',
+        mine: true,
+        stake: 100,
+        status: 'cashed_out',
+        cashOutMultiplier: 1.5,
+        payout: 150,
+      }),
+    ];
+    const fetchMock = (
+      await openGame(
+        {
+          'GET /api/crash/rounds/cr-6': ok({
+            ...summary({ id: 'cr-6', crashPoint: 1.52 }),
+            bets: [
+              bet({
+                id: 'b-0',
+                roundId: 'cr-6',
+                mine: false,
+                player: 'an***11',
+                stake: 1000,
+                status: 'cashed_out',
+                cashOutMultiplier: 1.5,
+                payout: 1500,
+              }),
+              bet({ id: 'b-00', roundId: 'cr-6', mine: false, player: 'lo***99', status: 'lost' }),
+            ],
+          }),
+        },
+        crashState({ bets: live }),
+      )
+    ).fetchMock;
+    expect(screen.getAllByTestId('crash-bet-row').map((row) => row.dataset.status)).toEqual([
+      'active',
+      'cashed_out',
+    ]);
+    await userEvent.click(screen.getByTestId('crash-bets-tab-mine'));
+    const mine = screen.getAllByTestId('crash-bet-row');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toHaveTextContent('You');
+    expect(mine[0]).toHaveTextContent('1.50x');
+    expect(callsTo(fetchMock, 'GET /api/crash/rounds/cr-6')).toHaveLength(0);
+    await userEvent.click(screen.getByTestId('crash-bets-tab-top'));
+    await waitFor(() => expect(screen.getAllByTestId('crash-bet-row')).toHaveLength(2));
+    const top = screen.getAllByTestId('crash-bet-row');
+    expect(top[0]).toHaveTextContent('an***11');
+    expect(top[0]).toHaveTextContent('1,500.00');
+    expect(top[1]).toHaveTextContent('150.00');
+  });
+
+  it('lists my bet history a page at a time, when opened', async () => {
+    const myBet = {
+      ...bet({
+        id: 'b-5',
+        roundId: 'cr-5',
+        status: 'cashed_out',
+        cashOutMultiplier: 2.2,
+        payout: 220,
+      }),
+      crashPoint: 3.4,
+      placedAt: '2026-12-02T10:00:00.000Z',
+    };
+    const { fetchMock } = await openGame({
+      'GET /api/crash/my-bets': ok({ items: [myBet], page: 1, pageSize: 10, total: 1 }),
+    });
+    expect(callsTo(fetchMock, 'GET /api/crash/my-bets')).toHaveLength(0);
+    await userEvent.click(screen.getByTestId('crash-my-bets-open'));
+    const row = await screen.findByTestId('crash-my-bet');
+    expect(row).toHaveTextContent('2.20x');
+    expect(row).toHaveTextContent('3.40x');
+    expect(row).toHaveTextContent('220.00');
+    const query = callsTo(fetchMock, 'GET /api/crash/my-bets')[0]!.url.searchParams;
+    expect([query.get('page'), query.get('pageSize')]).toEqual(['1', '10']);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
 // Auto bet
 // ---------------------------------------------------------------------------------------
 
