@@ -16,6 +16,7 @@ import {
   crashPointFromHash,
   formatIndiaDateTime,
 } from '@spm/core';
+import { changeLanguage } from '@/shared/i18n/i18n';
 import { useAppStore } from '@/shared/stores/app-store';
 import { playerProfile } from '@/test/fixtures';
 import { createdSocket } from '@/test/fake-socket';
@@ -251,6 +252,13 @@ describe('crash game: the room and the flight', () => {
     expect(screen.getByTestId('crash-rules-stakes')).toHaveTextContent('From 10.00 to 7,500.00');
     expect(screen.getByTestId('crash-rules-max-return')).toHaveTextContent('75,000.00');
     expect(screen.getByTestId('crash-terminating-hash')).toHaveTextContent(TERMINATING!.hash);
+  });
+
+  it("loads the screen's strings in the player's language with the page", async () => {
+    await changeLanguage('hi');
+    await openGame();
+    expect(screen.getByTestId('page-title')).toHaveTextContent('एविएटर');
+    expect(screen.getByTestId('crash-bet-0')).toHaveTextContent('बेट लगाएँ');
   });
 
   it('joins again when the server could not read the state', async () => {
