@@ -91,6 +91,7 @@ function CrashGame({
                 round={round}
                 settings={settings}
                 myBet={myPanelBet(state, panel)}
+                bettingOpen={round.phase === 'betting' && secondsLeft > 0}
                 clock={clock}
                 onBet={onBet}
               />

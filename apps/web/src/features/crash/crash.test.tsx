@@ -470,6 +470,22 @@ describe('crash game: bets', () => {
     expect(screen.getByTestId('crash-bets-empty')).toBeInTheDocument();
   });
 
+  it('holds a bet pressed after the countdown ran out for the next round', async () => {
+    const { fetchMock, socket } = await openGame(
+      { [BETS]: acceptingBets() },
+      crashState({ round: roundState({ bettingEndsAt: inSeconds(-1) }) }),
+    );
+    expect(screen.getByTestId('crash-bet-0')).toHaveTextContent('next round');
+    await userEvent.click(screen.getByTestId('crash-bet-0'));
+    await screen.findByTestId('crash-cancel-0');
+    expect(callsTo(fetchMock, BETS)).toHaveLength(0);
+    push(socket, flying());
+    push(socket, crashed(1.4));
+    push(socket, roundState({ roundId: 'cr-8' }));
+    await waitFor(() => expect(callsTo(fetchMock, BETS)).toHaveLength(1));
+    expect(callsTo(fetchMock, BETS)[0]!.body).toMatchObject({ roundId: 'cr-8' });
+  });
+
   it('holds a bet pressed in flight for the next round, and it can be cancelled', async () => {
     const { fetchMock, socket } = await openGame(
       { [BETS]: acceptingBets() },

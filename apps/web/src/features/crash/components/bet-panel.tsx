@@ -65,6 +65,7 @@ export function BetPanel({
   round,
   settings,
   myBet,
+  bettingOpen,
   clock,
   onBet,
 }: {
@@ -73,6 +74,8 @@ export function BetPanel({
   settings: CrashSettingsView;
   /** My bet on this panel in the round shown. */
   myBet: CrashBetView | null;
+  /** The round is taking bets and its countdown has not run out. */
+  bettingOpen: boolean;
   clock: FlightClock;
   /** A bet answered by the server (placed, cancelled, cashed out). */
   onBet: (bet: CrashBetView, cancelled?: boolean) => void;
@@ -92,8 +95,11 @@ export function BetPanel({
     rounds: number;
     netPaise: number;
   } | null>(null);
-  /** A bet asked for outside the betting window: placed when the next round opens. */
-  const [queued, setQueued] = useState(false);
+  /**
+   * A bet asked for outside the betting window (in flight, or once the countdown ran out):
+   * the round it was asked in; it goes in when the next round's window opens.
+   */
+  const [queued, setQueued] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [cashedOut, setCashedOut] = useState<{
@@ -157,7 +163,7 @@ export function BetPanel({
   const cancel = async () => {
     setError(null);
     if (!active) {
-      setQueued(false);
+      setQueued(null);
       return;
     }
     setBusy(true);
@@ -202,15 +208,16 @@ export function BetPanel({
   // The betting window of a new round: auto bet places its bet, or a bet asked for during the
   // last flight goes in (once per round: a cancelled one is not placed again).
   const autoBetOn = autoBet !== null;
+  const waiting = queued !== null && queued !== round.roundId;
   useEffect(() => {
-    if (phase !== 'betting' || myBet || placedIn.current === round.roundId) return;
-    if (!autoBetOn && !queued) return;
+    if (!bettingOpen || myBet || placedIn.current === round.roundId) return;
+    if (!autoBetOn && !waiting) return;
     placedIn.current = round.roundId;
-    setQueued(false);
+    setQueued(null);
     void place(autoBetOn ? 'auto' : 'player');
     // place reads the panel's inputs as they are now; the trigger is the round alone.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [phase, round.roundId, myBet, autoBetOn, queued]);
+  }, [bettingOpen, round.roundId, myBet, autoBetOn, waiting]);
 
   // An auto bet finished (cashed out, or lost at the crash): count it, and stop when a stop
   // is reached. A cash-out answered after the crash corrects the count it made.
@@ -265,7 +272,7 @@ export function BetPanel({
         <LiveReturn clock={clock} stake={active.stake} maxReturn={settings.maxReturn} />
       </button>
     );
-  } else if (active || queued) {
+  } else if (active || queued !== null) {
     action = (
       <button
         type="button"
@@ -285,17 +292,17 @@ export function BetPanel({
         className="button button--large crash-panel__action crash-panel__action--bet"
         disabled={busy}
         onClick={() => {
-          if (phase === 'betting') void place('player');
+          if (bettingOpen) void place('player');
           else {
             setError(null);
-            setQueued(true);
+            setQueued(round.roundId);
           }
         }}
         data-testid={id('bet')}
       >
         <span>{t('panel.bet')}</span>
         <small>
-          {phase === 'betting'
+          {bettingOpen
             ? formatAmount(stake)
             : t('panel.nextRound', { amount: formatAmount(stake) })}
         </small>
