@@ -57,6 +57,38 @@ describe('createI18n', () => {
     await expect(app.loadNamespace('en', 'ops')).resolves.toEqual({ queue: 'Queue' });
   });
 
+  it('loads a lazy namespace, English included, only when a screen asks for it', async () => {
+    const loaded: string[] = [];
+    const app = createI18n({
+      storageKey: 'test-language-lazy',
+      english: { translation: { hello: 'Hello' } },
+      lazyEnglish: {
+        game: async () => {
+          loaded.push('game/en');
+          return { start: 'Start' };
+        },
+      },
+      files: {
+        translation: { '../locales/hi.json': async () => ({ hello: 'नमस्ते' }) },
+        game: {
+          '../locales/game/hi.json': async () => {
+            loaded.push('game/hi');
+            return { start: 'शुरू' };
+          },
+        },
+      },
+    });
+    const i18n = app.initI18n();
+    await app.i18nReady();
+    expect(loaded).toEqual([]);
+    expect(i18n.t('start', { ns: 'game' })).toBe('start');
+    await i18n.loadNamespaces('game');
+    expect(i18n.t('start', { ns: 'game' })).toBe('Start');
+    await app.changeLanguage('hi');
+    expect(i18n.t('start', { ns: 'game' })).toBe('शुरू');
+    expect(loaded).toEqual(['game/en', 'game/hi']);
+  });
+
   it('translates an error code from the catalogue, else keeps the message', async () => {
     const { app } = setup();
     const i18n = app.initI18n();

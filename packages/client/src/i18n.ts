@@ -17,6 +17,12 @@ export interface I18nSetup {
    */
   english: Record<string, ResourceKey>;
   /**
+   * Namespaces of one screen, English included, loaded when a screen first asks for them
+   * (`useTranslation(namespace)`) rather than with the app: a lazy route's strings stay out
+   * of the first download. English comes from this loader, the others from `files`.
+   */
+  lazyEnglish?: Record<string, () => Promise<ResourceKey>>;
+  /**
    * The other languages per namespace, each its own chunk fetched when chosen (issue 11). A
    * language missing from the default namespace is an error; from another, simply empty.
    */
@@ -49,6 +55,9 @@ export function createI18n(setup: I18nSetup): AppI18n {
   const i18n = setup.instance ?? i18next.createInstance();
   const namespaces = Object.keys(setup.english);
   const defaultNamespace = namespaces[0] ?? 'translation';
+  const lazyEnglish = setup.lazyEnglish ?? {};
+  /** What the backend serves: the bundled namespaces and the lazy ones. */
+  const servedNamespaces = [...namespaces, ...Object.keys(lazyEnglish)];
   const byLanguage = new Map(
     Object.entries(setup.files).map(([namespace, files]) => [
       namespace,
@@ -62,7 +71,10 @@ export function createI18n(setup: I18nSetup): AppI18n {
     language: Language,
     namespace: string = defaultNamespace,
   ): Promise<ResourceKey> {
-    if (language === DEFAULT_LANGUAGE) return setup.english[namespace] ?? {};
+    if (language === DEFAULT_LANGUAGE) {
+      const lazy = lazyEnglish[namespace];
+      return setup.english[namespace] ?? (lazy ? lazy() : {});
+    }
     const load = byLanguage.get(namespace)?.get(language);
     if (load) return load();
     if (namespace === defaultNamespace) throw new Error(`no locale file for ${language}`);
@@ -74,7 +86,7 @@ export function createI18n(setup: I18nSetup): AppI18n {
     type: 'backend',
     init: () => undefined,
     read: (language, namespace, callback) => {
-      if (!isLanguage(language) || !namespaces.includes(namespace)) {
+      if (!isLanguage(language) || !servedNamespaces.includes(namespace)) {
         callback(null, {});
         return;
       }
@@ -125,6 +137,7 @@ export function createI18n(setup: I18nSetup): AppI18n {
         lng: language,
         fallbackLng: DEFAULT_LANGUAGE,
         supportedLngs: [...LANGUAGES],
+        // Only the bundled namespaces load at start; a lazy one when a screen asks for it.
         ns: namespaces,
         defaultNS: defaultNamespace,
         initAsync: false,

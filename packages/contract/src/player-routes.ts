@@ -45,6 +45,8 @@ export const BUILT_PLAYER_ROUTES = [
   // Issue 42 item 3: the restricted view of a time-out or self-exclusion.
   '/restricted',
   '/privacypolicy',
+  // Issue 43 item 5: the crash game.
+  '/aviatorgames',
 ] as const;
 
 /** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */
@@ -63,7 +65,6 @@ export const UNBUILT_PLAYER_ROUTES = [
   '/promotionoffers',
   '/dashboard',
   '/session',
-  '/aviatorgames',
 ] as const;
 
 function segments(path: string): string[] {

@@ -75,14 +75,14 @@ describe.each(drivers)('app data routes on %s', (driver) => {
     }
   });
 
-  // Issue 40 item 7: stored before the rule (an older seed's Aviator banner), a banner to a
+  // Issue 40 item 7: stored before the rule (as an older seed's Aviator banner was), a banner to a
   // "coming soon" page or to no page stays out of the carousel until its page is built.
   it('GET /api/getBanners leaves out banners leading to a placeholder or unknown page', async () => {
     await h.db.insert(banners).values([
       {
-        title: 'Aviator',
+        title: 'Dashboard',
         imageUrl: '/api/media/banners/aviator.svg',
-        linkUrl: '/aviatorgames',
+        linkUrl: '/dashboard',
         sortOrder: 5,
       },
       {

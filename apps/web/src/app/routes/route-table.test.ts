@@ -113,6 +113,15 @@ describe('route table (SPEC 2.2, 2.6)', () => {
   });
 });
 
+describe('crash game route (issue 43 item 5)', () => {
+  it('gives /aviatorgames its own page instead of the placeholder, protected', () => {
+    const route = routeTable.find((item) => item.path === '/aviatorgames');
+    expect(route?.access).toBe('protected');
+    expect(route?.page).not.toBe(PlaceholderPage);
+    expect(resolveAccess('/aviatorgames')).toBe('protected');
+  });
+});
+
 describe('casino routes (issue 14)', () => {
   it('gives every casino family its lobby instead of a placeholder, protected', () => {
     const lobbies = [

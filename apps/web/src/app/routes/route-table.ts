@@ -98,6 +98,10 @@ const CasinoLobbyPage = lazy(() =>
 const SpmTablePage = lazy(() =>
   import('@/features/casino/table-page').then((module) => ({ default: module.SpmTablePage })),
 );
+// Issue 43 item 5: the crash game.
+const CrashPage = lazy(() =>
+  import('@/features/crash/crash-page').then((module) => ({ default: module.CrashPage })),
+);
 const CasinoHistoryPage = lazy(() =>
   import('@/features/casino/history-page').then((module) => ({
     default: module.CasinoHistoryPage,
@@ -240,7 +244,7 @@ export const routeTable: readonly AppRoute[] = [
   },
   { path: '/live-show', access: 'protected', page: CasinoLobbyPage, titleKey: 'routes.liveShow' },
   placeholder('/session', 'protected', 'routes.session'),
-  placeholder('/aviatorgames', 'protected', 'routes.aviatorGames'),
+  { path: '/aviatorgames', access: 'protected', page: CrashPage, titleKey: 'routes.aviatorGames' },
   // SPEC 2.6 names an "account statement" screen without a route; it lives here, protected,
   // named after its API call GET /getAccountstatement (SPEC 7.3).
   { path: '/statement', access: 'protected', page: StatementPage, titleKey: 'routes.statement' },

@@ -14,11 +14,20 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 // English is bundled: it is the default and every other language's fallback, so the first
 // paint never waits for it. The seven others are one chunk each, fetched only when chosen
 // (issue 11: the landing page shipped all eight, a third of its JavaScript).
+// A game screen's strings form their own namespace (locales/<namespace>/<language>.json),
+// English included, fetched with the screen: the crash game's would otherwise weigh on every
+// first visit (the landing page's budget, page-weight.test.ts).
 const app = createI18n({
   storageKey: LANGUAGE_STORAGE_KEY,
   english: { translation: en },
+  lazyEnglish: {
+    crash: () => import('@/locales/crash/en.json').then((module) => module.default),
+  },
   files: {
     translation: import.meta.glob<ResourceKey>(['../../locales/*.json', '!**/en.json'], {
+      import: 'default',
+    }),
+    crash: import.meta.glob<ResourceKey>(['../../locales/crash/*.json', '!**/en.json'], {
       import: 'default',
     }),
   },
