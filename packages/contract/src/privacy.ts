@@ -150,6 +150,22 @@ export const dataExportSchema = z.object({
         closedAt: z.string().nullable(),
       }),
     ),
+    /** Crash game bets (issue 43); the crash point once the round crashed. */
+    crash: z.array(
+      z.object({
+        id: z.string(),
+        roundId: z.string(),
+        panel: z.number().int(),
+        stake: z.number(),
+        autoCashOut: z.number().nullable(),
+        status: z.string(),
+        cashOutMultiplier: z.number().nullable(),
+        payout: z.number().nullable(),
+        crashPoint: z.number().nullable(),
+        placedAt: z.string(),
+        settledAt: z.string().nullable(),
+      }),
+    ),
   }),
   sessions: z.array(
     z.object({

@@ -12,6 +12,7 @@ import { getStatement, getWallet } from '../wallet/index.ts';
 import {
   playerBankDetails,
   playerCasinoRounds,
+  playerCrashBets,
   playerDataRequests,
   playerDeposits,
   playerKyc,
@@ -73,7 +74,7 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
   const user = await findUserById(deps.db, playerId);
   if (!user) throw new AppError('UNAUTHORIZED');
   const now = deps.clock.now();
-  const [kyc, banks, deposits, withdrawals, orders, rounds, sessions, requests, wallet] =
+  const [kyc, banks, deposits, withdrawals, orders, rounds, crash, sessions, requests, wallet] =
     await Promise.all([
       playerKyc(deps.db, playerId),
       playerBankDetails(deps.db, playerId),
@@ -81,6 +82,7 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
       playerWithdrawals(deps.db, playerId),
       playerOrders(deps.db, playerId),
       playerCasinoRounds(deps.db, playerId),
+      playerCrashBets(deps.db, playerId),
       playerSessions(deps.db, playerId),
       playerDataRequests(deps.db, playerId),
       getWallet(deps.db, playerId),
@@ -166,6 +168,19 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
         won: paiseToPoints(row.wonPaise),
         startedAt: row.startedAt.toISOString(),
         closedAt: iso(row.closedAt),
+      })),
+      crash: crash.map(({ bet, crashPointHundredths, phase }) => ({
+        id: bet.id,
+        roundId: String(bet.roundId),
+        panel: bet.panel,
+        stake: paiseToPoints(bet.stakePaise),
+        autoCashOut: bet.autoCashOutHundredths === null ? null : bet.autoCashOutHundredths / 100,
+        status: bet.status,
+        cashOutMultiplier: bet.cashOutHundredths === null ? null : bet.cashOutHundredths / 100,
+        payout: bet.payoutPaise === null ? null : paiseToPoints(bet.payoutPaise),
+        crashPoint: phase === 'crashed' ? crashPointHundredths / 100 : null,
+        placedAt: bet.placedAt.toISOString(),
+        settledAt: iso(bet.settledAt),
       })),
     },
     sessions: sessions.map((row) => ({

@@ -8,6 +8,7 @@ import {
   withdrawRequests,
 } from '../cashier/tables.ts';
 import { casinoRounds } from '../casino/tables.ts';
+import { crashBets, crashRounds } from '../crash/tables.ts';
 import { markets, orders } from '../exchange/tables.ts';
 import { dataRequests } from './tables.ts';
 
@@ -63,6 +64,19 @@ export const playerCasinoRounds = (db: DbHandle, playerId: number) =>
     .where(eq(casinoRounds.playerId, playerId))
     .orderBy(asc(casinoRounds.id));
 
+/** The player's crash bets with their round's crash point (null while the round flies). */
+export const playerCrashBets = (db: DbHandle, playerId: number) =>
+  db
+    .select({
+      bet: crashBets,
+      crashPointHundredths: crashRounds.crashPointHundredths,
+      phase: crashRounds.phase,
+    })
+    .from(crashBets)
+    .innerJoin(crashRounds, eq(crashRounds.id, crashBets.roundId))
+    .where(eq(crashBets.playerId, playerId))
+    .orderBy(asc(crashBets.placedAt), asc(crashBets.id));
+
 export const playerSessions = (db: DbHandle, playerId: number) =>
   db
     .select({
@@ -77,7 +91,7 @@ export const playerSessions = (db: DbHandle, playerId: number) =>
     .where(eq(sessions.userId, playerId))
     .orderBy(asc(sessions.createdAt));
 
-/** Exchange orders not settled, voided, cancelled or refused; casino rounds still open. */
+/** Exchange orders not settled, voided, cancelled or refused; casino rounds still open; crash bets in flight. */
 const OPEN_ORDER_STATUSES = ['pending', 'unmatched', 'partially_matched', 'matched'];
 
 export async function openBetCount(db: DbHandle, playerId: number): Promise<number> {
@@ -95,7 +109,11 @@ export async function openBetCount(db: DbHandle, playerId: number): Promise<numb
     .select({ n: count() })
     .from(casinoRounds)
     .where(and(eq(casinoRounds.playerId, playerId), eq(casinoRounds.status, 'open')));
-  return Number(exchange?.n ?? 0) + Number(casino?.n ?? 0);
+  const [crash] = await db
+    .select({ n: count() })
+    .from(crashBets)
+    .where(and(eq(crashBets.playerId, playerId), eq(crashBets.status, 'active')));
+  return Number(exchange?.n ?? 0) + Number(casino?.n ?? 0) + Number(crash?.n ?? 0);
 }
 
 export const playerDataRequests = (db: DbHandle, playerId: number) =>

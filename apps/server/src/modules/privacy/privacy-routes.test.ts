@@ -20,6 +20,7 @@ import {
 import { post as postLedger } from '../wallet/ledger/ledger-service.ts';
 import { orders } from '../exchange/tables.ts';
 import { casinoRounds } from '../casino/tables.ts';
+import { crashBets, crashChains, crashRounds } from '../crash/tables.ts';
 import { bankDetails } from '../cashier/tables.ts';
 import { users } from '../identity/tables.ts';
 import type { Harness } from '../../test/harness.ts';
@@ -120,6 +121,8 @@ describe.each(drivers)('personal data on %s', (driver) => {
       closedAt: h.clock.now(),
     });
 
+    await insertCrashBet(h, alice.id);
+
     const { res, data } = await exportOf(h, alice.token);
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.json"$/,
@@ -144,6 +147,16 @@ describe.each(drivers)('personal data on %s', (driver) => {
     expect(data.bets.exchange[0]).toMatchObject({ stake: 100, profitLoss: 150, price: 2.5 });
     expect(data.bets.casino).toEqual([
       expect.objectContaining({ gameId: 'teen-patti', staked: 5, won: 9 }),
+    ]);
+    expect(data.bets.crash).toEqual([
+      expect.objectContaining({
+        roundId: '1',
+        stake: 20,
+        status: 'cashed_out',
+        cashOutMultiplier: 1.5,
+        payout: 30,
+        crashPoint: 2.37,
+      }),
     ]);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
     expect(data.dataRequests).toEqual([]);
@@ -334,3 +347,41 @@ describe.each(drivers)('personal data on %s', (driver) => {
     expect(audit).toEqual([expect.objectContaining({ targetId: requestId })]);
   });
 });
+
+/** A crash round (crashed at 2.37x) with one bet of the player's, cashed out at 1.50x. */
+async function insertCrashBet(h: Harness, playerId: number): Promise<void> {
+  const at = h.clock.now();
+  await h.db.insert(crashChains).values({ id: 1, seed: 'a'.repeat(64), length: 10, segment: 4 });
+  await h.db.insert(crashRounds).values({
+    id: 1,
+    chainId: 1,
+    hash: 'b'.repeat(64),
+    salt: 'salt',
+    saltCommitment: 'c'.repeat(64),
+    crashPointHundredths: 237,
+    houseEdgeBasisPoints: 300,
+    maxMultiplierHundredths: 1_000_000,
+    minStakePaise: 1_000n,
+    maxStakePerRoundPaise: 750_000n,
+    maxReturnPaise: 7_500_000n,
+    phase: 'crashed',
+    bettingEndsAt: at,
+    flightStartedAt: at,
+    crashedAt: at,
+  });
+  await h.db.insert(crashBets).values({
+    id: 'bet-alice',
+    roundId: 1,
+    playerId,
+    playerLabel: 'al***',
+    panel: 0,
+    stakePaise: 2_000n,
+    clientBetId: 'client-bet-alice',
+    status: 'cashed_out',
+    cashOutHundredths: 150,
+    cashOutKind: 'manual',
+    payoutPaise: 3_000n,
+    placedAt: at,
+    settledAt: at,
+  });
+}
