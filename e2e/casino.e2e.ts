@@ -16,6 +16,10 @@ const ANDAR_RETURN = 1.9;
 const GAME_ID = 'spm-andar-bahar';
 /** Rounds the journey may try before a bet lands inside a betting window. */
 const BET_ATTEMPTS = 4;
+/** Crash rounds the journey may play before one lets it cash out (1.00x crashes lose). */
+const CRASH_ATTEMPTS = 5;
+/** The longest wait for a crash round's next step: the current flight may run to high multipliers. */
+const CRASH_FLIGHT_WAIT_MS = 180_000;
 
 /** Seconds left on the table's countdown, or 0 when betting is not open. */
 async function secondsLeft(page: Page): Promise<number> {
@@ -50,7 +54,7 @@ async function betOnAndar(page: Page): Promise<void> {
   throw new Error(`no bet accepted in ${BET_ATTEMPTS} rounds`);
 }
 
-describe('a player plays a round of Andar Bahar', () => {
+describe('a player plays a round of Andar Bahar, and the crash game', () => {
   // Short rounds: a 6-second betting window, a card every 150 ms, the result shown 4 seconds.
   usePlatformAndBrowser((started) => ({ platform, browser } = started), {
     SPM_BETTING_SECONDS_OVERRIDE: '6',
@@ -78,7 +82,7 @@ describe('a player plays a round of Andar Bahar', () => {
     ).newPage();
     await logInThroughDialog(page, platform.baseUrl, username, password);
     await expect
-      .poll(() => page.getByTestId('header-balance').textContent())
+      .poll(() => page.getByTestId('header-balance').textContent(), { timeout: 10_000 })
       .toContain(points(STARTING_POINTS));
 
     // The lobby of the live-casino family, then the game: launch, and the table opens.
@@ -163,4 +167,76 @@ describe('a player plays a round of Andar Bahar', () => {
       .poll(() => detail.getByTestId('fairness-outcome-check').getAttribute('data-ok'))
       .toBe('true');
   }, 240_000);
+
+  it('plays the crash game at /aviatorgames: bets, watches the flight, cashes out, sees the balance, the bet in history and the round verified', async () => {
+    const suffix = String(Date.now() % 100000);
+    const username = `crash${suffix}`;
+    const password = 'crash2026';
+    const playerId = await registerPlayer(platform.baseUrl, username, password);
+    const staff = await staffToken(platform.baseUrl, platform.dataDir);
+    const funded = await creditPlayer(
+      platform.baseUrl,
+      staff,
+      playerId,
+      STARTING_POINTS,
+      `e2e-crash-${suffix}`,
+    );
+    expect(funded.status).toBe(200);
+    const page = await (
+      await browser.newContext({ viewport: { width: 360, height: 780 } })
+    ).newPage();
+    await logInThroughDialog(page, platform.baseUrl, username, password);
+    await page.goto(`${platform.baseUrl}/aviatorgames`);
+    await page.getByTestId('crash-flight').waitFor();
+    await page.getByTestId(`crash-preset-${STAKE_POINTS}-0`).click();
+
+    // A bet cashed out by hand as soon as the flight allows; a round that crashes first
+    // (about 3 % crash at 1.00x) loses the stake, and the next round is tried.
+    let staked = 0;
+    let payout: number | null = null;
+    for (let attempt = 0; attempt < CRASH_ATTEMPTS && payout === null; attempt += 1) {
+      await page.getByTestId('crash-bet-0').click();
+      staked += STAKE_POINTS;
+      // A bet pressed in a flight waits for the next round: the flight may be long (a 20x
+      // crash takes 50 s to fly).
+      const cashOut = page.getByTestId('crash-cashout-0');
+      const lost = page.getByTestId('crash-lost-0');
+      await cashOut.or(lost).first().waitFor({ timeout: CRASH_FLIGHT_WAIT_MS });
+      if (await cashOut.isVisible()) await cashOut.click().catch(() => undefined);
+      const cashedOut = page.getByTestId('crash-cashed-out-0');
+      await cashedOut.or(lost).first().waitFor({ timeout: CRASH_FLIGHT_WAIT_MS });
+      if (await cashedOut.isVisible()) {
+        payout = Number(await cashedOut.getAttribute('data-payout'));
+      } else {
+        // Lost: the next round's betting, then bet again.
+        await page.getByTestId('crash-countdown').waitFor({ timeout: CRASH_FLIGHT_WAIT_MS });
+      }
+    }
+    expect(payout).not.toBeNull();
+    // At least the stake back: the earliest cash-out pays 1.00x or more.
+    expect(payout!).toBeGreaterThanOrEqual(STAKE_POINTS);
+    await expect
+      .poll(() => page.getByTestId('header-balance').textContent(), { timeout: 15_000 })
+      .toContain(points(STARTING_POINTS - staked + payout!));
+
+    // The bet in the player's crash history, with its round.
+    await page.getByTestId('crash-my-bets-open').click();
+    const myBet = page.locator('[data-testid="crash-my-bet"][data-status="cashed_out"]').first();
+    await myBet.waitFor({ timeout: 15_000 });
+    expect(await myBet.textContent()).toContain(points(payout!));
+    const roundId = await myBet.getAttribute('data-round-id');
+    expect(roundId).toMatch(/^\d+$/);
+
+    // The round verified in the browser: crash point, chain link and salt commitment.
+    await page.getByTestId('crash-fairness-open').click();
+    const choose = page.getByTestId('crash-fairness-round');
+    await choose.waitFor();
+    await choose.selectOption(roundId!);
+    await page.getByTestId('crash-fairness-verify').click();
+    await expect
+      .poll(() => page.getByTestId('crash-fairness-result').getAttribute('data-ok'), {
+        timeout: 15_000,
+      })
+      .toBe('true');
+  }, 600_000);
 });

@@ -36,6 +36,9 @@ function platformEnv(
   // As `npm start`: development, where the console SMS provider and its outbox (which the
   // journeys read codes from) and the gateway simulator exist; production refuses them.
   env.NODE_ENV = 'development';
+  // The crash game's hash chain: a million links cost seconds of CPU at every platform's first
+  // boot; the journeys play a few rounds (docs/crash-game.md).
+  env.CRASH_CHAIN_LENGTH = '10000';
   return { ...env, ...overrides };
 }
 

@@ -381,7 +381,11 @@ export function BetPanel({
       </div>
 
       {cashedOutLine && (
-        <p className="crash-panel__result crash-panel__result--won" data-testid={id('cashed-out')}>
+        <p
+          className="crash-panel__result crash-panel__result--won"
+          data-testid={id('cashed-out')}
+          data-payout={cashedOutLine.payout}
+        >
           {t('panel.cashedOutAt', { multiplier: formatMultiplier(cashedOutLine.multiplier) })}{' '}
           <strong>
             <PointsAmount amount={cashedOutLine.payout} />

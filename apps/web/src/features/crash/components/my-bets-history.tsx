@@ -46,7 +46,12 @@ export function MyBetsHistory({ lastCrashId }: { lastCrashId: string | null }) {
               </thead>
               <tbody>
                 {data.items.map((bet) => (
-                  <tr key={bet.id} data-testid="crash-my-bet" data-status={bet.status}>
+                  <tr
+                    key={bet.id}
+                    data-testid="crash-my-bet"
+                    data-status={bet.status}
+                    data-round-id={bet.roundId}
+                  >
                     <td>{formatDateTime(bet.placedAt, i18n.language)}</td>
                     <td>{formatAmount(bet.stake)}</td>
                     <td>
