@@ -12,7 +12,7 @@ import { pageQuerySchema, pagedSchema, pointsSchema } from './wallet.ts';
  * The back office's crash screens (issue 43, item 6): the game's settings, pause and resume,
  * its rounds with their bets and incidents, and RTP and GGR per Indian day. Every path is under
  * /api/staff/crash and takes a staff token; amounts are points (2 decimals), multipliers plain
- * numbers (2.5 = 2.50x). Who may call what: docs/crash-backoffice.md.
+ * numbers (2.5 = 2.50x). Admin only: docs/crash-backoffice.md.
  */
 
 const dateSchema = z.iso.date();
@@ -26,7 +26,7 @@ export const CRASH_MAX_MAX_MULTIPLIER = 10_000;
 export const CRASH_REPORT_MAX_DAYS = 366;
 
 // ---------------------------------------------------------------------------------------
-// Settings (read: any staff; change, pause, resume: admin)
+// Settings, pause and resume (admin, as every path here)
 // ---------------------------------------------------------------------------------------
 
 /** GET /api/staff/crash/settings. A change applies from the next round committed. */

@@ -22,21 +22,21 @@ import {
 } from './staff-crash-service.ts';
 
 /**
- * The back office's crash game (issue 43 item 6) under /staff/crash. Any staff member may read
- * the settings (they name no player); changes, pause and resume, the rounds (every player's
- * bets) and the revenue report are admin's (docs/crash-backoffice.md).
+ * The back office's crash game (issue 43 item 6) under /staff/crash, admin only like every
+ * staff route outside an agent's own players (docs/backoffice.md "Roles"): the settings move
+ * every player's odds, the rounds name every player, the report is the house's revenue
+ * (docs/crash-backoffice.md).
  */
 export const staffCrashRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (
   app,
   { deps },
 ) => {
   const admin = requireStaff('admin');
-  const anyStaff = requireStaff();
 
   app.get(
     '/staff/crash/settings',
     {
-      onRequest: anyStaff,
+      onRequest: admin,
       schema: {
         tags: ['staff'],
         summary: "The crash game's settings and whether it is paused",
