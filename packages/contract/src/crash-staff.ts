@@ -84,6 +84,17 @@ export const staffCrashSettingsBodySchema = z
   });
 export type StaffCrashSettingsBody = z.infer<typeof staffCrashSettingsBodySchema>;
 
+/**
+ * The answer of PUT /api/staff/crash/settings: the settings now stored, and when they apply:
+ * from the next round committed; the round under way (if any) keeps its own.
+ */
+export const staffCrashSettingsChangeSchema = staffCrashSettingsSchema.extend({
+  appliesFrom: z.literal('next_round'),
+  /** The round betting or flying when the change was made; it keeps the values before. */
+  roundInProgressId: z.string().nullable(),
+});
+export type StaffCrashSettingsChange = z.infer<typeof staffCrashSettingsChangeSchema>;
+
 // ---------------------------------------------------------------------------------------
 // Rounds (admin)
 // ---------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import {
   staffCrashReportSchema,
   staffCrashRoundDetailSchema,
   staffCrashRoundsSchema,
+  staffCrashSettingsChangeSchema,
   staffCrashSettingsSchema,
   type StaffCrashSettingsBody,
 } from '@spm/contract';
@@ -32,7 +33,7 @@ export const fetchCrashSettings = () =>
   staffRequest(staffCrashSettingsSchema, { url: '/staff/crash/settings' });
 
 export const saveCrashSettings = (body: StaffCrashSettingsBody) =>
-  staffRequest(staffCrashSettingsSchema, {
+  staffRequest(staffCrashSettingsChangeSchema, {
     url: '/staff/crash/settings',
     method: 'PUT',
     data: body,

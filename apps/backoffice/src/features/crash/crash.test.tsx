@@ -207,6 +207,8 @@ describe('crash settings', () => {
         houseEdgePercent: 4.5,
         updatedAt: '2026-11-21T10:00:00.000Z',
         updatedBy: 'root.admin',
+        appliesFrom: 'next_round',
+        roundInProgressId: '91',
       }),
     });
     renderPage(<CrashSettingsPage />);

@@ -120,7 +120,11 @@ function SettingsForm({ settings }: { settings: StaffCrashSettings }) {
     mutationFn: saveCrashSettings,
     onSuccess: (updated) => {
       client.setQueryData(crashKeys.settings, updated);
-      toastSuccess(t('crash.settings.saved'));
+      toastSuccess(
+        updated.roundInProgressId
+          ? t('crash.settings.savedWithRound', { id: updated.roundInProgressId })
+          : t('crash.settings.saved'),
+      );
     },
   });
   const submit = (event: FormEvent) => {

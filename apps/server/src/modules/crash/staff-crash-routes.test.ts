@@ -117,6 +117,8 @@ describe.each(drivers)('back office crash on %s', (driver) => {
       maxMultiplier: 500,
       minStake: 20,
       updatedBy: h.seedResult.adminUsername,
+      appliesFrom: 'next_round',
+      roundInProgressId: String(current.id),
     });
     // The round under way keeps the values it was committed with.
     expect(kit.current()).toMatchObject({

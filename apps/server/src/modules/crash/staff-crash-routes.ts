@@ -6,6 +6,7 @@ import {
   staffCrashRoundsQuerySchema,
   staffCrashRoundsSchema,
   staffCrashSettingsBodySchema,
+  staffCrashSettingsChangeSchema,
   staffCrashSettingsSchema,
 } from '@spm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -54,7 +55,7 @@ export const staffCrashRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = as
         tags: ['staff'],
         summary: 'Change the crash settings; they apply from the next round committed (audited)',
         body: staffCrashSettingsBodySchema,
-        response: envelopeResponses(staffCrashSettingsSchema),
+        response: envelopeResponses(staffCrashSettingsChangeSchema),
       },
     },
     async (request) =>

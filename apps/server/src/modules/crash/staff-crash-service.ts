@@ -8,6 +8,7 @@ import type {
   StaffCrashRounds,
   StaffCrashSettings,
   StaffCrashSettingsBody,
+  StaffCrashSettingsChange,
 } from '@spm/contract';
 import { INDIA_TIME_ZONE, objectWith, paiseToPoints, pointsToPaise } from '@spm/core';
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { StaffActor } from '../../http/staff-auth.ts';
 import {
   crashRoundById,
+  latestCrashRound,
   readCrashSettings,
   setCrashPaused,
   staffRoundBets,
@@ -92,7 +94,7 @@ export async function changeStaffCrashSettings(
   deps: ServiceDeps,
   actor: StaffActor,
   body: StaffCrashSettingsBody,
-): Promise<StaffCrashSettings> {
+): Promise<StaffCrashSettingsChange> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const before = await lockSettings(tx);
@@ -115,7 +117,11 @@ export async function changeStaffCrashSettings(
       before: settingsValues(before),
       after: settingsValues(after),
     });
-    return toStaffSettings(tx, after);
+    const latest = await latestCrashRound(tx);
+    return objectWith(await toStaffSettings(tx, after), {
+      appliesFrom: 'next_round' as const,
+      roundInProgressId: latest && latest.phase !== 'crashed' ? String(latest.id) : null,
+    });
   });
 }
 
