@@ -54,7 +54,7 @@ export function CrashRoundsPage() {
       render: (round) => (
         <button
           type="button"
-          className="casino-expand"
+          className="crash-expand"
           aria-expanded={open.has(round.id)}
           aria-label={t('crash.rounds.showBets', { id: round.id })}
           onClick={() => toggle(round.id)}
@@ -149,7 +149,7 @@ export function CrashRoundsPage() {
             onChange={(event) => setDraft({ ...draft, to: event.target.value })}
           />
         </Field>
-        <label className="checkbox">
+        <label className="crash-check">
           <input
             type="checkbox"
             checked={draft.incidentsOnly}
