@@ -25,3 +25,4 @@ export * from './safer-play-names.ts';
 export * from './safer-play-sessions.ts';
 export * from './crash-names.ts';
 export * from './crash.ts';
+export * from './crash-staff.ts';

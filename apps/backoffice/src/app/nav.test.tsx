@@ -34,6 +34,9 @@ describe('role-aware navigation', () => {
       'Providers',
       'Rounds',
       'Casino GGR',
+      'Crash rounds',
+      'Crash RTP and GGR',
+      'Crash settings',
       'App details',
       'Banners',
       'Announcements',
@@ -63,6 +66,9 @@ describe('role-aware navigation', () => {
       '/casino/games',
       '/casino/providers',
       '/casino/ggr',
+      '/crash/rounds',
+      '/crash/report',
+      '/crash/settings',
       '/rg/limits',
     ]) {
       await router.navigate(path);

@@ -49,6 +49,14 @@ export const NAV: NavGroup[] = [
     ],
   },
   {
+    heading: 'nav.crashHeading',
+    items: [
+      { to: '/crash/rounds', label: 'nav.crashRounds', roles: ADMIN },
+      { to: '/crash/report', label: 'nav.crashReport', roles: ADMIN },
+      { to: '/crash/settings', label: 'nav.crashSettings', roles: ADMIN },
+    ],
+  },
+  {
     heading: 'nav.settings',
     items: [
       { to: '/settings/app', label: 'nav.appSettings', roles: ADMIN },

@@ -33,6 +33,7 @@ const queues = () => import('../features/queues/index.ts');
 const sports = () => import('../features/sports/index.ts');
 const settings = () => import('../features/settings/index.ts');
 const casino = () => import('../features/casino/index.ts');
+const crash = () => import('../features/crash/index.ts');
 const DepositQueuePage = lazyNamed(queues, 'DepositQueuePage');
 const WithdrawalQueuePage = lazyNamed(queues, 'WithdrawalQueuePage');
 const KycQueuePage = lazyNamed(queues, 'KycQueuePage');
@@ -47,6 +48,9 @@ const CasinoGamesPage = lazyNamed(casino, 'CasinoGamesPage');
 const CasinoProvidersPage = lazyNamed(casino, 'CasinoProvidersPage');
 const CasinoRoundsPage = lazyNamed(casino, 'CasinoRoundsPage');
 const CasinoGgrPage = lazyNamed(casino, 'CasinoGgrPage');
+const CrashRoundsPage = lazyNamed(crash, 'CrashRoundsPage');
+const CrashReportPage = lazyNamed(crash, 'CrashReportPage');
+const CrashSettingsPage = lazyNamed(crash, 'CrashSettingsPage');
 
 const admin = (page: ReactNode) => <RequireRole roles={['admin']}>{page}</RequireRole>;
 
@@ -74,6 +78,9 @@ export const routes: RouteObject[] = [
       { path: 'casino/providers', element: admin(<CasinoProvidersPage />) },
       { path: 'casino/rounds', element: <CasinoRoundsPage /> },
       { path: 'casino/ggr', element: admin(<CasinoGgrPage />) },
+      { path: 'crash/rounds', element: admin(<CrashRoundsPage />) },
+      { path: 'crash/report', element: admin(<CrashReportPage />) },
+      { path: 'crash/settings', element: admin(<CrashSettingsPage />) },
       { path: 'settings/app', element: admin(<AppSettingsPage />) },
       { path: 'settings/banners', element: admin(<BannersPage />) },
       { path: 'settings/announcements', element: admin(<AnnouncementsPage />) },

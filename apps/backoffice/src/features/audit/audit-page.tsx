@@ -33,6 +33,7 @@ const ACTION_PREFIXES = [
   'gateway.',
   'notification.',
   'staff.',
+  'crash.',
 ];
 
 function readFilters(params: URLSearchParams): Filters {

@@ -10,6 +10,7 @@ import type { ServiceDeps } from '../../deps.ts';
 import { CrashGame } from './crash-game.ts';
 import { crashRoutes } from './crash-routes.ts';
 import { installCrashStream } from './crash-stream.ts';
+import { staffCrashRoutes } from './staff-crash-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +46,7 @@ async function crashPlugin(
   // Before the sockets and the database go: the step under way finishes, no new one starts.
   app.addHook('preClose', async () => game.stop());
   await app.register(crashRoutes, { prefix: apiPrefix, deps, game });
+  await app.register(staffCrashRoutes, { prefix: apiPrefix, deps });
 }
 
 export const crashModule = fp(crashPlugin, { name: 'spm-crash' });
