@@ -7,7 +7,7 @@ import {
   CRASH_PANELS,
   CRASH_PHASES,
 } from './crash-names.ts';
-import { pagedSchema } from './wallet.ts';
+import { pageQuerySchema, pagedSchema, pointsSchema } from './wallet.ts';
 
 /**
  * Crash game (issue 43, `/aviatorgames`). Amounts on the wire are points (2 decimals);
@@ -106,11 +106,6 @@ export const crashBetEventSchema = z.object({
 export const crashBetEventsSchema = z.array(crashBetEventSchema);
 export type CrashBetEvent = z.infer<typeof crashBetEventSchema>;
 
-const pointsSchema = z
-  .number()
-  .finite()
-  .refine((value) => Math.round(value * 100) === value * 100, 'at most 2 decimals');
-
 /** POST /api/crash/bets: a bet on the round in its betting window, on one of the two panels. */
 export const crashBetBodySchema = z.object({
   roundId: z.string().min(1).max(40),
@@ -162,10 +157,7 @@ export const crashRoundSummarySchema = z.object({
 });
 export type CrashRoundSummary = z.infer<typeof crashRoundSummarySchema>;
 
-export const crashRoundsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const crashRoundsQuerySchema = pageQuerySchema;
 export const crashRoundsSchema = pagedSchema(crashRoundSummarySchema);
 
 export const crashRoundParamsSchema = z.object({ roundId: z.string().min(1).max(40) });
