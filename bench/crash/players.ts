@@ -68,12 +68,17 @@ class HttpPool {
     );
   }
 
+  /** Ms each request waited for a free connection (not in its latency). */
+  readonly waitedMs: number[] = [];
+
   /** Answers the envelope and the ms from the request's write to its answer. */
   async post<T>(path: string, token: string, body: unknown): Promise<[Envelope<T>, number]> {
+    const dueAt = now();
     const connection =
       this.free.pop() ?? (await new Promise<RawHttpConnection>((r) => this.waiting.push(r)));
     try {
       const sentAt = now();
+      this.waitedMs.push(sentAt - dueAt);
       const answer = await connection.post(path, { authorization: token }, JSON.stringify(body));
       const tookMs = now() - sentAt;
       try {
@@ -328,6 +333,7 @@ async function play(plan: PlayerPlan, sockets: ProtocolClient[], rounds: PlayRou
     negativeTicks,
     bets,
     betMs,
+    waitedMs: pool.waitedMs,
     cashOuts,
     targetsNotReached,
     betIds,

@@ -62,6 +62,8 @@ export interface PlayersReport {
   /** Bet answers by outcome (`accepted` or the error code), every round played. */
   bets: Record<string, number>;
   betMs: number[];
+  /** Ms bets and cash-outs waited for a free connection of the pool (every round played). */
+  waitedMs: number[];
   /** Cash-out answers by outcome (`paid` or the error code), every round played. */
   cashOuts: Record<string, number>;
   /** Manual targets the flight never reached (the round crashed first): nothing sent. */
