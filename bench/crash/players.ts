@@ -39,6 +39,9 @@ const BET_SPREAD_MS = 3_000;
 const AUTO_SHARE = 0.25;
 const SECOND_PANEL_SHARE = 0.5;
 
+/** A bet still waiting for a connection when its betting window closed. */
+const NOT_SENT = 'not sent (window closed while waiting for a connection)';
+
 const now = () => performance.timeOrigin + performance.now();
 const send = (message: FromPlayerProcess) =>
   new Promise<void>((resolve) => process.send!(message, () => resolve()));
@@ -72,11 +75,21 @@ class HttpPool {
   readonly waitedMs: number[] = [];
 
   /** Answers the envelope and the ms from the request's write to its answer. */
-  async post<T>(path: string, token: string, body: unknown): Promise<[Envelope<T>, number]> {
+  async post<T>(
+    path: string,
+    token: string,
+    body: unknown,
+    /** Epoch ms after which the request is no longer sent (a bet once its window closed). */
+    sendBefore = Number.POSITIVE_INFINITY,
+  ): Promise<[Envelope<T>, number]> {
     const dueAt = now();
     const connection =
       this.free.pop() ?? (await new Promise<RawHttpConnection>((r) => this.waiting.push(r)));
     try {
+      if (Date.now() >= sendBefore) {
+        // A player's screen sends no bet once the window shut: not sent, not timed.
+        return [{ data: null as T, error: true, errorCode: NOT_SENT }, 0];
+      }
       const sentAt = now();
       this.waitedMs.push(sentAt - dueAt);
       const answer = await connection.post(path, { authorization: token }, JSON.stringify(body));
@@ -186,7 +199,8 @@ async function play(plan: PlayerPlan, sockets: ProtocolClient[], rounds: PlayRou
 
   const placeBets = (round: CrashRoundState) => {
     const roundId = Number(round.roundId);
-    const windowMs = Date.parse(round.bettingEndsAt!) - Date.now();
+    const closesAt = Date.parse(round.bettingEndsAt!);
+    const windowMs = closesAt - Date.now();
     const spreadMs = Math.max(0, Math.min(BET_SPREAD_MS, windowMs - 1_500));
     const list: { betId: string; token: string; target: number }[] = [];
     manual.set(roundId, list);
@@ -205,9 +219,9 @@ async function play(plan: PlayerPlan, sockets: ProtocolClient[], rounds: PlayRou
         setTimeout(
           () =>
             track(
-              pool.post<CrashBetAnswer>('/api/crash/bets', player.token, body).then(
+              pool.post<CrashBetAnswer>('/api/crash/bets', player.token, body, closesAt).then(
                 ([answer, tookMs]) => {
-                  betMs.push(tookMs);
+                  if (answer.errorCode !== NOT_SENT) betMs.push(tookMs);
                   const inRound = seen.get(roundId)?.bets ?? {};
                   if (answer.error) {
                     count(bets, answer.errorCode ?? 'error');
