@@ -521,10 +521,11 @@ async function main(): Promise<number> {
     const logged = server
       .output()
       .split('\n')
-      .filter((line) => /"level":(40|50|60)/.test(line));
-    console.log(
-      `${pad('server log')}${logged.length} warnings or errors${logged.length > 0 ? `; first: ${logged[0]!.slice(0, 300)}` : ''}`,
-    );
+      .filter((line) => /"level":(40|50|60)/.test(line))
+      .map((line) => /"msg":"([^"]{0,160})/.exec(line)?.[1] ?? line.slice(0, 160));
+    const distinct = [...new Set(logged)].slice(0, 5);
+    console.log(`${pad('server log')}${logged.length} warnings or errors`);
+    for (const message of distinct) console.log(`  ${message}`);
     await server.stop();
     server = undefined;
     const { problems, bets: stored } = await withDatabase(dataDir, postgres?.url, (database) =>
