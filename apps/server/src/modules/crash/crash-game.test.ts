@@ -58,7 +58,11 @@ describe.each(drivers)('crash game on %s', (driver) => {
     const bets: CrashBetEvent[] = [];
     socket.on(CRASH_SERVER_EVENTS.round, (round) => rounds.push(round));
     socket.on(CRASH_SERVER_EVENTS.tick, (tick) => ticks.push(tick));
-    socket.on(CRASH_SERVER_EVENTS.bets, (events) => bets.push(...events));
+    const betFrames: CrashBetEvent[][] = [];
+    socket.on(CRASH_SERVER_EVENTS.bets, (events) => {
+      betFrames.push(events);
+      bets.push(...events);
+    });
 
     const round = await kit.freshRound();
     const ack = (await socket.emitWithAck(CRASH_CLIENT_EVENTS.join, {})) as CrashJoinAck;
@@ -88,6 +92,17 @@ describe.each(drivers)('crash game on %s', (driver) => {
     expect(placed.balance).toBe(90);
     await vi.waitFor(() => expect(bets.map((event) => event.bet.id)).toContain(placed.bet.id));
     expect(bets[0]!.bet.mine).toBe(false);
+    // Bets placed together reach the room in one frame, not one frame per bet to each socket.
+    const others = await Promise.all([kit.player(100), kit.player(100)]);
+    const together = await Promise.all(others.map((other) => kit.placed(other, { stake: 10 })));
+    await vi.waitFor(() =>
+      expect(
+        betFrames
+          .at(-1)!
+          .map((event) => event.bet.id)
+          .sort(),
+      ).toEqual(together.map((answer) => answer.bet.id).sort()),
+    );
 
     await kit.takeOff();
     const flightStart = kit.current().flightStartedAt!.getTime();

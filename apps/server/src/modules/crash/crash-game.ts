@@ -75,6 +75,12 @@ const STEP_RETRY_MS = 1_000;
 /** While paused (staff, or no chain yet), how often the settings are read again. */
 const PAUSED_POLL_MS = 2_000;
 const MONEY_BATCH_CAP = 200;
+/**
+ * Bets placed, cashed out or withdrawn reach the room at most this often, together: one frame
+ * per bet to every socket would be players² frames a round (7,500 bets to 5,000 sockets: 37.5
+ * million in a betting window; bench/crash, docs/crash-bench.md).
+ */
+const BET_EVENTS_EVERY_MS = 100;
 
 export interface CrashTiming {
   bettingMs: number;
@@ -157,6 +163,8 @@ export class CrashGame {
   private readonly clientBets = new Map<string, Promise<CrashBetAnswer>>();
   private claimTimer: NodeJS.Timeout | undefined;
   private claiming = false;
+  private betEvents: CrashBetEvent[] = [];
+  private betEventsTimer: NodeJS.Timeout | undefined;
 
   constructor(options: CrashGameOptions) {
     this.deps = options.deps;
@@ -196,6 +204,7 @@ export class CrashGame {
     this.stopped = true;
     clearInterval(this.claimTimer);
     await this.halt();
+    this.flushBetEvents();
   }
 
   /**
@@ -800,11 +809,25 @@ export class CrashGame {
   }
 
   private emitRound(): void {
+    // The round's bets before its next phase (a crash after the cash-outs that beat it).
+    this.flushBetEvents();
     this.io.to(CRASH_ROOM).emit(CRASH_SERVER_EVENTS.round, this.roundState(this.round));
   }
 
+  /** Queues bet events for the room; sent together within BET_EVENTS_EVERY_MS. */
   private emitBets(events: CrashBetEvent[]): void {
-    if (events.length > 0) this.io.to(CRASH_ROOM).emit(CRASH_SERVER_EVENTS.bets, events);
+    if (events.length === 0) return;
+    this.betEvents.push(...events);
+    this.betEventsTimer ??= setTimeout(() => this.flushBetEvents(), BET_EVENTS_EVERY_MS);
+  }
+
+  private flushBetEvents(): void {
+    clearTimeout(this.betEventsTimer);
+    this.betEventsTimer = undefined;
+    if (this.betEvents.length === 0) return;
+    const events = this.betEvents;
+    this.betEvents = [];
+    this.io.to(CRASH_ROOM).emit(CRASH_SERVER_EVENTS.bets, events);
   }
 
   /**
