@@ -120,7 +120,8 @@ export const crashBetBodySchema = z.object({
 });
 export type CrashBetBody = z.infer<typeof crashBetBodySchema>;
 
-export const crashBetParamsSchema = z.object({ betId: z.string().min(1).max(40) });
+/** A bet's id as the server makes them: 20 lowercase hex digits. */
+export const crashBetParamsSchema = z.object({ betId: z.string().regex(/^[0-9a-f]{20}$/) });
 
 /** POST /api/crash/bets and DELETE /api/crash/bets/{betId}: the bet and the balance after. */
 export const crashBetAnswerSchema = z.object({ bet: crashBetSchema, balance: z.number() });
