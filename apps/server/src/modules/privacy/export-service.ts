@@ -145,44 +145,7 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
       ),
       createdAt: row.createdAt.toISOString(),
     })),
-    bets: {
-      exchange: orders.map(({ order, marketName }) => ({
-        id: String(order.id),
-        marketId: String(order.marketId),
-        marketName,
-        side: order.side,
-        price: order.priceHundredths !== null ? order.priceHundredths / 100 : (order.rate ?? null),
-        stake: paiseToPoints(order.stakePaise),
-        matched: paiseToPoints(order.matchedPaise),
-        status: order.status,
-        profitLoss: order.profitLossPaise === null ? null : paiseToPoints(order.profitLossPaise),
-        createdAt: order.createdAt.toISOString(),
-        settledAt: iso(order.settledAt),
-      })),
-      casino: rounds.map((row) => ({
-        id: String(row.id),
-        provider: row.providerId,
-        gameId: row.gameId,
-        status: row.status,
-        staked: paiseToPoints(row.stakedPaise),
-        won: paiseToPoints(row.wonPaise),
-        startedAt: row.startedAt.toISOString(),
-        closedAt: iso(row.closedAt),
-      })),
-      crash: crash.map(({ bet, crashPointHundredths, phase }) => ({
-        id: bet.id,
-        roundId: String(bet.roundId),
-        panel: bet.panel,
-        stake: paiseToPoints(bet.stakePaise),
-        autoCashOut: bet.autoCashOutHundredths === null ? null : bet.autoCashOutHundredths / 100,
-        status: bet.status,
-        cashOutMultiplier: bet.cashOutHundredths === null ? null : bet.cashOutHundredths / 100,
-        payout: bet.payoutPaise === null ? null : paiseToPoints(bet.payoutPaise),
-        crashPoint: phase === 'crashed' ? crashPointHundredths / 100 : null,
-        placedAt: bet.placedAt.toISOString(),
-        settledAt: iso(bet.settledAt),
-      })),
-    },
+    bets: betsOfExport(orders, rounds, crash),
     sessions: sessions.map((row) => ({
       createdAt: row.createdAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),
@@ -192,5 +155,51 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
       userAgent: row.userAgent,
     })),
     dataRequests: requests.map(toDataRequest),
+  };
+}
+
+/** The export's bets: exchange orders, casino rounds and crash bets, in points. */
+function betsOfExport(
+  orders: Awaited<ReturnType<typeof playerOrders>>,
+  rounds: Awaited<ReturnType<typeof playerCasinoRounds>>,
+  crash: Awaited<ReturnType<typeof playerCrashBets>>,
+): DataExport['bets'] {
+  return {
+    exchange: orders.map(({ order, marketName }) => ({
+      id: String(order.id),
+      marketId: String(order.marketId),
+      marketName,
+      side: order.side,
+      price: order.priceHundredths !== null ? order.priceHundredths / 100 : (order.rate ?? null),
+      stake: paiseToPoints(order.stakePaise),
+      matched: paiseToPoints(order.matchedPaise),
+      status: order.status,
+      profitLoss: order.profitLossPaise === null ? null : paiseToPoints(order.profitLossPaise),
+      createdAt: order.createdAt.toISOString(),
+      settledAt: iso(order.settledAt),
+    })),
+    casino: rounds.map((row) => ({
+      id: String(row.id),
+      provider: row.providerId,
+      gameId: row.gameId,
+      status: row.status,
+      staked: paiseToPoints(row.stakedPaise),
+      won: paiseToPoints(row.wonPaise),
+      startedAt: row.startedAt.toISOString(),
+      closedAt: iso(row.closedAt),
+    })),
+    crash: crash.map(({ bet, crashPointHundredths, phase }) => ({
+      id: bet.id,
+      roundId: String(bet.roundId),
+      panel: bet.panel,
+      stake: paiseToPoints(bet.stakePaise),
+      autoCashOut: bet.autoCashOutHundredths === null ? null : bet.autoCashOutHundredths / 100,
+      status: bet.status,
+      cashOutMultiplier: bet.cashOutHundredths === null ? null : bet.cashOutHundredths / 100,
+      payout: bet.payoutPaise === null ? null : paiseToPoints(bet.payoutPaise),
+      crashPoint: phase === 'crashed' ? crashPointHundredths / 100 : null,
+      placedAt: bet.placedAt.toISOString(),
+      settledAt: iso(bet.settledAt),
+    })),
   };
 }
