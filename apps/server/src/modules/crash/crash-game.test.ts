@@ -153,6 +153,7 @@ describe.each(drivers)('crash game on %s', (driver) => {
     const a = await kit.player(1000);
     const b = await kit.player(1000);
     const round = await kit.freshRound();
+    const logged = vi.spyOn(h.app.log, 'info');
     const betA = await kit.placed(a, { stake: 100 });
     const betB = await kit.placed(b, { stake: 100 });
     expect((await kit.cashOut(a, betA.bet.id)).json()).toMatchObject({
@@ -193,6 +194,12 @@ describe.each(drivers)('crash game on %s', (driver) => {
     // Someone else's bet is nobody else's to cash out.
     expect((await kit.cashOut(b, betA.bet.id)).statusCode).toBe(404);
     expect(kit.current().id).toBe(round.id);
+    // The round's acknowledgement times, published at its crash: one cash-out paid by hand.
+    const published = logged.mock.calls.filter((args) => args[1] === 'crash round cash-outs');
+    logged.mockRestore();
+    expect(published).toHaveLength(1);
+    expect(published[0]![0]).toMatchObject({ roundId: round.id, cashOuts: 1 });
+    expect((published[0]![0] as { p99Ms: number }).p99Ms).toBeGreaterThan(0);
   });
 
   it('pays an auto cash-out exactly its target when the flight reaches it; a target above the crash point loses', async () => {
@@ -265,6 +272,26 @@ describe.each(drivers)('crash game on %s', (driver) => {
     const a = await kit.player(8000);
     await kit.freshRound();
     const clientBetId = 'retry-1234';
+    const others = [await kit.player(100), await kit.player(100)];
+    const lookUpsBefore = h.app.crash.stats.lookups;
+    const { batches, requests } = lookUpsBefore;
+    // Bets arriving together have their clientBetIds looked up in one statement.
+    const together = await Promise.all(
+      others.map((other, index) =>
+        h.app.crash.placeBet(
+          { id: other.id, username: `other${index}` },
+          {
+            roundId: String(kit.current().id),
+            panel: 0,
+            stake: 10,
+            autoCashOut: null,
+            clientBetId: `together-${index}`,
+          },
+        ),
+      ),
+    );
+    expect(together.map((answer) => answer.balance)).toEqual([90, 90]);
+    expect([lookUpsBefore.batches - batches, lookUpsBefore.requests - requests]).toEqual([1, 2]);
     const first = await kit.bet(a, { stake: 100 }, clientBetId);
     const again = await kit.bet(a, { stake: 100 }, clientBetId);
     expect(first.statusCode, first.body).toBe(200);

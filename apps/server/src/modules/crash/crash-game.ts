@@ -23,7 +23,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketOwnership } from '../../cluster/market-ownership.ts';
 import type { ResourceFence, ResourceKey } from '../../cluster/resource-lease.ts';
-import { GroupCommitQueue } from '../../db/group-commit.ts';
+import { GroupCommitQueue, type Settled } from '../../db/group-commit.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { RealtimeServer } from '../../realtime/emitter.ts';
@@ -51,7 +51,13 @@ import {
   type CrashBetRow,
   type CrashRoundRow,
 } from './crash-repository.ts';
-import { betView, maskPlayerName, multiplierOf, settingsView } from './crash-views.ts';
+import {
+  betView,
+  latencyFigures,
+  maskPlayerName,
+  multiplierOf,
+  settingsView,
+} from './crash-views.ts';
 
 /*
  * The crash game's round loop (issue 43, docs/crash-game.md). One node flies the rounds: the
@@ -75,6 +81,15 @@ const STEP_RETRY_MS = 1_000;
 /** While paused (staff, or no chain yet), how often the settings are read again. */
 const PAUSED_POLL_MS = 2_000;
 const MONEY_BATCH_CAP = 200;
+/**
+ * Cash-outs have their own queue, two batches at once: a cash-out arriving while a batch
+ * commits starts at once instead of waiting for it (the player is waiting on the curve).
+ * Two batches touching one player's wallet row (both panels) queue on the row's lock, taken
+ * in player order, so they cannot deadlock; a batch that fails is replayed request by request.
+ */
+const CASH_OUT_BATCHES_IN_FLIGHT = 2;
+/** The clientBetId look-ups of bets arriving together: one statement for all of them. */
+const LOOKUP_CAP = 500;
 /**
  * Bets placed, cashed out or withdrawn reach the room at most this often, together: one frame
  * per bet to every socket would be players² frames a round (7,500 bets to 5,000 sockets: 37.5
@@ -114,6 +129,7 @@ interface PlayerInRound {
 }
 
 type Transition = () => Promise<void>;
+type ClientBetKey = { playerId: number; clientBetId: string };
 
 export interface CrashGameOptions {
   deps: ServiceDeps;
@@ -147,7 +163,13 @@ export class CrashGame {
   private readonly log: FastifyBaseLogger;
   private readonly clusterOf: () => MarketOwnership | undefined;
   private readonly money: MoneyService;
+  /** Bets and withdrawals (the betting window). */
   private readonly queue: GroupCommitQueue<MoneyRequest, MoneyAnswer>;
+  /** Cash-outs, manual and automatic (the flight). */
+  private readonly cashOutQueue: GroupCommitQueue<MoneyRequest, MoneyAnswer>;
+  private readonly lookups: GroupCommitQueue<ClientBetKey, CrashBetRow | undefined>;
+  /** The flight's manual cash-out acknowledgements (arrival → paid), in ms, for its log line. */
+  private cashOutAckMs: number[] = [];
 
   private chain: CrashChain | undefined;
   private round: LiveRound | undefined;
@@ -175,6 +197,14 @@ export class CrashGame {
     this.money = { deps: options.deps, fence: () => this.fence() };
     this.queue = new GroupCommitQueue((requests) => applyMoneyBatch(this.money, requests), {
       cap: MONEY_BATCH_CAP,
+      maxInFlight: 1,
+    });
+    this.cashOutQueue = new GroupCommitQueue((requests) => applyMoneyBatch(this.money, requests), {
+      cap: MONEY_BATCH_CAP,
+      maxInFlight: CASH_OUT_BATCHES_IN_FLIGHT,
+    });
+    this.lookups = new GroupCommitQueue((keys) => this.lookUpClientBets(keys), {
+      cap: LOOKUP_CAP,
       maxInFlight: 1,
     });
   }
@@ -226,6 +256,15 @@ export class CrashGame {
       await Promise.allSettled([...this.pending]);
       if (transitions === this.transitions && this.pending.size === 0) return;
     }
+  }
+
+  /** The queues' counters (tests and the benchmark): batches run and requests carried. */
+  get stats() {
+    return {
+      money: this.queue.stats,
+      cashOuts: this.cashOutQueue.stats,
+      lookups: this.lookups.stats,
+    };
   }
 
   /** Whether this node flies the rounds now. */
@@ -310,9 +349,10 @@ export class CrashGame {
     this.cancelTimer = undefined;
   }
 
-  /** Runs a money request through the group-commit queue; phase changes wait for it. */
+  /** Runs a money request through its group-commit queue; phase changes wait for it. */
   private submit(request: MoneyRequest): Promise<MoneyAnswer> {
-    const promise = this.queue.submit(request);
+    const queue = request.kind === 'cashout' ? this.cashOutQueue : this.queue;
+    const promise = queue.submit(request);
     this.pending.add(promise);
     const forget = () => this.pending.delete(promise);
     promise.then(forget, forget);
@@ -538,11 +578,22 @@ export class CrashGame {
     }
     round.row = Object.assign({}, round.row, { phase: 'crashed' as const, crashedAt: at });
     round.phase = 'crashed';
+    this.publishCashOutLatency(round.row.id);
     this.remember(round.row);
     this.emitRound();
     this.emitBets(settled.map((bet) => ({ bet: betView(bet, null), cancelled: false })));
     // The pause counts from the crash instant, not from when this step ran.
     this.schedule(round.crashAtMs! + this.timing.pauseMs, () => this.openRound());
+  }
+
+  /**
+   * The flight's manual cash-out acknowledgements (request arrived → paid, this node's wall
+   * time) as one log line a round, `crash round cash-outs`, for the operator and bench/crash.
+   */
+  private publishCashOutLatency(roundId: number): void {
+    const figures = latencyFigures(this.cashOutAckMs);
+    this.cashOutAckMs = [];
+    this.log.info(Object.assign({ roundId }, figures), 'crash round cash-outs');
   }
 
   private remember(row: CrashRoundRow): void {
@@ -573,9 +624,10 @@ export class CrashGame {
     const key = `${player.id}\u0000${body.clientBetId}`;
     const inFlight = this.clientBets.get(key);
     if (inFlight) return inFlight.then((answer) => this.sameBet(answer, body));
-    const [stored] = await findBetsByClientIds(this.deps.db, [
-      { playerId: player.id, clientBetId: body.clientBetId },
-    ]);
+    const stored = await this.lookups.submit({
+      playerId: player.id,
+      clientBetId: body.clientBetId,
+    });
     if (stored) return this.sameBet(await this.storedBetAnswer(stored), body);
     // The same bet sent twice at once: the second waits for the first's answer.
     const raced = this.clientBets.get(key);
@@ -634,6 +686,18 @@ export class CrashGame {
     );
     this.clientBets.set(key, placing);
     return placing;
+  }
+
+  /** The stored bets of clientBetIds asked together, each key's own (or undefined). */
+  private async lookUpClientBets(
+    keys: ClientBetKey[],
+  ): Promise<Settled<CrashBetRow | undefined>[]> {
+    const rows = await findBetsByClientIds(this.deps.db, keys);
+    const byKey = new Map(rows.map((row) => [`${row.playerId}\u0000${row.clientBetId}`, row]));
+    return keys.map((key) => ({
+      ok: true,
+      value: byKey.get(`${key.playerId}\u0000${key.clientBetId}`),
+    }));
   }
 
   /** A retry's answer: the bet placed under its clientBetId, when the retry asks the same. */
@@ -707,6 +771,7 @@ export class CrashGame {
    * the first one's result.
    */
   async cashOut(playerId: number, betId: string): Promise<CrashCashOutAnswer> {
+    const startedAt = performance.now();
     const arrivedMs = this.nowMs();
     const found = await this.ownBet(playerId, betId);
     if ('stored' in found) return this.storedCashOut(found.stored);
@@ -722,7 +787,10 @@ export class CrashGame {
     const multiplier = multiplierAtMs(arrivedMs - round.flightStartMs!);
     const player = this.playerIn(round, playerId);
     const maxWinPaise = betMaxWinPaise(live.row, round.row.maxReturnPaise, player.paidPaise);
-    return this.startCashOut(round, live, multiplier, maxWinPaise);
+    const answer = await this.startCashOut(round, live, multiplier, maxWinPaise);
+    // Wall time, not the game clock: what the player waited (tests drive a manual clock).
+    this.cashOutAckMs.push(performance.now() - startedAt);
+    return answer;
   }
 
   private startCashOut(

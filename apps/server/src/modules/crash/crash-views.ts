@@ -114,3 +114,21 @@ export function settingsView(
     chainLength: chain?.length ?? 0,
   };
 }
+
+/** A round's cash-out acknowledgement times as its log line carries them (ms, nearest rank). */
+export function latencyFigures(samplesMs: readonly number[]): {
+  cashOuts: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+} {
+  const sorted = [...samplesMs].sort((a, b) => a - b);
+  const rank = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  const round1 = (value: number) => Math.round(value * 10) / 10;
+  return {
+    cashOuts: sorted.length,
+    p50Ms: round1(rank(0.5)),
+    p99Ms: round1(rank(0.99)),
+    maxMs: round1(sorted.at(-1) ?? 0),
+  };
+}
