@@ -276,57 +276,7 @@ export async function finishRound(
     const ops = service.deps.wallet.within(ctx);
     const standing = await standingBetsOfRound(ctx.tx, round.id);
     const active = standing.filter((bet) => bet.status === 'active');
-    const paid = new Map<number, bigint>();
-    for (const bet of standing) {
-      if (bet.status === 'cashed_out' && bet.payoutPaise !== null) {
-        paid.set(bet.playerId, (paid.get(bet.playerId) ?? 0n) + bet.payoutPaise);
-      }
-    }
-    const settlements: BetSettlement[] = [];
-    const wins: BatchMoveInput[] = [];
-    const winners = new Set<number>();
-    for (const bet of active) {
-      const settlement = settleCrashBet({
-        stakePaise: bet.stakePaise,
-        autoCashOutHundredths: bet.autoCashOutHundredths,
-        manualCashOutHundredths: null,
-        crashPointHundredths: round.crashPointHundredths,
-        maxWinPaise: betMaxWinPaise(bet, round.maxReturnPaise, paid.get(bet.playerId) ?? 0n),
-      });
-      if (settlement.outcome === 'lost') {
-        settlements.push({
-          id: bet.id,
-          status: 'lost',
-          cashOutHundredths: null,
-          cashOutKind: null,
-          payoutPaise: 0n,
-        });
-        continue;
-      }
-      paid.set(bet.playerId, (paid.get(bet.playerId) ?? 0n) + settlement.payoutPaise);
-      settlements.push({
-        id: bet.id,
-        status: 'cashed_out',
-        cashOutHundredths: settlement.multiplierHundredths,
-        cashOutKind: settlement.by,
-        payoutPaise: settlement.payoutPaise,
-      });
-      winners.add(bet.playerId);
-      wins.push(
-        moveOf({ kind: 'cashout', bet, settlement }) as Extract<
-          BatchMoveInput,
-          { operation: 'win' }
-        >,
-      );
-    }
-    // The winners' rounds close with their last win; everyone else's here.
-    const players = [...new Set(standing.map((bet) => bet.playerId))];
-    const lastWinOf = new Map<number, number>();
-    wins.forEach((move, index) => lastWinOf.set(move.input.playerId, index));
-    for (const [, index] of lastWinOf) {
-      const move = wins[index] as Extract<BatchMoveInput, { operation: 'win' }>;
-      move.input.close = true;
-    }
+    const { settlements, wins, winners } = settleAtCrash(round, standing, active);
     if (wins.length > 0) {
       await ops.prepareMoves({
         operations: wins.map((move) => ({
@@ -346,7 +296,7 @@ export async function finishRound(
       const failed = results.find((result) => !result.ok);
       if (failed && !failed.ok) throw new Error(`crash win refused: ${failed.code}`);
     }
-    for (const playerId of players) {
+    for (const playerId of new Set(standing.map((bet) => bet.playerId))) {
       if (!winners.has(playerId)) {
         await ops.closeRound({
           product: CRASH_PRODUCT,
@@ -361,6 +311,63 @@ export async function finishRound(
   });
   if (!Array.isArray(outcome)) throw new Error(`crash round ${round.id}: ${outcome.code}`);
   return outcome;
+}
+
+type WinMove = Extract<BatchMoveInput, { operation: 'win' }>;
+
+/**
+ * The crash's plan for the bets still active: an auto target or the maximum win at or below
+ * the crash point pays exactly that (within what the player's other bets left of the round's
+ * maximum), the rest lose. Each winner's last win closes their wallet round.
+ */
+function settleAtCrash(
+  round: CrashRoundRow,
+  standing: readonly CrashBetRow[],
+  active: readonly CrashBetRow[],
+): { settlements: BetSettlement[]; wins: WinMove[]; winners: Set<number> } {
+  const paid = new Map<number, bigint>();
+  for (const bet of standing) {
+    if (bet.status === 'cashed_out' && bet.payoutPaise !== null) {
+      paid.set(bet.playerId, (paid.get(bet.playerId) ?? 0n) + bet.payoutPaise);
+    }
+  }
+  const settlements: BetSettlement[] = [];
+  const wins: WinMove[] = [];
+  const winners = new Set<number>();
+  for (const bet of active) {
+    const settlement = settleCrashBet({
+      stakePaise: bet.stakePaise,
+      autoCashOutHundredths: bet.autoCashOutHundredths,
+      manualCashOutHundredths: null,
+      crashPointHundredths: round.crashPointHundredths,
+      maxWinPaise: betMaxWinPaise(bet, round.maxReturnPaise, paid.get(bet.playerId) ?? 0n),
+    });
+    if (settlement.outcome === 'lost') {
+      settlements.push({
+        id: bet.id,
+        status: 'lost',
+        cashOutHundredths: null,
+        cashOutKind: null,
+        payoutPaise: 0n,
+      });
+      continue;
+    }
+    paid.set(bet.playerId, (paid.get(bet.playerId) ?? 0n) + settlement.payoutPaise);
+    settlements.push({
+      id: bet.id,
+      status: 'cashed_out',
+      cashOutHundredths: settlement.multiplierHundredths,
+      cashOutKind: settlement.by,
+      payoutPaise: settlement.payoutPaise,
+    });
+    winners.add(bet.playerId);
+    wins.push(moveOf({ kind: 'cashout', bet, settlement }) as WinMove);
+  }
+  // The winners' rounds close with their last win; everyone else's by the caller.
+  const lastWinOf = new Map<number, WinMove>();
+  for (const move of wins) lastWinOf.set(move.input.playerId, move);
+  for (const move of lastWinOf.values()) move.input.close = true;
+  return { settlements, wins, winners };
 }
 
 function activeBetsSettled(
