@@ -65,9 +65,9 @@ describe('content page defaults', () => {
 
   it('is not an English copy: each translation differs from English', () => {
     const copies = SLUGS.flatMap((slug) =>
-      LANGUAGES.filter((language) => language !== 'en' && read(slug, language) === read(slug, 'en')).map(
-        (language) => `${slug}/${language}.md`,
-      ),
+      LANGUAGES.filter(
+        (language) => language !== 'en' && read(slug, language) === read(slug, 'en'),
+      ).map((language) => `${slug}/${language}.md`),
     );
     expect(copies).toEqual([]);
   });
