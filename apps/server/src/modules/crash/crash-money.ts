@@ -184,6 +184,48 @@ async function decideAndWrite(
       })),
   });
 
+  const { outcomes, moves } = planMoves(ops, balances, requests);
+  const results: WalletResult[] = moves.length > 0 ? await ops.applyMany(moves) : [];
+  const answers: Settled<MoneyAnswer>[] = [];
+  const newBets: CrashBetRow[] = [];
+  const settlements: BetSettlement[] = [];
+  requests.forEach((request, index) => {
+    const outcome = outcomes[index]!;
+    if (!('move' in outcome)) {
+      answers.push(outcome);
+      return;
+    }
+    const result = results[outcome.move];
+    if (result === undefined) throw new BatchNotHeld();
+    if (!result.ok) {
+      // A refusal the plan did not foresee: alone, it is that request's answer.
+      if (requests.length > 1) throw new BatchNotHeld();
+      answers.push({ ok: false, error: walletRefusalError(result, `crash ${request.kind}`) });
+      return;
+    }
+    // A new bet's stake can never be a replay (its id is new): someone got there first.
+    if (request.kind === 'bet' && result.replay) throw new BatchNotHeld();
+    if (request.kind === 'bet') newBets.push(request.bet);
+    const settlement = settlementOf(request);
+    if (settlement) settlements.push(settlement);
+    answers.push({ ok: true, value: { balancePaise: result.balancePaise } });
+  });
+  await insertCrashBets(ctx.tx, newBets);
+  const settled = await settleCrashBets(ctx.tx, settlements, ctx.now);
+  // A bet settled meanwhile (another node, a recovery): the plan no longer holds.
+  if (settled.size !== settlements.length) throw new BatchNotHeld();
+  return answers;
+}
+
+/**
+ * The batch's plan, judged in memory before anything is written: a bet past a limit or the
+ * player's cash is refused alone (its answer), the rest become the wallet's moves.
+ */
+function planMoves(
+  ops: ReturnType<ServiceDeps['wallet']['within']>,
+  balances: Map<number, bigint>,
+  requests: readonly MoneyRequest[],
+): { outcomes: (Settled<MoneyAnswer> | { move: number })[]; moves: BatchMoveInput[] } {
   const outcomes: (Settled<MoneyAnswer> | { move: number })[] = [];
   const moves: BatchMoveInput[] = [];
   for (const request of requests) {
@@ -216,36 +258,7 @@ async function decideAndWrite(
     outcomes.push({ move: moves.length - 1 });
   }
 
-  const results: WalletResult[] = moves.length > 0 ? await ops.applyMany(moves) : [];
-  const answers: Settled<MoneyAnswer>[] = [];
-  const newBets: CrashBetRow[] = [];
-  const settlements: BetSettlement[] = [];
-  requests.forEach((request, index) => {
-    const outcome = outcomes[index]!;
-    if (!('move' in outcome)) {
-      answers.push(outcome);
-      return;
-    }
-    const result = results[outcome.move];
-    if (result === undefined) throw new BatchNotHeld();
-    if (!result.ok) {
-      // A refusal the plan did not foresee: alone, it is that request's answer.
-      if (requests.length > 1) throw new BatchNotHeld();
-      answers.push({ ok: false, error: walletRefusalError(result, `crash ${request.kind}`) });
-      return;
-    }
-    // A new bet's stake can never be a replay (its id is new): someone got there first.
-    if (request.kind === 'bet' && result.replay) throw new BatchNotHeld();
-    if (request.kind === 'bet') newBets.push(request.bet);
-    const settlement = settlementOf(request);
-    if (settlement) settlements.push(settlement);
-    answers.push({ ok: true, value: { balancePaise: result.balancePaise } });
-  });
-  await insertCrashBets(ctx.tx, newBets);
-  const settled = await settleCrashBets(ctx.tx, settlements, ctx.now);
-  // A bet settled meanwhile (another node, a recovery): the plan no longer holds.
-  if (settled.size !== settlements.length) throw new BatchNotHeld();
-  return answers;
+  return { outcomes, moves };
 }
 
 /** The most a bet may return: the round's maximum less what the player's other bets got. */
