@@ -109,8 +109,9 @@ describe.each(drivers)('player dashboard on %s', (driver) => {
     expect(seen.playMoney).toBe(false);
     expect(seen.wallet.exposure).toBeGreaterThan(0);
 
-    const limits = (await call(h, 'GET', '/api/rg/limits', undefined, { token: alice.token })).json()
-      .data.limits;
+    const limits = (
+      await call(h, 'GET', '/api/rg/limits', undefined, { token: alice.token })
+    ).json().data.limits;
     expect(seen.limits).toEqual(limits);
     expect(seen.limits.find((limit) => limit.name === 'stake-24h')).toMatchObject({
       amount: 5_000,

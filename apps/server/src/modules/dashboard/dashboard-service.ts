@@ -4,6 +4,7 @@ import {
   type Bet,
   type PlayerDashboard,
 } from '@spm/contract';
+import { objectWith } from '@spm/core';
 import type { ServiceDeps } from '../../deps.ts';
 import { casinoHistory } from '../casino/index.ts';
 import { myCrashBets } from '../crash/index.ts';
@@ -29,8 +30,8 @@ async function openSportsBets(
   playerId: number,
 ): Promise<{ items: Bet[]; more: boolean }> {
   const [unmatched, matched] = await Promise.all([
-    listBets(engine, playerId, { ...FIRST_PAGE, status: 'unmatched' }),
-    listBets(engine, playerId, { ...FIRST_PAGE, status: 'matched' }),
+    listBets(engine, playerId, objectWith(FIRST_PAGE, { status: 'unmatched' as const })),
+    listBets(engine, playerId, objectWith(FIRST_PAGE, { status: 'matched' as const })),
   ]);
   const byId = new Map<string, Bet>();
   for (const bet of [...unmatched.items, ...matched.items]) byId.set(bet.id, bet);
@@ -56,7 +57,7 @@ export async function playerDashboard(
     moneyModeOf(deps.db, playerId),
     openSportsBets(engine, playerId),
     casinoHistory(deps, playerId, FIRST_PAGE.page, FIRST_PAGE.pageSize, 'open'),
-    myCrashBets(deps.db, playerId, { ...FIRST_PAGE, status: 'active' }),
+    myCrashBets(deps.db, playerId, objectWith(FIRST_PAGE, { status: 'active' as const })),
     getLimitsState(deps, playerId),
     getRealityCheck(deps, auth),
     latestStatementEntries(deps, playerId, DASHBOARD_MOVEMENTS),
