@@ -183,6 +183,37 @@ const PROBLEM_KEYS: Record<RangeProblem, string> = {
   tooLong: 'statement.errors.tooLong',
 };
 
+/** One end of the range: an Indian calendar day, not after today. */
+function DateField({
+  which,
+  value,
+  max,
+  invalid,
+  onChange,
+}: {
+  which: 'from' | 'to';
+  value: string;
+  max: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className="statement-filter__field">
+      <span className="form-field__label">{t(`statement.${which}`)}</span>
+      <input
+        type="date"
+        className="statement-filter__input"
+        value={value}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid}
+        data-testid={`statement-${which}`}
+      />
+    </label>
+  );
+}
+
 /** The day a link asks for (?day=YYYY-MM-DD, not after today), else the default range. */
 function linkedRange(day: string | null): { from: string; to: string } {
   if (day && isIsoDate(day) && day <= todayIn(PLAYER_TIME_ZONE)) return { from: day, to: day };
@@ -220,36 +251,26 @@ export function StatementPage({ titleKey }: PageProps) {
         {t(titleKey)}
       </h1>
       <form className="statement-filter" onSubmit={onSubmit} noValidate>
-        <label className="statement-filter__field">
-          <span className="form-field__label">{t('statement.from')}</span>
-          <input
-            type="date"
-            className="statement-filter__input"
-            value={fromInput}
-            max={today}
-            onChange={(event) => {
-              setFromInput(event.target.value);
-              setProblem(null);
-            }}
-            aria-invalid={problem !== null}
-            data-testid="statement-from"
-          />
-        </label>
-        <label className="statement-filter__field">
-          <span className="form-field__label">{t('statement.to')}</span>
-          <input
-            type="date"
-            className="statement-filter__input"
-            value={toInput}
-            max={today}
-            onChange={(event) => {
-              setToInput(event.target.value);
-              setProblem(null);
-            }}
-            aria-invalid={problem !== null}
-            data-testid="statement-to"
-          />
-        </label>
+        <DateField
+          which="from"
+          value={fromInput}
+          max={today}
+          invalid={problem !== null}
+          onChange={(value) => {
+            setFromInput(value);
+            setProblem(null);
+          }}
+        />
+        <DateField
+          which="to"
+          value={toInput}
+          max={today}
+          invalid={problem !== null}
+          onChange={(value) => {
+            setToInput(value);
+            setProblem(null);
+          }}
+        />
         <button type="submit" className="button button--primary" data-testid="statement-submit">
           {t('statement.show')}
         </button>
