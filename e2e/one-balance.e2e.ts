@@ -225,4 +225,71 @@ describe('one balance everywhere', () => {
       .toEqual(everywhere(balance, held));
     await context.close();
   }, 240_000);
+
+  // Issue 44 item 4: the dashboard lists a resting exchange bet on its first read and a
+  // built-in table's round once the bet's balance push has come (its realtime refresh).
+  it('the dashboard shows an open exchange bet and a casino round in progress, at 360 px', async () => {
+    const suffix = String(Date.now() % 100000);
+    const username = `dash${suffix}`;
+    const password = 'dashboard2026';
+    const playerId = await registerPlayer(platform.baseUrl, username, password);
+    const staff = await staffToken(platform.baseUrl, platform.dataDir);
+    const funded = await creditPlayer(
+      platform.baseUrl,
+      staff,
+      playerId,
+      STARTING_POINTS,
+      `e2e-dashboard-${suffix}`,
+    );
+    expect(funded.status).toBe(200);
+    const context = await browser.newContext({ viewport: PHONE });
+    const tablePage = await context.newPage();
+    await logInThroughDialog(tablePage, platform.baseUrl, username, password);
+    const token = await storedToken(tablePage);
+    const matches = await api<{ items: { name: string; markets: Market[] }[] }>(
+      platform.baseUrl,
+      '/bet/matches',
+    );
+    const market = matches.body.data.items
+      .flatMap((event) => event.markets)
+      .find((item) => item.type === 'match_odds' && item.status === 'open');
+    expect(market, 'the simulator offers an open match-odds market').toBeDefined();
+    const lay = await api(platform.baseUrl, '/bet/match/odds', {
+      token: token!,
+      body: {
+        marketId: market!.id,
+        runnerId: market!.runners[0]!.id,
+        side: 'lay',
+        price: LAY_PRICE,
+        stake: LAY_STAKE_POINTS,
+        idempotencyKey: `e2e-dashboard-lay-${suffix}`,
+      },
+    });
+    expect(lay.status).toBe(200);
+
+    const dashboard = await context.newPage();
+    await dashboard.goto(`${platform.baseUrl}/dashboard`);
+    const sportsBet = dashboard.getByTestId('dash-sports-bet');
+    await sportsBet.waitFor();
+    expect(await sportsBet.getAttribute('data-market-type')).toBe('match_odds');
+    expect(await dashboard.getByTestId('dash-casino-empty').count()).toBe(1);
+
+    await openTable(tablePage, BET_TABLE);
+    await tablePage.locator(`[data-testid^="chip-preset-"][data-chip="${CHIP_POINTS}"]`).click();
+    for (let attempt = 0; ; attempt += 1) {
+      await expect
+        .poll(() => secondsLeft(tablePage), { timeout: 60_000, interval: 100 })
+        .toBeGreaterThanOrEqual(5);
+      await tablePage.locator('[data-testid="bet-spot"][data-spot="andar"]').click();
+      if (await landed(tablePage, 1)) break;
+      if (attempt + 1 >= BET_ATTEMPTS) throw new Error(`no bet accepted in ${BET_ATTEMPTS} rounds`);
+    }
+    const round = dashboard.getByTestId('dash-casino-round');
+    await round.waitFor({ timeout: 5_000 });
+    expect(await round.textContent()).toContain(`${points(CHIP_POINTS)}`);
+    expect(await dashboard.getByTestId('dash-balance').textContent()).toContain(
+      points(STARTING_POINTS - LAY_STAKE_POINTS * (LAY_PRICE - 1) - CHIP_POINTS),
+    );
+    await context.close();
+  }, 180_000);
 });

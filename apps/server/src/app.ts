@@ -45,6 +45,7 @@ import { backofficeModule } from './modules/backoffice/index.ts';
 import { cashierModule } from './modules/cashier/index.ts';
 import { casinoModule } from './modules/casino/index.ts';
 import { crashModule } from './modules/crash/index.ts';
+import { dashboardModule } from './modules/dashboard/index.ts';
 import { exchangeModule } from './modules/exchange/index.ts';
 import { privacyModule } from './modules/privacy/index.ts';
 import { registerLimitPolicies, saferPlayModule } from './modules/safer-play/index.ts';
@@ -335,6 +336,8 @@ async function registerModules(
   await app.register(exchangeModule, { deps, apiPrefix: API_PREFIX });
   await app.register(casinoModule, { deps, apiPrefix: API_PREFIX });
   await app.register(crashModule, { deps, apiPrefix: API_PREFIX });
+  // Reads the modules above through their own services (and the exchange's engine).
+  await app.register(dashboardModule, { deps, apiPrefix: API_PREFIX });
   // Never in production, whatever the provider: the outbox hands out every code (config.ts
   // already refuses SMS_PROVIDER=console there; this also covers an injected provider).
   if (isConsoleSmsProvider(sms) && config.nodeEnv !== 'production') {

@@ -47,6 +47,8 @@ export const BUILT_PLAYER_ROUTES = [
   '/privacypolicy',
   // Issue 43 item 5: the crash game.
   '/aviatorgames',
+  // Issue 44 item 4: the player's account at a glance.
+  '/dashboard',
 ] as const;
 
 /** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */
@@ -63,7 +65,6 @@ export const UNBUILT_PLAYER_ROUTES = [
   '/bonus',
   '/bonus/:bonusId',
   '/promotionoffers',
-  '/dashboard',
   '/session',
 ] as const;
 

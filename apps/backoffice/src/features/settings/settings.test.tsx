@@ -240,7 +240,7 @@ describe('banners', () => {
     ).toHaveAttribute('src', expect.stringMatching(/^blob:/));
     // Issue 40 item 7: a target must be a built page of the player app or an https address.
     for (const [bad, says] of [
-      ['/dashboard', 'This page is not built yet'],
+      ['/referral', 'This page is not built yet'],
       ['/casino', 'No page of the player app has this address.'],
       ['http://example.com', 'Use an https:// address'],
     ] as const) {
@@ -290,7 +290,7 @@ describe('banners', () => {
   });
 
   it('refuses to retarget a banner to a placeholder and marks one players cannot see', async () => {
-    const unbuilt = { ...banner, id: 'b2', title: 'Dashboard', linkUrl: '/dashboard' };
+    const unbuilt = { ...banner, id: 'b2', title: 'Referral', linkUrl: '/referral' };
     const fetchMock = mockApi({
       'GET /api/staff/banners': ok([banner, unbuilt]),
       [`PATCH /api/staff/banners/${banner.id}`]: ok(banner),

@@ -51,3 +51,4 @@ export { callProviderWallet, providerWalletPath } from './provider-wallet-routes
 export type { ProviderWalletCall } from './provider-wallet-routes.ts';
 export { signProviderBody } from './provider-signature.ts';
 export { callbackBatchStats } from './provider-wallet-batch.ts';
+export { casinoHistory } from './lobby-service.ts';

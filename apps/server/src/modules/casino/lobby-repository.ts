@@ -170,13 +170,18 @@ export async function touchRecentPlay(
     });
 }
 
-/** The player's casino rounds at every provider, newest first. */
+/** The player's casino rounds at every provider (only those of `status` when given), newest first. */
 export async function listPlayerRounds(
   db: DbHandle,
   playerId: number,
   limit: number,
   offset: number,
+  status?: (typeof casinoRounds.$inferSelect)['status'],
 ) {
+  const where = and(
+    eq(casinoRounds.playerId, playerId),
+    status === undefined ? undefined : eq(casinoRounds.status, status),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -188,11 +193,11 @@ export async function listPlayerRounds(
       .from(casinoRounds)
       .innerJoin(casinoGames, eq(casinoGames.id, casinoRounds.gameId))
       .innerJoin(casinoProviders, eq(casinoProviders.id, casinoRounds.providerId))
-      .where(eq(casinoRounds.playerId, playerId))
+      .where(where)
       .orderBy(desc(casinoRounds.startedAt), desc(casinoRounds.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(casinoRounds).where(eq(casinoRounds.playerId, playerId)),
+    db.select({ total: count() }).from(casinoRounds).where(where),
   ]);
   return { rows, total: total?.total ?? 0 };
 }

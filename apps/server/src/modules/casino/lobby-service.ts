@@ -128,18 +128,23 @@ export async function launchCasinoGame(
   return { url: url.toString(), embed: 'iframe', playMoney };
 }
 
-/** GET /api/casino/rounds: the player's rounds at every provider, newest first. */
+/**
+ * GET /api/casino/rounds: the player's rounds at every provider, newest first (only those of
+ * `status` when given: the dashboard's open rounds).
+ */
 export async function casinoHistory(
   deps: Pick<ServiceDeps, 'db'>,
   playerId: number,
   page: number,
   pageSize: number,
+  status?: CasinoHistoryRound['status'],
 ): Promise<{ items: CasinoHistoryRound[]; page: number; pageSize: number; total: number }> {
   const { rows, total } = await listPlayerRounds(
     deps.db,
     playerId,
     pageSize,
     (page - 1) * pageSize,
+    status,
   );
   // SPM Games' own rounds carry their cards, bets and seeds (issue 40 item 4).
   const spmRounds = rows.flatMap(({ round, spmKind }) =>

@@ -84,12 +84,19 @@ export async function crashRoundDetail(
   });
 }
 
+/** GET /api/crash/my-bets (and the dashboard's bets in flight: `status` 'active'). */
 export async function myCrashBets(
   db: DbHandle,
   playerId: number,
-  query: { page: number; pageSize: number },
+  query: { page: number; pageSize: number; status?: CrashMyBet['status'] },
 ): Promise<Page<CrashMyBet>> {
-  const { rows, total } = await playerCrashBets(db, playerId, query.page, query.pageSize);
+  const { rows, total } = await playerCrashBets(
+    db,
+    playerId,
+    query.page,
+    query.pageSize,
+    query.status,
+  );
   return {
     items: rows.map(({ bet, round }) => myBetView(bet, round)),
     page: query.page,

@@ -245,23 +245,31 @@ export async function lastCrashPoints(
     .limit(limit);
 }
 
-/** A player's bets, newest first, with their rounds (withdrawn bets included, as refunded). */
+/**
+ * A player's bets (only those of `status` when given), newest first, with their rounds
+ * (withdrawn bets included, as refunded).
+ */
 export async function playerCrashBets(
   db: DbHandle,
   playerId: number,
   page: number,
   pageSize: number,
+  status?: CrashBetRow['status'],
 ): Promise<{ rows: { bet: CrashBetRow; round: CrashRoundRow }[]; total: number }> {
+  const where = and(
+    eq(crashBets.playerId, playerId),
+    status === undefined ? undefined : eq(crashBets.status, status),
+  );
   const [rows, [counted]] = await Promise.all([
     db
       .select({ bet: crashBets, round: crashRounds })
       .from(crashBets)
       .innerJoin(crashRounds, eq(crashRounds.id, crashBets.roundId))
-      .where(eq(crashBets.playerId, playerId))
+      .where(where)
       .orderBy(desc(crashBets.placedAt), desc(crashBets.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(crashBets).where(eq(crashBets.playerId, playerId)),
+    db.select({ total: count() }).from(crashBets).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }

@@ -67,3 +67,4 @@ export type {
   CrashSettingsChange,
   CrashSettingsRow,
 } from './crash-repository.ts';
+export { myCrashBets } from './crash-history.ts';

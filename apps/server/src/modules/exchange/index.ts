@@ -50,6 +50,7 @@ export const exchangeModule = fp(exchangePlugin, { name: 'spm-exchange' });
 
 export { ExchangeEngine } from './exchange-engine.ts';
 export { refreshEvent, reloadMarket } from './cluster-catalogue.ts';
+export { listBets } from './bets-service.ts';
 export { listPlayerOrders } from './exchange-repository.ts';
 export { MarketSimulator } from './market-simulator.ts';
 export type { MarketState } from './exchange-types.ts';

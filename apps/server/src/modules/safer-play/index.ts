@@ -28,3 +28,6 @@ export function registerLimitPolicies(wallet: WalletApi): void {
   wallet.addLimitPolicy(playerLimitsPolicy);
   wallet.policies.addDeposit(playerDepositLimitsPolicy);
 }
+
+export { getLimitsState } from './limits/limits-service.ts';
+export { getRealityCheck } from './sessions/session-settings-service.ts';

@@ -44,7 +44,7 @@ export type {
 export { insertNotificationForAllPlayers } from './events/notification-broadcast-repository.ts';
 export { storeNotification } from './events/notification-service.ts';
 export type { NotificationInput } from './events/notification-service.ts';
-export { getStatement } from './api/wallet-service.ts';
+export { getStatement, latestStatementEntries } from './api/wallet-service.ts';
 export { WALLET_EVENTS, WalletApi } from './api/wallet-api.ts';
 export type {
   BatchMoveInput,

@@ -102,6 +102,12 @@ const SpmTablePage = lazy(() =>
 const CrashPage = lazy(() =>
   import('@/features/crash/crash-page').then((module) => ({ default: module.CrashPage })),
 );
+// Issue 44 item 4: the player's account at a glance.
+const DashboardPage = lazy(() =>
+  import('@/features/dashboard/dashboard-page').then((module) => ({
+    default: module.DashboardPage,
+  })),
+);
 const CasinoHistoryPage = lazy(() =>
   import('@/features/casino/history-page').then((module) => ({
     default: module.CasinoHistoryPage,
@@ -229,7 +235,7 @@ export const routeTable: readonly AppRoute[] = [
     page: SportListPage,
     titleKey: 'routes.sports',
   },
-  placeholder('/dashboard', 'protected', 'routes.dashboard'),
+  { path: '/dashboard', access: 'protected', page: DashboardPage, titleKey: 'routes.dashboard' },
   {
     path: '/live-casino',
     access: 'protected',

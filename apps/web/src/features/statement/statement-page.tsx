@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { StatementEntry } from '@spm/contract';
 import type { PageProps } from '@/shared/lib/route-paths';
 import { formatAmount, formatDateTime } from '@spm/client';
+import { STATEMENT_DAY_PARAM, STATEMENT_ENTRY_PARAM } from '@/shared/lib/statement-links';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { Pager } from '@/shared/ui/pager';
 import { STATEMENT_PAGE_SIZE, useStatement } from './api/statement-api';
 import {
   STATEMENT_MAX_DAYS,
   defaultStatementRange,
+  isIsoDate,
   rangeProblem,
   todayIn,
   PLAYER_TIME_ZONE,
@@ -26,10 +29,23 @@ function AmountCell({ value, kind }: { value: number; kind: 'credit' | 'debit' |
   );
 }
 
-function StatementRow({ entry }: { entry: StatementEntry }) {
+function StatementRow({ entry, opened }: { entry: StatementEntry; opened: boolean }) {
   const { t, i18n } = useTranslation();
+  const rowRef = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    // jsdom has no scrolling: the call is optional there.
+    if (opened) rowRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [opened]);
   return (
-    <tr data-testid="statement-row" data-type={entry.type} data-kind={entry.kind}>
+    <tr
+      ref={rowRef}
+      className={opened ? 'statement-table__row--opened' : undefined}
+      aria-current={opened ? 'true' : undefined}
+      data-testid="statement-row"
+      data-type={entry.type}
+      data-kind={entry.kind}
+      data-entry-id={entry.id}
+    >
       <td className="statement-table__time">
         <time dateTime={entry.time}>{formatDateTime(entry.time, i18n.language)}</time>
       </td>
@@ -44,6 +60,39 @@ function StatementRow({ entry }: { entry: StatementEntry }) {
   );
 }
 
+/** The line a link opened (the dashboard's movements), every field of it, above the table. */
+function StatementEntryDetail({ entry }: { entry: StatementEntry }) {
+  const { t, i18n } = useTranslation();
+  const rows: [string, string][] = [
+    ['time', formatDateTime(entry.time, i18n.language)],
+    ['type', t(`statement.kinds.${entry.kind}`)],
+    ['wallet', t(`wallet.${entry.wallet}`)],
+    ['description', entry.description],
+    ['reference', entry.reference],
+    [entry.credit > 0 ? 'credit' : 'debit', formatAmount(entry.credit || entry.debit)],
+    ['balanceAfter', formatAmount(entry.balanceAfter)],
+  ];
+  return (
+    <section
+      className="statement-detail"
+      aria-labelledby="statement-detail-title"
+      data-testid="statement-detail"
+    >
+      <h2 id="statement-detail-title" className="statement-detail__title">
+        {t('statement.detailTitle')}
+      </h2>
+      <dl className="statement-detail__list">
+        {rows.map(([column, value]) => (
+          <div key={column} className="statement-detail__row">
+            <dt>{t(`statement.columns.${column}`)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 const COLUMNS = [
   'time',
   'type',
@@ -55,7 +104,15 @@ const COLUMNS = [
   'balanceAfter',
 ] as const;
 
-function StatementResults({ from, to }: { from: string; to: string }) {
+function StatementResults({
+  from,
+  to,
+  openedId,
+}: {
+  from: string;
+  to: string;
+  openedId: string | null;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const statement = useStatement({ from, to, page });
@@ -83,9 +140,11 @@ function StatementResults({ from, to }: { from: string; to: string }) {
 
   // While a new page loads the last one stays on screen, dimmed, and the pager waits.
   const busy = statement.isPlaceholderData;
+  const opened = data.items.find((entry) => entry.id === openedId);
 
   return (
     <>
+      {opened && <StatementEntryDetail entry={opened} />}
       <div className="statement-table__scroll">
         <table className="statement-table" aria-busy={busy} data-testid="statement-table">
           <thead>
@@ -99,7 +158,7 @@ function StatementResults({ from, to }: { from: string; to: string }) {
           </thead>
           <tbody>
             {data.items.map((entry) => (
-              <StatementRow key={entry.id} entry={entry} />
+              <StatementRow key={entry.id} entry={entry} opened={entry.id === openedId} />
             ))}
           </tbody>
         </table>
@@ -124,13 +183,53 @@ const PROBLEM_KEYS: Record<RangeProblem, string> = {
   tooLong: 'statement.errors.tooLong',
 };
 
+/** One end of the range: an Indian calendar day, not after today. */
+function DateField({
+  which,
+  value,
+  max,
+  invalid,
+  onChange,
+}: {
+  which: 'from' | 'to';
+  value: string;
+  max: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className="statement-filter__field">
+      <span className="form-field__label">{t(`statement.${which}`)}</span>
+      <input
+        type="date"
+        className="statement-filter__input"
+        value={value}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid}
+        data-testid={`statement-${which}`}
+      />
+    </label>
+  );
+}
+
+/** The day a link asks for (?day=YYYY-MM-DD, not after today), else the default range. */
+function linkedRange(day: string | null): { from: string; to: string } {
+  if (day && isIsoDate(day) && day <= todayIn(PLAYER_TIME_ZONE)) return { from: day, to: day };
+  return defaultStatementRange();
+}
+
 /**
  * The protected /statement page (SPEC 2.6 "account statement", 7.3): every ledger line of
  * the player's wallets between two Indian calendar days, newest first, a page at a time.
+ * A link to one line (?day=&entry=, the dashboard's) opens on that day with the line shown.
  */
 export function StatementPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const [initial] = useState(() => defaultStatementRange());
+  const [params] = useSearchParams();
+  const openedId = params.get(STATEMENT_ENTRY_PARAM);
+  const [initial] = useState(() => linkedRange(params.get(STATEMENT_DAY_PARAM)));
   const [fromInput, setFromInput] = useState(initial.from);
   const [toInput, setToInput] = useState(initial.to);
   // Each "Show" counts, so asking again for the same range reloads it from page 1.
@@ -152,36 +251,26 @@ export function StatementPage({ titleKey }: PageProps) {
         {t(titleKey)}
       </h1>
       <form className="statement-filter" onSubmit={onSubmit} noValidate>
-        <label className="statement-filter__field">
-          <span className="form-field__label">{t('statement.from')}</span>
-          <input
-            type="date"
-            className="statement-filter__input"
-            value={fromInput}
-            max={today}
-            onChange={(event) => {
-              setFromInput(event.target.value);
-              setProblem(null);
-            }}
-            aria-invalid={problem !== null}
-            data-testid="statement-from"
-          />
-        </label>
-        <label className="statement-filter__field">
-          <span className="form-field__label">{t('statement.to')}</span>
-          <input
-            type="date"
-            className="statement-filter__input"
-            value={toInput}
-            max={today}
-            onChange={(event) => {
-              setToInput(event.target.value);
-              setProblem(null);
-            }}
-            aria-invalid={problem !== null}
-            data-testid="statement-to"
-          />
-        </label>
+        <DateField
+          which="from"
+          value={fromInput}
+          max={today}
+          invalid={problem !== null}
+          onChange={(value) => {
+            setFromInput(value);
+            setProblem(null);
+          }}
+        />
+        <DateField
+          which="to"
+          value={toInput}
+          max={today}
+          invalid={problem !== null}
+          onChange={(value) => {
+            setToInput(value);
+            setProblem(null);
+          }}
+        />
         <button type="submit" className="button button--primary" data-testid="statement-submit">
           {t('statement.show')}
         </button>
@@ -199,6 +288,7 @@ export function StatementPage({ titleKey }: PageProps) {
         key={`${range.from}/${range.to}/${range.submission}`}
         from={range.from}
         to={range.to}
+        openedId={openedId}
       />
     </section>
   );

@@ -11,6 +11,8 @@ import './safer-play.css';
 
 /** The address the prompts link to (/profile#safer-play). */
 export const SAFER_PLAY_ANCHOR = 'safer-play';
+/** The anchor of /profile's session time panel (reality check and session time limit). */
+export const SESSION_TIME_ANCHOR = 'session-time';
 
 /** What a typed amount asks: a limit (points, > 0, 2 decimals), none (''), or a mistake. */
 function parseLimit(text: string): number | null | 'invalid' {

@@ -8,6 +8,7 @@ import {
   useRealityCheckSettings,
   useSaveRealityCheckSettings,
 } from '@/shared/api/reality-check-api';
+import { SESSION_TIME_ANCHOR } from '@/shared/safer-play/limits-section';
 import { Field } from '@/shared/ui/field';
 import { PageLoader } from '@/shared/ui/page-loader';
 
@@ -130,7 +131,11 @@ export function RealityCheckPanel() {
   const { t } = useTranslation();
   const { data, isError } = useRealityCheckSettings();
   return (
-    <section className="profile-card" aria-labelledby="reality-check-title">
+    <section
+      className="profile-card"
+      id={SESSION_TIME_ANCHOR}
+      aria-labelledby="reality-check-title"
+    >
       <h2 id="reality-check-title" className="profile-card__title">
         {t('saferPlaySessions.panelTitle')}
       </h2>
