@@ -47,6 +47,7 @@ import { casinoModule } from './modules/casino/index.ts';
 import { crashModule } from './modules/crash/index.ts';
 import { exchangeModule } from './modules/exchange/index.ts';
 import { privacyModule } from './modules/privacy/index.ts';
+import { contactModule } from './modules/contact/index.ts';
 import { registerLimitPolicies, saferPlayModule } from './modules/safer-play/index.ts';
 import { clusterModule } from './cluster/cluster-plugin.ts';
 import {
@@ -315,6 +316,7 @@ async function registerModules(
     cashierModule,
     playMoneyModule,
     saferPlayModule,
+    contactModule,
     backofficeModule,
     privacyModule,
   ]) {
