@@ -66,6 +66,8 @@ export const contactMessageBodySchema = z.object({
   country_code: countryCodeSchema.optional(),
 });
 export type ContactMessageBody = z.infer<typeof contactMessageBodySchema>;
+/** What a client sends (empty visitor fields may be left out). */
+export type ContactMessageInput = z.input<typeof contactMessageBodySchema>;
 
 /** What a visitor must add: a name and a way to reply. */
 export const contactVisitorSchema = z
