@@ -48,6 +48,7 @@ import { crashModule } from './modules/crash/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { exchangeModule } from './modules/exchange/index.ts';
 import { privacyModule } from './modules/privacy/index.ts';
+import { contactModule } from './modules/contact/index.ts';
 import { registerLimitPolicies, saferPlayModule } from './modules/safer-play/index.ts';
 import { clusterModule } from './cluster/cluster-plugin.ts';
 import {
@@ -316,6 +317,7 @@ async function registerModules(
     cashierModule,
     playMoneyModule,
     saferPlayModule,
+    contactModule,
     backofficeModule,
     privacyModule,
   ]) {

@@ -203,6 +203,10 @@ export const errorCatalogue = {
   DATA_REQUEST_OPEN: { status: 409, message: 'You already have an open request of this kind.' },
   DATA_REQUEST_NOT_FOUND: { status: 404, message: 'No such data request.' },
   DATA_REQUEST_DECIDED: { status: 409, message: 'This data request has already been answered.' },
+  /** Contact messages (issue 44 item 1, docs/contact-messages.md). */
+  CONTACT_MESSAGE_NOT_FOUND: { status: 404, message: 'No such contact message.' },
+  CONTACT_MESSAGE_ANSWERED: { status: 409, message: 'This message has already been answered.' },
+  CONTACT_MESSAGE_CLOSED: { status: 409, message: 'This message is closed.' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

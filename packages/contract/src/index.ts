@@ -18,6 +18,7 @@ export * from './player-routes.ts';
 export * from './play-money.ts';
 export * from './safer-play-exclusion.ts';
 export * from './privacy.ts';
+export * from './contact.ts';
 export * from './regions.ts';
 export * from './regions-names.ts';
 export * from './safer-play.ts';

@@ -33,6 +33,7 @@ export const NAV: NavGroup[] = [
       { to: '/queues/withdrawals', label: 'nav.withdrawals', roles: ADMIN },
       { to: '/queues/kyc', label: 'nav.kyc', roles: ADMIN },
       { to: '/queues/data-requests', label: 'nav.dataRequests', roles: ADMIN },
+      { to: '/queues/contact', label: 'nav.contactMessages', roles: ADMIN },
     ],
   },
   {

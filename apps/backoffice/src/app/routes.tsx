@@ -29,6 +29,9 @@ const DataRequestsPage = lazyNamed(
   () => import('../features/data-requests/index.ts'),
   'DataRequestsPage',
 );
+const contactMessages = () => import('../features/contact-messages/index.ts');
+const ContactMessagesPage = lazyNamed(contactMessages, 'ContactMessagesPage');
+const ContactMessagePage = lazyNamed(contactMessages, 'ContactMessagePage');
 const queues = () => import('../features/queues/index.ts');
 const sports = () => import('../features/sports/index.ts');
 const settings = () => import('../features/settings/index.ts');
@@ -72,6 +75,8 @@ export const routes: RouteObject[] = [
       { path: 'queues/withdrawals', element: admin(<WithdrawalQueuePage />) },
       { path: 'queues/kyc', element: admin(<KycQueuePage />) },
       { path: 'queues/data-requests', element: admin(<DataRequestsPage />) },
+      { path: 'queues/contact', element: admin(<ContactMessagesPage />) },
+      { path: 'queues/contact/:id', element: admin(<ContactMessagePage />) },
       { path: 'sports', element: admin(<SportsEventsPage />) },
       { path: 'sports/:eventId', element: admin(<SportsEventPage />) },
       { path: 'casino/games', element: admin(<CasinoGamesPage />) },

@@ -19,6 +19,7 @@ const EXPECTED_TABLES = [
   'casino_transactions',
   'cluster_nodes',
   'competitions',
+  'contact_messages',
   'crash_bets',
   'crash_chain_checkpoints',
   'crash_chains',

@@ -19,3 +19,4 @@ export * from '../http/rate-limit-tables.ts';
 export * from '../modules/safer-play/exclusion/tables.ts';
 export * from '../modules/safer-play/limits/tables.ts';
 export * from '../modules/safer-play/tables.ts';
+export * from '../modules/contact/tables.ts';

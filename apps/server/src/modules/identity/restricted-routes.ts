@@ -42,6 +42,9 @@ export const RESTRICTED_OPEN_ROUTES: ReadonlySet<string> = new Set([
   'PUT /api/privacy/consent',
   'GET /api/privacy/requests',
   'POST /api/privacy/requests',
+  // Writing to the operator (the contact form) and reading the answers (issue 44 item 1).
+  'GET /api/contact/messages',
+  'POST /api/contact/messages',
 ]);
 
 /**
