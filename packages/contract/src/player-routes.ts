@@ -47,6 +47,8 @@ export const BUILT_PLAYER_ROUTES = [
   '/privacypolicy',
   // Issue 43 item 5: the crash game.
   '/aviatorgames',
+  // Issue 44 item 5: the session (fancy) board.
+  '/session',
 ] as const;
 
 /** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */
@@ -64,7 +66,6 @@ export const UNBUILT_PLAYER_ROUTES = [
   '/bonus/:bonusId',
   '/promotionoffers',
   '/dashboard',
-  '/session',
 ] as const;
 
 function segments(path: string): string[] {
