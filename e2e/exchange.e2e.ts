@@ -139,4 +139,81 @@ describe('two players meet on the exchange', () => {
       .poll(() => backerPage.getByTestId('header-exposure').textContent())
       .toContain(points(0));
   });
+
+  it('a player bets a session from the /session board on a phone and the bet is accepted', async () => {
+    const suffix = String(Date.now() % 100000);
+    const password = 'session2026';
+    const playerId = await registerPlayer(platform.baseUrl, `session${suffix}`, password);
+    const staff = await staffToken(platform.baseUrl, platform.dataDir);
+    const funded = await creditPlayer(
+      platform.baseUrl,
+      staff,
+      playerId,
+      STARTING_POINTS,
+      `e2e-fund-session-${suffix}`,
+    );
+    expect(funded.status).toBe(200);
+    // An operator's event: the simulator leaves its line alone while the player bets.
+    const event = await api<{ id: string }>(platform.baseUrl, '/staff/events', {
+      token: staff,
+      body: {
+        sportId: 4,
+        competitionName: 'Session Board Cup',
+        homeTeam: 'Kolkata',
+        awayTeam: 'Rajasthan',
+        startTime: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expect(event.status).toBe(200);
+    const session = await api<{ id: string }>(
+      platform.baseUrl,
+      `/staff/events/${event.body.data.id}/markets`,
+      {
+        token: staff,
+        body: {
+          type: 'fancy',
+          name: '6 Over Runs KOL',
+          line: 52,
+          yesRate: 90,
+          noRate: 110,
+          minStake: 10,
+          maxStake: 10_000,
+          maxProfit: 100_000,
+          inPlayDelayMs: 0,
+        },
+      },
+    );
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+
+    const page = await (
+      await browser.newContext({ viewport: { width: 360, height: 780 } })
+    ).newPage();
+    await logInThroughDialog(page, platform.baseUrl, `session${suffix}`, password);
+    await page.goto(`${platform.baseUrl}/session`);
+    const match = page.locator(
+      `[data-testid="session-event"][data-event-id="${event.body.data.id}"]`,
+    );
+    expect(await match.getByTestId('session-event-link').getAttribute('href')).toBe(
+      `/exchange/${event.body.data.id}`,
+    );
+    const row = match.locator(
+      `[data-testid="fancy-row"][data-market-id="${session.body.data.id}"]`,
+    );
+    await row.getByTestId('fancy-no').click();
+    await page.getByTestId('bet-slip').waitFor();
+    expect(await page.getByTestId('slip-selection').textContent()).toContain(
+      '6 Over Runs KOL · 52',
+    );
+    await page.getByTestId('slip-stake').fill(String(STAKE_POINTS));
+    await page.getByTestId('slip-place').click();
+    await page.getByTestId('bet-slip').waitFor({ state: 'detached' });
+    // Accepted: No at 110 holds a liability of 110, live in the header.
+    await expect
+      .poll(() => page.getByTestId('header-exposure').textContent())
+      .toContain(points(110));
+    await expect
+      .poll(() => page.getByTestId('header-balance').textContent())
+      .toContain(points(STARTING_POINTS - 110));
+    await page.close();
+  });
 });

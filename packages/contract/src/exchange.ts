@@ -44,6 +44,11 @@ export const marketSchema = z.object({
   line: z.number().int().nullable(),
   yesRate: z.number().int().nullable(),
   noRate: z.number().int().nullable(),
+  /**
+   * Fancy: suspended while the ball is bowled (the feed's "ball running"), not by the
+   * operator. Absent means false; only ever true on a suspended market.
+   */
+  ballRunning: z.boolean().optional(),
   tradedVolume: z.number(),
   /** Monotonic per market, so a client drops an older snapshot that arrives late. */
   version: z.number().int(),
@@ -77,6 +82,16 @@ export const matchesSchema = z.object({
   pageSize: z.number().int(),
   total: z.number().int(),
 });
+
+/**
+ * GET /api/bet/sessions: the session (fancy) board. Every open or suspended fancy market of
+ * the in-play and upcoming events, grouped by event, in play first then by start time; an
+ * event without one is left out. Read from the exchange's memory, never the database.
+ */
+export const sessionBoardEventSchema = eventSchema.omit({ liveTvUrl: true });
+export type SessionBoardEvent = z.infer<typeof sessionBoardEventSchema>;
+export const sessionBoardSchema = z.object({ events: z.array(sessionBoardEventSchema) });
+export type SessionBoard = z.infer<typeof sessionBoardSchema>;
 
 /**
  * A database id in a URL or body: digits, at most 15 of them, so it stays an exact JS number
@@ -217,6 +232,15 @@ export const MARKET_EVENTS = {
   update: 'market:update',
 } as const;
 export const marketSubscribeSchema = z.object({ marketIds: z.array(z.string()).max(50) });
+/**
+ * Realtime: the session board's one subscription. A socket in its room gets the
+ * `market:update` of every fancy market (each once, even when it also follows the market's
+ * own room), instead of joining up to 50 market rooms.
+ */
+export const SESSION_BOARD_EVENTS = {
+  subscribe: 'session-board:subscribe',
+  unsubscribe: 'session-board:unsubscribe',
+} as const;
 /** At most this many `market:update` per market per second (conflation). */
 export const MARKET_UPDATES_PER_SECOND = 4;
 /**

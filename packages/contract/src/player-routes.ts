@@ -49,6 +49,8 @@ export const BUILT_PLAYER_ROUTES = [
   '/aviatorgames',
   // Issue 44 item 4: the player's account at a glance.
   '/dashboard',
+  // Issue 44 item 5: the session (fancy) board.
+  '/session',
 ] as const;
 
 /** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */
@@ -65,7 +67,6 @@ export const UNBUILT_PLAYER_ROUTES = [
   '/bonus',
   '/bonus/:bonusId',
   '/promotionoffers',
-  '/session',
 ] as const;
 
 function segments(path: string): string[] {

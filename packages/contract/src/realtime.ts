@@ -4,7 +4,7 @@ import type { GAME_EVENTS } from './casino-names.ts';
 import type { CRASH_CLIENT_EVENTS, CRASH_SERVER_EVENTS } from './crash-names.ts';
 import type { CrashBetEvent, CrashJoinAck, CrashRoundState, CrashTick } from './crash.ts';
 import type { GameRoundEvent, GameSubscribeAck } from './casino.ts';
-import type { MARKET_EVENTS, MarketUpdate } from './exchange.ts';
+import type { MARKET_EVENTS, MarketUpdate, SESSION_BOARD_EVENTS } from './exchange.ts';
 import { walletSchema, type GetBalanceAck, type NotificationToast } from './wallet.ts';
 import type { CLIENT_EVENTS, SERVER_EVENTS } from './realtime-names.ts';
 import type {
@@ -81,6 +81,9 @@ export interface ClientToServerEvents {
     payload: unknown,
     ack?: (reply: MarketSubscribeAck) => void,
   ) => void;
+  /** Joins (leaves) the session board's room: every fancy market's `market:update`. */
+  [SESSION_BOARD_EVENTS.subscribe]: (ack?: (reply: SessionBoardSubscribeAck) => void) => void;
+  [SESSION_BOARD_EVENTS.unsubscribe]: (ack?: (reply: SessionBoardSubscribeAck) => void) => void;
   /** `gameSubscribeSchema`: joins a casino table's room (anyone may watch a table). */
   [GAME_EVENTS.subscribe]: (payload: unknown, ack?: (reply: GameSubscribeAck) => void) => void;
   [GAME_EVENTS.unsubscribe]: (payload: unknown, ack?: (reply: GameSubscribeAck) => void) => void;
@@ -100,6 +103,13 @@ export const marketSubscribeAckSchema = z.object({
   errorCode: z.literal('RESTRICTED').optional(),
 });
 export type MarketSubscribeAck = z.infer<typeof marketSubscribeAckSchema>;
+
+/** Ack of `session-board:subscribe` / `unsubscribe`; RESTRICTED as for a market's room. */
+export const sessionBoardSubscribeAckSchema = z.object({
+  status: z.enum(ACK_STATUSES),
+  errorCode: z.literal('RESTRICTED').optional(),
+});
+export type SessionBoardSubscribeAck = z.infer<typeof sessionBoardSubscribeAckSchema>;
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

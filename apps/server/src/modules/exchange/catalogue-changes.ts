@@ -144,10 +144,15 @@ export async function updateMarket(
     const market = await cx.catalogue.market(marketId);
     if (refusesChange(market, options)) return;
     const version = market.version + 1;
+    // Ball running is the feed's reason for a suspension, kept in memory only (exchange-types).
+    const { ballRunning, ...stored } = change;
     await writeMarket(cx, market, options, (db) =>
-      repo.updateMarket(db, Number(marketId), objectWith(change, { version })),
+      repo.updateMarket(db, Number(marketId), objectWith(stored, { version })),
     );
-    Object.assign(market, change);
+    Object.assign(market, stored);
+    // A new status says whether the ball is running; an edit of anything else keeps it.
+    const running = change.status === undefined ? market.ballRunning : ballRunning === true;
+    market.ballRunning = market.status === 'suspended' && running;
     market.version = version;
     if (change.status !== undefined && change.status !== 'open') market.suspensions += 1;
     cx.changed(marketId);

@@ -1,4 +1,4 @@
-import type { Market, SportsEvent } from '@spm/contract';
+import type { Market, SessionBoard, SportsEvent } from '@spm/contract';
 import { paiseToPoints, topOfBook, type Paise } from '@spm/core';
 import type { EventState, MarketState } from './exchange-types.ts';
 
@@ -31,6 +31,8 @@ export function marketSnapshot(market: MarketState): Market {
     line: market.line,
     yesRate: market.yesRate,
     noRate: market.noRate,
+    // Settled or reopened by a path other than a status edit: no longer running.
+    ballRunning: market.status === 'suspended' && market.ballRunning,
     tradedVolume: paiseToPoints(market.tradedVolumePaise),
     version: market.version,
   };
@@ -78,5 +80,47 @@ export function listEventViews(
     page: query.page,
     pageSize: query.pageSize,
     total: all.length,
+  };
+}
+
+/** Session markets a player can see on the board: open, or suspended for now. */
+const onSessionBoard = (market: MarketState | undefined): market is MarketState =>
+  market?.type === 'fancy' && (market.status === 'open' || market.status === 'suspended');
+
+/**
+ * The session board (GET /bet/sessions): the fancy markets of the in-play and upcoming events,
+ * grouped by event, in play first then by start time, events without one left out. One pass
+ * over the events in memory and their market ids: no database read.
+ */
+export function sessionBoardView(
+  events: Iterable<EventState>,
+  markets: ReadonlyMap<string, MarketState>,
+): SessionBoard {
+  const board: { event: EventState; markets: Market[] }[] = [];
+  for (const event of events) {
+    if (event.status === 'closed') continue;
+    const sessions = event.marketIds
+      .map((id) => markets.get(id))
+      .filter(onSessionBoard)
+      .map(marketSnapshot);
+    if (sessions.length > 0) board.push({ event, markets: sessions });
+  }
+  board.sort((a, b) => {
+    const live = Number(b.event.status === 'in_play') - Number(a.event.status === 'in_play');
+    return live !== 0 ? live : a.event.startTime.getTime() - b.event.startTime.getTime();
+  });
+  return {
+    events: board.map(({ event, markets: sessions }) => ({
+      id: event.id,
+      sportId: event.sportId,
+      competitionId: event.competitionId,
+      competitionName: event.competitionName,
+      name: event.name,
+      homeTeam: event.homeTeam,
+      awayTeam: event.awayTeam,
+      startTime: event.startTime.toISOString(),
+      status: event.status,
+      markets: sessions,
+    })),
   };
 }

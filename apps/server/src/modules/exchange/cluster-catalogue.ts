@@ -21,6 +21,8 @@ function copyFields(target: MarketState, source: MarketState): void {
   target.line = source.line;
   target.yesRate = source.yesRate;
   target.noRate = source.noRate;
+  // Not stored: a copy shows a ball-running market as suspended (docs/session-board.md).
+  target.ballRunning = source.ballRunning;
   target.minStakePaise = source.minStakePaise;
   target.maxStakePaise = source.maxStakePaise;
   target.maxProfitPaise = source.maxProfitPaise;

@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../../deps.ts';
 import * as repo from './exchange-repository.ts';
 import * as changes from './catalogue-changes.ts';
 import { auditMarket } from './exchange-audit.ts';
-import { eventView, listEventViews, marketSnapshot } from './catalogue-views.ts';
+import { eventView, listEventViews, marketSnapshot, sessionBoardView } from './catalogue-views.ts';
 import type {
   BookmakerPlaceBody,
   ExchangeCommand,
@@ -193,6 +193,11 @@ export class ExchangeEngine implements PlacementEnv {
   /** Open events, in play first then by start time (GET /bet/matches). */
   listEvents(query: { sportId?: number | undefined; page: number; pageSize: number }) {
     return listEventViews(this.events.values(), this.markets, query);
+  }
+
+  /** The session board (GET /bet/sessions): open fancy markets of live events, by event. */
+  sessionBoard() {
+    return sessionBoardView(this.events.values(), this.markets);
   }
 
   // ------------------------------------------------------------------ placing

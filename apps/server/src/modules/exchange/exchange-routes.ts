@@ -15,6 +15,7 @@ import {
   placeBookmakerBodySchema,
   placeFancyBodySchema,
   placeMatchOddsBodySchema,
+  sessionBoardSchema,
   settlementAnswerSchema,
 } from '@spm/contract';
 import { paiseToPoints } from '@spm/core';
@@ -68,6 +69,18 @@ function catalogueRoutes(app: App, engine: ExchangeEngine): void {
       },
     },
     async (request) => ok(engine.eventView(await engine.getEvent(request.params.eventId))),
+  );
+
+  app.get(
+    '/bet/sessions',
+    {
+      schema: {
+        tags: ['sports'],
+        summary: 'The session board: open fancy markets of in-play and upcoming events, by event',
+        response: envelopeResponses(sessionBoardSchema),
+      },
+    },
+    async () => ok(engine.sessionBoard()),
   );
 
   app.get(

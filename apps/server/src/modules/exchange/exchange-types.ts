@@ -28,6 +28,12 @@ export interface MarketState {
   line: number | null;
   yesRate: number | null;
   noRate: number | null;
+  /**
+   * Fancy: suspended by the feed while the ball is bowled, not by the operator. Held in memory
+   * only (it lasts seconds): a restarted node or a cluster copy reads the market back as plain
+   * suspended, which refuses bets just the same (docs/session-board.md).
+   */
+  ballRunning: boolean;
   minStakePaise: Paise;
   maxStakePaise: Paise;
   maxProfitPaise: Paise;
@@ -133,6 +139,7 @@ export type MarketChange = Partial<
     | 'line'
     | 'yesRate'
     | 'noRate'
+    | 'ballRunning'
     | 'minStakePaise'
     | 'maxStakePaise'
     | 'maxProfitPaise'

@@ -32,8 +32,12 @@ async function exchangePlugin(
     const market = engine.markets.get(marketId);
     return market ? engine.snapshot(market) : undefined;
   };
-  const publisher = createMarketPublisher(app.realtime.io, marketSnapshot, (room) =>
-    app.realtime.mayReach(room),
+  const publisher = createMarketPublisher(
+    app.realtime.io,
+    marketSnapshot,
+    (room) => app.realtime.mayReach(room),
+    // Every fancy market, its closing and settling too: that takes it off the boards.
+    (marketId) => engine.markets.get(marketId)?.type === 'fancy',
   );
   engine.onChange = (marketId) => publisher.publish(marketId);
   installMarketStream(app.realtime.io, marketSnapshot, deps.clock);

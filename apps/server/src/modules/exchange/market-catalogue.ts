@@ -177,6 +177,7 @@ export function marketFromRows(m: repo.MarketRow, runnerRows: repo.RunnerRow[]):
     line: m.line,
     yesRate: m.yesRate,
     noRate: m.noRate,
+    ballRunning: false,
     minStakePaise: m.minStakePaise,
     maxStakePaise: m.maxStakePaise,
     maxProfitPaise: m.maxProfitPaise,

@@ -550,7 +550,12 @@ export class MarketSimulator implements FeedProvider {
       const market = this.engine.markets.get(id);
       if (market?.status !== 'open') continue;
       this.suspendedUntil.set(id, now + EVENT_SUSPEND_MS);
-      await this.engine.updateMarket(id, { status: 'suspended' });
+      // A session stops for the ball that took the wicket: "ball running", not an operator's
+      // suspension (docs/session-board.md).
+      await this.engine.updateMarket(id, {
+        status: 'suspended',
+        ballRunning: market.type === 'fancy',
+      });
       if (market.type === 'match_odds' && this.marketMaker) {
         await this.engine.cancelAllOf(this.makerId, id);
       }

@@ -1,17 +1,28 @@
 import {
   MARKET_EVENTS,
   MARKET_UPDATES_PER_SECOND,
+  SESSION_BOARD_EVENTS,
   marketSubscribeSchema,
   type Market,
   type MarketSubscribeAck,
   type MarketUpdate,
+  type SessionBoardSubscribeAck,
 } from '@spm/contract';
 import { objectWith } from '@spm/core';
 import type { Clock } from '../../clock.ts';
-import { socketRestricted, type RealtimeServer } from '../../realtime/emitter.ts';
+import {
+  socketRestricted,
+  type RealtimeServer,
+  type RealtimeSocket,
+} from '../../realtime/emitter.ts';
 
 /** Public market rooms (DESIGN 7). */
 export const marketRoom = (marketId: string) => `market:${marketId}`;
+/**
+ * The session board's room: every fancy market's updates, so a board of many matches is one
+ * subscription (docs/session-board.md), not a room per market.
+ */
+export const SESSION_BOARD_ROOM = 'session-board';
 /** A socket follows at most this many markets at once. */
 export const MAX_MARKET_ROOMS = 50;
 const MIN_GAP_MS = 1000 / MARKET_UPDATES_PER_SECOND;
@@ -72,18 +83,48 @@ export function installMarketStream(
     };
     socket.on(MARKET_EVENTS.subscribe, handle(true));
     socket.on(MARKET_EVENTS.unsubscribe, handle(false));
+    installSessionBoard(socket, clock);
+  });
+}
+
+/**
+ * `session-board:subscribe` / `unsubscribe`: the board's room, refused to a socket of the
+ * restricted view as a market's room is. No snapshot follows the ack: the board reads GET
+ * /bet/sessions once it is subscribed, which covers whatever changed before.
+ */
+function installSessionBoard(socket: RealtimeSocket, clock: Clock): void {
+  const replyOf = (ack: unknown) =>
+    typeof ack === 'function'
+      ? (ack as (answer: SessionBoardSubscribeAck) => void)
+      : () => undefined;
+  socket.on(SESSION_BOARD_EVENTS.subscribe, (ack?: unknown) => {
+    if (socketRestricted(socket.data, clock.now().getTime())) {
+      replyOf(ack)({ status: 'failed', errorCode: 'RESTRICTED' });
+      return;
+    }
+    void socket.join(SESSION_BOARD_ROOM);
+    replyOf(ack)({ status: 'success' });
+  });
+  socket.on(SESSION_BOARD_EVENTS.unsubscribe, (ack?: unknown) => {
+    void socket.leave(SESSION_BOARD_ROOM);
+    replyOf(ack)({ status: 'success' });
   });
 }
 
 /**
  * Conflation: at most MARKET_UPDATES_PER_SECOND `market:update` per market, trailing edge,
- * so the last change is always sent and a burst of changes sends one snapshot.
+ * so the last change is always sent and a burst of changes sends one snapshot. A session
+ * market (`isSession`: a map lookup, no snapshot) goes to the board's room too, in the same
+ * emit, so a socket in both rooms gets it once.
  */
 export function createMarketPublisher(
   io: RealtimeServer,
   snapshot: (marketId: string) => Market | undefined,
   mayReach: (room: string) => boolean,
+  isSession: (marketId: string) => boolean = () => false,
 ) {
+  const roomsOf = (marketId: string) =>
+    isSession(marketId) ? [marketRoom(marketId), SESSION_BOARD_ROOM] : [marketRoom(marketId)];
   const lastSent = new Map<string, number>();
   const pending = new Map<string, NodeJS.Timeout>();
   // A send older than the gap no longer delays anything, so dropping it changes no timing; the
@@ -96,13 +137,13 @@ export function createMarketPublisher(
     pending.delete(marketId);
     lastSent.set(marketId, Date.now());
     const market = snapshot(marketId);
-    if (market) io.to(marketRoom(marketId)).emit(MARKET_EVENTS.update, stamped(market));
+    if (market) io.to(roomsOf(marketId)).emit(MARKET_EVENTS.update, stamped(market));
   };
   return {
     publish(marketId: string) {
       if (pending.has(marketId)) return;
       // No one to tell: a socket that subscribes later starts from the snapshot of then.
-      if (!mayReach(marketRoom(marketId))) return;
+      if (!roomsOf(marketId).some(mayReach)) return;
       forgetOldSends(Date.now());
       const wait = Math.max(0, (lastSent.get(marketId) ?? 0) + MIN_GAP_MS - Date.now());
       const timer = setTimeout(() => send(marketId), wait);

@@ -58,6 +58,12 @@ const HomePage = lazy(() =>
 const MatchPage = lazy(() =>
   import('@/features/exchange/match-page').then((module) => ({ default: module.MatchPage })),
 );
+// Issue 44 item 5: every open session market on one board.
+const SessionBoardPage = lazy(() =>
+  import('@/features/exchange/session-board-page').then((module) => ({
+    default: module.SessionBoardPage,
+  })),
+);
 const MyBetsPage = lazy(() =>
   import('@/features/exchange/mybets-page').then((module) => ({ default: module.MyBetsPage })),
 );
@@ -249,7 +255,7 @@ export const routeTable: readonly AppRoute[] = [
     titleKey: 'routes.casinoListing',
   },
   { path: '/live-show', access: 'protected', page: CasinoLobbyPage, titleKey: 'routes.liveShow' },
-  placeholder('/session', 'protected', 'routes.session'),
+  { path: '/session', access: 'protected', page: SessionBoardPage, titleKey: 'routes.session' },
   { path: '/aviatorgames', access: 'protected', page: CrashPage, titleKey: 'routes.aviatorGames' },
   // SPEC 2.6 names an "account statement" screen without a route; it lives here, protected,
   // named after its API call GET /getAccountstatement (SPEC 7.3).

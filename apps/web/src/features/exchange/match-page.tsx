@@ -1,23 +1,22 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Market, SportsEvent } from '@spm/contract';
 import { percentToBasisPoints, settlementCommissionBasisPoints } from '@spm/core';
 import type { PageProps } from '@/shared/lib/route-paths';
 import { formatDateTime } from '@spm/client';
-import { useAppStore } from '@/shared/stores/app-store';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { useEvent, useEventPnl, useMatchSettings } from './api/exchange-api';
 import type { EventPnl, MatchSettings } from './api/exchange-api';
-import { BetSlip } from './components/bet-slip';
 import type { SlipDraft } from './components/bet-slip';
+import { ExchangeSlip } from './components/exchange-slip';
 import { BookmakerMarket } from './components/bookmaker-market';
 import { FancyMarkets } from './components/fancy-markets';
 import { MatchOddsMarket } from './components/match-odds-market';
 import type { MarketPnlView } from './components/match-odds-market';
-import { formatOdds } from './components/odds-text';
 import { OpenBets } from './components/open-bets';
+import { useBetSlip } from './hooks/use-bet-slip';
 import { useMarketUpdates } from './hooks/use-market-updates';
 import { priceTextToHundredths, stakeToPaise, whatIfPnl } from './lib/bet-maths';
 import type { Selection } from './lib/bet-maths';
@@ -102,31 +101,18 @@ function pnlView(
 
 function MatchContent({ event }: { event: SportsEvent }) {
   const isAuth = useAuthStore((state) => state.isAuth);
-  const openAuthModal = useAppStore((state) => state.openAuthModal);
-  const [draft, setDraft] = useState<SlipDraft | null>(null);
+  const { slip, pick, change, close } = useBetSlip();
+  const draft = slip?.draft ?? null;
   const settings = useMatchSettings(event.id);
   const pnl = useEventPnl(event.id, isAuth);
   const marketIds = useMemo(() => event.markets.map((market) => market.id), [event.markets]);
   useMarketUpdates(marketIds);
 
-  const onPick = (selection: Selection) => {
-    if (!isAuth) {
-      openAuthModal('login');
-      return;
-    }
-    setDraft({
-      selection,
-      priceText: selection.kind === 'match_odds' ? formatOdds(selection.price) : '',
-      stakeText: '',
-    });
-  };
+  const onPick = (selection: Selection) => pick(selection, event.id);
 
   const matchOdds = event.markets.filter((market) => market.type === 'match_odds');
   const bookmaker = event.markets.filter((market) => market.type === 'bookmaker');
   const fancy = event.markets.filter((market) => market.type === 'fancy');
-  const limits = draft
-    ? settings.data?.find((item) => item.marketId === draft.selection.marketId)
-    : undefined;
 
   return (
     <div className={`match-layout${draft ? ' match-layout--with-slip' : ''}`}>
@@ -150,18 +136,7 @@ function MatchContent({ event }: { event: SportsEvent }) {
         <FancyMarkets markets={fancy} onPick={onPick} />
         {isAuth && <OpenBets eventId={event.id} />}
       </div>
-      {draft && isAuth && (
-        <BetSlip
-          key={`${draft.selection.marketId}/${draft.selection.side}/${
-            draft.selection.kind === 'fancy' ? '' : draft.selection.runnerId
-          }`}
-          draft={draft}
-          limits={limits}
-          eventId={event.id}
-          onChange={setDraft}
-          onClose={() => setDraft(null)}
-        />
-      )}
+      {slip && <ExchangeSlip slip={slip} onChange={change} onClose={close} />}
     </div>
   );
 }

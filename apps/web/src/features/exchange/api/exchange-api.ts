@@ -6,8 +6,9 @@ import {
   matchSettingsSchema,
   matchesSchema,
   orderAnswerSchema,
+  sessionBoardSchema,
 } from '@spm/contract';
-import type { OrderAnswer, SportsEvent } from '@spm/contract';
+import type { OrderAnswer, SessionBoard, SportsEvent } from '@spm/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/lib/request';
 import { useAuthStore } from '@/shared/stores/auth-store';
@@ -31,6 +32,7 @@ export const exchangeKeys = {
   settings: (eventId: string) => ['match-settings', eventId] as const,
   bets: ['bets'] as const,
   pnl: (eventId: string) => ['pnl', eventId] as const,
+  sessionBoard: ['session-board'] as const,
 };
 
 function unwrap<T>(
@@ -58,6 +60,12 @@ export async function getEvent(eventId: string): Promise<SportsEvent> {
     schema: eventSchema,
   });
   return unwrap(result, 'event');
+}
+
+/** GET /bet/sessions: open session markets of in-play and upcoming events, by event. */
+export async function getSessionBoard(): Promise<SessionBoard> {
+  const result = await request({ url: '/bet/sessions', schema: sessionBoardSchema });
+  return unwrap(result, 'session board');
 }
 
 /** GET /sports/match/settings?eventId= : stake limits per market. */
@@ -184,6 +192,11 @@ export function useEvent(eventId: string) {
     // Players get market:update over the socket; visitors poll.
     refetchInterval: isAuth ? false : EVENT_POLL_MS,
   });
+}
+
+/** The session board; kept current by its socket subscription (use-session-board-updates). */
+export function useSessionBoard() {
+  return useQuery({ queryKey: exchangeKeys.sessionBoard, queryFn: getSessionBoard });
 }
 
 export function useMatchSettings(eventId: string) {
