@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LANGUAGE,
   MARKET_EVENTS,
   MARKET_UPDATES_PER_SECOND,
   marketSubscribeSchema,
@@ -9,6 +10,12 @@ import {
 import { objectWith } from '@spm/core';
 import type { Clock } from '../../clock.ts';
 import { socketRestricted, type RealtimeServer } from '../../realtime/emitter.ts';
+import { emitByLanguage } from '../../realtime/localized.ts';
+import type { NameTranslations } from './name-translations.ts';
+
+/** Names in each socket's language: the snapshot itself when a market has none of its own. */
+export type MarketNames = Pick<NameTranslations, 'languagesOf' | 'localize'>;
+const ENGLISH_ONLY: MarketNames = { languagesOf: () => [], localize: (market) => market };
 
 /** Public market rooms (DESIGN 7). */
 export const marketRoom = (marketId: string) => `market:${marketId}`;
@@ -33,6 +40,7 @@ export function installMarketStream(
   io: RealtimeServer,
   snapshot: (marketId: string) => Market | undefined,
   clock: Clock,
+  names: MarketNames = ENGLISH_ONLY,
 ) {
   io.on('connection', (socket) => {
     const joined = () =>
@@ -63,7 +71,8 @@ export function installMarketStream(
         // app drops anything older than the version it holds).
         for (const id of wanted) {
           const market = snapshot(id);
-          if (market) socket.emit(MARKET_EVENTS.update, stamped(market));
+          const language = socket.data.language ?? DEFAULT_LANGUAGE;
+          if (market) socket.emit(MARKET_EVENTS.update, stamped(names.localize(market, language)));
         }
       } else {
         for (const id of parsed.data.marketIds) void socket.leave(marketRoom(id));
@@ -83,6 +92,7 @@ export function createMarketPublisher(
   io: RealtimeServer,
   snapshot: (marketId: string) => Market | undefined,
   mayReach: (room: string) => boolean,
+  names: MarketNames = ENGLISH_ONLY,
 ) {
   const lastSent = new Map<string, number>();
   const pending = new Map<string, NodeJS.Timeout>();
@@ -96,7 +106,15 @@ export function createMarketPublisher(
     pending.delete(marketId);
     lastSent.set(marketId, Date.now());
     const market = snapshot(marketId);
-    if (market) io.to(marketRoom(marketId)).emit(MARKET_EVENTS.update, stamped(market));
+    if (!market) return;
+    // One emit when the market has no names of its own; else one per language that has.
+    emitByLanguage(
+      io.to(marketRoom(marketId)),
+      names.languagesOf(market),
+      stamped(market),
+      (language) => stamped(names.localize(market, language)),
+      (to, update) => to.emit(MARKET_EVENTS.update, update),
+    );
   };
   return {
     publish(marketId: string) {
