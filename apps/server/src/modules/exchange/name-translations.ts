@@ -78,6 +78,8 @@ export class NameTranslations {
   /** The languages in which the market or one of its runners has a name of its own. */
   languagesOf(market: Pick<Market, 'id' | 'runners'>): TranslatedLanguage[] {
     this.checkFresh();
+    // The usual case on every tick: no name translated at all.
+    if (this.markets.size === 0 && this.runners.size === 0) return [];
     const own = [this.markets.get(market.id)];
     for (const runner of market.runners) own.push(this.runners.get(runner.id));
     return TRANSLATED_LANGUAGES.filter((language) =>
