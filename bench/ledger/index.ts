@@ -61,6 +61,8 @@ try {
       disconnectSession: () => undefined,
       disconnectUser: () => undefined,
       onSessionsEnded: () => undefined,
+      announceNamesChanged: () => undefined,
+      onNamesChanged: () => undefined,
       announcementEpoch: () => 0,
       mayReach: () => false,
     },

@@ -10,6 +10,7 @@ import {
   readIssues,
   toFormData,
 } from './http.ts';
+import { setActiveLanguageSource } from './language.ts';
 
 function answer(status: number, body: unknown): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
@@ -98,6 +99,7 @@ describe('createApiTransport', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/things?page=2', {
       method: 'POST',
       headers: {
+        'accept-language': 'en',
         authorization: 'tok',
         refererLocal: 'http://x',
         'content-type': 'application/json',
@@ -111,9 +113,20 @@ describe('createApiTransport', () => {
     await transportWith(null).send({ url: '/things', data: { ignored: true } });
     expect(fetchMock).toHaveBeenCalledWith('/api/things', {
       method: 'GET',
-      headers: {},
+      headers: { 'accept-language': 'en' },
       body: undefined,
     });
+  });
+
+  it('sends the UI language, which the server answers its own content in', async () => {
+    const fetchMock = stubFetch(() => answer(200, { data: [] }));
+    setActiveLanguageSource(() => 'ta');
+    try {
+      await transportWith(null).send({ url: '/getBanners' });
+    } finally {
+      setActiveLanguageSource(() => undefined);
+    }
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toEqual({ 'accept-language': 'ta' });
   });
 
   it('sends multipart without a content type', async () => {
@@ -126,7 +139,7 @@ describe('createApiTransport', () => {
     });
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBeInstanceOf(FormData);
-    expect(init?.headers).toEqual({});
+    expect(init?.headers).toEqual({ 'accept-language': 'en' });
   });
 
   it('reports a failed status or an error flag with the raw body', async () => {

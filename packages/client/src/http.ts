@@ -1,4 +1,6 @@
+import { LANGUAGE_HEADER } from '@spm/contract';
 import type { z } from 'zod';
+import { activeLanguage } from './language.ts';
 
 /**
  * The request core both front ends share (issue 12): URL and body building, the envelope
@@ -191,6 +193,8 @@ export function createApiTransport(options: ApiTransportOptions): ApiTransport {
   async function send(call: ApiCall): Promise<ApiAnswer> {
     const { url, method = 'GET', data, headers = {}, queryParams, isFormData } = call;
     const requestHeaders: Record<string, string> = {
+      // The UI language: the server answers its own content in it (English when none).
+      [LANGUAGE_HEADER]: activeLanguage(),
       ...headers,
       ...authHeaders(),
       ...options.extraHeaders?.(),

@@ -9,6 +9,7 @@ import {
   SESSION_ERROR,
 } from '@spm/contract';
 import { isRecord } from './http.ts';
+import { activeLanguage } from './language.ts';
 
 /*
  * The app-neutral part of the realtime channel (SPEC 4.5, 7.8): connection options, the send
@@ -24,12 +25,16 @@ export const FALLBACK_TRANSPORTS: readonly string[] = ['polling', 'websocket'];
 
 export type RealtimeOptions = Partial<ManagerOptions & SocketOptions>;
 
-/** The connection options for a session token, one place for the client and its tests. */
+/**
+ * The connection options for a session token, one place for the client and its tests. `lang`
+ * is the UI language at the handshake: the server pushes its content (toasts, market names)
+ * in it; a later change is sent as CLIENT_EVENTS.setLanguage.
+ */
 export function realtimeOptions(token: string): RealtimeOptions {
   return {
     path: REALTIME_PATH,
     transports: [...INITIAL_TRANSPORTS],
-    auth: { token },
+    auth: { token, lang: activeLanguage() },
     timeout: REALTIME_CONNECT_TIMEOUT_MS,
     reconnection: true,
     reconnectionAttempts: Infinity,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appDetailsInputSchema, appDetailsSchema } from './app-data.ts';
 import { SPORT_IDS } from './constants.ts';
+import { translationsSchema } from './content-languages.ts';
 import {
   EVENT_STATUSES,
   MARKET_STATUSES,
@@ -370,9 +371,14 @@ export const staffAppSettingsUpdateBodySchema = appDetailsInputSchema
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Change at least one setting');
 
+const bannerTitleSchema = z.string().trim().min(1).max(100);
+const bannerTitleTranslationsSchema = translationsSchema(bannerTitleSchema);
+
 export const staffBannerSchema = z.object({
   id: z.string(),
   title: z.string(),
+  /** The title in other languages (English, `title`, shows where one is missing). */
+  titleTranslations: translationsSchema(z.string()),
   imageUrl: z.string(),
   linkUrl: z.string().nullable(),
   order: z.number().int(),
@@ -389,7 +395,9 @@ export const staffBannerFieldsSchema = z.object({
 /** PATCH /api/staff/banners/{id} */
 export const staffBannerUpdateBodySchema = z
   .object({
-    title: z.string().trim().min(1).max(100),
+    title: bannerTitleSchema,
+    /** Replaces every other language's title; {} removes them all. */
+    titleTranslations: bannerTitleTranslationsSchema,
     linkUrl: z.string().trim().max(500).nullable(),
     order: z.number().int().min(0).max(1000),
     enabled: z.boolean(),
@@ -397,21 +405,35 @@ export const staffBannerUpdateBodySchema = z
   .partial();
 export const staffUuidParamsSchema = z.object({ id: z.uuid() });
 
+const announcementMessageSchema = z.string().trim().min(3).max(500);
+const announcementTranslationsSchema = translationsSchema(announcementMessageSchema);
+
 export const staffAnnouncementSchema = z.object({
   id: z.string(),
   message: z.string(),
+  /** The message in other languages (English, `message`, shows where one is missing). */
+  translations: translationsSchema(z.string()),
   enabled: z.boolean(),
   createdAt: z.string(),
 });
 export const staffAnnouncementsSchema = z.array(staffAnnouncementSchema);
 /** POST /api/staff/announcements; PATCH /api/staff/announcements/{id} */
 export const staffAnnouncementBodySchema = z.object({
-  message: z.string().trim().min(3).max(500),
+  message: announcementMessageSchema,
+  translations: announcementTranslationsSchema.default({}),
   enabled: z.boolean().default(true),
 });
 export const staffAnnouncementUpdateBodySchema = z
-  .object({ message: z.string().trim().min(3).max(500), enabled: z.boolean() })
+  .object({
+    message: announcementMessageSchema,
+    /** Replaces every other language's message; {} removes them all. */
+    translations: announcementTranslationsSchema,
+    enabled: z.boolean(),
+  })
   .partial();
+
+const notificationTitleSchema = z.string().trim().min(1).max(100);
+const notificationMessageSchema = z.string().trim().min(1).max(500);
 
 /** POST /api/staff/notifications: to every active player or to one. */
 export const staffBroadcastBodySchema = z.object({
@@ -419,11 +441,47 @@ export const staffBroadcastBodySchema = z.object({
     z.object({ kind: z.literal('all') }),
     z.object({ kind: z.literal('player'), playerId: idSchema }),
   ]),
-  title: z.string().trim().min(1).max(100),
-  message: z.string().trim().min(1).max(500),
+  title: notificationTitleSchema,
+  message: notificationMessageSchema,
+  /** The title and message in other languages; a player of a language left out gets English. */
+  translations: translationsSchema(
+    z.object({ title: notificationTitleSchema, message: notificationMessageSchema }),
+  ).default({}),
   status: z.enum(NOTIFICATION_STATUSES),
 });
 export const staffBroadcastAnswerSchema = z.object({ recipients: z.number().int() });
+
+// ---------------------------------------------------------------------------------------
+// Market and runner names in other languages (admin; docs/server-content-languages.md)
+// ---------------------------------------------------------------------------------------
+export const NAME_TRANSLATION_KINDS = ['market', 'runner'] as const;
+export type NameTranslationKind = (typeof NAME_TRANSLATION_KINDS)[number];
+/** How many markets and runners one search answers at most. */
+export const NAME_SEARCH_LIMIT = 50;
+
+/** GET /api/staff/name-translations?q=: markets and runners whose name or event's name holds q. */
+export const staffNameSearchQuerySchema = z.object({ q: z.string().trim().min(2).max(100) });
+
+export const staffNameTranslationSchema = z.object({
+  kind: z.enum(NAME_TRANSLATION_KINDS),
+  id: z.string(),
+  /** The English name (the catalogue's own). */
+  name: z.string(),
+  /** The event (and, for a runner, the market) it belongs to, to tell like names apart. */
+  context: z.string(),
+  translations: translationsSchema(z.string()),
+});
+export const staffNameTranslationsSchema = z.array(staffNameTranslationSchema);
+export type StaffNameTranslation = z.infer<typeof staffNameTranslationSchema>;
+
+export const staffNameTranslationParamsSchema = z.object({
+  kind: z.enum(NAME_TRANSLATION_KINDS),
+  id: idSchema,
+});
+/** PUT /api/staff/name-translations/{kind}/{id}: every other language's name; {} removes them. */
+export const staffNameTranslationBodySchema = z.object({
+  translations: translationsSchema(z.string().trim().min(1).max(200)),
+});
 
 // ---------------------------------------------------------------------------------------
 // Audit log

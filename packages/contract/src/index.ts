@@ -1,6 +1,7 @@
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './constants.ts';
+export * from './content-languages.ts';
 export * from './app-data.ts';
 export * from './realtime-names.ts';
 export * from './realtime.ts';

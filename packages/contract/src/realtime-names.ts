@@ -15,6 +15,11 @@ export const CLIENT_EVENTS = {
    * server tells the player's other pages with `rg:reality_check_ack`.
    */
   realityCheckAnswered: 'rg:reality_check_answered',
+  /**
+   * The app's UI language changed (payload: the language code): server content pushed to
+   * this socket (toasts, market names) follows it. The handshake's `auth.lang` sets it first.
+   */
+  setLanguage: 'language:set',
 } as const;
 export const SERVER_EVENTS = {
   updateBalance: 'update_balance',

@@ -75,6 +75,8 @@ export interface ClientToServerEvents {
     payload: unknown,
     ack?: (reply: SessionCheckAck) => void,
   ) => void;
+  /** A language code (`LANGUAGES`); anything else is ignored. */
+  [CLIENT_EVENTS.setLanguage]: (payload: unknown) => void;
   /** `marketSubscribeSchema`; the optional ack answers the rooms joined or a failure. */
   [MARKET_EVENTS.subscribe]: (payload: unknown, ack?: (reply: MarketSubscribeAck) => void) => void;
   [MARKET_EVENTS.unsubscribe]: (

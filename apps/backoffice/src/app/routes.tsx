@@ -47,6 +47,7 @@ const BannersPage = lazyNamed(settings, 'BannersPage');
 const AnnouncementsPage = lazyNamed(settings, 'AnnouncementsPage');
 const GatewaysPage = lazyNamed(settings, 'GatewaysPage');
 const BroadcastPage = lazyNamed(settings, 'BroadcastPage');
+const NamesPage = lazyNamed(settings, 'NamesPage');
 const CasinoGamesPage = lazyNamed(casino, 'CasinoGamesPage');
 const CasinoProvidersPage = lazyNamed(casino, 'CasinoProvidersPage');
 const CasinoRoundsPage = lazyNamed(casino, 'CasinoRoundsPage');
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
       { path: 'settings/announcements', element: admin(<AnnouncementsPage />) },
       { path: 'settings/gateways', element: admin(<GatewaysPage />) },
       { path: 'settings/broadcast', element: admin(<BroadcastPage />) },
+      { path: 'settings/names', element: admin(<NamesPage />) },
       { path: 'staff', element: admin(<StaffUsersPage />) },
       { path: 'audit', element: admin(<AuditPage />) },
       { path: 'forbidden', element: <Forbidden /> },

@@ -31,7 +31,11 @@ describe('staffRequest', () => {
     expect(data).toEqual({ n: 3 });
     expect(fetchMock).toHaveBeenCalledWith('/api/staff/things?q=x+y&page=2', {
       method: 'POST',
-      headers: { authorization: 'tok-1', 'content-type': 'application/json' },
+      headers: {
+        'accept-language': 'en',
+        authorization: 'tok-1',
+        'content-type': 'application/json',
+      },
       body: '{"a":1}',
     });
   });

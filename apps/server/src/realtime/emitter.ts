@@ -1,10 +1,13 @@
-import type {
-  ClientToServerEvents,
-  ServerEventName,
-  ServerEventPayload,
-  ServerToClientEvents,
+import {
+  SERVER_EVENTS,
+  type ClientToServerEvents,
+  type Language,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
 } from '@spm/contract';
 import type { Server, Socket } from 'socket.io';
+import { emitToast, type LocalizedToast } from './localized.ts';
 
 /** What a connected socket carries once its handshake token checked out. */
 export interface SocketData {
@@ -12,6 +15,8 @@ export interface SocketData {
   sessionId: string;
   /** When the time-out or self-exclusion in force at the handshake ends (epoch ms; null: none). */
   restrictedUntilMs: number | null;
+  /** The app's UI language (handshake `auth.lang`, then `language:set`); its `lang:` room. */
+  language?: Language;
 }
 
 /** Sessions that ended: one, or every session of a player. */
@@ -21,6 +26,8 @@ export type EndedSessions = { sessionId: string } | { userId: number };
 export interface InterServerEvents {
   /** Sessions ended on some node: every node forgets its cached copies at once. */
   'sessions:ended': (ended: EndedSessions) => void;
+  /** Staff changed market or runner names in other languages: every node reads them again. */
+  'names:changed': () => void;
 }
 
 export type RealtimeServer = Server<
@@ -78,6 +85,10 @@ export interface RealtimeEmitter {
    * announce it): the session cache forgets what it held of them.
    */
   onSessionsEnded: (listener: (ended: EndedSessions) => void) => void;
+  /** Tells every other node that translated names changed (nothing on a lone process). */
+  announceNamesChanged: () => void;
+  /** `listener` hears of translated names changed on another node. */
+  onNamesChanged: (listener: () => void) => void;
   /**
    * Whether every ending announced anywhere reaches this process: a number that stays the same
    * while nothing can have been missed (always 0 on a lone process; with Redis, raised whenever
@@ -114,6 +125,11 @@ export function createRealtimeEmitter(
   };
   return {
     emitToUser: (userId, event, payload) => {
+      if (event === SERVER_EVENTS.notificationToast) {
+        // A toast the outbox stored with its other languages: each socket gets its own.
+        emitToast(io.to(userRoom(userId)), payload as LocalizedToast);
+        return;
+      }
       // socket.io's typed emit cannot see through the generic event name; the signature
       // above is what keeps event and payload matched.
       (io.to(userRoom(userId)).emit as (event: string, payload: unknown) => boolean)(
@@ -134,6 +150,12 @@ export function createRealtimeEmitter(
     },
     onSessionsEnded: (listener) => {
       listeners.push(listener);
+    },
+    announceNamesChanged: () => {
+      if (crossNode) io.serverSideEmit('names:changed');
+    },
+    onNamesChanged: (listener) => {
+      if (crossNode) io.on('names:changed', listener);
     },
     announcementEpoch: crossNodeEpoch ?? (() => 0),
     mayReach: (room) => crossNode || (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0,

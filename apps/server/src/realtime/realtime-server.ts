@@ -23,6 +23,7 @@ import {
   type AuthContext,
 } from '../modules/identity/index.ts';
 import { writeBroadcastFramesDirectly } from './direct-frames.ts';
+import { handshakeLanguage, joinLanguage, knownLanguage, languageRoom } from './localized.ts';
 import {
   RESTRICTED_ROOM,
   sessionRoom,
@@ -107,8 +108,9 @@ export function installRealtimeHandlers(
       // A time-out or self-exclusion (read with the session): the restricted view's socket
       // gets no broadcast and follows no market or table.
       const { userId, sessionId, restrictedUntilMs } = auth;
-      socket.data = { userId, sessionId, restrictedUntilMs };
-      const rooms = [userRoom(userId), sessionRoom(sessionId)];
+      const language = handshakeLanguage(socket);
+      socket.data = { userId, sessionId, restrictedUntilMs, language };
+      const rooms = [userRoom(userId), sessionRoom(sessionId), languageRoom(language)];
       void socket.join(restrictedUntilMs !== null ? [...rooms, RESTRICTED_ROOM] : rooms);
     };
     authenticateToken(deps, token)
@@ -125,6 +127,11 @@ export function installRealtimeHandlers(
   io.on('connection', (socket) => {
     const expiry = watchSessionExpiry(socket, deps, log);
     socket.on('disconnect', () => expiry.stop());
+
+    socket.on(CLIENT_EVENTS.setLanguage, (language: unknown) => {
+      const known = knownLanguage(language);
+      if (known) joinLanguage(socket, known);
+    });
 
     socket.on(CLIENT_EVENTS.getBalance, (...args: unknown[]) => {
       const ack = args.at(-1);

@@ -41,6 +41,8 @@ export function recordingEmitter(
     disconnectSession: () => undefined,
     disconnectUser: () => undefined,
     onSessionsEnded: () => undefined,
+    announceNamesChanged: () => undefined,
+    onNamesChanged: () => undefined,
     announcementEpoch: () => 0,
     mayReach: () => true,
   };

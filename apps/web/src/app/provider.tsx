@@ -17,6 +17,7 @@ import { useExposureSync } from '@/features/wallet/hooks/use-exposure-sync';
 import {
   setRealtimeSessionEndHandler,
   useCatchUpOnReconnect,
+  useContentLanguage,
   useRealtimeConnection,
 } from '@/shared/realtime';
 
@@ -37,6 +38,7 @@ function AppEffects() {
   useAppDetailsSync();
   useRealtimeConnection();
   useCatchUpOnReconnect();
+  useContentLanguage();
   useExposureSync();
 
   useEffect(() => {

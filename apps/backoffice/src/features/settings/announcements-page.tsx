@@ -27,6 +27,12 @@ import {
   updateAnnouncement,
 } from './api.ts';
 import './settings.css';
+import {
+  TranslationFields,
+  draftsOf,
+  sameTranslations,
+  translationsOf,
+} from './translation-fields.tsx';
 
 type Announcement = z.infer<typeof staffAnnouncementSchema>;
 
@@ -134,6 +140,7 @@ export function AnnouncementsPage() {
 function AnnouncementForm({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation('ops');
   const [message, setMessage] = useState('');
+  const [drafts, setDrafts] = useState(draftsOf(undefined));
   const [enabled, setEnabled] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -142,6 +149,7 @@ function AnnouncementForm({ onSaved }: { onSaved: () => void }) {
     onSuccess: () => {
       toastSuccess(t('settings.announcements.added'));
       setMessage('');
+      setDrafts(draftsOf(undefined));
       setEnabled(true);
       onSaved();
     },
@@ -149,7 +157,11 @@ function AnnouncementForm({ onSaved }: { onSaved: () => void }) {
   });
   const submit = (submitted: FormEvent) => {
     submitted.preventDefault();
-    const parsed = staffAnnouncementBodySchema.safeParse({ message, enabled });
+    const parsed = staffAnnouncementBodySchema.safeParse({
+      message,
+      translations: translationsOf(drafts),
+      enabled,
+    });
     if (!parsed.success) {
       setProblem(t('settings.announcements.invalid'));
       return;
@@ -174,6 +186,13 @@ function AnnouncementForm({ onSaved }: { onSaved: () => void }) {
             onChange={(change) => setMessage(change.target.value)}
           />
         </Field>
+        <TranslationFields
+          label={t('settings.announcements.message')}
+          drafts={drafts}
+          onChange={setDrafts}
+          multiline
+          maxLength={500}
+        />
         <label className="ops-check">
           <input
             type="checkbox"
@@ -203,6 +222,7 @@ function AnnouncementEditDialog({
   const { t } = useTranslation('ops');
   const queryClient = useQueryClient();
   const [message, setMessage] = useState(announcement.message);
+  const [drafts, setDrafts] = useState(draftsOf(announcement.translations));
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (body: unknown) => updateAnnouncement(announcement.id, body),
@@ -215,11 +235,16 @@ function AnnouncementEditDialog({
   });
   const submit = (submitted: FormEvent) => {
     submitted.preventDefault();
-    if (message.trim() === announcement.message) {
+    const changes: Record<string, unknown> = {};
+    if (message.trim() !== announcement.message) changes.message = message;
+    if (!sameTranslations(drafts, announcement.translations)) {
+      changes.translations = translationsOf(drafts);
+    }
+    if (Object.keys(changes).length === 0) {
       onClose();
       return;
     }
-    const parsed = staffAnnouncementUpdateBodySchema.safeParse({ message });
+    const parsed = staffAnnouncementUpdateBodySchema.safeParse(changes);
     if (!parsed.success) {
       setProblem(t('settings.announcements.invalid'));
       return;
@@ -236,6 +261,13 @@ function AnnouncementEditDialog({
             onChange={(change) => setMessage(change.target.value)}
           />
         </Field>
+        <TranslationFields
+          label={t('settings.announcements.message')}
+          drafts={drafts}
+          onChange={setDrafts}
+          multiline
+          maxLength={500}
+        />
         <DialogActions onCancel={onClose} busy={save.isPending} />
       </form>
     </Modal>

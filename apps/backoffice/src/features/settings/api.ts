@@ -5,8 +5,11 @@ import {
   staffAppSettingsSchema,
   staffBannersSchema,
   staffBroadcastAnswerSchema,
+  staffNameTranslationsSchema,
   staffRegionSettingsSchema,
+  type NameTranslationKind,
   type RegionSettings,
+  type Translations,
 } from '@spm/contract';
 import { staffRequest } from '../../shared/api.ts';
 
@@ -63,3 +66,13 @@ export const fetchRegionSettings = () =>
   staffRequest(staffRegionSettingsSchema, { url: '/staff/settings/regions' });
 export const updateRegionSettings = (body: RegionSettings) =>
   staffRequest(anyAnswer, { url: '/staff/settings/regions', method: 'PUT', data: body });
+
+export const nameTranslationsKey = (q: string) => ['settings', 'names', q] as const;
+export const searchNames = (q: string) =>
+  staffRequest(staffNameTranslationsSchema, { url: '/staff/name-translations', query: { q } });
+export const saveNames = (kind: NameTranslationKind, id: string, translations: Translations) =>
+  staffRequest(anyAnswer, {
+    url: `/staff/name-translations/${kind}/${id}`,
+    method: 'PUT',
+    data: { translations },
+  });

@@ -24,6 +24,12 @@ import {
 import { createBanner, deleteBanner, fetchBanners, settingsKeys, updateBanner } from './api.ts';
 import { IMAGE_ACCEPT, IMAGE_MAX_MB, imageProblem, previewUrl } from './lib.ts';
 import './settings.css';
+import {
+  TranslationFields,
+  draftsOf,
+  sameTranslations,
+  translationsOf,
+} from './translation-fields.tsx';
 
 type Banner = z.infer<typeof staffBannerSchema>;
 
@@ -363,6 +369,7 @@ function BannerEditDialog({ banner, onClose }: { banner: Banner; onClose: () => 
   const { t } = useTranslation('ops');
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(banner.title);
+  const [drafts, setDrafts] = useState(draftsOf(banner.titleTranslations));
   const [linkUrl, setLinkUrl] = useState(banner.linkUrl ?? '');
   const [linkProblem, setLinkProblem] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -379,6 +386,9 @@ function BannerEditDialog({ banner, onClose }: { banner: Banner; onClose: () => 
     submitted.preventDefault();
     const changes: Record<string, unknown> = {};
     if (title.trim() !== banner.title) changes.title = title.trim();
+    if (!sameTranslations(drafts, banner.titleTranslations)) {
+      changes.titleTranslations = translationsOf(drafts);
+    }
     const link = linkUrl.trim() || null;
     if (link !== banner.linkUrl) changes.linkUrl = link;
     const badTarget = link === banner.linkUrl ? undefined : targetProblem(t, link);
@@ -407,6 +417,12 @@ function BannerEditDialog({ banner, onClose }: { banner: Banner; onClose: () => 
       <Field label={t('settings.banners.titleField')}>
         <input value={title} onChange={(change) => setTitle(change.target.value)} />
       </Field>
+      <TranslationFields
+        label={t('settings.banners.titleField')}
+        drafts={drafts}
+        onChange={setDrafts}
+        maxLength={100}
+      />
       <Field label={t('settings.banners.link')} error={linkProblem}>
         <input
           value={linkUrl}

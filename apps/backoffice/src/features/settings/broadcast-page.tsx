@@ -1,14 +1,40 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_STATUSES, staffBroadcastBodySchema } from '@spm/contract';
+import {
+  LANGUAGE_NAMES,
+  NOTIFICATION_STATUSES,
+  TRANSLATED_LANGUAGES,
+  staffBroadcastBodySchema,
+  type NotificationTranslations,
+} from '@spm/contract';
 import type { z } from 'zod';
 import { ConfirmDialog, Field, FormFeedback, opsErrorText } from '../../shared/ui/index.ts';
 import { sendBroadcast } from './api.ts';
 import './settings.css';
+import { TranslationFields, draftsOf, translationsOf } from './translation-fields.tsx';
 
 type Body = z.infer<typeof staffBroadcastBodySchema>;
 type Status = (typeof NOTIFICATION_STATUSES)[number];
+type Drafts = ReturnType<typeof draftsOf>;
+
+/**
+ * The title and message per other language: a language with both; one with a single of the
+ * two is named in `halfDone` (the API takes both or neither).
+ */
+function broadcastTranslations(titles: Drafts, messages: Drafts) {
+  const title = translationsOf(titles);
+  const message = translationsOf(messages);
+  const translations: NotificationTranslations = {};
+  const halfDone: string[] = [];
+  for (const language of TRANSLATED_LANGUAGES) {
+    const [head, body] = [title[language], message[language]];
+    if (head !== undefined && body !== undefined)
+      translations[language] = { title: head, message: body };
+    else if (head !== undefined || body !== undefined) halfDone.push(LANGUAGE_NAMES[language]);
+  }
+  return { translations, halfDone };
+}
 
 /** A notification (stored, and toasted to whoever is online) to every player or to one. */
 export function BroadcastPage() {
@@ -17,6 +43,8 @@ export function BroadcastPage() {
   const [playerId, setPlayerId] = useState('');
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState('');
+  const [titles, setTitles] = useState(draftsOf(undefined));
+  const [messages, setMessages] = useState(draftsOf(undefined));
   const [status, setStatus] = useState<Status>('info');
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<Body | null>(null);
@@ -29,6 +57,8 @@ export function BroadcastPage() {
       setSent(answer.recipients);
       setTitle('');
       setMessage('');
+      setTitles(draftsOf(undefined));
+      setMessages(draftsOf(undefined));
     },
     onError: (failure) => setError(opsErrorText(failure)),
     onSettled: () => setPending(null),
@@ -42,10 +72,17 @@ export function BroadcastPage() {
     if (target === 'player' && !/^\d{1,18}$/.test(playerId.trim())) {
       found.playerId = t('settings.broadcast.playerIdRequired');
     }
+    const { translations, halfDone } = broadcastTranslations(titles, messages);
+    if (halfDone.length > 0) {
+      found.translations = t('settings.broadcast.invalid.translations', {
+        languages: halfDone.join(', '),
+      });
+    }
     const parsed = staffBroadcastBodySchema.safeParse({
       target: target === 'all' ? { kind: 'all' } : { kind: 'player', playerId: playerId.trim() },
       title,
       message,
+      translations,
       status,
     });
     if (!parsed.success) {
@@ -116,6 +153,24 @@ export function BroadcastPage() {
               onChange={(change) => setMessage(change.target.value)}
             />
           </Field>
+          <TranslationFields
+            label={t('settings.broadcast.titleField')}
+            drafts={titles}
+            onChange={setTitles}
+            maxLength={100}
+          />
+          <TranslationFields
+            label={t('settings.broadcast.message')}
+            drafts={messages}
+            onChange={setMessages}
+            multiline
+            maxLength={500}
+          />
+          {problems.translations ? (
+            <p className="field-error" role="alert">
+              {problems.translations}
+            </p>
+          ) : null}
           <Field label={t('settings.broadcast.status')}>
             <select value={status} onChange={(change) => setStatus(change.target.value as Status)}>
               {NOTIFICATION_STATUSES.map((value) => (

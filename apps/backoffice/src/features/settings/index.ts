@@ -3,3 +3,4 @@ export { BannersPage } from './banners-page.tsx';
 export { AnnouncementsPage } from './announcements-page.tsx';
 export { GatewaysPage } from './gateways-page.tsx';
 export { BroadcastPage } from './broadcast-page.tsx';
+export { NamesPage } from './names-page.tsx';

@@ -7,6 +7,7 @@ import {
   BannersPage,
   BroadcastPage,
   GatewaysPage,
+  NamesPage,
 } from './index.ts';
 import {
   callsTo,
@@ -204,6 +205,7 @@ describe('banners', () => {
   const banner = {
     id: '6c1f0f5e-1111-4c4b-9a51-5d2b8f0e7c11',
     title: 'Welcome bonus',
+    titleTranslations: {},
     imageUrl: '/api/media/banner-1.png',
     linkUrl: null,
     order: 3,
@@ -346,6 +348,7 @@ describe('announcements', () => {
     const item = {
       id: 'a1',
       message: 'Welcome to SPM',
+      translations: {},
       enabled: true,
       createdAt: '2025-03-01T10:00:00.000Z',
     };
@@ -372,6 +375,7 @@ describe('announcements', () => {
     await waitFor(() =>
       expect(callsTo(fetchMock, 'POST /api/staff/announcements')[0]?.body).toEqual({
         message: 'IPL starts today',
+        translations: {},
         enabled: true,
       }),
     );
@@ -510,6 +514,7 @@ describe('broadcast', () => {
         target: { kind: 'player', playerId: '7' },
         title: 'Bonus',
         message: 'You got 100 coins',
+        translations: {},
         status: 'success',
       }),
     );
@@ -533,9 +538,89 @@ describe('broadcast', () => {
         target: { kind: 'all' },
         title: 'Maintenance',
         message: 'Tonight 2am',
+        translations: {},
         status: 'info',
       }),
     );
     expect(await screen.findByText('Sent. Recipients: 1250.')).toBeInTheDocument();
+  });
+});
+
+describe('names in other languages', () => {
+  beforeEach(() => signInAsAdmin());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('finds a runner and gives its name per language; empty languages are left out', async () => {
+    const runner = {
+      kind: 'runner',
+      id: '42',
+      name: 'Mumbai',
+      context: 'Mumbai v Chennai · Match Odds',
+      translations: { hi: 'मुंबई' },
+    };
+    const fetchMock = mockApi({
+      'GET /api/staff/name-translations': ok([runner]),
+      'PUT /api/staff/name-translations/runner/42': ok(runner),
+    });
+    renderPage(<NamesPage />);
+    const search = screen.getByRole('search');
+    fireEvent.change(within(search).getByLabelText('Market, runner or event name'), {
+      target: { value: 'M' },
+    });
+    fireEvent.click(within(search).getByRole('button', { name: 'Search' }));
+    expect(await within(search).findByText('Type at least 2 characters.')).toBeInTheDocument();
+    fireEvent.change(within(search).getByLabelText('Market, runner or event name'), {
+      target: { value: 'Mumbai' },
+    });
+    fireEvent.click(within(search).getByRole('button', { name: 'Search' }));
+    const table = await screen.findByTestId('names-table');
+    expect(await within(table).findByText('हिन्दी')).toBeInTheDocument();
+    expect(
+      callsTo(fetchMock, 'GET /api/staff/name-translations')[0]?.url.searchParams.get('q'),
+    ).toBe('Mumbai');
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Edit the names of “Mumbai”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Names of “Mumbai”' });
+    expect(within(dialog).getByLabelText('हिन्दी · Name')).toHaveValue('मुंबई');
+    fireEvent.change(within(dialog).getByLabelText('தமிழ் · Name'), {
+      target: { value: ' மும்பை ' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('हिन्दी · Name'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PUT /api/staff/name-translations/runner/42')[0]?.body).toEqual({
+        translations: { ta: 'மும்பை' },
+      }),
+    );
+  });
+
+  it('edits an announcement in another language only', async () => {
+    const item = {
+      id: 'a1',
+      message: 'Welcome to SPM',
+      translations: {},
+      enabled: true,
+      createdAt: '2025-03-01T10:00:00.000Z',
+    };
+    const fetchMock = mockApi({
+      'GET /api/staff/announcements': ok([item]),
+      'PATCH /api/staff/announcements/a1': ok(item),
+    });
+    renderPage(<AnnouncementsPage />);
+    const table = await screen.findByTestId('announcements-table');
+    fireEvent.click(await within(table).findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit announcement' });
+    fireEvent.change(within(dialog).getByLabelText('Español · Message'), {
+      target: { value: 'Bienvenido a SPM' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PATCH /api/staff/announcements/a1')[0]?.body).toEqual({
+        translations: { es: 'Bienvenido a SPM' },
+      }),
+    );
   });
 });

@@ -1,7 +1,8 @@
-import { SERVER_EVENTS, staffBroadcastAnswerSchema, staffBroadcastBodySchema } from '@spm/contract';
+import { staffBroadcastAnswerSchema, staffBroadcastBodySchema } from '@spm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceDeps } from '../../deps.ts';
 import { RESTRICTED_ROOM } from '../../realtime/emitter.ts';
+import { emitToast } from '../../realtime/localized.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
 import { broadcastNotification } from './staff-site-broadcast-service.ts';
@@ -17,7 +18,8 @@ export const staffBroadcastRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
       onRequest: requireStaff('admin'),
       schema: {
         tags: ['staff'],
-        summary: 'Notify every active player, or one (bell and toast; audited once)',
+        summary:
+          "Notify every active player, or one (bell and toast, in each player's language; audited once)",
         body: staffBroadcastBodySchema,
         response: envelopeResponses(staffBroadcastAnswerSchema),
       },
@@ -29,8 +31,9 @@ export const staffBroadcastRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> 
           { staff: currentStaff(request), ip: request.ip },
           request.body,
           (toast) => {
-            // Not to a player under a time-out or self-exclusion (issue 42 item 3).
-            app.realtime.io.except(RESTRICTED_ROOM).emit(SERVER_EVENTS.notificationToast, toast);
+            // Not to a player under a time-out or self-exclusion (issue 42 item 3); each
+            // socket in its language (one emit per language given).
+            emitToast(app.realtime.io.except(RESTRICTED_ROOM), toast);
           },
         ),
       ),

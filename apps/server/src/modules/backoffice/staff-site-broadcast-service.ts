@@ -1,12 +1,13 @@
 import { objectWith } from '@spm/core';
 import type { z } from 'zod';
-import type { NotificationToast, staffBroadcastBodySchema } from '@spm/contract';
+import type { staffBroadcastBodySchema } from '@spm/contract';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
 import { insertNotificationForAllPlayers } from '../wallet/index.ts';
 import { activePlayerIds, findUserById } from '../identity/index.ts';
 import { storeNotification, type NotificationInput } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
+import { localizedToast, type LocalizedToast } from '../../realtime/localized.ts';
 import type { StaffActor } from '../site/index.ts';
 
 type BroadcastBody = z.infer<typeof staffBroadcastBodySchema>;
@@ -24,12 +25,13 @@ export async function broadcastNotification(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'realtime'>,
   actor: StaffActor,
   body: BroadcastBody,
-  toastAll: (toast: NotificationToast) => void,
+  toastAll: (toast: LocalizedToast) => void,
 ): Promise<{ recipients: number }> {
   const toast: NotificationInput = {
     title: body.title,
     message: body.message,
     status: body.status,
+    translations: body.translations,
   };
   const target = body.target;
   let playerId: number | null = null;
@@ -46,7 +48,7 @@ export async function broadcastNotification(
         tx,
         objectWith(toast, { createdAt: now, recipients: activePlayerIds() }),
       );
-      sent = { recipients: count, emit: () => toastAll(toast) };
+      sent = { recipients: count, emit: () => toastAll(localizedToast(toast, toast.translations)) };
     } else {
       sent = { recipients: 1, emit: await storeNotification(tx, deps, playerId, toast) };
     }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceDeps } from '../../deps.ts';
 import { currentPlayer } from '../../http/auth.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
 import type { ExchangeEngine } from '../exchange/index.ts';
 import { playerDashboard } from './dashboard-service.ts';
 
@@ -22,6 +23,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{
         response: envelopeResponses(playerDashboardSchema),
       },
     },
-    async (request) => ok(await playerDashboard(deps, engine, currentPlayer(request))),
+    async (request, reply) =>
+      ok(
+        await playerDashboard(
+          deps,
+          engine,
+          currentPlayer(request),
+          requestLanguage(request, reply),
+        ),
+      ),
   );
 };

@@ -2,6 +2,7 @@ import {
   DASHBOARD_MOVEMENTS,
   DASHBOARD_OPEN_BETS_MAX,
   type Bet,
+  type Language,
   type PlayerDashboard,
 } from '@spm/contract';
 import { objectWith } from '@spm/core';
@@ -28,10 +29,12 @@ const FIRST_PAGE = { page: 1, pageSize: DASHBOARD_OPEN_BETS_MAX };
 async function openSportsBets(
   engine: ExchangeEngine,
   playerId: number,
+  language: Language,
 ): Promise<{ items: Bet[]; more: boolean }> {
+  const query = (status: 'unmatched' | 'matched') => objectWith(FIRST_PAGE, { status });
   const [unmatched, matched] = await Promise.all([
-    listBets(engine, playerId, objectWith(FIRST_PAGE, { status: 'unmatched' as const })),
-    listBets(engine, playerId, objectWith(FIRST_PAGE, { status: 'matched' as const })),
+    listBets(engine, playerId, query('unmatched'), language),
+    listBets(engine, playerId, query('matched'), language),
   ]);
   const byId = new Map<string, Bet>();
   for (const bet of [...unmatched.items, ...matched.items]) byId.set(bet.id, bet);
@@ -50,12 +53,13 @@ export async function playerDashboard(
   deps: ServiceDeps,
   engine: ExchangeEngine,
   auth: AuthContext,
+  language: Language,
 ): Promise<PlayerDashboard> {
   const playerId = auth.userId;
   const [wallet, mode, sports, casino, crash, limits, session, movements] = await Promise.all([
     getWallet(deps.db, playerId),
     moneyModeOf(deps.db, playerId),
-    openSportsBets(engine, playerId),
+    openSportsBets(engine, playerId, language),
     casinoHistory(deps, playerId, FIRST_PAGE.page, FIRST_PAGE.pageSize, 'open'),
     myCrashBets(deps.db, playerId, objectWith(FIRST_PAGE, { status: 'active' as const })),
     getLimitsState(deps, playerId),

@@ -1,4 +1,4 @@
-import type { Bet } from '@spm/contract';
+import type { Bet, Language } from '@spm/contract';
 import {
   bookmakerPnlByRunner,
   exchangeExposure,
@@ -21,6 +21,7 @@ export async function listBets(
     page: number;
     pageSize: number;
   },
+  language: Language,
 ) {
   const { rows, total } = await repo.listPlayerOrders(
     engine.deps.db,
@@ -33,14 +34,34 @@ export async function listBets(
     query.pageSize,
     (query.page - 1) * query.pageSize,
   );
-  const items: Bet[] = rows.map(({ order, ...row }) => ({
+  const names = engine.names;
+  const items: Bet[] = rows.map(({ order, ...row }) => {
+    const marketName = names.marketName(String(order.marketId), row.marketName, language);
+    const runnerName =
+      order.runnerId === null || row.runnerName === null
+        ? marketName
+        : names.runnerName(String(order.runnerId), row.runnerName, language);
+    return betOf(order, row, { marketName, runnerName });
+  });
+  return { items, page: query.page, pageSize: query.pageSize, total };
+}
+
+type OrderRow = Awaited<ReturnType<typeof repo.listPlayerOrders>>['rows'][number];
+
+/** One order as the player's bet list shows it, with its names already in their language. */
+function betOf(
+  order: OrderRow['order'],
+  row: Omit<OrderRow, 'order'>,
+  names: { marketName: string; runnerName: string },
+): Bet {
+  return {
     id: String(order.id),
     eventId: String(row.eventId),
     eventName: row.eventName,
     marketId: String(order.marketId),
-    marketName: row.marketName,
+    marketName: names.marketName,
     marketType: row.marketType,
-    runnerName: row.runnerName ?? row.marketName,
+    runnerName: names.runnerName,
     side: order.side,
     price: order.priceHundredths !== null ? order.priceHundredths / 100 : (order.rate ?? 0),
     line: order.line,
@@ -53,8 +74,7 @@ export async function listBets(
     commissionPercent: settlementCommissionBasisPoints(row.marketType, row.commissionBps) / 100,
     placedAt: order.createdAt.toISOString(),
     settledAt: order.settledAt === null ? null : order.settledAt.toISOString(),
-  }));
-  return { items, page: query.page, pageSize: query.pageSize, total };
+  };
 }
 
 /** GET /bet/pnl/{eventId}: per market of the event where the player holds or has matched bets. */

@@ -7,6 +7,7 @@ import * as repo from './exchange-repository.ts';
 import * as changes from './catalogue-changes.ts';
 import { auditMarket } from './exchange-audit.ts';
 import { eventView, listEventViews, marketSnapshot, sessionBoardView } from './catalogue-views.ts';
+import { NameTranslations } from './name-translations.ts';
 import type {
   BookmakerPlaceBody,
   ExchangeCommand,
@@ -55,6 +56,8 @@ export class ExchangeEngine implements PlacementEnv {
   /** Each match-odds market's writer: its placements and cancels, batched (group commit). */
   private readonly writer = new ExchangeWriter(this);
   readonly catalogue: MarketCatalogue;
+  /** Market and runner names in other languages, all in memory (docs/server-content-languages.md). */
+  readonly names: NameTranslations;
   /** Called after every change of a market that clients should see. */
   onChange: (marketId: string) => void = () => undefined;
   private sleep: (ms: number) => Promise<void> = (ms) =>
@@ -65,6 +68,8 @@ export class ExchangeEngine implements PlacementEnv {
     // A task that ran alone (settlement, status, catalogue) may have changed the fills and
     // holds the writer keeps in memory: it reads them again before its next batch.
     this.queue.afterAlone = (marketId) => this.writer.forget(marketId);
+    this.names = new NameTranslations(deps.db, () => deps.realtime.announcementEpoch());
+    deps.realtime.onNamesChanged(() => void this.names.load());
   }
 
   /**
@@ -120,9 +125,9 @@ export class ExchangeEngine implements PlacementEnv {
   /** Replaced by the cluster's market ownership (several nodes); one node owns every market. */
   fence: (tx: DbHandle, marketIds: readonly string[]) => Promise<void> = () => Promise.resolve();
 
-  /** Loads open events and unsettled markets, rebuilding each book from its resting orders. */
-  load(): Promise<void> {
-    return this.catalogue.load();
+  /** Loads open events and unsettled markets (each book rebuilt from its resting orders) and the translated names. */
+  async load(): Promise<void> {
+    await Promise.all([this.catalogue.load(), this.names.load()]);
   }
 
   /** A market, loading it (and its event) from the database when it is no longer in memory. */

@@ -18,10 +18,11 @@ import {
   sessionBoardSchema,
   settlementAnswerSchema,
 } from '@spm/contract';
-import { paiseToPoints } from '@spm/core';
+import { objectWith, paiseToPoints } from '@spm/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentPlayer, requireRealAccount } from '../../http/auth.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { currentStaff, requireStaff } from '../../http/staff-auth.ts';
 import { eventPnl, listBets } from './bets-service.ts';
 import type { ExchangeEngine } from './exchange-engine.ts';
@@ -54,7 +55,12 @@ function catalogueRoutes(app: App, engine: ExchangeEngine): void {
         response: envelopeResponses(matchesSchema),
       },
     },
-    async (request) => ok(engine.listEvents(request.query)),
+    async (request, reply) => {
+      const language = requestLanguage(request, reply);
+      const page = engine.listEvents(request.query);
+      const items = page.items.map((event) => engine.names.localizeEvent(event, language));
+      return ok(objectWith(page, { items }));
+    },
   );
 
   app.get(
@@ -68,7 +74,10 @@ function catalogueRoutes(app: App, engine: ExchangeEngine): void {
         response: envelopeResponses(eventSchema),
       },
     },
-    async (request) => ok(engine.eventView(await engine.getEvent(request.params.eventId))),
+    async (request, reply) => {
+      const event = engine.eventView(await engine.getEvent(request.params.eventId));
+      return ok(engine.names.localizeEvent(event, requestLanguage(request, reply)));
+    },
   );
 
   app.get(
@@ -80,7 +89,16 @@ function catalogueRoutes(app: App, engine: ExchangeEngine): void {
         response: envelopeResponses(sessionBoardSchema),
       },
     },
-    async () => ok(engine.sessionBoard()),
+    async (request, reply) => {
+      const language = requestLanguage(request, reply);
+      const board = engine.sessionBoard();
+      const events = board.events.map((event) =>
+        objectWith(event, {
+          markets: event.markets.map((market) => engine.names.localize(market, language)),
+        }),
+      );
+      return ok(objectWith(board, { events }));
+    },
   );
 
   app.get(
@@ -203,7 +221,15 @@ function playerBetRoutes(app: App, engine: ExchangeEngine): void {
         response: envelopeResponses(betsSchema),
       },
     },
-    async (request) => ok(await listBets(engine, currentPlayer(request).userId, request.query)),
+    async (request, reply) =>
+      ok(
+        await listBets(
+          engine,
+          currentPlayer(request).userId,
+          request.query,
+          requestLanguage(request, reply),
+        ),
+      ),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import type { ServiceDeps } from '../../deps.ts';
 import { ExchangeEngine } from './exchange-engine.ts';
 import { exchangeRoutes } from './exchange-routes.ts';
 import { createMarketPublisher, installMarketStream } from './market-stream.ts';
+import { staffNameTranslationRoutes } from './staff-name-translations.ts';
 import { staffSportsRoutes } from './staff-sports-routes.ts';
 
 declare module 'fastify' {
@@ -36,11 +37,12 @@ async function exchangePlugin(
     app.realtime.io,
     marketSnapshot,
     (room) => app.realtime.mayReach(room),
+    engine.names,
     // Every fancy market, its closing and settling too: that takes it off the boards.
     (marketId) => engine.markets.get(marketId)?.type === 'fancy',
   );
   engine.onChange = (marketId) => publisher.publish(marketId);
-  installMarketStream(app.realtime.io, marketSnapshot, deps.clock);
+  installMarketStream(app.realtime.io, marketSnapshot, deps.clock, engine.names);
   app.decorate('exchange', engine);
   // The books come from the orders table, which exists once migrations ran (main migrates
   // after building the app, before listening).
@@ -48,6 +50,7 @@ async function exchangePlugin(
   app.addHook('onClose', async () => publisher.close());
   await app.register(exchangeRoutes, { prefix: apiPrefix, deps, engine });
   await app.register(staffSportsRoutes, { prefix: apiPrefix, deps, engine });
+  await app.register(staffNameTranslationRoutes, { prefix: apiPrefix, deps, engine });
 }
 
 export const exchangeModule = fp(exchangePlugin, { name: 'spm-exchange' });

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LANGUAGE,
   MARKET_EVENTS,
   MARKET_UPDATES_PER_SECOND,
   SESSION_BOARD_EVENTS,
@@ -15,6 +16,12 @@ import {
   type RealtimeServer,
   type RealtimeSocket,
 } from '../../realtime/emitter.ts';
+import { emitByLanguage } from '../../realtime/localized.ts';
+import type { NameTranslations } from './name-translations.ts';
+
+/** Names in each socket's language: the snapshot itself when a market has none of its own. */
+export type MarketNames = Pick<NameTranslations, 'languagesOf' | 'localize'>;
+const ENGLISH_ONLY: MarketNames = { languagesOf: () => [], localize: (market) => market };
 
 /** Public market rooms (DESIGN 7). */
 export const marketRoom = (marketId: string) => `market:${marketId}`;
@@ -44,6 +51,7 @@ export function installMarketStream(
   io: RealtimeServer,
   snapshot: (marketId: string) => Market | undefined,
   clock: Clock,
+  names: MarketNames = ENGLISH_ONLY,
 ) {
   io.on('connection', (socket) => {
     const joined = () =>
@@ -74,7 +82,8 @@ export function installMarketStream(
         // app drops anything older than the version it holds).
         for (const id of wanted) {
           const market = snapshot(id);
-          if (market) socket.emit(MARKET_EVENTS.update, stamped(market));
+          const language = socket.data.language ?? DEFAULT_LANGUAGE;
+          if (market) socket.emit(MARKET_EVENTS.update, stamped(names.localize(market, language)));
         }
       } else {
         for (const id of parsed.data.marketIds) void socket.leave(marketRoom(id));
@@ -121,6 +130,7 @@ export function createMarketPublisher(
   io: RealtimeServer,
   snapshot: (marketId: string) => Market | undefined,
   mayReach: (room: string) => boolean,
+  names: MarketNames = ENGLISH_ONLY,
   isSession: (marketId: string) => boolean = () => false,
 ) {
   const roomsOf = (marketId: string) =>
@@ -137,7 +147,16 @@ export function createMarketPublisher(
     pending.delete(marketId);
     lastSent.set(marketId, Date.now());
     const market = snapshot(marketId);
-    if (market) io.to(roomsOf(marketId)).emit(MARKET_EVENTS.update, stamped(market));
+    if (!market) return;
+    // One emit when the market has no names of its own; else one per language that has.
+    // A session market goes to its board too, in the same emit (a socket in both gets one).
+    emitByLanguage(
+      io.to(roomsOf(marketId)),
+      names.languagesOf(market),
+      stamped(market),
+      (language) => stamped(names.localize(market, language)),
+      (to, update) => to.emit(MARKET_EVENTS.update, update),
+    );
   };
   return {
     publish(marketId: string) {

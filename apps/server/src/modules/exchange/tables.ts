@@ -8,9 +8,12 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { NameTranslationKind, Translations } from '@spm/contract';
 import { createdAt, timestampTz } from '../../db/columns.ts';
 
 /*
@@ -235,3 +238,21 @@ export type RunnerRow = typeof runners.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type FillRow = typeof fills.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
+
+/**
+ * Market and runner names in other languages, written by staff (docs/server-content-languages.md).
+ * Every node holds them all in memory; the catalogue's own name stays the English one.
+ */
+export const nameTranslations = pgTable(
+  'name_translations',
+  {
+    kind: text('kind').$type<NameTranslationKind>().notNull(),
+    targetId: bigint('target_id', { mode: 'number' }).notNull(),
+    names: jsonb('names').$type<Translations>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.targetId] }),
+    check('name_translations_kind_check', sql`${table.kind} in ('market', 'runner')`),
+  ],
+);

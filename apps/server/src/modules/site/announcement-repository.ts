@@ -52,7 +52,7 @@ export async function insertAnnouncement(
 export async function updateAnnouncement(
   db: DbHandle,
   id: string,
-  values: Partial<Pick<NewAnnouncementRow, 'message' | 'active'>>,
+  values: Partial<Pick<NewAnnouncementRow, 'message' | 'translations' | 'active'>>,
 ): Promise<AnnouncementRow | undefined> {
   const [row] = await db
     .update(announcements)

@@ -8,6 +8,7 @@ import { objectWith } from '@spm/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { getAnnouncements, getAppDetails, getBanners } from './app-data-service.ts';
 
 /** Public reads the player app makes before anyone signs in (SPEC 7.2, 7.3). */
@@ -38,11 +39,11 @@ export const appDataRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['app'],
-        summary: 'Enabled banners, sorted ascending by order',
+        summary: 'Enabled banners, sorted ascending by order; titles in the accept-language',
         response: envelopeResponses(bannersSchema),
       },
     },
-    async () => ok(await getBanners(db)),
+    async (request, reply) => ok(await getBanners(db, requestLanguage(request, reply))),
   );
 
   app.get(
@@ -50,10 +51,10 @@ export const appDataRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['app'],
-        summary: 'Active announcements, newest first',
+        summary: 'Active announcements, newest first, in the accept-language (else English)',
         response: envelopeResponses(announcementsSchema),
       },
     },
-    async () => ok(await getAnnouncements(db)),
+    async (request, reply) => ok(await getAnnouncements(db, requestLanguage(request, reply))),
   );
 };

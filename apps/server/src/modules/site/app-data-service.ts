@@ -4,6 +4,8 @@ import {
   type Announcement,
   type AppDetails,
   type Banner,
+  type Language,
+  textIn,
 } from '@spm/contract';
 import type { DbHandle } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -40,24 +42,26 @@ export function leadsToRealPage(linkUrl: string | null): boolean {
   return linkUrl === null || !linkUrl.startsWith('/') || isBuiltPlayerPath(linkUrl);
 }
 
-export async function getBanners(db: DbHandle): Promise<Banner[]> {
+/** The banners with their titles in `language` (English where none is given). */
+export async function getBanners(db: DbHandle, language: Language): Promise<Banner[]> {
   const rows = await listEnabledBanners(db);
   return rows
     .filter((row) => leadsToRealPage(row.linkUrl))
     .map((row) => ({
       id: row.id,
-      title: row.title,
+      title: textIn(row.title, row.titleTranslations, language),
       imageUrl: row.imageUrl,
       linkUrl: row.linkUrl,
       order: row.sortOrder,
     }));
 }
 
-export async function getAnnouncements(db: DbHandle): Promise<Announcement[]> {
+/** The announcements in `language` (English where none is given). */
+export async function getAnnouncements(db: DbHandle, language: Language): Promise<Announcement[]> {
   const rows = await listActiveAnnouncements(db);
   return rows.map((row) => ({
     id: row.id,
-    message: row.message,
+    message: textIn(row.message, row.translations, language),
     createdAt: row.createdAt.toISOString(),
   }));
 }

@@ -43,7 +43,9 @@ export async function insertBanner(db: DbHandle, row: NewBannerRow): Promise<Ban
 export async function updateBanner(
   db: DbHandle,
   id: string,
-  values: Partial<Pick<NewBannerRow, 'title' | 'linkUrl' | 'sortOrder' | 'enabled'>>,
+  values: Partial<
+    Pick<NewBannerRow, 'title' | 'titleTranslations' | 'linkUrl' | 'sortOrder' | 'enabled'>
+  >,
 ): Promise<BannerRow | undefined> {
   const [row] = await db.update(banners).set(values).where(eq(banners.id, id)).returning();
   return row;

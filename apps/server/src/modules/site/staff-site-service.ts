@@ -216,6 +216,7 @@ function toStaffBanner(row: BannerRow): StaffBanner {
   return {
     id: row.id,
     title: row.title,
+    titleTranslations: row.titleTranslations,
     imageUrl: row.imageUrl,
     linkUrl: row.linkUrl,
     order: row.sortOrder,
@@ -302,6 +303,7 @@ export async function updateStaffBanner(
 ): Promise<StaffBanner> {
   const values: Parameters<typeof updateBanner>[2] = {};
   if (body.title !== undefined) values.title = body.title;
+  if (body.titleTranslations !== undefined) values.titleTranslations = body.titleTranslations;
   if (body.linkUrl !== undefined) values.linkUrl = linkOrNull(body.linkUrl);
   if (body.order !== undefined) values.sortOrder = body.order;
   if (body.enabled !== undefined) values.enabled = body.enabled;
@@ -327,6 +329,7 @@ function toStaffAnnouncement(row: AnnouncementRow): StaffAnnouncement {
   return {
     id: row.id,
     message: row.message,
+    translations: row.translations,
     enabled: row.active,
     createdAt: row.createdAt.toISOString(),
   };
@@ -352,6 +355,7 @@ export async function createStaffAnnouncement(
   return deps.db.transaction(async (tx) => {
     const row = await insertAnnouncement(tx, {
       message: body.message,
+      translations: body.translations,
       active: body.enabled,
       createdAt: deps.clock.now(),
     });
@@ -375,6 +379,7 @@ export async function updateStaffAnnouncement(
 ): Promise<StaffAnnouncement> {
   const values: Parameters<typeof updateAnnouncement>[2] = {};
   if (body.message !== undefined) values.message = body.message;
+  if (body.translations !== undefined) values.translations = body.translations;
   if (body.enabled !== undefined) values.active = body.enabled;
   if (Object.keys(values).length === 0) throw fieldError('request', 'Change at least one field');
   return updateAudited(deps, actor, id, ANNOUNCEMENTS, {

@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Translations } from '@spm/contract';
 import { createdAt } from '../../db/columns.ts';
 
 /** Operator-editable settings the player app reads through /api/getAppDetails. */
@@ -23,6 +24,8 @@ export const banners = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
+    /** The title in other languages (docs/server-content-languages.md). */
+    titleTranslations: jsonb('title_translations').$type<Translations>().notNull().default({}),
     imageUrl: text('image_url').notNull(),
     linkUrl: text('link_url'),
     sortOrder: integer('sort_order').notNull(),
@@ -37,6 +40,8 @@ export const announcements = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     message: text('message').notNull(),
+    /** The message in other languages (docs/server-content-languages.md). */
+    translations: jsonb('translations').$type<Translations>().notNull().default({}),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },

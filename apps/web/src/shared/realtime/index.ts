@@ -14,3 +14,4 @@ export {
 export type { StatusAck } from './realtime-client';
 export { useRealtimeConnection } from './use-realtime-connection';
 export { useCatchUpOnReconnect } from './use-catch-up-on-reconnect';
+export { useContentLanguage } from './use-content-language';

@@ -49,7 +49,7 @@ describe('realtime connection (SPEC 4.5, 7.8)', () => {
     expect(socket.options).toEqual({
       path: '/public/',
       transports: ['websocket', 'polling'],
-      auth: { token: 'token-1' },
+      auth: { token: 'token-1', lang: 'en' },
       timeout: REALTIME_CONNECT_TIMEOUT_MS,
       reconnection: true,
       reconnectionAttempts: Infinity,
@@ -295,6 +295,17 @@ describe('realtime connection (SPEC 4.5, 7.8)', () => {
     expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--success');
   });
 
+  it('tells the server of a language switch, for this socket and its reconnects', async () => {
+    const socket = await connectedApp();
+    await act(() => i18n.changeLanguage('ta'));
+    try {
+      expect(socket.emits).toContainEqual({ event: CLIENT_EVENTS.setLanguage, args: ['ta'] });
+      expect(socket.auth).toEqual({ token: 'token-1', lang: 'ta' });
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
   it('disconnects on logout', async () => {
     const socket = await connectedApp();
     act(() => useAuthStore.getState().clearSession());
@@ -346,7 +357,7 @@ describe('realtime client module', () => {
     const second = (await connectRealtime('t-2')) as unknown as FakeSocket;
     expect(second).not.toBe(first);
     expect((first as unknown as FakeSocket).disconnected).toBe(true);
-    expect(second.auth).toEqual({ token: 't-2' });
+    expect(second.auth).toEqual({ token: 't-2', lang: 'en' });
   });
 
   it('reconnects after a refusal that is not a session error', async () => {

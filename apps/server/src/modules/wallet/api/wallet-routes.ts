@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentPlayer } from '../../../http/auth.ts';
 import { envelopeResponses, ok } from '../../../http/envelope.ts';
+import { requestLanguage } from '../../../http/language.ts';
 import { getNotifications, readNotifications } from '../events/notification-service.ts';
 import type { ServiceDeps } from '../../../deps.ts';
 import { getExposureAmount, getStatement } from './wallet-service.ts';
@@ -51,18 +52,19 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async 
       onRequest: app.requireAuth,
       schema: {
         tags: ['notifications'],
-        summary: "The player's notifications, newest first, with the unread count",
+        summary:
+          "The player's notifications, newest first, with the unread count; in the accept-language",
         querystring: pageQuerySchema,
         response: envelopeResponses(notificationsSchema),
       },
     },
-    async (request) =>
+    async (request, reply) =>
       ok(
         await getNotifications(
           deps,
           currentPlayer(request).userId,
-          request.query.page,
-          request.query.pageSize,
+          { page: request.query.page, pageSize: request.query.pageSize },
+          requestLanguage(request, reply),
         ),
       ),
   );

@@ -1,3 +1,4 @@
+import type { NotificationTranslations } from '@spm/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { executeRows, type DbHandle } from '../../../db/database.ts';
 import { notifications } from '../ledger/tables.ts';
@@ -12,13 +13,22 @@ import { notRestrictedAt } from '../ledger/wallet-player-repository.ts';
  */
 export async function insertNotificationForAllPlayers(
   db: DbHandle,
-  input: { title: string; message: string; status: string; createdAt: Date; recipients: SQL },
+  input: {
+    title: string;
+    message: string;
+    translations?: NotificationTranslations | undefined;
+    status: string;
+    createdAt: Date;
+    recipients: SQL;
+  },
 ): Promise<number> {
+  const translations = input.translations ? JSON.stringify(input.translations) : null;
   const [row] = await executeRows<{ n: string | number }>(
     db,
     sql`with inserted as (
-          insert into ${notifications} (user_id, title, message, status, created_at)
-          select r.id, ${input.title}::text, ${input.message}::text, ${input.status}::text,
+          insert into ${notifications} (user_id, title, message, translations, status, created_at)
+          select r.id, ${input.title}::text, ${input.message}::text, ${translations}::jsonb,
+            ${input.status}::text,
             ${input.createdAt.toISOString()}::timestamptz
           from (${input.recipients}) as r(id)
           where ${notRestrictedAt(sql`r.id`, input.createdAt)}

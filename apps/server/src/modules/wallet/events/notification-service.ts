@@ -1,5 +1,11 @@
 import { objectWith } from '@spm/core';
-import type { Notification } from '@spm/contract';
+import {
+  SERVER_EVENTS,
+  textIn,
+  type Language,
+  type Notification,
+  type NotificationTranslations,
+} from '@spm/contract';
 import type { DbHandle } from '../../../db/database.ts';
 import {
   countUnread,
@@ -11,12 +17,15 @@ import type { ServiceDeps } from '../../../deps.ts';
 import { insertOutboxEvents } from '../../../outbox/outbox-repository.ts';
 import { kickOutbox, socketEvent } from '../../../outbox/outbox-worker.ts';
 import { ledgerContextOf } from '../ledger/ledger-service.ts';
+import { localizedToast } from '../../../realtime/localized.ts';
 import { lockWalletVersion } from '../ledger/ledger-repository.ts';
 
 export interface NotificationInput {
   title: string;
   message: string;
   status: Notification['status'];
+  /** Title and message in other languages (a staff broadcast); English where none. */
+  translations?: NotificationTranslations;
 }
 
 /**
@@ -33,11 +42,15 @@ export async function storeNotification(
 ): Promise<() => void> {
   const now = deps.clock.now();
   await insertNotification(db, objectWith({ userId, ...input }, { createdAt: now }));
-  const toast = socketEvent(userId, 'sub:notification_toast', {
-    title: input.title,
-    message: input.message,
-    status: input.status,
-  });
+  // The toast's other languages ride in the outbox row; the worker sends each socket its own.
+  const toast = socketEvent(
+    userId,
+    SERVER_EVENTS.notificationToast,
+    localizedToast(
+      { title: input.title, message: input.message, status: input.status },
+      input.translations,
+    ),
+  );
   const ledger = ledgerContextOf(db);
   if (ledger) {
     // Written with the ledger transaction's other events, after the player's balance.
@@ -63,11 +76,12 @@ export async function notify(
   emit();
 }
 
+/** One page of the player's notifications, each in `language` (English where none). */
 export async function getNotifications(
   deps: Pick<ServiceDeps, 'db'>,
   userId: number,
-  page: number,
-  pageSize: number,
+  { page, pageSize }: { page: number; pageSize: number },
+  language: Language,
 ) {
   const { rows, total, unread } = await listNotifications(
     deps.db,
@@ -76,14 +90,18 @@ export async function getNotifications(
     (page - 1) * pageSize,
   );
   return {
-    items: rows.map((row) => ({
-      id: String(row.id),
-      title: row.title,
-      message: row.message,
-      status: row.status,
-      read: row.readAt !== null,
-      createdAt: row.createdAt.toISOString(),
-    })),
+    items: rows.map((row) => {
+      const english = { title: row.title, message: row.message };
+      const { title, message } = textIn(english, row.translations, language);
+      return {
+        id: String(row.id),
+        title,
+        message,
+        status: row.status,
+        read: row.readAt !== null,
+        createdAt: row.createdAt.toISOString(),
+      };
+    }),
     page,
     pageSize,
     total,

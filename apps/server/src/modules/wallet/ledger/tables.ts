@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, timestampTz } from '../../../db/columns.ts';
+import type { NotificationTranslations } from '@spm/contract';
 
 /*
  * The ledger (DESIGN 4, docs/decisions.md "The ledger in the database"). Money is bigint
@@ -134,6 +135,8 @@ export const notifications = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
+    /** Title and message in other languages, when staff wrote them (a broadcast). */
+    translations: jsonb('translations').$type<NotificationTranslations>(),
     status: text('status', { enum: NOTIFICATION_STATUSES }).notNull(),
     readAt: timestampTz('read_at'),
     createdAt: timestampTz('created_at').notNull(),
