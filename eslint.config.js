@@ -20,6 +20,7 @@ const SERVER_MODULES = [
   'safer-play',
   'play-money',
   'privacy',
+  'content',
 ];
 const SERVER_SRC = './apps/server/src';
 
@@ -29,14 +30,15 @@ const SERVER_SRC = './apps/server/src';
  * one of its own layer or a higher one, so no loop can come back (wallet -> identity was one).
  * site (settings, app details) < wallet (money), regions (where play is allowed) < identity
  * (players, staff; opens a player's wallet) < cashier, casino, crash, exchange (products), safer-play
- * (limits, reality checks, exclusions), play-money (the points allowance) < backoffice (staff
+ * (limits, reality checks, exclusions), play-money (the points allowance), content (the
+ * operator's pages; staff names from identity) < backoffice (staff
  * screens over them all), privacy (a player's data across every module).
  */
 const SERVER_LAYERS = [
   ['site'],
   ['wallet', 'regions'],
   ['identity'],
-  ['cashier', 'casino', 'crash', 'exchange', 'safer-play', 'play-money'],
+  ['cashier', 'casino', 'crash', 'exchange', 'safer-play', 'play-money', 'content'],
   ['backoffice', 'privacy'],
 ];
 

@@ -26,3 +26,4 @@ export * from './safer-play-sessions.ts';
 export * from './crash-names.ts';
 export * from './crash.ts';
 export * from './crash-staff.ts';
+export * from './content.ts';
