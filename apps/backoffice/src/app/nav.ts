@@ -64,6 +64,7 @@ export const NAV: NavGroup[] = [
       { to: '/settings/announcements', label: 'nav.announcements', roles: ADMIN },
       { to: '/settings/gateways', label: 'nav.gateways', roles: ADMIN },
       { to: '/settings/broadcast', label: 'nav.broadcast', roles: ADMIN },
+      { to: '/settings/content', label: 'nav.contentPages', roles: ADMIN },
     ],
   },
   {

@@ -34,6 +34,10 @@ const sports = () => import('../features/sports/index.ts');
 const settings = () => import('../features/settings/index.ts');
 const casino = () => import('../features/casino/index.ts');
 const crash = () => import('../features/crash/index.ts');
+const ContentPagesPage = lazyNamed(
+  () => import('../features/content/index.ts'),
+  'ContentPagesPage',
+);
 const DepositQueuePage = lazyNamed(queues, 'DepositQueuePage');
 const WithdrawalQueuePage = lazyNamed(queues, 'WithdrawalQueuePage');
 const KycQueuePage = lazyNamed(queues, 'KycQueuePage');
@@ -86,6 +90,7 @@ export const routes: RouteObject[] = [
       { path: 'settings/announcements', element: admin(<AnnouncementsPage />) },
       { path: 'settings/gateways', element: admin(<GatewaysPage />) },
       { path: 'settings/broadcast', element: admin(<BroadcastPage />) },
+      { path: 'settings/content', element: admin(<ContentPagesPage />) },
       { path: 'staff', element: admin(<StaffUsersPage />) },
       { path: 'audit', element: admin(<AuditPage />) },
       { path: 'forbidden', element: <Forbidden /> },
