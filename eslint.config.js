@@ -21,6 +21,7 @@ const SERVER_MODULES = [
   'play-money',
   'privacy',
   'contact',
+  'content',
 ];
 const SERVER_SRC = './apps/server/src';
 
@@ -31,14 +32,14 @@ const SERVER_SRC = './apps/server/src';
  * site (settings, app details) < wallet (money), regions (where play is allowed) < identity
  * (players, staff; opens a player's wallet) < cashier, casino, crash, exchange (products), safer-play
  * (limits, reality checks, exclusions), play-money (the points allowance), contact (the contact
- * form's messages) < backoffice (staff
+ * form's messages), content (the operator's pages; staff names from identity) < backoffice (staff
  * screens over them all), privacy (a player's data across every module).
  */
 const SERVER_LAYERS = [
   ['site'],
   ['wallet', 'regions'],
   ['identity'],
-  ['cashier', 'casino', 'crash', 'exchange', 'safer-play', 'play-money', 'contact'],
+  ['cashier', 'casino', 'crash', 'exchange', 'safer-play', 'play-money', 'contact', 'content'],
   ['backoffice', 'privacy'],
 ];
 

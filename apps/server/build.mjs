@@ -1,7 +1,7 @@
 // Bundles the server and the operator CLI into dist/. npm dependencies stay external (they
 // are installed beside the repo and some carry native or wasm files); the @spm/* workspace
 // packages are TypeScript sources with no build of their own, so they are bundled in.
-import { rm } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -36,4 +36,10 @@ await esbuild.build({
   },
   plugins: [externalizeNpmPackages],
   logLevel: 'info',
+});
+
+// The content pages' built-in texts (issue 44 item 1) are read from disk at run time: the
+// bundle finds them in dist/content-defaults (modules/content/content-defaults.ts).
+await cp(join(serverDir, 'src/modules/content/defaults'), join(outdir, 'content-defaults'), {
+  recursive: true,
 });

@@ -43,6 +43,7 @@ import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts
 import { prepareDummyPassword } from './security/password.ts';
 import { backofficeModule } from './modules/backoffice/index.ts';
 import { cashierModule } from './modules/cashier/index.ts';
+import { contentModule } from './modules/content/index.ts';
 import { casinoModule } from './modules/casino/index.ts';
 import { crashModule } from './modules/crash/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
@@ -315,6 +316,7 @@ async function registerModules(
     regionsModule,
     identityModule,
     cashierModule,
+    contentModule,
     playMoneyModule,
     saferPlayModule,
     contactModule,

@@ -29,3 +29,4 @@ export * from './crash-names.ts';
 export * from './crash.ts';
 export * from './crash-staff.ts';
 export * from './player-dashboard.ts';
+export * from './content.ts';

@@ -51,15 +51,16 @@ export const BUILT_PLAYER_ROUTES = [
   '/dashboard',
   // Issue 44 item 5: the session (fancy) board.
   '/session',
-] as const;
-
-/** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */
-export const UNBUILT_PLAYER_ROUTES = [
+  // Issue 44 item 1: the pages the operator writes in the back office.
   '/contactus',
   '/responsiblegame',
   '/fairplay',
   '/gamesrule',
   '/terms',
+] as const;
+
+/** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */
+export const UNBUILT_PLAYER_ROUTES = [
   '/sportsbook2',
   '/pwa-instructions',
   '/betby',

@@ -43,6 +43,7 @@ describe('role-aware navigation', () => {
       'Announcements',
       'Payment gateways',
       'Notifications',
+      'Content pages',
       'Staff accounts',
       'Audit log',
     ]);

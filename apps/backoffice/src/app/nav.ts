@@ -66,6 +66,7 @@ export const NAV: NavGroup[] = [
       { to: '/settings/gateways', label: 'nav.gateways', roles: ADMIN },
       { to: '/settings/broadcast', label: 'nav.broadcast', roles: ADMIN },
       { to: '/settings/names', label: 'nav.names', roles: ADMIN },
+      { to: '/settings/content', label: 'nav.contentPages', roles: ADMIN },
     ],
   },
   {

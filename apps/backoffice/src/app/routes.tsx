@@ -37,6 +37,10 @@ const sports = () => import('../features/sports/index.ts');
 const settings = () => import('../features/settings/index.ts');
 const casino = () => import('../features/casino/index.ts');
 const crash = () => import('../features/crash/index.ts');
+const ContentPagesPage = lazyNamed(
+  () => import('../features/content/index.ts'),
+  'ContentPagesPage',
+);
 const DepositQueuePage = lazyNamed(queues, 'DepositQueuePage');
 const WithdrawalQueuePage = lazyNamed(queues, 'WithdrawalQueuePage');
 const KycQueuePage = lazyNamed(queues, 'KycQueuePage');
@@ -93,6 +97,7 @@ export const routes: RouteObject[] = [
       { path: 'settings/gateways', element: admin(<GatewaysPage />) },
       { path: 'settings/broadcast', element: admin(<BroadcastPage />) },
       { path: 'settings/names', element: admin(<NamesPage />) },
+      { path: 'settings/content', element: admin(<ContentPagesPage />) },
       { path: 'staff', element: admin(<StaffUsersPage />) },
       { path: 'audit', element: admin(<AuditPage />) },
       { path: 'forbidden', element: <Forbidden /> },

@@ -4,6 +4,7 @@
 
 export * from '../audit/audit-tables.ts';
 export * from '../modules/cashier/tables.ts';
+export * from '../modules/content/tables.ts';
 export * from '../modules/casino/tables.ts';
 export * from '../modules/crash/tables.ts';
 export * from '../modules/exchange/tables.ts';

@@ -125,11 +125,24 @@ const RestrictedPage = lazy(() =>
     default: module.RestrictedPage,
   })),
 );
-const PrivacyPolicyPage = lazy(() =>
-  import('@/features/privacy/privacy-policy-page').then((module) => ({
-    default: module.PrivacyPolicyPage,
-  })),
+// Issue 44 item 1: the pages the operator writes in the back office, one chunk for the six.
+const contentPages = () => import('@/features/content/content-page');
+const ContactPage = lazy(() =>
+  import('./contact-route-page').then((module) => ({ default: module.ContactRoutePage })),
 );
+const PrivacyPolicyPage = lazy(() =>
+  contentPages().then((module) => ({ default: module.PrivacyPolicyPage })),
+);
+const ResponsibleGamingPage = lazy(() =>
+  contentPages().then((module) => ({ default: module.ResponsibleGamingPage })),
+);
+const FairPlayPage = lazy(() =>
+  contentPages().then((module) => ({ default: module.FairPlayPage })),
+);
+const GameRulesPage = lazy(() =>
+  contentPages().then((module) => ({ default: module.GameRulesPage })),
+);
+const TermsPage = lazy(() => contentPages().then((module) => ({ default: module.TermsPage })));
 export const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
 );
@@ -174,17 +187,22 @@ export const routeTable: readonly AppRoute[] = [
     titleKey: 'routes.spmSports',
   },
   // common
-  placeholder('/contactus', 'common', 'routes.contactUs'),
+  { path: '/contactus', access: 'common', page: ContactPage, titleKey: 'routes.contactUs' },
   {
     path: '/privacypolicy',
     access: 'common',
     page: PrivacyPolicyPage,
     titleKey: 'routes.privacyPolicy',
   },
-  placeholder('/responsiblegame', 'common', 'routes.responsibleGame'),
-  placeholder('/fairplay', 'common', 'routes.fairPlay'),
-  placeholder('/gamesrule', 'common', 'routes.gamesRule'),
-  placeholder('/terms', 'common', 'routes.terms'),
+  {
+    path: '/responsiblegame',
+    access: 'common',
+    page: ResponsibleGamingPage,
+    titleKey: 'routes.responsibleGame',
+  },
+  { path: '/fairplay', access: 'common', page: FairPlayPage, titleKey: 'routes.fairPlay' },
+  { path: '/gamesrule', access: 'common', page: GameRulesPage, titleKey: 'routes.gamesRule' },
+  { path: '/terms', access: 'common', page: TermsPage, titleKey: 'routes.terms' },
   { path: '/exchange/:gameId', access: 'common', page: MatchPage, titleKey: 'routes.exchange' },
   placeholder('/sportsbook2', 'common', 'routes.sportsbook2'),
   placeholder('/pwa-instructions', 'common', 'routes.pwaInstructions'),

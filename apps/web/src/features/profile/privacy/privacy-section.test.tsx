@@ -87,18 +87,3 @@ describe('Your data on /profile (issue 42 item 8)', () => {
     });
   });
 });
-
-describe('/privacypolicy', () => {
-  beforeEach(() => resetStores());
-
-  it('is a real page naming the grievance officer from the site settings', async () => {
-    mockApi();
-    renderApp('/privacypolicy');
-    const contact = await screen.findByTestId('privacy-grievance');
-    expect(contact).toHaveTextContent('Asha Rao');
-    expect(contact).toHaveTextContent('grievance@spm.example');
-    expect(contact).toHaveTextContent('+91 80 4000 1234');
-    expect(screen.getByText(/Data Protection Board of India/)).toBeInTheDocument();
-    expect(screen.queryByText('Coming soon')).toBeNull();
-  });
-});

@@ -1,0 +1,1 @@
+export { ContentPagesPage } from './content-pages-page.tsx';
