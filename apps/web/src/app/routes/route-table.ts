@@ -118,6 +118,11 @@ const PrivacyPolicyPage = lazy(() =>
     default: module.PrivacyPolicyPage,
   })),
 );
+const PwaInstructionsPage = lazy(() =>
+  import('@/features/pwa/pwa-instructions-page').then((module) => ({
+    default: module.PwaInstructionsPage,
+  })),
+);
 export const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
 );
@@ -175,7 +180,12 @@ export const routeTable: readonly AppRoute[] = [
   placeholder('/terms', 'common', 'routes.terms'),
   { path: '/exchange/:gameId', access: 'common', page: MatchPage, titleKey: 'routes.exchange' },
   placeholder('/sportsbook2', 'common', 'routes.sportsbook2'),
-  placeholder('/pwa-instructions', 'common', 'routes.pwaInstructions'),
+  {
+    path: '/pwa-instructions',
+    access: 'common',
+    page: PwaInstructionsPage,
+    titleKey: 'routes.pwaInstructions',
+  },
   placeholder('/betby', 'common', 'routes.betby'),
   {
     path: MAINTENANCE_PATH,
