@@ -6,6 +6,7 @@
 //
 //   npm run bench -- web-weight
 import { spawnSync } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.ts';
@@ -115,13 +116,29 @@ type WorkerEvent =
   | { method: 'Network.loadingFinished'; params: { requestId: string; encodedDataLength: number } };
 
 /**
- * The byte count CDP gives for the worker's own script is its headers only (Chromium fetches
- * it in the browser process while registering and reports the body decoded, 0 bytes encoded):
- * the bench requests it again with the browser's Accept-Encoding and adds the body as served.
+ * The worker's own script, as the server sends it: status line, headers and the compressed
+ * body, requested with the browser's Accept-Encoding. CDP does not report it usefully: Chromium
+ * fetches it in the browser process while registering, and the worker's target reports its
+ * headers only (the body decoded, 0 bytes encoded), and only if attached in time.
  */
-async function servedBodyBytes(url: string): Promise<number> {
-  const response = await fetch(url, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
-  return (await response.arrayBuffer()).byteLength;
+function servedScript(url: string): Promise<Script> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      const headerBytes = response.rawHeaders.reduce((sum, part) => sum + part.length + 2, 17);
+      let bodyBytes = 0;
+      response.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+      response.on('end', () =>
+        resolve({
+          url: new URL(url).pathname,
+          encodedBytes: headerBytes + bodyBytes,
+          encoding: String(response.headers['content-encoding'] ?? 'identity'),
+          by: 'worker',
+        }),
+      );
+    });
+  });
 }
 
 /**
@@ -142,6 +159,7 @@ async function countWorkerScripts(browser: Browser, contextId: () => string, inF
     });
   cdp.on('Target.targetCreated', ({ targetInfo }) => {
     if (targetInfo.type !== 'service_worker' || targetInfo.browserContextId !== contextId()) return;
+    pending.push(servedScript(targetInfo.url).then((script) => void scripts.push(script)));
     const attach = async () => {
       const { sessionId } = await cdp.send('Target.attachToTarget', {
         targetId: targetInfo.targetId,
@@ -154,7 +172,7 @@ async function countWorkerScripts(browser: Browser, contextId: () => string, inF
   });
   cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
     const event = JSON.parse(message) as WorkerEvent;
-    onWorkerEvent(event, { responses, scripts, inFlight, pending });
+    onWorkerEvent(event, { responses, scripts, inFlight });
   });
   await cdp.send('Target.setDiscoverTargets', { discover: true });
   return { scripts, settled: () => Promise.all(pending), detach: () => cdp.detach() };
@@ -166,7 +184,6 @@ function onWorkerEvent(
     responses: Map<string, WorkerResponse>;
     scripts: Script[];
     inFlight: InFlight;
-    pending: Promise<void>[];
   },
 ): void {
   // Command answers and other domains' events pass by.
@@ -189,21 +206,14 @@ function onWorkerEvent(
   state.inFlight.done(id);
   const response = state.responses.get(event.params.requestId);
   if (!response?.isScript) return;
-  const script: Script = {
+  // The worker's main script (its request id is the target's id) is counted by servedScript.
+  if (!/^\d+\.\d+$/.test(event.params.requestId)) return;
+  state.scripts.push({
     url: new URL(response.url).pathname,
     encodedBytes: event.params.encodedDataLength,
     encoding: response.encoding,
     by: 'worker',
-  };
-  state.scripts.push(script);
-  // The worker's main script: its target id is its request id (see servedBodyBytes).
-  if (!/^\d+\.\d+$/.test(event.params.requestId)) {
-    state.pending.push(
-      servedBodyBytes(response.url).then((bodyBytes) => {
-        script.encodedBytes += bodyBytes;
-      }),
-    );
-  }
+  });
 }
 
 /** Every JS response of one visit in a fresh context (an empty cache, as a first visit). */

@@ -47,6 +47,8 @@ export const BUILT_PLAYER_ROUTES = [
   '/privacypolicy',
   // Issue 43 item 5: the crash game.
   '/aviatorgames',
+  // Issue 44 item 3: how to install the app.
+  '/pwa-instructions',
 ] as const;
 
 /** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */
@@ -57,7 +59,6 @@ export const UNBUILT_PLAYER_ROUTES = [
   '/gamesrule',
   '/terms',
   '/sportsbook2',
-  '/pwa-instructions',
   '/betby',
   '/referral',
   '/bonus',
