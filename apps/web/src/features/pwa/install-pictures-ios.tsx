@@ -15,7 +15,7 @@ export function SafariSharePicture({ label }: { label: string }) {
 
 /** The share sheet, "Add to Home Screen" ringed. */
 export function SafariAddItemPicture({ label }: { label: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pwa');
   return (
     <Phone label={label}>
       <rect className="install-picture__sheet" x="10" y="120" width="140" height="160" rx="10" />
@@ -33,23 +33,23 @@ export function SafariAddItemPicture({ label }: { label: string }) {
       />
       <rect className="install-picture__icon-box" x="26" y="195" width="14" height="14" rx="3" />
       <path className="install-picture__icon-line" d="M33 198v8M29 202h8" />
-      <Label x={44} y={190} width={94} height={24} text={t('pwa.pictures.addToHomeScreen')} />
+      <Label x={44} y={190} width={94} height={24} text={t('pictures.addToHomeScreen')} />
     </Phone>
   );
 }
 
 /** The "Add to Home Screen" page, its "Add" ringed. */
 export function SafariConfirmPicture({ label }: { label: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pwa');
   return (
     <Phone label={label}>
       <rect className="install-picture__bar" x="10" y="20" width="140" height="30" />
-      <Label x={14} y={22} width={60} height={26} text={t('pwa.pictures.cancel')} />
-      <Label x={86} y={22} width={60} height={26} text={t('pwa.pictures.add')} variant="end" />
+      <Label x={14} y={22} width={60} height={26} text={t('pictures.cancel')} />
+      <Label x={86} y={22} width={60} height={26} text={t('pictures.add')} variant="end" />
       <rect className="install-picture__target" x="98" y="23" width="50" height="24" rx="6" />
       <rect className="install-picture__sheet" x="18" y="62" width="124" height="44" rx="6" />
       <rect className="install-picture__app" x="26" y="70" width="28" height="28" rx="7" />
-      <Label x={60} y={70} width={78} height={28} text={t('pwa.pictures.appName')} />
+      <Label x={60} y={70} width={78} height={28} text={t('pictures.appName')} />
     </Phone>
   );
 }

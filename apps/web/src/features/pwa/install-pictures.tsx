@@ -8,7 +8,7 @@ import { Label, MenuRow, PageSketch, Phone, Tap } from './install-pictures-parts
 
 /** The home screen with the installed app's icon. */
 export function HomeScreenPicture({ label }: { label: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pwa');
   return (
     <Phone label={label}>
       <g className="install-picture__muted">
@@ -18,14 +18,7 @@ export function HomeScreenPicture({ label }: { label: string }) {
       </g>
       <rect className="install-picture__app" x="24" y="90" width="28" height="28" rx="7" />
       <path className="install-picture__app-mark" d="M31 108c2 3 10 3 12-1s-4-5-6-6-2-5 3-4" />
-      <Label
-        x={14}
-        y={122}
-        width={48}
-        height={14}
-        text={t('pwa.pictures.appName')}
-        variant="small"
-      />
+      <Label x={14} y={122} width={48} height={14} text={t('pictures.appName')} variant="small" />
       <Tap x={38} y={104} r={19} />
     </Phone>
   );
@@ -50,7 +43,7 @@ export function ChromeMenuPicture({ label }: { label: string }) {
 
 /** Chrome's menu open, "Install app" ringed. */
 export function ChromeInstallItemPicture({ label }: { label: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pwa');
   return (
     <Phone label={label}>
       <rect className="install-picture__bar" x="10" y="20" width="140" height="28" />
@@ -58,7 +51,7 @@ export function ChromeInstallItemPicture({ label }: { label: string }) {
       <rect className="install-picture__sheet" x="34" y="30" width="116" height="140" rx="6" />
       <MenuRow y={38} />
       <MenuRow y={66} />
-      <MenuRow y={94} text={t('pwa.pictures.installApp')} active />
+      <MenuRow y={94} text={t('pictures.installApp')} active />
       <MenuRow y={122} />
     </Phone>
   );
@@ -66,15 +59,15 @@ export function ChromeInstallItemPicture({ label }: { label: string }) {
 
 /** Chrome's install dialog, its "Install" button ringed. */
 export function ChromeConfirmPicture({ label }: { label: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pwa');
   return (
     <Phone label={label}>
       <PageSketch top={40} />
       <rect className="install-picture__sheet" x="18" y="150" width="124" height="90" rx="8" />
-      <Label x={26} y={156} width={110} height={24} text={t('pwa.pictures.installTitle')} />
+      <Label x={26} y={156} width={110} height={24} text={t('pictures.installTitle')} />
       <rect className="install-picture__app" x="28" y="182" width="20" height="20" rx="5" />
-      <Label x={52} y={182} width={80} height={20} text={t('pwa.pictures.appName')} />
-      <Label x={64} y={212} width={72} height={22} text={t('pwa.pictures.install')} variant="end" />
+      <Label x={52} y={182} width={80} height={20} text={t('pictures.appName')} />
+      <Label x={64} y={212} width={72} height={22} text={t('pictures.install')} variant="end" />
       <rect className="install-picture__target" x="62" y="210" width="76" height="26" rx="6" />
     </Phone>
   );

@@ -23,21 +23,21 @@ interface Step {
 }
 
 const ANDROID_STEPS: readonly Step[] = [
-  { textKey: 'pwa.android.step1', Picture: ChromeMenuPicture },
-  { textKey: 'pwa.android.step2', Picture: ChromeInstallItemPicture },
-  { textKey: 'pwa.android.step3', Picture: ChromeConfirmPicture },
-  { textKey: 'pwa.android.step4', Picture: HomeScreenPicture },
+  { textKey: 'android.step1', Picture: ChromeMenuPicture },
+  { textKey: 'android.step2', Picture: ChromeInstallItemPicture },
+  { textKey: 'android.step3', Picture: ChromeConfirmPicture },
+  { textKey: 'android.step4', Picture: HomeScreenPicture },
 ];
 
 const IPHONE_STEPS: readonly Step[] = [
-  { textKey: 'pwa.iphone.step1', Picture: SafariSharePicture },
-  { textKey: 'pwa.iphone.step2', Picture: SafariAddItemPicture },
-  { textKey: 'pwa.iphone.step3', Picture: SafariConfirmPicture },
-  { textKey: 'pwa.iphone.step4', Picture: HomeScreenPicture },
+  { textKey: 'iphone.step1', Picture: SafariSharePicture },
+  { textKey: 'iphone.step2', Picture: SafariAddItemPicture },
+  { textKey: 'iphone.step3', Picture: SafariConfirmPicture },
+  { textKey: 'iphone.step4', Picture: HomeScreenPicture },
 ];
 
 function Steps({ titleKey, steps, id }: { titleKey: string; steps: readonly Step[]; id: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pwa');
   return (
     <section className="install-guide" aria-labelledby={id}>
       <h2 id={id} className="install-guide__title">
@@ -59,19 +59,21 @@ function Steps({ titleKey, steps, id }: { titleKey: string; steps: readonly Step
 
 /** SPEC 2.2 /pwa-instructions: how to put the site on the home screen, step by step. */
 export function PwaInstructionsPage({ titleKey }: PageProps) {
-  const { t } = useTranslation();
+  // The steps are a namespace of their own (locales/pwa), loaded with this page.
+  const { t } = useTranslation('pwa');
+  const { t: tApp } = useTranslation();
   const installed = usePwaStore((state) => state.installed);
   return (
     <section className="page install-page">
       <h1 className="page__title" data-testid="page-title">
-        {t(titleKey)}
+        {tApp(titleKey)}
       </h1>
-      <p className="page__muted">{installed ? t('pwa.alreadyInstalled') : t('pwa.intro')}</p>
+      <p className="page__muted">{installed ? t('alreadyInstalled') : t('intro')}</p>
       <div className="install-page__action">
         <InstallButton />
       </div>
-      <Steps id="install-android" titleKey="pwa.android.title" steps={ANDROID_STEPS} />
-      <Steps id="install-iphone" titleKey="pwa.iphone.title" steps={IPHONE_STEPS} />
+      <Steps id="install-android" titleKey="android.title" steps={ANDROID_STEPS} />
+      <Steps id="install-iphone" titleKey="iphone.title" steps={IPHONE_STEPS} />
     </section>
   );
 }
