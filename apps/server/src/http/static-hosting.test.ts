@@ -78,6 +78,21 @@ describe('static hosting of the two SPAs', () => {
     expect(favicon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('sends a hashed asset only the security headers that act on a subresource', async () => {
+    const asset = await h.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['referrer-policy']).toBeDefined();
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    // Documents and the service worker (a CSP applies to a worker) keep the whole set.
+    for (const url of ['/', '/home', '/sw.js', '/backoffice/']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it('serves the service worker and the web app manifest with their types, revalidated', async () => {
     // A worker cached for long would keep players on an old version after a deploy.
     const worker = await getAccepting('/sw.js', 'gzip, deflate, br');
