@@ -79,4 +79,65 @@ describe('landing page as a visitor meets it', () => {
     expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
     await page.context().close();
   });
+
+  it('is installable: a valid manifest, and a worker that never answers /api from a cache', async () => {
+    const manifestResponse = await fetch(`${platform.baseUrl}/manifest.webmanifest`);
+    expect(manifestResponse.headers.get('content-type')).toContain('application/manifest+json');
+    const manifest = (await manifestResponse.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({ start_url: '/', display: 'standalone' });
+    expect(manifest.name && manifest.short_name && manifest.theme_color).toBeTruthy();
+    for (const [sizes, purpose] of [
+      ['192x192', 'any'],
+      ['512x512', 'any'],
+      ['512x512', 'maskable'],
+    ]) {
+      const icon = manifest.icons.find((one) => one.sizes === sizes && one.purpose === purpose);
+      expect(icon, `${sizes} ${purpose}`).toBeDefined();
+      const png = Buffer.from(await (await fetch(`${platform.baseUrl}${icon!.src}`)).arrayBuffer());
+      // A real PNG of the declared size: the IHDR chunk's width and height.
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(sizes);
+    }
+
+    const page = await openPage('/');
+    const workerState = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.scriptURL;
+    });
+    expect(workerState).toBe(`${platform.baseUrl}/sw.js`);
+    // A setting the server answers changes while the worker is active; after a reload under
+    // the worker the page must get the new value, not a stored answer.
+    await platform.setSettingOffline('BRAND_NAME', 'Installed Check');
+    const apiResponses: { url: string; fromWorker: boolean }[] = [];
+    let documentFromWorker = false;
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/')) {
+        apiResponses.push({ url: url.pathname, fromWorker: response.fromServiceWorker() });
+      }
+      if (url.pathname === '/') documentFromWorker = response.fromServiceWorker();
+    });
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // The shell itself comes from the worker's precache...
+    expect(documentFromWorker).toBe(true);
+    const brand = await page.evaluate(async () => {
+      const answer = (await (await fetch('/api/getAppDetails')).json()) as {
+        data: { BRAND_NAME: string };
+      };
+      return answer.data.BRAND_NAME;
+    });
+    expect(brand).toBe('Installed Check');
+    // ...and no /api answer ever does.
+    await expect.poll(() => apiResponses.length).toBeGreaterThan(0);
+    expect(apiResponses.filter((response) => response.fromWorker)).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -23,7 +23,9 @@ import { registerMetrics } from './http/metrics.ts';
 import { rejectNulCharacters } from './http/nul-guard.ts';
 import {
   applySecurityHeaders,
+  isHashedAssetPath,
   recordSecurityHeaders,
+  subresourceSecurityHeaders,
   securityHeaderOptions,
 } from './http/security-headers.ts';
 import { registerRateLimit, type RateLimitStatus } from './http/rate-limit.ts';
@@ -174,8 +176,12 @@ function createServer(config: Config, stream: BuildAppOptions['logStream'] | und
 
   // helmet's headers worked out once and replayed on every response (security-headers.ts).
   const securityHeaders = recordSecurityHeaders(securityHeaderOptions(config.ipLookupOrigin));
-  app.addHook('onRequest', (_request, reply, done) => {
-    applySecurityHeaders(securityHeaders, reply.raw);
+  const assetHeaders = subresourceSecurityHeaders(securityHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    applySecurityHeaders(
+      isHashedAssetPath(request.url) ? assetHeaders : securityHeaders,
+      reply.raw,
+    );
     done();
   });
   return app;

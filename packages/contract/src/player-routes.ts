@@ -51,6 +51,8 @@ export const BUILT_PLAYER_ROUTES = [
   '/dashboard',
   // Issue 44 item 5: the session (fancy) board.
   '/session',
+  // Issue 44 item 3: how to install the app.
+  '/pwa-instructions',
   // Issue 44 item 1: the pages the operator writes in the back office.
   '/contactus',
   '/responsiblegame',
@@ -62,7 +64,6 @@ export const BUILT_PLAYER_ROUTES = [
 /** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */
 export const UNBUILT_PLAYER_ROUTES = [
   '/sportsbook2',
-  '/pwa-instructions',
   '/betby',
   '/referral',
   '/bonus',

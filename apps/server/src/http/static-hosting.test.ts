@@ -27,6 +27,12 @@ describe('static hosting of the two SPAs', () => {
     await writeFile(join(web, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(chunk));
     await writeFile(join(web, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(chunk));
     await writeFile(join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // The installable app (docs/installable-app.md): vite-plugin-pwa writes both at the root.
+    const worker = `self.addEventListener('fetch', () => {}); // ${'shell '.repeat(300)}`;
+    await writeFile(join(web, 'sw.js'), worker);
+    await writeFile(join(web, 'sw.js.br'), brotliCompressSync(worker));
+    await writeFile(join(web, 'sw.js.gz'), gzipSync(worker));
+    await writeFile(join(web, 'manifest.webmanifest'), '{"name":"SPM","start_url":"/"}');
     await writeFile(join(backoffice, 'index.html'), '<html><body>backoffice</body></html>');
     await writeFile(join(backoffice, 'assets', 'index-Zz99Yy88.js'), 'console.log("office")');
     h = await startHarness('pglite', {
@@ -70,6 +76,35 @@ describe('static hosting of the two SPAs', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const favicon = await h.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a hashed asset only the security headers that act on a subresource', async () => {
+    const asset = await h.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['referrer-policy']).toBeDefined();
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    // Documents and the service worker (a CSP applies to a worker) keep the whole set.
+    for (const url of ['/', '/home', '/sw.js', '/backoffice/']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('serves the service worker and the web app manifest with their types, revalidated', async () => {
+    // A worker cached for long would keep players on an old version after a deploy.
+    const worker = await getAccepting('/sw.js', 'gzip, deflate, br');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['content-encoding']).toBe('br');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await h.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ start_url: '/' });
   });
 
   it('sends the precompressed brotli or gzip copy of an asset, still cached for a year', async () => {

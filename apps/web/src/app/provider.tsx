@@ -14,6 +14,7 @@ import { useThemeClass } from '@/features/preferences/hooks/use-theme-class';
 import { useAppDetailsSync } from '@/features/app-details/api/get-app-details';
 import { logout } from '@/features/auth/lib/session';
 import { useExposureSync } from '@/features/wallet/hooks/use-exposure-sync';
+import { UpdateBanner } from '@/features/pwa/update-banner';
 import {
   setRealtimeSessionEndHandler,
   useCatchUpOnReconnect,
@@ -53,13 +54,16 @@ function AppEffects() {
   }, []);
 
   return (
-    <ToastContainer
-      position="top-right"
-      autoClose={TOAST_AUTO_CLOSE_MS}
-      closeButton={false}
-      theme={theme}
-      newestOnTop
-    />
+    <>
+      <ToastContainer
+        position="top-right"
+        autoClose={TOAST_AUTO_CLOSE_MS}
+        closeButton={false}
+        theme={theme}
+        newestOnTop
+      />
+      <UpdateBanner />
+    </>
   );
 }
 

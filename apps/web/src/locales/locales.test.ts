@@ -207,3 +207,25 @@ describe('the statement kinds (issue 41 item 10)', () => {
     },
   );
 });
+
+// Issue 44 item 3: the installation steps (/pwa-instructions), a namespace loaded with the page.
+const pwaFiles = import.meta.glob<Tree>('./pwa/*.json', { eager: true, import: 'default' });
+const pwaFlat = Object.fromEntries(
+  Object.entries(pwaFiles).map(([path, tree]) => [
+    /(\w+)\.json$/.exec(path)?.[1] ?? path,
+    flatten(tree),
+  ]),
+) as Record<(typeof LANGUAGES)[number], Record<string, string>>;
+const pwaKeys = Object.keys(pwaFlat.en).sort();
+
+describe('the installation steps namespace (locales/pwa)', () => {
+  it.each(LANGUAGES)('%s has exactly the English keys, none empty', (code) => {
+    expect(Object.keys(pwaFlat[code]).sort()).toEqual(pwaKeys);
+    expect(Object.entries(pwaFlat[code]).filter(([, text]) => !text.trim())).toEqual([]);
+  });
+
+  it.each(LANGUAGES.filter((code) => code !== 'en'))('%s is a real translation', (code) => {
+    const same = pwaKeys.filter((key) => pwaFlat[code][key] === pwaFlat.en[key]);
+    expect(same).toEqual([]);
+  });
+});

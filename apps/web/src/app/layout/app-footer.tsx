@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { indiaDay } from '@spm/core';
 import { useAppStore } from '@/shared/stores/app-store';
+import { InstallButton } from '@/features/pwa/install-button';
 
 /** The common information pages of SPEC 2.2. */
 const FOOTER_LINKS = [
@@ -29,6 +30,11 @@ export function AppFooter() {
             ))}
           </ul>
         </nav>
+        {/* The installable app: the browser's own dialog where it offers one, the steps always. */}
+        <div className="app-footer__app">
+          <InstallButton />
+          <Link to="/pwa-instructions">{t('pwa.howToInstall')}</Link>
+        </div>
         <div className="app-footer__notice">
           <span className="age-badge" aria-hidden="true">
             18+

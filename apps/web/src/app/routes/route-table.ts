@@ -143,6 +143,11 @@ const GameRulesPage = lazy(() =>
   contentPages().then((module) => ({ default: module.GameRulesPage })),
 );
 const TermsPage = lazy(() => contentPages().then((module) => ({ default: module.TermsPage })));
+const PwaInstructionsPage = lazy(() =>
+  import('@/features/pwa/pwa-instructions-page').then((module) => ({
+    default: module.PwaInstructionsPage,
+  })),
+);
 export const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
 );
@@ -205,7 +210,12 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/terms', access: 'common', page: TermsPage, titleKey: 'routes.terms' },
   { path: '/exchange/:gameId', access: 'common', page: MatchPage, titleKey: 'routes.exchange' },
   placeholder('/sportsbook2', 'common', 'routes.sportsbook2'),
-  placeholder('/pwa-instructions', 'common', 'routes.pwaInstructions'),
+  {
+    path: '/pwa-instructions',
+    access: 'common',
+    page: PwaInstructionsPage,
+    titleKey: 'routes.pwaInstructions',
+  },
   placeholder('/betby', 'common', 'routes.betby'),
   {
     path: MAINTENANCE_PATH,

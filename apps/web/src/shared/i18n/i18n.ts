@@ -22,12 +22,17 @@ const app = createI18n({
   english: { translation: en },
   lazyEnglish: {
     crash: () => import('@/locales/crash/en.json').then((module) => module.default),
+    // The installation steps (/pwa-instructions): only that page needs them.
+    pwa: () => import('@/locales/pwa/en.json').then((module) => module.default),
   },
   files: {
     translation: import.meta.glob<ResourceKey>(['../../locales/*.json', '!**/en.json'], {
       import: 'default',
     }),
     crash: import.meta.glob<ResourceKey>(['../../locales/crash/*.json', '!**/en.json'], {
+      import: 'default',
+    }),
+    pwa: import.meta.glob<ResourceKey>(['../../locales/pwa/*.json', '!**/en.json'], {
       import: 'default',
     }),
   },

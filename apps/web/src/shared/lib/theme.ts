@@ -7,6 +7,15 @@ export const THEME_CLASSES: Record<EffectiveTheme, string> = {
   light: 'theme-light',
 };
 
+/**
+ * Each theme's --bg (app/styles/global.css): the browser bar and the installed app's title
+ * bar (meta theme-color; the web app manifest names the dark one, the default).
+ */
+export const THEME_COLOURS: Record<EffectiveTheme, string> = {
+  dark: '#0a0f1c',
+  light: '#f3f5fa',
+};
+
 export const PREFERS_DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /** 'auto' follows the operating system; the others are what the player picked. */
@@ -21,4 +30,8 @@ export function applyThemeClass(root: HTMLElement, theme: EffectiveTheme): void 
   root.classList.add(THEME_CLASSES[theme]);
   // Native form controls and scrollbars follow too.
   root.style.colorScheme = theme;
+  // index.html names both colours by system scheme; a choice in the app overrides that.
+  for (const meta of root.ownerDocument.querySelectorAll('meta[name="theme-color"]')) {
+    meta.setAttribute('content', THEME_COLOURS[theme]);
+  }
 }
