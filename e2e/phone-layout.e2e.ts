@@ -10,12 +10,15 @@ import { api, creditPlayer, staffToken } from './support/staff.ts';
 
 /**
  * Phones: no page may scroll sideways. Every route of the player app's route table is opened
- * at 360 px (the narrowest common Android width) and again at 390 px, and the page must be no
- * wider than the screen. The routes are read from route-table.ts itself, so a new route is checked too.
+ * at 360 px (the narrowest common Android width), again at 390 px and at 1280 px, and the page
+ * must be no wider than the screen and show its own content (issue 44). The routes are read from route-table.ts itself, so a new route is checked too.
  */
 
 const PHONE = { width: 360, height: 740 };
 const PHONE_WIDTHS_PX = [360, 390] as const;
+const DESKTOP = { width: 1280, height: 800 };
+/** Less text than this in the main area is not a page (a loader, an empty shell). */
+const MIN_TEXT_CHARS = 20;
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
 interface SportsEvent {
@@ -59,6 +62,7 @@ async function checkRoutes(
   context: BrowserContext,
   paths: readonly string[],
   label: string,
+  placeholders: ReadonlySet<string>,
 ): Promise<string[]> {
   const page = await context.newPage();
   const problems: string[] = [];
@@ -77,6 +81,20 @@ async function checkRoutes(
           `${label} ${path} at ${widthPx}px: ${scrollWidthPx}px wide (${culprits.join('; ')})`,
         );
       }
+    }
+    // A desktop too: nothing sticks out, and the page shows its own content, not the
+    // placeholder (only the routes later issues fill are still one).
+    await page.setViewportSize(DESKTOP);
+    const desktop = await overflow(page);
+    if (desktop.scrollWidthPx > DESKTOP.width) {
+      problems.push(`${label} ${path} at ${DESKTOP.width}px: ${desktop.scrollWidthPx}px wide`);
+    }
+    const content = await page.evaluate(() => ({
+      placeholder: document.querySelector('.page--placeholder') !== null,
+      textLength: document.querySelector('#main')?.textContent?.trim().length ?? 0,
+    }));
+    if (content.placeholder !== placeholders.has(path) || content.textLength < MIN_TEXT_CHARS) {
+      problems.push(`${label} ${path}: ${JSON.stringify(content)}`);
     }
     await page.setViewportSize(PHONE);
   }
@@ -193,7 +211,10 @@ describe('phone layout at 360 px', () => {
       const signedIn = routes
         .filter((route) => route.access !== 'public')
         .map((route) => concrete(route.path));
-      const problems = await checkRoutes(context, signedIn, 'player');
+      const placeholders = new Set(
+        routes.filter((route) => route.placeholder).map((route) => concrete(route.path)),
+      );
+      const problems = await checkRoutes(context, signedIn, 'player', placeholders);
       await context.close();
 
       // Signed out: the public and common routes as a visitor sees them.
@@ -201,7 +222,7 @@ describe('phone layout at 360 px', () => {
       const visible = routes
         .filter((route) => route.access !== 'protected')
         .map((route) => concrete(route.path));
-      problems.push(...(await checkRoutes(visitor, visible, 'visitor')));
+      problems.push(...(await checkRoutes(visitor, visible, 'visitor', placeholders)));
       // A visitor tapping my bets gets the sign-in dialog, as on any protected route.
       const guest = await visitor.newPage();
       await openRoute(guest, platform.baseUrl, '/spmsports/cricket');
