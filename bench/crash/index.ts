@@ -245,13 +245,31 @@ function firstPlayableRound(round: CrashRoundState): number {
   return Number(round.roundId) + 1;
 }
 
-/** The game's `crash round cash-outs` log line (crash-game.ts publishCashOutLatency). */
+/** A round's figures as the game publishes them (crash-game.ts publishCashOutLatency). */
 interface ServerRoundLatency {
   roundId: number;
   cashOuts: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+}
+
+/** The last crashed round's figures as the game publishes them on /metrics (crash/index.ts). */
+async function publishedLatency(baseUrl: string): Promise<ServerRoundLatency | undefined> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const value = (line: string) => {
+    const found = new RegExp(`^${line.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(text);
+    return found ? Number(found[1]) : undefined;
+  };
+  const roundId = value('crash_round_id');
+  if (roundId === undefined) return undefined;
+  return {
+    roundId,
+    cashOuts: value('crash_round_cash_outs') ?? 0,
+    p50Ms: value('crash_round_cash_out_ack_milliseconds{stat="p50"}') ?? 0,
+    p99Ms: value('crash_round_cash_out_ack_milliseconds{stat="p99"}') ?? 0,
+    maxMs: value('crash_round_cash_out_ack_milliseconds{stat="max"}') ?? 0,
+  };
 }
 
 interface CheckInput {
@@ -422,6 +440,8 @@ async function main(): Promise<number> {
     }, 500);
     let cpuSeconds = 0;
     let measuredSeconds = 0;
+    const baseUrl = server.baseUrl;
+    const scrapes: Promise<ServerRoundLatency | undefined>[] = [];
     watcher.onRound((round) => {
       const id = Number(round.roundId);
       if (id === firstMeasured && round.phase === 'betting' && measureStartedAt === 0) {
@@ -430,6 +450,7 @@ async function main(): Promise<number> {
       }
       if (round.phase === 'crashed' && round.crashPoint !== null) {
         crashPoints.set(id, round.crashPoint);
+        if (id >= firstMeasured && id <= lastRoundId) scrapes.push(publishedLatency(baseUrl));
         if (id === lastRoundId) {
           cpuSeconds = cpuSecondsOf(serverPid) - cpuAtStart;
           measuredSeconds = (performance.now() - measureStartedAt) / 1000;
@@ -522,17 +543,12 @@ async function main(): Promise<number> {
     );
     // The game's own figure a round (request arrived → paid, the server's wall time).
     const published = new Map(
-      server
-        .output()
-        .split('\n')
-        .filter((line) => line.includes('"msg":"crash round cash-outs"'))
-        .map((line) => JSON.parse(line) as ServerRoundLatency)
-        .map((line) => [line.roundId, line]),
+      (await Promise.all(scrapes)).filter((r) => r !== undefined).map((r) => [r.roundId, r]),
     );
     for (let id = firstMeasured; id <= lastRoundId; id += 1) {
       const own = published.get(id);
       console.log(
-        `${pad(`server round ${id}`)}${own ? `${own.cashOuts} manual cash-outs, p50 ${ms(own.p50Ms)}, p99 ${ms(own.p99Ms)}, max ${ms(own.maxMs)} (published by the game: arrived → paid)` : 'no "crash round cash-outs" line published'}`,
+        `${pad(`server round ${id}`)}${own ? `${own.cashOuts} manual cash-outs, p50 ${ms(own.p50Ms)}, p99 ${ms(own.p99Ms)}, max ${ms(own.maxMs)} (published by the game on /metrics: arrived → paid)` : 'not published on /metrics'}`,
       );
     }
     console.log(

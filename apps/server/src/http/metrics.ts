@@ -3,6 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { AppError } from './app-error.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's Prometheus registry: modules add their own figures to /metrics. */
+    metrics: Registry;
+  }
+}
+
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
 /**
@@ -39,6 +46,7 @@ export function registerMetrics(
 ): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  app.decorate('metrics', registry);
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by method, route pattern and status code',

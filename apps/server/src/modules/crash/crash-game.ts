@@ -54,6 +54,7 @@ import {
 import {
   betView,
   latencyFigures,
+  type CashOutLatency,
   maskPlayerName,
   multiplierOf,
   settingsView,
@@ -138,6 +139,8 @@ export interface CrashGameOptions {
   timing: CrashTiming;
   /** The node's lease ownership when there are several nodes (read when the game starts). */
   cluster: () => MarketOwnership | undefined;
+  /** Called at each crash with the flight's manual cash-out acknowledgement times (/metrics). */
+  publishLatency?: (roundId: number, figures: CashOutLatency) => void;
 }
 
 const newBetId = () => randomBytes(10).toString('hex');
@@ -162,6 +165,7 @@ export class CrashGame {
   private readonly io: RealtimeServer;
   private readonly log: FastifyBaseLogger;
   private readonly clusterOf: () => MarketOwnership | undefined;
+  private readonly publishLatency: NonNullable<CrashGameOptions['publishLatency']>;
   private readonly money: MoneyService;
   /** Bets and withdrawals (the betting window). */
   private readonly queue: GroupCommitQueue<MoneyRequest, MoneyAnswer>;
@@ -194,6 +198,7 @@ export class CrashGame {
     this.log = options.log;
     this.timing = options.timing;
     this.clusterOf = options.cluster;
+    this.publishLatency = options.publishLatency ?? (() => undefined);
     this.money = { deps: options.deps, fence: () => this.fence() };
     this.queue = new GroupCommitQueue((requests) => applyMoneyBatch(this.money, requests), {
       cap: MONEY_BATCH_CAP,
@@ -594,6 +599,7 @@ export class CrashGame {
     const figures = latencyFigures(this.cashOutAckMs);
     this.cashOutAckMs = [];
     this.log.info(Object.assign({ roundId }, figures), 'crash round cash-outs');
+    this.publishLatency(roundId, figures);
   }
 
   private remember(row: CrashRoundRow): void {

@@ -115,13 +115,16 @@ export function settingsView(
   };
 }
 
-/** A round's cash-out acknowledgement times as its log line carries them (ms, nearest rank). */
-export function latencyFigures(samplesMs: readonly number[]): {
+/** A flight's manual cash-out acknowledgements: how many, and their times in ms. */
+export interface CashOutLatency {
   cashOuts: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
-} {
+}
+
+/** A round's cash-out acknowledgement times as its log line carries them (ms, nearest rank). */
+export function latencyFigures(samplesMs: readonly number[]): CashOutLatency {
   const sorted = [...samplesMs].sort((a, b) => a - b);
   const rank = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
   const round1 = (value: number) => Math.round(value * 10) / 10;

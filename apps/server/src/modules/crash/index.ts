@@ -7,7 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceDeps } from '../../deps.ts';
-import { CrashGame } from './crash-game.ts';
+import { Gauge, type Registry } from 'prom-client';
+import { CrashGame, type CrashGameOptions } from './crash-game.ts';
 import { crashRoutes } from './crash-routes.ts';
 import { installCrashStream } from './crash-stream.ts';
 import { staffCrashRoutes } from './staff-crash-routes.ts';
@@ -40,6 +41,7 @@ async function crashPlugin(
     },
     // Read when the game starts: the cluster plugin decorates it on several nodes only.
     cluster: () => app.cluster,
+    publishLatency: latencyGauges(app.metrics),
   });
   app.decorate('crash', game);
   installCrashStream(app.realtime.io, (viewerId) => game.state(viewerId), app.log, deps.clock);
@@ -47,6 +49,36 @@ async function crashPlugin(
   app.addHook('preClose', async () => game.stop());
   await app.register(crashRoutes, { prefix: apiPrefix, deps, game });
   await app.register(staffCrashRoutes, { prefix: apiPrefix, deps });
+}
+
+/**
+ * The last crashed round's manual cash-out acknowledgements on /metrics (issue 43 item 8):
+ * `crash_round_cash_out_ack_milliseconds{stat="p50"|"p99"|"max"}`, how many, and which round.
+ */
+function latencyGauges(registry: Registry): NonNullable<CrashGameOptions['publishLatency']> {
+  const ack = new Gauge({
+    name: 'crash_round_cash_out_ack_milliseconds',
+    help: 'The last crashed round: manual cash-out acknowledgement (arrived to paid), by stat',
+    labelNames: ['stat'] as const,
+    registers: [registry],
+  });
+  const count = new Gauge({
+    name: 'crash_round_cash_outs',
+    help: 'The last crashed round: manual cash-outs paid',
+    registers: [registry],
+  });
+  const round = new Gauge({
+    name: 'crash_round_id',
+    help: 'The last crashed round the crash_round_* figures are of',
+    registers: [registry],
+  });
+  return (roundId, figures) => {
+    ack.set({ stat: 'p50' }, figures.p50Ms);
+    ack.set({ stat: 'p99' }, figures.p99Ms);
+    ack.set({ stat: 'max' }, figures.maxMs);
+    count.set(figures.cashOuts);
+    round.set(roundId);
+  };
 }
 
 export const crashModule = fp(crashPlugin, { name: 'spm-crash' });
