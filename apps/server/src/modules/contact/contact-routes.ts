@@ -90,6 +90,11 @@ export const contactRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async
     async (request) => ok(await listOwnContactMessages(deps, currentPlayer(request).userId)),
   );
 
+  staffContactRoutes(app, deps);
+};
+
+/** The back office's inbox: admins read, answer and close (answers and closes audited). */
+function staffContactRoutes(app: Parameters<typeof contactRoutes>[0], deps: ServiceDeps): void {
   app.get(
     '/staff/contact/messages',
     {
@@ -160,4 +165,4 @@ export const contactRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async
         CONTACT_MESSAGES.closed,
       ),
   );
-};
+}

@@ -85,6 +85,15 @@ export const staffContentRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = 
     async (request) => ok(await staffContentHistory(deps, request.params, request.query)),
   );
 
+  staffContentWrites(app, deps);
+};
+
+/** Saving a draft and publishing it: the two writes, each audited. */
+function staffContentWrites(
+  app: Parameters<typeof staffContentRoutes>[0],
+  deps: ServiceDeps,
+): void {
+  const admin = requireStaff('admin');
   app.put(
     '/staff/content/:slug/:language/draft',
     {
@@ -128,4 +137,4 @@ export const staffContentRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = 
     },
     async (request) => ok(await previewContent(deps, request.body)),
   );
-};
+}

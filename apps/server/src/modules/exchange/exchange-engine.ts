@@ -1,5 +1,5 @@
-import type { MarketResultBody, OrderAnswer, SettlementAnswer } from '@spm/contract';
-import { inPlayDelayMs, listRestingOrders } from '@spm/core';
+import type { Language, MarketResultBody, OrderAnswer, SettlementAnswer } from '@spm/contract';
+import { inPlayDelayMs, listRestingOrders, objectWith } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import type { DbHandle } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
@@ -200,9 +200,18 @@ export class ExchangeEngine implements PlacementEnv {
     return listEventViews(this.events.values(), this.markets, query);
   }
 
-  /** The session board (GET /bet/sessions): open fancy markets of live events, by event. */
-  sessionBoard() {
-    return sessionBoardView(this.events.values(), this.markets);
+  /**
+   * The session board (GET /bet/sessions): open fancy markets of live events, by event, their
+   * names in `language` where staff gave one.
+   */
+  sessionBoard(language: Language) {
+    const board = sessionBoardView(this.events.values(), this.markets);
+    const events = board.events.map((event) =>
+      objectWith(event, {
+        markets: event.markets.map((market) => this.names.localize(market, language)),
+      }),
+    );
+    return objectWith(board, { events });
   }
 
   // ------------------------------------------------------------------ placing

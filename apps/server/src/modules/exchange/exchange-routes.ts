@@ -38,10 +38,26 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   engine: ExchangeEngine;
 }> = async (app, { deps, engine }) => {
   catalogueRoutes(app, engine);
+  sessionBoardRoute(app, engine);
   placementRoutes(app, deps, engine);
   playerBetRoutes(app, engine);
   resultRoutes(app, deps, engine);
 };
+
+/** The session board: every open fancy market of the live and upcoming events. Public. */
+function sessionBoardRoute(app: App, engine: ExchangeEngine): void {
+  app.get(
+    '/bet/sessions',
+    {
+      schema: {
+        tags: ['sports'],
+        summary: 'The session board: open fancy markets of in-play and upcoming events, by event',
+        response: envelopeResponses(sessionBoardSchema),
+      },
+    },
+    async (request, reply) => ok(engine.sessionBoard(requestLanguage(request, reply))),
+  );
+}
 
 /** Events, markets and their settings: public. */
 function catalogueRoutes(app: App, engine: ExchangeEngine): void {
@@ -77,27 +93,6 @@ function catalogueRoutes(app: App, engine: ExchangeEngine): void {
     async (request, reply) => {
       const event = engine.eventView(await engine.getEvent(request.params.eventId));
       return ok(engine.names.localizeEvent(event, requestLanguage(request, reply)));
-    },
-  );
-
-  app.get(
-    '/bet/sessions',
-    {
-      schema: {
-        tags: ['sports'],
-        summary: 'The session board: open fancy markets of in-play and upcoming events, by event',
-        response: envelopeResponses(sessionBoardSchema),
-      },
-    },
-    async (request, reply) => {
-      const language = requestLanguage(request, reply);
-      const board = engine.sessionBoard();
-      const events = board.events.map((event) =>
-        objectWith(event, {
-          markets: event.markets.map((market) => engine.names.localize(market, language)),
-        }),
-      );
-      return ok(objectWith(board, { events }));
     },
   );
 
