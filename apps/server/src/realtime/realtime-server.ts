@@ -90,15 +90,15 @@ function handshakeToken(auth: unknown, authorization: string | undefined): strin
 }
 
 /**
- * The handshake check and the per-socket handlers. A socket joins `user:{id}` (private
- * events) and `session:{id}` (so revoking a session closes exactly its sockets).
+ * The handshake: a token of a live session, or the connection is refused. The socket joins
+ * `user:{id}`, `session:{id}` and its language's room (and the restricted room when the
+ * player is on a time-out or self-exclusion).
  */
-export function installRealtimeHandlers(
-  io: RealtimeServer,
+function handshakeCheck(
   deps: ServiceDeps,
   log: FastifyBaseLogger,
-): void {
-  io.use((socket, next) => {
+): Parameters<RealtimeServer['use']>[0] {
+  return (socket, next) => {
     const token = handshakeToken(socket.handshake.auth, socket.handshake.headers.authorization);
     if (token === null) {
       next(refusalFor(undefined));
@@ -122,7 +122,19 @@ export function installRealtimeHandlers(
           next(refusalFor(error));
         },
       );
-  });
+  };
+}
+
+/**
+ * The handshake check and the per-socket handlers. A socket joins `user:{id}` (private
+ * events) and `session:{id}` (so revoking a session closes exactly its sockets).
+ */
+export function installRealtimeHandlers(
+  io: RealtimeServer,
+  deps: ServiceDeps,
+  log: FastifyBaseLogger,
+): void {
+  io.use(handshakeCheck(deps, log));
 
   io.on('connection', (socket) => {
     const expiry = watchSessionExpiry(socket, deps, log);
