@@ -178,6 +178,19 @@ export const dataExportSchema = z.object({
     }),
   ),
   dataRequests: dataRequestListSchema,
+  /** What the player wrote through /contactus, and the operator's answers. */
+  contactMessages: z.array(
+    z.object({
+      id: z.string(),
+      subject: z.string(),
+      body: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      ip: z.string(),
+      answer: z.string().nullable(),
+      answeredAt: z.string().nullable(),
+    }),
+  ),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 

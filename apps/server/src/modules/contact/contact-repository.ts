@@ -52,6 +52,14 @@ export const playerContactMessages = (db: DbHandle, playerId: number) =>
     .where(eq(contactMessages.playerId, playerId))
     .orderBy(desc(contactMessages.id));
 
+/**
+ * Erasure (privacy): the player's messages go, text, answers and address with them. They
+ * hold nothing the ledger or the audit needs (the audit keeps who answered which id).
+ */
+export async function deletePlayerContactMessages(db: DbHandle, playerId: number): Promise<void> {
+  await db.delete(contactMessages).where(eq(contactMessages.playerId, playerId));
+}
+
 const answeredStaff = alias(staffUsers, 'answered_staff');
 const closedStaff = alias(staffUsers, 'closed_staff');
 

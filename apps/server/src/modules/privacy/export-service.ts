@@ -7,6 +7,7 @@ import {
 import { maskAccountNumber, paiseToPoints } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../deps.ts';
+import { playerContactMessages } from '../contact/index.ts';
 import { findUserById } from '../identity/index.ts';
 import { getStatement, getWallet } from '../wallet/index.ts';
 import {
@@ -74,19 +75,31 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
   const user = await findUserById(deps.db, playerId);
   if (!user) throw new AppError('UNAUTHORIZED');
   const now = deps.clock.now();
-  const [kyc, banks, deposits, withdrawals, orders, rounds, crash, sessions, requests, wallet] =
-    await Promise.all([
-      playerKyc(deps.db, playerId),
-      playerBankDetails(deps.db, playerId),
-      playerDeposits(deps.db, playerId),
-      playerWithdrawals(deps.db, playerId),
-      playerOrders(deps.db, playerId),
-      playerCasinoRounds(deps.db, playerId),
-      playerCrashBets(deps.db, playerId),
-      playerSessions(deps.db, playerId),
-      playerDataRequests(deps.db, playerId),
-      getWallet(deps.db, playerId),
-    ]);
+  const [
+    kyc,
+    banks,
+    deposits,
+    withdrawals,
+    orders,
+    rounds,
+    crash,
+    sessions,
+    requests,
+    wallet,
+    messages,
+  ] = await Promise.all([
+    playerKyc(deps.db, playerId),
+    playerBankDetails(deps.db, playerId),
+    playerDeposits(deps.db, playerId),
+    playerWithdrawals(deps.db, playerId),
+    playerOrders(deps.db, playerId),
+    playerCasinoRounds(deps.db, playerId),
+    playerCrashBets(deps.db, playerId),
+    playerSessions(deps.db, playerId),
+    playerDataRequests(deps.db, playerId),
+    getWallet(deps.db, playerId),
+    playerContactMessages(deps.db, playerId),
+  ]);
   const transactions = await allTransactions(deps, playerId, user.createdAt, now);
   return {
     format: 'spm-personal-data/1',
@@ -155,6 +168,16 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
       userAgent: row.userAgent,
     })),
     dataRequests: requests.map(toDataRequest),
+    contactMessages: messages.map((row) => ({
+      id: String(row.id),
+      subject: row.subject,
+      body: row.body,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      ip: row.ip,
+      answer: row.answer,
+      answeredAt: iso(row.answeredAt),
+    })),
   };
 }
 

@@ -122,8 +122,20 @@ describe.each(drivers)('personal data on %s', (driver) => {
     });
 
     await insertCrashBet(h, alice.id);
+    const wrote = (who: { token: string }, body: string) =>
+      post(h, '/api/contact/messages', { subject: 'deposit', text: body }, { token: who.token });
+    expect((await wrote(alice, 'My deposit UTR 123456789012 is missing')).statusCode).toBe(200);
+    expect((await wrote(bob, 'Bob asks about a withdrawal')).statusCode).toBe(200);
 
     const { res, data } = await exportOf(h, alice.token);
+    expect(data.contactMessages).toEqual([
+      expect.objectContaining({
+        subject: 'deposit',
+        body: 'My deposit UTR 123456789012 is missing',
+        status: 'open',
+        answer: null,
+      }),
+    ]);
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.json"$/,
     );
@@ -294,6 +306,13 @@ describe.each(drivers)('personal data on %s', (driver) => {
     const asked = await erase();
     expect(asked.statusCode).toBe(200);
     const requestId = asked.json().data.id as string;
+    const wrote = await post(
+      h,
+      '/api/contact/messages',
+      { subject: 'account', text: 'Please delete my account' },
+      { token: erin.token },
+    );
+    expect(wrote.statusCode, wrote.body).toBe(200);
 
     const postingsBefore = await countRows(
       h,
@@ -329,6 +348,12 @@ describe.each(drivers)('personal data on %s', (driver) => {
     expect(bank!.deletedAt).not.toBeNull();
     expect(
       await countRows(h, sql`select count(*) as n from otp_codes where phone = ${erin.phone}`),
+    ).toBe(0);
+    expect(
+      await countRows(
+        h,
+        sql`select count(*) as n from contact_messages where player_id = ${erin.id}`,
+      ),
     ).toBe(0);
 
     await expect(loginAs(h, erin.username, erin.password)).rejects.toThrow(/login/);

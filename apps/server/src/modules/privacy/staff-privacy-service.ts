@@ -6,6 +6,7 @@ import type { StaffActor } from '../../http/staff-auth.ts';
 import { hashPassword, randomSecret } from '../../security/password.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { revokeUserSessions } from '../identity/index.ts';
+import { deletePlayerContactMessages } from '../contact/index.ts';
 import { anonymiseUser, eraseTraces } from './erasure-repository.ts';
 import {
   decideDataRequest,
@@ -73,6 +74,7 @@ export async function decideStaffDataRequest(
     if (erase) {
       await assertErasable(tx, request.playerId);
       await eraseTraces(tx, request.playerId, player.mobile, maskAccountNumber, now);
+      await deletePlayerContactMessages(tx, request.playerId);
       await anonymiseUser(tx, request.playerId, {
         username: erasedUsername(request.playerId),
         passwordHash,
