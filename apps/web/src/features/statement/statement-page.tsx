@@ -104,6 +104,39 @@ const COLUMNS = [
   'balanceAfter',
 ] as const;
 
+/** The lines of a statement page; the opened one marked. */
+function StatementTable({
+  items,
+  openedId,
+  busy,
+}: {
+  items: readonly StatementEntry[];
+  openedId: string | null;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="statement-table__scroll">
+      <table className="statement-table" aria-busy={busy} data-testid="statement-table">
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {t(`statement.columns.${column}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((entry) => (
+            <StatementRow key={entry.id} entry={entry} opened={entry.id === openedId} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function StatementResults({
   from,
   to,
@@ -145,24 +178,7 @@ function StatementResults({
   return (
     <>
       {opened && <StatementEntryDetail entry={opened} />}
-      <div className="statement-table__scroll">
-        <table className="statement-table" aria-busy={busy} data-testid="statement-table">
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {t(`statement.columns.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((entry) => (
-              <StatementRow key={entry.id} entry={entry} opened={entry.id === openedId} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StatementTable items={data.items} openedId={openedId} busy={busy} />
       <Pager
         page={data.page}
         pageSize={data.pageSize || STATEMENT_PAGE_SIZE}
