@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
   LANGUAGE_NAMES,
   TRANSLATED_LANGUAGES,
@@ -25,6 +26,40 @@ import {
   translationsOf,
 } from './translation-fields.tsx';
 
+/** The search's columns: what it is, its name and place, the languages given, and Edit. */
+function nameColumns(
+  t: TFunction<'ops'>,
+  onEdit: (row: StaffNameTranslation) => void,
+): Column<StaffNameTranslation>[] {
+  const given = (row: StaffNameTranslation) =>
+    TRANSLATED_LANGUAGES.filter((language) => row.translations[language] !== undefined)
+      .map((language) => LANGUAGE_NAMES[language])
+      .join(', ') || t('settings.names.none');
+  return [
+    {
+      key: 'kind',
+      header: t('settings.names.kind'),
+      render: (row) => t(`settings.names.${row.kind}`),
+    },
+    { key: 'name', header: t('settings.names.name'), render: (row) => row.name },
+    { key: 'context', header: t('settings.names.context'), render: (row) => row.context },
+    { key: 'given', header: t('settings.names.given'), render: given },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      render: (row) => (
+        <button
+          type="button"
+          aria-label={t('settings.names.editOf', { name: row.name })}
+          onClick={() => onEdit(row)}
+        >
+          {t('common.edit')}
+        </button>
+      ),
+    },
+  ];
+}
+
 /**
  * Market and runner names in the other languages (docs/server-content-languages.md): search
  * by the market's, runner's or event's name, then give the names per language.
@@ -48,33 +83,7 @@ export function NamesPage() {
     if (parsed.success) setQ(parsed.data.q);
   };
 
-  const given = (row: StaffNameTranslation) =>
-    TRANSLATED_LANGUAGES.filter((language) => row.translations[language] !== undefined)
-      .map((language) => LANGUAGE_NAMES[language])
-      .join(', ') || t('settings.names.none');
-  const columns: Column<StaffNameTranslation>[] = [
-    {
-      key: 'kind',
-      header: t('settings.names.kind'),
-      render: (row) => t(`settings.names.${row.kind}`),
-    },
-    { key: 'name', header: t('settings.names.name'), render: (row) => row.name },
-    { key: 'context', header: t('settings.names.context'), render: (row) => row.context },
-    { key: 'given', header: t('settings.names.given'), render: given },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      render: (row) => (
-        <button
-          type="button"
-          aria-label={t('settings.names.editOf', { name: row.name })}
-          onClick={() => setEditing(row)}
-        >
-          {t('common.edit')}
-        </button>
-      ),
-    },
-  ];
+  const columns = nameColumns(t, setEditing);
 
   return (
     <section className="page">
