@@ -149,7 +149,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
 
     // The balance comes over the realtime channel, opened with the new token.
     const socket = await createdSocket();
-    expect(socket.auth).toEqual({ token: 'token-new' });
+    expect(socket.auth).toEqual({ token: 'token-new', lang: 'en' });
     socket.reply('get:balance', {
       status: 'success',
       data: { balance: 1500, cash: 1200, coins: 300, sports: 0, wicket: 0 },
@@ -239,7 +239,7 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
     expect(useAuthStore.getState().token).toBe('token-demo');
     expect(useAppStore.getState().showPostLoginModal).toBe(true);
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/profile')).toHaveLength(1));
-    expect((await createdSocket()).auth).toEqual({ token: 'token-demo' });
+    expect((await createdSocket()).auth).toEqual({ token: 'token-demo', lang: 'en' });
     expect(await screen.findByTestId('post-login-modal')).toHaveTextContent('demo account');
   });
 });
