@@ -32,7 +32,8 @@ describe('deposit /deposit/{gateway}', () => {
 
     await userEvent.click(field('pay-to-upiId-copy'));
     expect(writeText).toHaveBeenCalledWith('spmsports@paytm');
-    expect(field('pay-to-upiId-copy')).toHaveTextContent('Copied');
+    // The label changes once the clipboard's promise settles: a loaded machine may be later.
+    await waitFor(() => expect(field('pay-to-upiId-copy')).toHaveTextContent('Copied'));
 
     const qr = await screen.findByTestId('deposit-qr');
     expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
