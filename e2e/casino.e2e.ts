@@ -231,6 +231,11 @@ describe('a player plays a round of Andar Bahar, and the crash game', () => {
     await page.getByTestId('crash-fairness-open').click();
     const choose = page.getByTestId('crash-fairness-round');
     await choose.waitFor();
+    // A bet cashed out early leaves its round flying: the list holds crashed rounds only, and
+    // is read again at each crash (a 10,000x flight lasts about 150 s).
+    await choose
+      .locator(`option[value="${roundId!}"]`)
+      .waitFor({ state: 'attached', timeout: CRASH_FLIGHT_WAIT_MS });
     await choose.selectOption(roundId!);
     await page.getByTestId('crash-fairness-verify').click();
     await expect
