@@ -13,7 +13,12 @@ import { executeRows } from './db/database.ts';
 import { insertBanners } from './modules/site/index.ts';
 import { drivers, startHarness, type Harness } from './test/harness.ts';
 import { aVersusBMatchOdds } from './test/exchange.ts';
-import { call, registerPlayer } from './test/identity.ts';
+import {
+  call,
+  fundedExchangePlayer,
+  registerPlayer,
+  type ExchangePlayer,
+} from './test/identity.ts';
 import { adminToken, staffMemberWithToken } from './test/staff.ts';
 
 /* Server content in eight languages (docs/server-content-languages.md). */
@@ -176,6 +181,92 @@ describe.each(drivers)('server content in the player language on %s', (driver) =
       hindi.disconnect();
       english.disconnect();
     }
+  });
+
+  it('toasts and lists the platform’s own notifications in each player language', async () => {
+    const hindi = await connectAs(player.token, 'hi');
+    const english = await connectAs(player.token, 'en');
+    try {
+      const toasts = (socket: Socket) =>
+        new Promise<NotificationToast>((resolve) =>
+          socket.once(SERVER_EVENTS.notificationToast, resolve),
+        );
+      const inHindi = toasts(hindi);
+      const inEnglish = toasts(english);
+      const credited = await staff('POST', `/api/staff/players/${player.user.id}/adjustments`, {
+        direction: 'credit',
+        amount: 250,
+        reason: 'Welcome back',
+        idempotencyKey: `languages-${Date.now()}`,
+      });
+      expect(credited.statusCode, credited.body).toBe(200);
+      expect(await inHindi).toEqual({
+        title: 'बैलेंस समायोजित',
+        message: '250.00 अंक जोड़े गए: Welcome back',
+        status: 'success',
+      });
+      expect(await inEnglish).toEqual({
+        title: 'Balance adjusted',
+        message: 'Credited 250.00 points: Welcome back',
+        status: 'success',
+      });
+      const bellIn = async (language: string) =>
+        (await inLanguage('/api/notifications', language, player.token)).json().data.items[0];
+      expect(await bellIn('kn')).toMatchObject({
+        title: 'ಬ್ಯಾಲೆನ್ಸ್ ಹೊಂದಿಸಲಾಗಿದೆ',
+        message: '250.00 ಅಂಕಗಳನ್ನು ಜಮಾ ಮಾಡಲಾಗಿದೆ: Welcome back',
+      });
+      expect(await bellIn('en')).toMatchObject({ title: 'Balance adjusted' });
+    } finally {
+      hindi.disconnect();
+      english.disconnect();
+    }
+
+    // A settled market: its name as staff translated it, in the player's language.
+    const competitionId = await h.app.exchange.createCompetition(4, 'Settled League');
+    const { odds, runners } = await aVersusBMatchOdds(h.app.exchange, competitionId);
+    const named = await staff('PUT', `/api/staff/name-translations/market/${odds}`, {
+      translations: { ta: 'போட்டி வாய்ப்புகள்' },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const backer = await fundedExchangePlayer(h, 1000);
+    const layer = await fundedExchangePlayer(h, 1000);
+    const bet = (who: ExchangePlayer, side: 'back' | 'lay') =>
+      call(
+        h,
+        'POST',
+        '/api/bet/match/odds',
+        {
+          idempotencyKey: `languages-${side}-${Date.now()}`,
+          marketId: odds,
+          runnerId: runners[0],
+          side,
+          price: 3,
+          stake: 100,
+        },
+        { token: who.token },
+      );
+    expect((await bet(layer, 'lay')).statusCode).toBe(200);
+    expect((await bet(backer, 'back')).statusCode).toBe(200);
+    const settled = await staff('POST', `/api/staff/markets/${odds}/result`, {
+      winnerRunnerId: runners[0],
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    const settledIn = async (who: ExchangePlayer, language: string) =>
+      (await inLanguage('/api/notifications', language, who.token)).json().data.items[0];
+    expect(await settledIn(layer, 'ta')).toMatchObject({
+      title: 'சந்தை தீர்க்கப்பட்டது',
+      message: 'போட்டி வாய்ப்புகள்: 200.00 புள்ளிகள் இழந்தீர்கள்',
+    });
+    // No Marathi name: the English one inside the Marathi text.
+    expect(await settledIn(layer, 'mr')).toMatchObject({
+      title: 'मार्केट सेटल झाले',
+      message: 'Match Odds: 200.00 गुण गमावले',
+    });
+    expect(await settledIn(backer, 'en')).toMatchObject({
+      title: 'Market settled',
+      message: expect.stringMatching(/^Match Odds: won \d+\.\d{2} points$/) as unknown,
+    });
   });
 
   it('shows market and runner names staff translated, REST and realtime; English when none', async () => {

@@ -3,7 +3,13 @@ import type { AdjustmentBody, Wallet } from '@spm/contract';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
 import { findUserById } from '../identity/index.ts';
-import { adjustCash, toWallet, walletTransaction, storeNotification } from '../wallet/index.ts';
+import {
+  adjustCash,
+  toWallet,
+  walletTransaction,
+  storeNotification,
+  templatedNotification,
+} from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { StaffContext } from '../identity/index.ts';
 
@@ -60,11 +66,16 @@ export async function adjustBalance(
       createdAt: ctx.now,
     });
     ctx.afterCommit.push(
-      await storeNotification(ctx.tx, deps, playerId, {
-        title: 'Balance adjusted',
-        message: `${credit ? 'Credited' : 'Debited'} ${points} points: ${body.reason}`,
-        status: credit ? 'success' : 'info',
-      }),
+      await storeNotification(
+        ctx.tx,
+        deps,
+        playerId,
+        templatedNotification(
+          credit ? 'balanceCredited' : 'balanceDebited',
+          { amount: points, reason: body.reason },
+          credit ? 'success' : 'info',
+        ),
+      ),
     );
     return { ok: true as const, transactionId: posted.transactionId, after };
   });

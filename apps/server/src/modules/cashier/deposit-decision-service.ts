@@ -16,6 +16,7 @@ import {
   creditDeposit,
   creditDepositBonus,
   storeNotification,
+  templatedNotification,
   walletTransaction,
   type MoneyFailureCode,
   type WalletApi,
@@ -133,32 +134,27 @@ export async function approveWithin(
       createdAt: ctx.now,
     }),
   );
-  const bonusText =
-    credit.bonusPaise > 0n ? ` and ${pointsText(credit.bonusPaise)} bonus coins` : '';
   ctx.afterCommit.push(
-    await storeNotification(ctx.tx, deps, decided.playerId, {
-      title: 'Deposit approved',
-      message: `${amount} points${bonusText} credited to your account.`,
-      status: 'success',
-    }),
+    await storeNotification(
+      ctx.tx,
+      deps,
+      decided.playerId,
+      credit.bonusPaise > 0n
+        ? templatedNotification(
+            'depositApprovedWithBonus',
+            { amount, bonus: pointsText(credit.bonusPaise) },
+            'success',
+          )
+        : templatedNotification('depositApproved', { amount }, 'success'),
+    ),
   );
   return credit.row;
 }
 
 /** How an unpaid deposit ends: its status, audit action and the player's notification. */
 const UNPAID_ENDINGS = {
-  declined: {
-    action: 'deposit.decline',
-    title: 'Deposit declined',
-    message: (amount: string, reason: string) =>
-      `Your deposit of ${amount} points was declined: ${reason}`,
-  },
-  cancelled: {
-    action: 'deposit.cancel',
-    title: 'Deposit cancelled',
-    message: (amount: string) =>
-      `You cancelled your deposit of ${amount} points at the gateway. Nothing was charged.`,
-  },
+  declined: { action: 'deposit.decline', template: 'depositDeclined' },
+  cancelled: { action: 'deposit.cancel', template: 'depositCancelled' },
 } as const;
 
 /**
@@ -200,11 +196,16 @@ export async function declineWithin(
     }),
   );
   ctx.afterCommit.push(
-    await storeNotification(ctx.tx, deps, decided.playerId, {
-      title: ending.title,
-      message: ending.message(pointsText(decided.amountPaise), input.reason),
-      status: status === 'cancelled' ? 'info' : 'error',
-    }),
+    await storeNotification(
+      ctx.tx,
+      deps,
+      decided.playerId,
+      templatedNotification(
+        ending.template,
+        { amount: pointsText(decided.amountPaise), reason: input.reason },
+        status === 'cancelled' ? 'info' : 'error',
+      ),
+    ),
   );
   return decided;
 }

@@ -27,7 +27,7 @@ import type { GatewayRow } from './gateway-repository.ts';
 import type { ReceivedFile } from '../../uploads/multipart.ts';
 import { storeUpload, withUploadCleanup } from '../../uploads/upload-store.ts';
 import { requireGatewayRow } from './gateway-service.ts';
-import { depositRefusalAhead, storeNotification } from '../wallet/index.ts';
+import { depositRefusalAhead, storeNotification, templatedNotification } from '../wallet/index.ts';
 import type { RequestOrigin, ServiceDeps } from '../../deps.ts';
 import { MINUTE_MS } from '../../deps.ts';
 import type { AuthContext, StaffContext } from '../identity/index.ts';
@@ -347,11 +347,18 @@ export async function expireWithin(
       createdAt: now,
     });
     emits.push(
-      await storeNotification(tx, deps, row.playerId, {
-        title: 'Deposit expired',
-        message: `Your deposit of ${pointsText(row.amountPaise)} points expired: ${row.reason}.`,
-        status: 'warning',
-      }),
+      await storeNotification(
+        tx,
+        deps,
+        row.playerId,
+        templatedNotification(
+          row.reason === EXPIRED_AUTOMATED_REASON
+            ? 'depositExpiredUnpaid'
+            : 'depositExpiredUnreviewed',
+          { amount: pointsText(row.amountPaise) },
+          'warning',
+        ),
+      ),
     );
   }
   return emits;

@@ -11,7 +11,7 @@ import {
   type StaffKycRow,
 } from './kyc-repository.ts';
 import { toKycSubmission } from './kyc-service.ts';
-import { storeNotification } from '../wallet/index.ts';
+import { storeNotification, templatedNotification } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { StaffContext } from '../identity/index.ts';
 import { assertRequestVisible, visiblePlayersOf } from '../identity/index.ts';
@@ -116,12 +116,8 @@ async function decideKyc(
         deps,
         row.playerId,
         decision.status === 'approved'
-          ? {
-              title: 'KYC approved',
-              message: 'Your documents are verified. Larger withdrawals are now open to you.',
-              status: 'success',
-            }
-          : { title: 'KYC declined', message: decision.reason, status: 'warning' },
+          ? templatedNotification('kycApproved', {}, 'success')
+          : templatedNotification('kycDeclined', { reason: decision.reason }, 'warning'),
       ),
     );
   });

@@ -12,6 +12,7 @@ import {
   toWallet,
   walletTransaction,
   storeNotification,
+  templatedNotification,
 } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { StaffContext } from '../identity/index.ts';
@@ -120,11 +121,19 @@ export async function approveWithdrawal(
       createdAt: ctx.now,
     });
     ctx.afterCommit.push(
-      await storeNotification(ctx.tx, deps, row.playerId, {
-        title: 'Withdrawal approved',
-        message: `${formatPoints(payoutPaise)} points are on their way to ${destinationLabel(row.destinationType, row.destination)}.`,
-        status: 'success',
-      }),
+      await storeNotification(
+        ctx.tx,
+        deps,
+        row.playerId,
+        templatedNotification(
+          'withdrawalApproved',
+          {
+            amount: formatPoints(payoutPaise),
+            destination: destinationLabel(row.destinationType, row.destination),
+          },
+          'success',
+        ),
+      ),
     );
     return { ok: true as const };
   });
@@ -168,11 +177,16 @@ export async function declineWithdrawal(
       createdAt: ctx.now,
     });
     ctx.afterCommit.push(
-      await storeNotification(ctx.tx, deps, row.playerId, {
-        title: 'Withdrawal declined',
-        message: `${formatPoints(row.amountPaise)} points are back in your balance. ${reason}`,
-        status: 'warning',
-      }),
+      await storeNotification(
+        ctx.tx,
+        deps,
+        row.playerId,
+        templatedNotification(
+          'withdrawalDeclined',
+          { amount: formatPoints(row.amountPaise), reason },
+          'warning',
+        ),
+      ),
     );
     return { ok: true as const };
   });

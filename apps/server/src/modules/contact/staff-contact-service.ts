@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { StaffActor } from '../../http/staff-auth.ts';
 import type { DbHandle } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import { storeNotification } from '../wallet/index.ts';
+import { storeNotification, templatedNotification } from '../wallet/index.ts';
 import {
   answerContactMessage,
   closeContactMessage,
@@ -83,11 +83,12 @@ export async function answerStaffContactMessage(
     const notified =
       row.playerId === null
         ? () => undefined
-        : await storeNotification(tx, deps, row.playerId, {
-            title: 'Your message has been answered',
-            message: quote(answer),
-            status: 'info',
-          });
+        : await storeNotification(
+            tx,
+            deps,
+            row.playerId,
+            templatedNotification('contactAnswered', { answer: quote(answer) }, 'info'),
+          );
     return { message: await readStaffMessage(tx, id), emit: notified };
   });
   emit();

@@ -4,12 +4,15 @@ import type { DbHandle } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { HoldMove, LedgerContext } from './exchange-money.ts';
 import type { MarketCatalogue } from './market-catalogue.ts';
+import type { NameTranslations } from './name-translations.ts';
 import type { MarketState } from './exchange-types.ts';
 
 /** What the engine lends the parts it is split into: no part holds the engine itself. */
 export interface ExchangeContext {
   readonly deps: ServiceDeps;
   readonly catalogue: MarketCatalogue;
+  /** Staff translations of market and runner names (a settled market's notification). */
+  readonly names: Pick<NameTranslations, 'of'>;
   /** Runs `work` after every earlier task of this market (the per-market queue). */
   serial<T>(marketId: string, work: () => Promise<T>): Promise<T>;
   /** Tells clients a market changed (the realtime `market:update`). */

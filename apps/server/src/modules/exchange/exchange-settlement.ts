@@ -10,7 +10,7 @@ import {
 } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
-import { moneyModesOf, storeNotification } from '../wallet/index.ts';
+import { moneyModesOf, storeNotification, templatedNotification } from '../wallet/index.ts';
 import * as repo from './exchange-repository.ts';
 import {
   moneyTransaction,
@@ -279,13 +279,18 @@ async function notifyPlayer(
 ): Promise<void> {
   const isVoid = 'void' in s.result;
   const amount = paiseToPoints(net >= 0n ? net : -net).toFixed(2);
+  // The market's name as staff translated it, in each player's language.
+  const market = { english: s.market.name, translations: cx.names.of('market', s.market.id) };
   ctx.afterCommit.push(
-    await storeNotification(ctx.tx, cx.deps, Number(playerId), {
-      title: isVoid ? 'Market voided' : 'Market settled',
-      message: isVoid
-        ? `${s.market.name}: bets refunded`
-        : `${s.market.name}: ${net >= 0n ? 'won' : 'lost'} ${amount} points`,
-      status: isVoid ? 'info' : net >= 0n ? 'success' : 'info',
-    }),
+    await storeNotification(
+      ctx.tx,
+      cx.deps,
+      Number(playerId),
+      isVoid
+        ? templatedNotification('marketVoided', { market }, 'info')
+        : net >= 0n
+          ? templatedNotification('marketWon', { market, amount }, 'success')
+          : templatedNotification('marketLost', { market, amount }, 'info'),
+    ),
   );
 }

@@ -43,6 +43,8 @@ export type {
 } from './api/money-operations.ts';
 export { insertNotificationForAllPlayers } from './events/notification-broadcast-repository.ts';
 export { storeNotification } from './events/notification-service.ts';
+export { templatedNotification } from './events/notification-templates.ts';
+export type { NotificationTemplateKey, TemplateValue } from './events/notification-templates.ts';
 export type { NotificationInput } from './events/notification-service.ts';
 export { getStatement, latestStatementEntries } from './api/wallet-service.ts';
 export { WALLET_EVENTS, WalletApi } from './api/wallet-api.ts';

@@ -1,0 +1,47 @@
+import type { NotificationTexts } from './en.ts';
+
+export const SPANISH_NOTIFICATION_TEXTS: NotificationTexts = {
+  depositApproved: {
+    title: 'Depósito aprobado',
+    message: 'Se acreditaron {amount} puntos en tu cuenta.',
+  },
+  depositApprovedWithBonus: {
+    title: 'Depósito aprobado',
+    message: 'Se acreditaron {amount} puntos y {bonus} monedas de bono en tu cuenta.',
+  },
+  depositDeclined: {
+    title: 'Depósito rechazado',
+    message: 'Tu depósito de {amount} puntos fue rechazado: {reason}',
+  },
+  depositCancelled: {
+    title: 'Depósito cancelado',
+    message: 'Cancelaste tu depósito de {amount} puntos en la pasarela. No se cobró nada.',
+  },
+  depositExpiredUnreviewed: {
+    title: 'Depósito caducado',
+    message: 'Tu depósito de {amount} puntos caducó: no se revisó a tiempo.',
+  },
+  depositExpiredUnpaid: {
+    title: 'Depósito caducado',
+    message: 'Tu depósito de {amount} puntos caducó: no se pagó a tiempo.',
+  },
+  withdrawalApproved: {
+    title: 'Retiro aprobado',
+    message: '{amount} puntos van en camino a {destination}.',
+  },
+  withdrawalDeclined: {
+    title: 'Retiro rechazado',
+    message: '{amount} puntos han vuelto a tu saldo. {reason}',
+  },
+  kycApproved: {
+    title: 'KYC aprobado',
+    message: 'Tus documentos están verificados. Ya puedes hacer retiros más grandes.',
+  },
+  kycDeclined: { title: 'KYC rechazado', message: '{reason}' },
+  marketWon: { title: 'Mercado liquidado', message: '{market}: ganaste {amount} puntos' },
+  marketLost: { title: 'Mercado liquidado', message: '{market}: perdiste {amount} puntos' },
+  marketVoided: { title: 'Mercado anulado', message: '{market}: apuestas reembolsadas' },
+  balanceCredited: { title: 'Saldo ajustado', message: 'Se acreditaron {amount} puntos: {reason}' },
+  balanceDebited: { title: 'Saldo ajustado', message: 'Se debitaron {amount} puntos: {reason}' },
+  contactAnswered: { title: 'Tu mensaje ha sido respondido', message: '{answer}' },
+};

@@ -1,0 +1,49 @@
+import type { NotificationTexts } from './en.ts';
+
+export const FRENCH_NOTIFICATION_TEXTS: NotificationTexts = {
+  depositApproved: {
+    title: 'Dépôt approuvé',
+    message: '{amount} points ont été crédités sur votre compte.',
+  },
+  depositApprovedWithBonus: {
+    title: 'Dépôt approuvé',
+    message: '{amount} points et {bonus} pièces bonus ont été crédités sur votre compte.',
+  },
+  depositDeclined: {
+    title: 'Dépôt refusé',
+    message: 'Votre dépôt de {amount} points a été refusé : {reason}',
+  },
+  depositCancelled: {
+    title: 'Dépôt annulé',
+    message:
+      'Vous avez annulé votre dépôt de {amount} points sur la passerelle. Rien n’a été prélevé.',
+  },
+  depositExpiredUnreviewed: {
+    title: 'Dépôt expiré',
+    message: 'Votre dépôt de {amount} points a expiré : il n’a pas été examiné à temps.',
+  },
+  depositExpiredUnpaid: {
+    title: 'Dépôt expiré',
+    message: 'Votre dépôt de {amount} points a expiré : il n’a pas été payé à temps.',
+  },
+  withdrawalApproved: {
+    title: 'Retrait approuvé',
+    message: '{amount} points sont en route vers {destination}.',
+  },
+  withdrawalDeclined: {
+    title: 'Retrait refusé',
+    message: '{amount} points sont de retour sur votre solde. {reason}',
+  },
+  kycApproved: {
+    title: 'KYC approuvé',
+    message:
+      'Vos documents sont vérifiés. Les retraits plus importants vous sont désormais ouverts.',
+  },
+  kycDeclined: { title: 'KYC refusé', message: '{reason}' },
+  marketWon: { title: 'Marché réglé', message: '{market} : {amount} points gagnés' },
+  marketLost: { title: 'Marché réglé', message: '{market} : {amount} points perdus' },
+  marketVoided: { title: 'Marché annulé', message: '{market} : paris remboursés' },
+  balanceCredited: { title: 'Solde ajusté', message: '{amount} points crédités : {reason}' },
+  balanceDebited: { title: 'Solde ajusté', message: '{amount} points débités : {reason}' },
+  contactAnswered: { title: 'Votre message a reçu une réponse', message: '{answer}' },
+};
