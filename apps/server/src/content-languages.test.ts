@@ -135,16 +135,29 @@ describe.each(drivers)('server content in the player language on %s', (driver) =
     expect(await titleIn('kn')).toBe('ಸ್ವಾಗತ ಬೋನಸ್');
   });
 
-  it('toasts and lists a staff notification in each player language', async () => {
+  /** The toasts a player's Hindi and English sockets get while `act` runs. */
+  async function toastsWhile(act: () => Promise<void>) {
     const hindi = await connectAs(player.token, 'hi');
     const english = await connectAs(player.token, 'en');
     try {
-      const toasts = (socket: Socket) =>
+      const toast = (socket: Socket) =>
         new Promise<NotificationToast>((resolve) =>
           socket.once(SERVER_EVENTS.notificationToast, resolve),
         );
-      const inHindi = toasts(hindi);
-      const inEnglish = toasts(english);
+      const pending = [toast(hindi), toast(english)];
+      await act();
+      const [hi, en] = await Promise.all(pending);
+      return { hi, en };
+    } finally {
+      hindi.disconnect();
+      english.disconnect();
+    }
+  }
+  const bellIn = async (language: string, token = player.token) =>
+    (await inLanguage('/api/notifications', language, token)).json().data.items[0];
+
+  it('toasts and lists a staff notification in each player language', async () => {
+    const toasts = await toastsWhile(async () => {
       const res = await staff('POST', '/api/staff/notifications', {
         target: { kind: 'player', playerId: player.user.id },
         title: 'Deposit offer',
@@ -153,46 +166,27 @@ describe.each(drivers)('server content in the player language on %s', (driver) =
         translations: { hi: { title: 'जमा ऑफ़र', message: 'आज दस प्रतिशत अधिक' } },
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(await inHindi).toEqual({
-        title: 'जमा ऑफ़र',
-        message: 'आज दस प्रतिशत अधिक',
-        status: 'info',
-      });
-      expect(await inEnglish).toEqual({
-        title: 'Deposit offer',
-        message: 'Ten percent more today',
-        status: 'info',
-      });
-      const bellIn = async (language: string) =>
-        (await inLanguage('/api/notifications', language, player.token)).json().data.items[0];
-      expect(await bellIn('hi')).toMatchObject({ title: 'जमा ऑफ़र' });
-      expect(await bellIn('es')).toMatchObject({ title: 'Deposit offer' });
+    });
+    expect(toasts).toEqual({
+      hi: { title: 'जमा ऑफ़र', message: 'आज दस प्रतिशत अधिक', status: 'info' },
+      en: { title: 'Deposit offer', message: 'Ten percent more today', status: 'info' },
+    });
+    expect(await bellIn('hi')).toMatchObject({ title: 'जमा ऑफ़र' });
+    expect(await bellIn('es')).toMatchObject({ title: 'Deposit offer' });
 
-      const bad = await staff('POST', '/api/staff/notifications', {
-        target: { kind: 'player', playerId: player.user.id },
-        title: 'Deposit offer',
-        message: 'Ten percent more today',
-        status: 'info',
-        translations: { hi: { title: 'जमा ऑफ़र' } },
-      });
-      expect(bad.statusCode).toBe(400);
-      expect(await bellIn('en')).toMatchObject({ title: 'Deposit offer' });
-    } finally {
-      hindi.disconnect();
-      english.disconnect();
-    }
+    const bad = await staff('POST', '/api/staff/notifications', {
+      target: { kind: 'player', playerId: player.user.id },
+      title: 'Deposit offer',
+      message: 'Ten percent more today',
+      status: 'info',
+      translations: { hi: { title: 'जमा ऑफ़र' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await bellIn('en')).toMatchObject({ title: 'Deposit offer' });
   });
 
   it('toasts and lists the platform’s own notifications in each player language', async () => {
-    const hindi = await connectAs(player.token, 'hi');
-    const english = await connectAs(player.token, 'en');
-    try {
-      const toasts = (socket: Socket) =>
-        new Promise<NotificationToast>((resolve) =>
-          socket.once(SERVER_EVENTS.notificationToast, resolve),
-        );
-      const inHindi = toasts(hindi);
-      const inEnglish = toasts(english);
+    const toasts = await toastsWhile(async () => {
       const credited = await staff('POST', `/api/staff/players/${player.user.id}/adjustments`, {
         direction: 'credit',
         amount: 250,
@@ -200,27 +194,24 @@ describe.each(drivers)('server content in the player language on %s', (driver) =
         idempotencyKey: `languages-${Date.now()}`,
       });
       expect(credited.statusCode, credited.body).toBe(200);
-      expect(await inHindi).toEqual({
+    });
+    expect(toasts).toEqual({
+      hi: {
         title: 'बैलेंस समायोजित',
         message: '250.00 अंक जोड़े गए: Welcome back',
         status: 'success',
-      });
-      expect(await inEnglish).toEqual({
+      },
+      en: {
         title: 'Balance adjusted',
         message: 'Credited 250.00 points: Welcome back',
         status: 'success',
-      });
-      const bellIn = async (language: string) =>
-        (await inLanguage('/api/notifications', language, player.token)).json().data.items[0];
-      expect(await bellIn('kn')).toMatchObject({
-        title: 'ಬ್ಯಾಲೆನ್ಸ್ ಹೊಂದಿಸಲಾಗಿದೆ',
-        message: '250.00 ಅಂಕಗಳನ್ನು ಜಮಾ ಮಾಡಲಾಗಿದೆ: Welcome back',
-      });
-      expect(await bellIn('en')).toMatchObject({ title: 'Balance adjusted' });
-    } finally {
-      hindi.disconnect();
-      english.disconnect();
-    }
+      },
+    });
+    expect(await bellIn('kn')).toMatchObject({
+      title: 'ಬ್ಯಾಲೆನ್ಸ್ ಹೊಂದಿಸಲಾಗಿದೆ',
+      message: '250.00 ಅಂಕಗಳನ್ನು ಜಮಾ ಮಾಡಲಾಗಿದೆ: Welcome back',
+    });
+    expect(await bellIn('en')).toMatchObject({ title: 'Balance adjusted' });
 
     // A settled market: its name as staff translated it, in the player's language.
     const competitionId = await h.app.exchange.createCompetition(4, 'Settled League');
@@ -252,18 +243,16 @@ describe.each(drivers)('server content in the player language on %s', (driver) =
       winnerRunnerId: runners[0],
     });
     expect(settled.statusCode, settled.body).toBe(200);
-    const settledIn = async (who: ExchangePlayer, language: string) =>
-      (await inLanguage('/api/notifications', language, who.token)).json().data.items[0];
-    expect(await settledIn(layer, 'ta')).toMatchObject({
+    expect(await bellIn('ta', layer.token)).toMatchObject({
       title: 'சந்தை தீர்க்கப்பட்டது',
       message: 'போட்டி வாய்ப்புகள்: 200.00 புள்ளிகள் இழந்தீர்கள்',
     });
     // No Marathi name: the English one inside the Marathi text.
-    expect(await settledIn(layer, 'mr')).toMatchObject({
+    expect(await bellIn('mr', layer.token)).toMatchObject({
       title: 'मार्केट सेटल झाले',
       message: 'Match Odds: 200.00 गुण गमावले',
     });
-    expect(await settledIn(backer, 'en')).toMatchObject({
+    expect(await bellIn('en', backer.token)).toMatchObject({
       title: 'Market settled',
       message: expect.stringMatching(/^Match Odds: won \d+\.\d{2} points$/) as unknown,
     });
