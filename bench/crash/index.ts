@@ -12,7 +12,10 @@
  * (cash-out p99 < 50 ms, tick p95 < 100 ms). Then, the server stopped, it checks the database:
  * the ledger sums to zero, every bet of the rounds played is settled exactly once (stake once,
  * a win once for a cashed-out bet and none for a lost one, no active bet), the bets' payouts
- * equal the wallet's crash wins, and every acknowledged cash-out is stored with its payout.
+ * equal the wallet's crash wins, every acknowledged cash-out is stored with its payout, every
+ * bet reached its player's own room (`crash:mine`) as it is stored, and the room's summaries
+ * (`crash:bets`, read by the parent's own socket) stayed bounded and ended each round with its
+ * stored counts and totals.
  * Exits non-zero when a check fails (not when a goal is missed: the machine is shared).
  *
  * Run: npm run build && npm run bench -- crash
@@ -37,7 +40,9 @@ import pg from 'pg';
 import {
   CRASH_CLIENT_EVENTS,
   CRASH_SERVER_EVENTS,
+  CRASH_SUMMARY_TOP_BETS,
   REALTIME_PATH,
+  type CrashBetsSummary,
   type CrashJoinAck,
   type CrashRoundState,
 } from '@spm/contract';
@@ -228,11 +233,23 @@ async function watchRounds(baseUrl: string, token: string) {
   socket.on(CRASH_SERVER_EVENTS.round, (round) => {
     for (const listener of listeners) listener(round as CrashRoundState);
   });
+  // The room's summaries: the newest of each round, and the longest list any of them carried.
+  const summaries = new Map<number, CrashBetsSummary>();
+  let longestTop = 0;
+  socket.on(CRASH_SERVER_EVENTS.bets, (payload) => {
+    const summary = payload as CrashBetsSummary;
+    const id = Number(summary.roundId);
+    longestTop = Math.max(longestTop, summary.top.length);
+    const have = summaries.get(id);
+    if (!have || Date.parse(summary.at) >= Date.parse(have.at)) summaries.set(id, summary);
+  });
   const ack = (await socket.emitWithAck(CRASH_CLIENT_EVENTS.join, {}, 60_000)) as CrashJoinAck;
   if ('errorCode' in ack) throw new Error(`crash:join: ${ack.errorCode}`);
   return {
     current: ack.round,
     onRound: (listener: (round: CrashRoundState) => void) => listeners.push(listener),
+    summaries,
+    longestTop: () => longestTop,
     close: () => socket.disconnect(),
   };
 }
@@ -276,10 +293,16 @@ interface CheckInput {
   firstRoundId: number;
   lastRoundId: number;
   reports: PlayersReport[];
+  /** The room's newest summary of each round, as the parent's socket read it. */
+  summaries: ReadonlyMap<number, CrashBetsSummary>;
+  longestTop: number;
 }
 
 /** Everything that must agree once the server stopped; each disagreement as a line. */
-async function check(db: Db, { firstRoundId, lastRoundId, reports }: CheckInput) {
+async function check(
+  db: Db,
+  { firstRoundId, lastRoundId, reports, summaries, longestTop }: CheckInput,
+) {
   const problems: string[] = [];
   const totals = await ledgerTotals(db);
   if (totals.postingsSum !== 0n || totals.unbalancedTransactions !== 0) {
@@ -363,6 +386,52 @@ async function check(db: Db, { firstRoundId, lastRoundId, reports }: CheckInput)
       return row?.status !== 'cashed_out' || row.payout !== String(Math.round(payout * 100));
     }).length;
   if (wrongAcks > 0) problems.push(`${wrongAcks} acknowledged cash-outs stored otherwise`);
+  // Each player's own room: every bet accepted heard of, last as it is stored.
+  const heard = new Map(reports.flatMap((r) => r.mine).map((seen) => [seen.betId, seen]));
+  const unheard = [...placed].filter((id) => !heard.has(id)).length;
+  if (unheard > 0) problems.push(`${unheard} accepted bets never reached their player's room`);
+  const misheard = [...heard.values()].filter(({ betId, status, payout }) => {
+    const row = payouts.get(betId);
+    if (!row || row.status !== status) return true;
+    return status === 'cashed_out' && row.payout !== String(Math.round((payout ?? 0) * 100));
+  }).length;
+  if (misheard > 0) problems.push(`${misheard} bets last heard in their player's room otherwise`);
+  // The room's summaries: bounded, and each round's newest one as the round is stored.
+  if (longestTop > CRASH_SUMMARY_TOP_BETS) {
+    problems.push(`a summary listed ${longestTop} bets (more than ${CRASH_SUMMARY_TOP_BETS})`);
+  }
+  const storedRounds = await executeRows<{
+    round_id: number;
+    bets: number;
+    cashed_out: number;
+    staked: string;
+    paid: string;
+  }>(
+    db,
+    sql`select round_id, count(*)::int as bets,
+          count(*) filter (where status = 'cashed_out')::int as cashed_out,
+          sum(stake_paise)::text as staked, coalesce(sum(payout_paise), 0)::text as paid
+        from crash_bets where round_id between ${firstRoundId} and ${lastRoundId}
+          and status <> 'refunded'
+        group by round_id`,
+  );
+  for (const row of storedRounds) {
+    const summary = summaries.get(row.round_id);
+    const told = summary
+      ? [
+          summary.bets,
+          summary.cashedOut,
+          String(Math.round(summary.totalStake * 100)),
+          String(Math.round(summary.totalPayout * 100)),
+        ]
+      : null;
+    const truth = [row.bets, row.cashed_out, row.staked, row.paid];
+    if (JSON.stringify(told) !== JSON.stringify(truth)) {
+      problems.push(
+        `round ${row.round_id}: the room's last summary ${JSON.stringify(told)}, stored ${JSON.stringify(truth)} (bets, cashed out, staked and paid in paise)`,
+      );
+    }
+  }
   return { problems, bets: bets.length };
 }
 
@@ -432,6 +501,9 @@ async function main(): Promise<number> {
     const firstMeasured = firstRoundId + WARM_UP_ROUNDS;
     const lastRoundId = firstMeasured + ROUNDS - 1;
     const crashPoints = new Map<number, number>();
+    /** Each round's crash as the server's time stamped its round event. */
+    const crashedAts = new Map<number, number>();
+    const crashedAtOf = (id: number) => crashedAts.get(id) ?? Number.POSITIVE_INFINITY;
     let cpuAtStart = 0;
     let measureStartedAt = 0;
     let peakRss = 0;
@@ -450,6 +522,7 @@ async function main(): Promise<number> {
       }
       if (round.phase === 'crashed' && round.crashPoint !== null) {
         crashPoints.set(id, round.crashPoint);
+        crashedAts.set(id, Date.parse(round.serverTime));
         if (id >= firstMeasured && id <= lastRoundId) scrapes.push(publishedLatency(baseUrl));
         if (id === lastRoundId) {
           cpuSeconds = cpuSecondsOf(serverPid) - cpuAtStart;
@@ -471,6 +544,14 @@ async function main(): Promise<number> {
     }
     const reports = await Promise.all(results);
     clearInterval(rssTimer);
+    // The last round's summary after its crash's settlements (within the summaries' interval).
+    const crashedAt = Date.now();
+    while (
+      Date.parse(watcher.summaries.get(lastRoundId)?.at ?? '') <= crashedAtOf(lastRoundId) &&
+      Date.now() - crashedAt < 2_000
+    ) {
+      await sleep(50);
+    }
     watcher.close();
     const memory = memoryOf(serverPid);
     if (cpuSeconds === 0) {
@@ -566,11 +647,17 @@ async function main(): Promise<number> {
     await server.stop();
     server = undefined;
     const { problems, bets: stored } = await withDatabase(dataDir, postgres?.url, (database) =>
-      check(database.db, { firstRoundId, lastRoundId, reports }),
+      check(database.db, {
+        firstRoundId,
+        lastRoundId,
+        reports,
+        summaries: watcher.summaries,
+        longestTop: watcher.longestTop(),
+      }),
     );
     if (reports.some((r) => r.disconnects > 0)) problems.push('sockets dropped during the run');
     console.log(
-      `${pad('checks')}${problems.length > 0 ? 'FAILED' : `ledger sums to zero; ${stored} bets of rounds ${firstRoundId}–${lastRoundId} each settled once (stake once, a win once when cashed out); payouts equal the wallet's crash wins; every acknowledged cash-out stored as paid`}`,
+      `${pad('checks')}${problems.length > 0 ? 'FAILED' : `ledger sums to zero; ${stored} bets of rounds ${firstRoundId}–${lastRoundId} each settled once (stake once, a win once when cashed out); payouts equal the wallet's crash wins; every acknowledged cash-out stored as paid; every bet heard in its player's room as stored; the room's summaries bounded and exact`}`,
     );
     for (const problem of problems) console.log(`  ${problem}`);
     return problems.length > 0 ? 1 : 0;

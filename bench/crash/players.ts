@@ -4,13 +4,16 @@
 // connections. Each round it is told to play, every player bets on panel 0 (half of them on
 // panel 1 too) in the betting window, a quarter of the bets with an auto cash-out, the rest
 // with a target the player cashes out at by hand: the request leaves when the flight reaches
-// the target (flight start from the round event + the curve's time to the target).
+// the target (flight start from the round event + the curve's time to the target). Each socket
+// hears its own bets' changes in its player's room (`crash:mine`), kept for the checks; the
+// room's summary of the bets (`crash:bets`) is the parent's to check (index.ts).
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import {
   CRASH_CLIENT_EVENTS,
   CRASH_SERVER_EVENTS,
   REALTIME_PATH,
   type CrashBetAnswer,
+  type CrashBetEvent,
   type CrashCashOutAnswer,
   type CrashJoinAck,
   type CrashRoundState,
@@ -23,6 +26,7 @@ import { RawHttpConnection } from '../support/raw-http.ts';
 import type {
   AckedCashOut,
   FromPlayerProcess,
+  MineSeen,
   PlayerPlan,
   PlayersReady,
   PlayRounds,
@@ -38,6 +42,9 @@ const BET_SPREAD_MS = 3_000;
 /** Share of bets with an auto cash-out, and of players with a second panel. */
 const AUTO_SHARE = 0.25;
 const SECOND_PANEL_SHARE = 0.5;
+
+/** After the last crash, how long the players wait to hear their bets settled in their rooms. */
+const SETTLED_WAIT_MS = 5_000;
 
 /** A bet still waiting for a connection when its betting window closed. */
 const NOT_SENT = 'not sent (window closed while waiting for a connection)';
@@ -178,6 +185,8 @@ async function play(plan: PlayerPlan, sockets: ProtocolClient[], rounds: PlayRou
   const betMs: number[] = [];
   const betIds: string[] = [];
   const acked: AckedCashOut[] = [];
+  /** Each bet as last heard in its player's own room. */
+  const mine = new Map<string, MineSeen>();
   let targetsNotReached = 0;
   let disconnects = 0;
   let cpuAtStart: NodeJS.CpuUsage | undefined;
@@ -290,6 +299,14 @@ async function play(plan: PlayerPlan, sockets: ProtocolClient[], rounds: PlayRou
     }
     if (roundId !== lastRoundId) return;
     while (inFlight.size > 0) await Promise.all([...inFlight]);
+    // The crash's settlements reach each player's room right after the round event: wait
+    // until every bet placed was heard of and none is still flying (or give up and report).
+    const heardAll = () =>
+      betIds.every((id) => mine.has(id)) &&
+      [...mine.values()].every((seen) => seen.status !== 'active');
+    for (const until = Date.now() + SETTLED_WAIT_MS; !heardAll() && Date.now() < until;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     finish();
   };
 
@@ -334,6 +351,11 @@ async function play(plan: PlayerPlan, sockets: ProtocolClient[], rounds: PlayRou
   for (const socket of sockets) {
     socket.on(CRASH_SERVER_EVENTS.round, (round) => onRound(round as CrashRoundState));
     socket.on(CRASH_SERVER_EVENTS.tick, (tick) => onTick(tick as CrashTick));
+    socket.on(CRASH_SERVER_EVENTS.mine, (events) => {
+      for (const { bet } of events as CrashBetEvent[]) {
+        mine.set(bet.id, { betId: bet.id, status: bet.status, payout: bet.payout });
+      }
+    });
     socket.on('disconnect', () => (disconnects += 1));
   }
   await finished;
@@ -352,6 +374,7 @@ async function play(plan: PlayerPlan, sockets: ProtocolClient[], rounds: PlayRou
     targetsNotReached,
     betIds,
     acked,
+    mine: [...mine.values()],
     disconnects,
     cpuMs: (cpu.user + cpu.system) / 1000,
     eventLoopDelayP99Ms: loop.percentile(99) / 1e6,

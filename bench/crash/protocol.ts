@@ -35,6 +35,13 @@ export interface PlayersReady {
   firstError: string | null;
 }
 
+/** A bet as its player last heard of it in their own room (`crash:mine`), for the checks. */
+export interface MineSeen {
+  betId: string;
+  status: string;
+  payout: number | null;
+}
+
 /** A cash-out the server acknowledged with a payout, for the checks. */
 export interface AckedCashOut {
   betId: string;
@@ -71,6 +78,8 @@ export interface PlayersReport {
   /** Bets this process placed, every round played (ids from the answers). */
   betIds: string[];
   acked: AckedCashOut[];
+  /** Every bet the players heard of in their own rooms, as last heard (every round played). */
+  mine: MineSeen[];
   disconnects: number;
   /** CPU this process used during the measured rounds, in ms (user and system). */
   cpuMs: number;

@@ -47,6 +47,25 @@ export const CRASH_SERVER_EVENTS = {
   round: 'crash:round',
   /** In flight, about every CRASH_TICK_MS: the server's elapsed time and multiplier. */
   tick: 'crash:tick',
-  /** Bets placed, cashed out or cancelled since the last event (crashBetEventSchema[]). */
+  /**
+   * The round's bets in summary (crashBetsSummarySchema): counts, totals and the few biggest,
+   * at most every CRASH_BETS_SUMMARY_EVERY_MS while they change. Never every bet: at 5,000
+   * players that would be players² entries a round (docs/crash-bench.md, session 34).
+   */
   bets: 'crash:bets',
+  /**
+   * To the player's own room only: their own bets placed, cashed out (by hand, automatically
+   * or at the crash), lost or withdrawn (`cancelled`), marked `mine` (crashBetEventSchema[]).
+   */
+  mine: 'crash:mine',
 } as const;
+
+/**
+ * How many bets the room's summary lists: the round's biggest (a win by its payout, any other
+ * bet by its stake). Bounded whatever the number of players, so a socket reads at most this
+ * many entries a summary; ten is what the side panel shows at a glance. The whole list is
+ * read a page at a time (GET /api/crash/rounds/current/bets).
+ */
+export const CRASH_SUMMARY_TOP_BETS = 10;
+/** The room's summary is sent at most this often (ms), and only when a bet changed. */
+export const CRASH_BETS_SUMMARY_EVERY_MS = 100;

@@ -6,6 +6,7 @@ import {
   CRASH_MIN_STAKE_POINTS,
   CRASH_PANELS,
   CRASH_PHASES,
+  CRASH_SUMMARY_TOP_BETS,
 } from './crash-names.ts';
 import { pageQuerySchema, pagedSchema, pointsSchema } from './wallet.ts';
 
@@ -69,10 +70,36 @@ export const crashRoundStateSchema = z.object({
 });
 export type CrashRoundState = z.infer<typeof crashRoundStateSchema>;
 
-/** GET /api/crash/state and the join acknowledgement: everything a screen needs to start. */
+/**
+ * The round's bets in summary (`crash:bets` to the room, and in the state): exact counts and
+ * totals of the bets not withdrawn, and the CRASH_SUMMARY_TOP_BETS biggest (a cashed-out bet
+ * ranks by its payout, any other by its stake; the larger first). Its size does not grow with
+ * the number of players; the whole list is GET /api/crash/rounds/current/bets.
+ */
+export const crashBetsSummarySchema = z.object({
+  roundId: z.string(),
+  /** Bets in the round (withdrawn ones left out). */
+  bets: z.number().int().nonnegative(),
+  /** Of them, cashed out (by hand, automatically or by the maximum return). */
+  cashedOut: z.number().int().nonnegative(),
+  /** Points staked and paid out so far. */
+  totalStake: z.number(),
+  totalPayout: z.number(),
+  top: z.array(crashBetSchema).max(CRASH_SUMMARY_TOP_BETS),
+  /** The server's time of the count: a client keeps the newest summary it got. */
+  at: z.string(),
+});
+export type CrashBetsSummary = z.infer<typeof crashBetsSummarySchema>;
+
+/**
+ * GET /api/crash/state and the join acknowledgement: everything a screen needs to start. The
+ * bets come in summary, never the whole list, plus the asking player's own bets exactly.
+ */
 export const crashStateSchema = z.object({
   round: crashRoundStateSchema,
-  bets: z.array(crashBetSchema),
+  summary: crashBetsSummarySchema,
+  /** The asking player's own bets of the round (withdrawn ones left out; none for a visitor). */
+  mine: z.array(crashBetSchema).max(CRASH_PANELS.length),
   /** The latest crash points, newest first (the history strip). */
   history: z.array(z.object({ roundId: z.string(), crashPoint: z.number() })),
   settings: crashSettingsSchema,
@@ -98,7 +125,10 @@ export const crashTickSchema = z.object({
 });
 export type CrashTick = z.infer<typeof crashTickSchema>;
 
-/** `crash:bets`: a bet placed or cashed out, or withdrawn in the betting window (`cancelled`). */
+/**
+ * `crash:mine`, to the player's own room: one of their bets placed, cashed out or settled, or
+ * withdrawn in the betting window (`cancelled`).
+ */
 export const crashBetEventSchema = z.object({
   bet: crashBetSchema,
   cancelled: z.boolean(),
@@ -160,6 +190,16 @@ export type CrashRoundSummary = z.infer<typeof crashRoundSummarySchema>;
 
 export const crashRoundsQuerySchema = pageQuerySchema;
 export const crashRoundsSchema = pagedSchema(crashRoundSummarySchema);
+
+/** GET /api/crash/rounds/current/bets: the round's whole list, a page at a time. */
+export const crashRoundBetsQuerySchema = pageQuerySchema;
+/**
+ * The round now's bets (withdrawn ones left out) in the order the server took them, names
+ * masked, the asker's own marked `mine`. New bets come at the end, so reading on page after
+ * page never skips a bet taken earlier.
+ */
+export const crashRoundBetsSchema = pagedSchema(crashBetSchema).extend({ roundId: z.string() });
+export type CrashRoundBets = z.infer<typeof crashRoundBetsSchema>;
 
 export const crashRoundParamsSchema = z.object({ roundId: z.string().min(1).max(40) });
 /** GET /api/crash/rounds/{roundId}: the round with its bets (names masked). */

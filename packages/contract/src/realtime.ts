@@ -2,7 +2,13 @@ import { z } from 'zod';
 import type { AppDetails } from './app-data.ts';
 import type { GAME_EVENTS } from './casino-names.ts';
 import type { CRASH_CLIENT_EVENTS, CRASH_SERVER_EVENTS } from './crash-names.ts';
-import type { CrashBetEvent, CrashJoinAck, CrashRoundState, CrashTick } from './crash.ts';
+import type {
+  CrashBetEvent,
+  CrashBetsSummary,
+  CrashJoinAck,
+  CrashRoundState,
+  CrashTick,
+} from './crash.ts';
 import type { GameRoundEvent, GameSubscribeAck } from './casino.ts';
 import type { MARKET_EVENTS, MarketUpdate, SESSION_BOARD_EVENTS } from './exchange.ts';
 import { walletSchema, type GetBalanceAck, type NotificationToast } from './wallet.ts';
@@ -62,8 +68,10 @@ export interface ServerToClientEvents {
   [CRASH_SERVER_EVENTS.round]: (payload: CrashRoundState) => void;
   /** In flight, every CRASH_TICK_MS: the server's elapsed time and multiplier. */
   [CRASH_SERVER_EVENTS.tick]: (payload: CrashTick) => void;
-  /** Bets placed, cashed out or withdrawn since the last event (`mine` is always false here). */
-  [CRASH_SERVER_EVENTS.bets]: (payload: CrashBetEvent[]) => void;
+  /** The round's bets in summary: counts, totals, the biggest few (`mine` false in it). */
+  [CRASH_SERVER_EVENTS.bets]: (payload: CrashBetsSummary) => void;
+  /** To the player's own room: their own bets' changes, marked `mine`. */
+  [CRASH_SERVER_EVENTS.mine]: (payload: CrashBetEvent[]) => void;
 }
 
 /** What the app emits; each takes only an acknowledgement callback. */

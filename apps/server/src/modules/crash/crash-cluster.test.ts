@@ -122,7 +122,7 @@ describe.skipIf(!servicesAnswer)(
       const betId = (placed.body.data.bet as { id: string }).id;
       const state = await api(other, 'GET', '/api/crash/state', player.token);
       expect(state.servedBy).toBe(owner.cluster!.nodeId);
-      expect((state.body.data.bets as { id: string; mine: boolean }[])[0]).toMatchObject({
+      expect((state.body.data.mine as { id: string; mine: boolean }[])[0]).toMatchObject({
         id: betId,
         mine: true,
       });

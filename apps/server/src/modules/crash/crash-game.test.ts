@@ -1,7 +1,10 @@
 import {
   CRASH_CLIENT_EVENTS,
   CRASH_SERVER_EVENTS,
+  CRASH_SUMMARY_TOP_BETS,
   type CrashBetEvent,
+  type CrashBetsSummary,
+  type CrashRoundBets,
   type CrashCashOutAnswer,
   type CrashJoinAck,
   type CrashRoundSummary,
@@ -55,14 +58,12 @@ describe.each(drivers)('crash game on %s', (driver) => {
     const socket = await connectPlayerSocket(h.baseUrl!, player.token, open);
     const rounds: CrashRoundState[] = [];
     const ticks: CrashTick[] = [];
-    const bets: CrashBetEvent[] = [];
+    const summaries: CrashBetsSummary[] = [];
+    const mine: CrashBetEvent[] = [];
     socket.on(CRASH_SERVER_EVENTS.round, (round) => rounds.push(round));
     socket.on(CRASH_SERVER_EVENTS.tick, (tick) => ticks.push(tick));
-    const betFrames: CrashBetEvent[][] = [];
-    socket.on(CRASH_SERVER_EVENTS.bets, (events) => {
-      betFrames.push(events);
-      bets.push(...events);
-    });
+    socket.on(CRASH_SERVER_EVENTS.bets, (summary) => summaries.push(summary));
+    socket.on(CRASH_SERVER_EVENTS.mine, (events) => mine.push(...events));
 
     const round = await kit.freshRound();
     const ack = (await socket.emitWithAck(CRASH_CLIENT_EVENTS.join, {})) as CrashJoinAck;
@@ -90,19 +91,26 @@ describe.each(drivers)('crash game on %s', (driver) => {
     const placed = await kit.placed(player, { stake: 10 });
     expect(placed.bet).toMatchObject({ roundId: String(round.id), stake: 10, mine: true });
     expect(placed.balance).toBe(90);
-    await vi.waitFor(() => expect(bets.map((event) => event.bet.id)).toContain(placed.bet.id));
-    expect(bets[0]!.bet.mine).toBe(false);
-    // Bets placed together reach the room in one frame, not one frame per bet to each socket.
-    const others = await Promise.all([kit.player(100), kit.player(100)]);
-    const together = await Promise.all(others.map((other) => kit.placed(other, { stake: 10 })));
+    // The room gets the round's bets in summary; the player's own room gets their bet.
     await vi.waitFor(() =>
-      expect(
-        betFrames
-          .at(-1)!
-          .map((event) => event.bet.id)
-          .sort(),
-      ).toEqual(together.map((answer) => answer.bet.id).sort()),
+      expect(summaries.at(-1)).toMatchObject({ roundId: String(round.id), bets: 1 }),
     );
+    expect(summaries.at(-1)!.top.map((bet) => [bet.id, bet.mine])).toEqual([
+      [placed.bet.id, false],
+    ]);
+    await vi.waitFor(() =>
+      expect(mine.map((event) => [event.bet.id, event.bet.mine])).toEqual([[placed.bet.id, true]]),
+    );
+    // Bets placed together reach the room in one summary, not one frame per bet to each socket;
+    // other players' bets never reach this player's own room.
+    const frames = summaries.length;
+    const others = await Promise.all([kit.player(100), kit.player(100)]);
+    await Promise.all(others.map((other) => kit.placed(other, { stake: 10 })));
+    await vi.waitFor(() =>
+      expect(summaries.at(-1)).toMatchObject({ bets: 3, totalStake: 30, cashedOut: 0 }),
+    );
+    expect(summaries.length).toBe(frames + 1);
+    expect(mine).toHaveLength(1);
 
     await kit.takeOff();
     const flightStart = kit.current().flightStartedAt!.getTime();
@@ -130,7 +138,10 @@ describe.each(drivers)('crash game on %s', (driver) => {
     }
     // The bet had no target: lost at the crash.
     await vi.waitFor(() =>
-      expect(bets.find((e) => e.bet.id === placed.bet.id && e.bet.status === 'lost')).toBeTruthy(),
+      expect(mine.at(-1)!.bet).toMatchObject({ id: placed.bet.id, status: 'lost', mine: true }),
+    );
+    await vi.waitFor(() =>
+      expect(summaries.at(-1)!.top.find((bet) => bet.id === placed.bet.id)?.status).toBe('lost'),
     );
 
     // The pause, then the next round's betting with a new commitment.
@@ -146,6 +157,120 @@ describe.each(drivers)('crash game on %s', (driver) => {
       roundId: String(round.id),
       crashPoint: crashed.crashPointHundredths / 100,
     });
+  });
+
+  it('sends the room a bounded summary with exact counts, each player their own bets, and the whole list a page at a time', async () => {
+    kit.wantCrashPoint((point) => point >= 200 && point <= 300);
+    const count = CRASH_SUMMARY_TOP_BETS + 5;
+    const players = await Promise.all(Array.from({ length: count }, () => kit.player(1000)));
+    const [first, second] = players as [(typeof players)[0], (typeof players)[0]];
+    const sockets = await Promise.all(
+      [first, second].map((who) => connectPlayerSocket(h.baseUrl!, who.token, open)),
+    );
+    const summaries: CrashBetsSummary[] = [];
+    const mineOf: CrashBetEvent[][] = [[], []];
+    sockets[0]!.on(CRASH_SERVER_EVENTS.bets, (summary) => summaries.push(summary));
+    sockets.forEach((socket, i) =>
+      socket.on(CRASH_SERVER_EVENTS.mine, (events) => mineOf[i]!.push(...events)),
+    );
+    const round = await kit.freshRound();
+    for (const socket of sockets) await socket.emitWithAck(CRASH_CLIENT_EVENTS.join, {});
+
+    // Stakes 11, 12, … : every one different, so the top is known exactly.
+    const placed = await Promise.all(
+      players.map((who, i) => kit.placed(who, { stake: 11 + i, autoCashOut: null })),
+    );
+    const staked = placed.reduce((sum, answer) => sum + answer.bet.stake, 0);
+    const byStake = [...placed].sort((a, b) => b.bet.stake - a.bet.stake);
+    await vi.waitFor(() => expect(summaries.at(-1)?.bets).toBe(count));
+    const summary = summaries.at(-1)!;
+    expect(summary).toMatchObject({
+      roundId: String(round.id),
+      bets: count,
+      cashedOut: 0,
+      totalStake: staked,
+      totalPayout: 0,
+    });
+    expect(summary.top.map((bet) => bet.id)).toEqual(
+      byStake.slice(0, CRASH_SUMMARY_TOP_BETS).map((answer) => answer.bet.id),
+    );
+    for (const frame of summaries)
+      expect(frame.top.length).toBeLessThanOrEqual(CRASH_SUMMARY_TOP_BETS);
+    // Each player's own room got their own bet, and nobody else's.
+    await vi.waitFor(() => expect(mineOf[1]).toHaveLength(1));
+    expect(mineOf.map((events) => events.map((event) => event.bet.id))).toEqual([
+      [placed[0]!.bet.id],
+      [placed[1]!.bet.id],
+    ]);
+    expect(mineOf[0]![0]!.bet).toMatchObject({ mine: true, status: 'active', stake: 11 });
+
+    // The join's ack and the state are bounded the same way, with the asker's own bets.
+    const late = await connectPlayerSocket(h.baseUrl!, first.token, open);
+    const ack = (await late.emitWithAck(CRASH_CLIENT_EVENTS.join, {})) as CrashJoinAck;
+    expect('summary' in ack && ack.summary).toMatchObject({ bets: count, totalStake: staked });
+    expect('summary' in ack && ack.summary.top).toHaveLength(CRASH_SUMMARY_TOP_BETS);
+    expect('mine' in ack && ack.mine.map((bet) => [bet.id, bet.mine])).toEqual([
+      [placed[0]!.bet.id, true],
+    ]);
+    const state = await kit.state(second.token);
+    expect(state).not.toHaveProperty('bets');
+    expect(state.summary).toMatchObject({ bets: count, totalStake: staked });
+    expect(state.mine.map((bet) => bet.id)).toEqual([placed[1]!.bet.id]);
+    expect((await kit.state()).mine).toEqual([]);
+
+    // The whole list a page at a time: every bet exactly once, names masked, mine marked.
+    const pageOf = async (page: number) => {
+      const res = await call(
+        h,
+        'GET',
+        `/api/crash/rounds/current/bets?page=${page}&pageSize=4`,
+        undefined,
+        { token: second.token },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as CrashRoundBets;
+    };
+    const pages = await Promise.all([1, 2, 3, 4, 5].map(pageOf));
+    expect(pages.map((page) => page.items.length)).toEqual([4, 4, 4, 3, 0]);
+    for (const page of pages)
+      expect(page).toMatchObject({ roundId: String(round.id), total: count });
+    const listed = pages.flatMap((page) => page.items);
+    expect(listed.map((bet) => bet.id).sort()).toEqual(placed.map((a) => a.bet.id).sort());
+    expect(new Set(listed.map((bet) => bet.id)).size).toBe(count);
+    expect(listed.filter((bet) => bet.mine).map((bet) => bet.id)).toEqual([placed[1]!.bet.id]);
+    for (const bet of listed) expect(bet.player).toMatch(/\*\*\*/);
+
+    // A withdrawal leaves the counts and the list; a cash-out counts with its payout.
+    const withdrawn = placed[2]!;
+    expect((await kit.withdraw(players[2]!, withdrawn.bet.id)).statusCode).toBe(200);
+    await vi.waitFor(() => expect(summaries.at(-1)?.bets).toBe(count - 1));
+    expect(summaries.at(-1)!.totalStake).toBe(staked - withdrawn.bet.stake);
+    expect((await pageOf(1)).total).toBe(count - 1);
+    await kit.takeOff();
+    await kit.flyTo(5_250);
+    const paid = await Promise.all(
+      [first, second].map(async (who, i) => {
+        const res = await kit.cashOut(who, placed[i]!.bet.id);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data as CrashCashOutAnswer;
+      }),
+    );
+    await vi.waitFor(() => expect(summaries.at(-1)?.cashedOut).toBe(2));
+    expect(summaries.at(-1)).toMatchObject({
+      bets: count - 1,
+      totalPayout: paid[0]!.payout + paid[1]!.payout,
+    });
+    await vi.waitFor(() =>
+      expect(mineOf[0]!.at(-1)!.bet).toMatchObject({ status: 'cashed_out', payout: 15.07 }),
+    );
+    expect(mineOf[0]!.every((event) => event.bet.id === placed[0]!.bet.id)).toBe(true);
+    // The crash settles the rest: lost in the room's summary, nothing more to those paid.
+    await kit.untilCrashed();
+    await vi.waitFor(() =>
+      expect(summaries.at(-1)!.top.filter((bet) => bet.status === 'active')).toEqual([]),
+    );
+    expect(summaries.at(-1)).toMatchObject({ bets: count - 1, cashedOut: 2 });
+    expect(mineOf.map((events) => events.length)).toEqual([2, 2]);
   });
 
   it('pays a cash-out the multiplier of the server time, once, with it in the answer; refuses one after the crash', async () => {

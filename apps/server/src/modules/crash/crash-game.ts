@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CRASH_BETS_SUMMARY_EVERY_MS,
   CRASH_ROOM,
   CRASH_SERVER_EVENTS,
   type CrashBetAnswer,
   type CrashBetBody,
   type CrashBetEvent,
+  type CrashBetsSummary,
   type CrashCashOutAnswer,
+  type CrashRoundBets,
   type CrashRoundState,
   type CrashState,
 } from '@spm/contract';
@@ -52,8 +55,10 @@ import {
   type CrashRoundRow,
 } from './crash-repository.ts';
 import {
+  betsSummary,
   betView,
   latencyFigures,
+  type BetFields,
   type CashOutLatency,
   maskPlayerName,
   multiplierOf,
@@ -91,12 +96,6 @@ const MONEY_BATCH_CAP = 200;
 const CASH_OUT_BATCHES_IN_FLIGHT = 2;
 /** The clientBetId look-ups of bets arriving together: one statement for all of them. */
 const LOOKUP_CAP = 500;
-/**
- * Bets placed, cashed out or withdrawn reach the room at most this often, together: one frame
- * per bet to every socket would be players² frames a round (7,500 bets to 5,000 sockets: 37.5
- * million in a betting window; bench/crash, docs/crash-bench.md).
- */
-const BET_EVENTS_EVERY_MS = 100;
 
 export interface CrashTiming {
   bettingMs: number;
@@ -124,6 +123,8 @@ interface LiveBet {
 
 /** What a player holds in the round: their panels, stakes and what was paid (reserved early). */
 interface PlayerInRound {
+  /** Their bets of the round (withdrawn ones too): their own list in the state. */
+  betIds: string[];
   panels: Set<number>;
   stakedPaise: bigint;
   paidPaise: bigint;
@@ -189,8 +190,11 @@ export class CrashGame {
   private readonly clientBets = new Map<string, Promise<CrashBetAnswer>>();
   private claimTimer: NodeJS.Timeout | undefined;
   private claiming = false;
-  private betEvents: CrashBetEvent[] = [];
-  private betEventsTimer: NodeJS.Timeout | undefined;
+  /** The round's summary as last counted (dropped at each bet change). */
+  private summaryCache: { round: LiveRound; summary: CrashBetsSummary } | undefined;
+  /** A bet changed since the room's last summary: the next one is due. */
+  private summaryDue = false;
+  private summaryTimer: NodeJS.Timeout | undefined;
 
   constructor(options: CrashGameOptions) {
     this.deps = options.deps;
@@ -239,7 +243,7 @@ export class CrashGame {
     this.stopped = true;
     clearInterval(this.claimTimer);
     await this.halt();
-    this.flushBetEvents();
+    this.flushSummary();
   }
 
   /**
@@ -404,7 +408,7 @@ export class CrashGame {
         if (ended.flightStartedAt !== null) this.remember(ended);
       }
       this.emitRound();
-      this.emitBets(settled.map((bet) => ({ bet: betView(bet, null), cancelled: false })));
+      this.betsChanged(settled, false);
       this.schedule(this.nowMs() + this.timing.pauseMs, () => this.openRound());
       return;
     }
@@ -431,6 +435,7 @@ export class CrashGame {
       live.bets.set(bet.id, { row: bet });
       if (bet.status === 'refunded') continue;
       const player = this.playerIn(live, bet.playerId);
+      player.betIds.push(bet.id);
       player.panels.add(bet.panel);
       player.stakedPaise += bet.stakePaise;
       player.paidPaise += bet.payoutPaise ?? 0n;
@@ -441,7 +446,7 @@ export class CrashGame {
   private playerIn(round: LiveRound, playerId: number): PlayerInRound {
     let player = round.players.get(playerId);
     if (!player) {
-      player = { panels: new Set(), stakedPaise: 0n, paidPaise: 0n };
+      player = { betIds: [], panels: new Set(), stakedPaise: 0n, paidPaise: 0n };
       round.players.set(playerId, player);
     }
     return player;
@@ -586,7 +591,7 @@ export class CrashGame {
     this.publishCashOutLatency(round.row.id);
     this.remember(round.row);
     this.emitRound();
-    this.emitBets(settled.map((bet) => ({ bet: betView(bet, null), cancelled: false })));
+    this.betsChanged(settled, false);
     // The pause counts from the crash instant, not from when this step ran.
     this.schedule(round.crashAtMs! + this.timing.pauseMs, () => this.openRound());
   }
@@ -680,7 +685,8 @@ export class CrashGame {
     const placing = this.submit({ kind: 'bet', bet }).then(
       (answer) => {
         round.bets.set(bet.id, { row: bet });
-        this.emitBets([{ bet: betView(bet, null), cancelled: false }]);
+        mine.betIds.push(bet.id);
+        this.betsChanged([bet], false);
         return { bet: betView(bet, player.id), balance: paiseToPoints(answer.balancePaise) };
       },
       (error: unknown) => {
@@ -758,7 +764,7 @@ export class CrashGame {
         mine.panels.delete(bet.panel);
         mine.stakedPaise -= bet.stakePaise;
         this.clientBets.delete(`${bet.playerId}\u0000${bet.clientBetId}`);
-        this.emitBets([{ bet: betView(live.row, null), cancelled: true }]);
+        this.betsChanged([live.row], true);
         return { bet: betView(live.row, playerId), balance: paiseToPoints(answer.balancePaise) };
       },
       (error: unknown) => {
@@ -824,7 +830,7 @@ export class CrashGame {
           cashOutKind: settlement.by,
           payoutPaise: settlement.payoutPaise,
         });
-        this.emitBets([{ bet: betView(live.row, null), cancelled: false }]);
+        this.betsChanged([live.row], false);
         return {
           bet: betView(live.row, bet.playerId),
           multiplier: multiplierOf(settlement.multiplierHundredths),
@@ -884,24 +890,50 @@ export class CrashGame {
 
   private emitRound(): void {
     // The round's bets before its next phase (a crash after the cash-outs that beat it).
-    this.flushBetEvents();
+    this.flushSummary();
     this.io.to(CRASH_ROOM).emit(CRASH_SERVER_EVENTS.round, this.roundState(this.round));
   }
 
-  /** Queues bet events for the room; sent together within BET_EVENTS_EVERY_MS. */
-  private emitBets(events: CrashBetEvent[]): void {
-    if (events.length === 0) return;
-    this.betEvents.push(...events);
-    this.betEventsTimer ??= setTimeout(() => this.flushBetEvents(), BET_EVENTS_EVERY_MS);
+  /**
+   * Bets placed, cashed out, settled or withdrawn (`cancelled`): each to its player's own room
+   * at once (one frame per player, their bets marked `mine`), and to the room as a summary
+   * within CRASH_BETS_SUMMARY_EVERY_MS. The room never gets every bet: 7,500 bets to 5,000
+   * sockets would be 37.5 million entries a betting window (bench/crash, docs/crash-bench.md).
+   */
+  private betsChanged(rows: readonly BetFields[], cancelled: boolean): void {
+    if (rows.length === 0) return;
+    const byPlayer = new Map<number, CrashBetEvent[]>();
+    for (const row of rows) {
+      const events = byPlayer.get(row.playerId) ?? [];
+      events.push({ bet: betView(row, row.playerId), cancelled });
+      byPlayer.set(row.playerId, events);
+    }
+    for (const [playerId, events] of byPlayer) {
+      this.deps.realtime.emitToUser(playerId, CRASH_SERVER_EVENTS.mine, events);
+    }
+    this.summaryCache = undefined;
+    this.summaryDue = true;
+    this.summaryTimer ??= setTimeout(() => this.flushSummary(), CRASH_BETS_SUMMARY_EVERY_MS);
   }
 
-  private flushBetEvents(): void {
-    clearTimeout(this.betEventsTimer);
-    this.betEventsTimer = undefined;
-    if (this.betEvents.length === 0) return;
-    const events = this.betEvents;
-    this.betEvents = [];
-    this.io.to(CRASH_ROOM).emit(CRASH_SERVER_EVENTS.bets, events);
+  /** The room's summary, if a bet changed since the last one. */
+  private flushSummary(): void {
+    clearTimeout(this.summaryTimer);
+    this.summaryTimer = undefined;
+    if (!this.summaryDue) return;
+    this.summaryDue = false;
+    const round = this.round;
+    if (round) this.io.to(CRASH_ROOM).emit(CRASH_SERVER_EVENTS.bets, this.summaryOf(round));
+  }
+
+  /** The round's bets in summary, counted again only after a change (joins read it too). */
+  private summaryOf(round: LiveRound): CrashBetsSummary {
+    const now = this.deps.clock.now();
+    if (this.summaryCache?.round !== round) {
+      const rows = [...round.bets.values()].map((live) => live.row);
+      this.summaryCache = { round, summary: betsSummary(String(round.row.id), rows, now) };
+    }
+    return Object.assign({}, this.summaryCache.summary, { at: now.toISOString() });
   }
 
   /**
@@ -913,13 +945,14 @@ export class CrashGame {
       const round = this.round;
       const chain = this.chain;
       const settingsRow = round?.row ?? (await readCrashSettings(this.deps.db));
+      const mine = round && viewerId !== null ? (round.players.get(viewerId)?.betIds ?? []) : [];
       return {
         round: this.roundState(round),
-        bets: round
-          ? [...round.bets.values()]
-              .filter((live) => live.row.status !== 'refunded')
-              .map((live) => betView(live.row, viewerId))
-          : [],
+        summary: round ? this.summaryOf(round) : betsSummary('', [], this.deps.clock.now()),
+        mine: mine.flatMap((id) => {
+          const row = round?.bets.get(id)?.row;
+          return row && row.status !== 'refunded' ? [betView(row, viewerId)] : [];
+        }),
         history: this.history.map((entry) => ({
           roundId: String(entry.roundId),
           crashPoint: multiplierOf(entry.crashPointHundredths),
@@ -928,6 +961,37 @@ export class CrashGame {
       };
     }
     return this.stateFromDatabase(viewerId);
+  }
+
+  /**
+   * GET /api/crash/rounds/current/bets: the round now's bets a page at a time, in the order
+   * they were taken (new ones come at the end), withdrawn ones left out: from memory on the
+   * node that flies the rounds, else from the database.
+   */
+  async currentRoundBets(
+    viewerId: number | null,
+    query: { page: number; pageSize: number },
+  ): Promise<CrashRoundBets> {
+    let roundId: number;
+    let rows: BetFields[];
+    if (this.running) {
+      const round = this.round;
+      roundId = round?.row.id ?? 0;
+      rows = round ? [...round.bets.values()].map((live) => live.row) : [];
+    } else {
+      const latest = await latestCrashRound(this.deps.db);
+      roundId = latest?.id ?? 0;
+      rows = latest ? await betsOfCrashRound(this.deps.db, latest.id) : [];
+    }
+    const kept = rows.filter((row) => row.status !== 'refunded');
+    const from = (query.page - 1) * query.pageSize;
+    return {
+      roundId: roundId === 0 ? '' : String(roundId),
+      items: kept.slice(from, from + query.pageSize).map((row) => betView(row, viewerId)),
+      page: query.page,
+      pageSize: query.pageSize,
+      total: kept.length,
+    };
   }
 
   private async stateFromDatabase(viewerId: number | null): Promise<CrashState> {
@@ -943,7 +1007,10 @@ export class CrashGame {
       round: latest
         ? roundStateOf(latest, now, settings.paused && latest.phase === 'crashed')
         : this.roundState(undefined),
-      bets: bets.filter((bet) => bet.status !== 'refunded').map((bet) => betView(bet, viewerId)),
+      summary: betsSummary(latest ? String(latest.id) : '', bets, new Date(now)),
+      mine: bets
+        .filter((bet) => bet.playerId === viewerId && bet.status !== 'refunded')
+        .map((bet) => betView(bet, viewerId)),
       history: history.map((entry) => ({
         roundId: String(entry.roundId),
         crashPoint: multiplierOf(entry.crashPointHundredths),

@@ -4,6 +4,8 @@ import {
   crashBetParamsSchema,
   crashCashOutAnswerSchema,
   crashMyBetsSchema,
+  crashRoundBetsQuerySchema,
+  crashRoundBetsSchema,
   crashRoundDetailSchema,
   crashRoundParamsSchema,
   crashRoundsQuerySchema,
@@ -57,7 +59,8 @@ export const crashRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps; game: Crash
       config: { owner: gameOwner },
       schema: {
         tags: ['crash'],
-        summary: 'The crash game now: the round, its bets, the latest crash points, the settings',
+        summary:
+          'The crash game now: the round, its bets in summary and the asker’s own, the latest crash points, the settings',
         response: envelopeResponses(crashStateSchema),
       },
     },
@@ -75,6 +78,20 @@ export const crashRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps; game: Crash
       },
     },
     async (request) => ok(await crashRoundsPage(deps.db, request.query)),
+  );
+
+  app.get(
+    '/crash/rounds/current/bets',
+    {
+      config: { owner: gameOwner },
+      schema: {
+        tags: ['crash'],
+        summary: 'The round now’s bets, a page at a time, in the order taken (names masked)',
+        querystring: crashRoundBetsQuerySchema,
+        response: envelopeResponses(crashRoundBetsSchema),
+      },
+    },
+    async (request) => ok(await game.currentRoundBets(await viewerOf(request), request.query)),
   );
 
   app.get(

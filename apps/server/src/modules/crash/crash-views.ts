@@ -1,9 +1,11 @@
-import type {
-  CrashBetView,
-  CrashMyBet,
-  CrashPanel,
-  CrashRoundSummary,
-  CrashSettingsView,
+import {
+  CRASH_SUMMARY_TOP_BETS,
+  type CrashBetsSummary,
+  type CrashBetView,
+  type CrashMyBet,
+  type CrashPanel,
+  type CrashRoundSummary,
+  type CrashSettingsView,
 } from '@spm/contract';
 import { paiseToPoints } from '@spm/core';
 import type { CrashBetRow, CrashRoundRow } from './crash-repository.ts';
@@ -53,6 +55,55 @@ export function betView(bet: BetFields, viewerId: number | null): CrashBetView {
         : null,
     payout: bet.payoutPaise === null ? null : paiseToPoints(bet.payoutPaise),
     mine: viewerId !== null && bet.playerId === viewerId,
+  };
+}
+
+/** What ranks a bet in the summary's top: a win by its payout, any other bet by its stake. */
+const rankOf = (bet: BetFields): bigint =>
+  bet.status === 'cashed_out' && bet.payoutPaise !== null ? bet.payoutPaise : bet.stakePaise;
+
+/** Whether `a` goes before `b` in the top (the larger first; ties by id, so the order is stable). */
+const ranksBefore = (a: BetFields, b: BetFields): boolean => {
+  const [left, right] = [rankOf(a), rankOf(b)];
+  return left !== right ? left > right : a.id < b.id;
+};
+
+/**
+ * A round's bets in summary (the room's `crash:bets`, the state): withdrawn bets left out,
+ * the counts and totals exact, and the CRASH_SUMMARY_TOP_BETS biggest, kept in one pass (a
+ * bounded insertion: no sort of thousands of bets at each summary). `mine` is false: the
+ * summary is the same for everyone.
+ */
+export function betsSummary(
+  roundId: string,
+  bets: Iterable<BetFields>,
+  at: Date,
+): CrashBetsSummary {
+  let count = 0;
+  let cashedOut = 0;
+  let stakePaise = 0n;
+  let payoutPaise = 0n;
+  const top: BetFields[] = [];
+  for (const bet of bets) {
+    if (bet.status === 'refunded') continue;
+    count += 1;
+    stakePaise += bet.stakePaise;
+    payoutPaise += bet.payoutPaise ?? 0n;
+    if (bet.status === 'cashed_out') cashedOut += 1;
+    if (top.length === CRASH_SUMMARY_TOP_BETS && !ranksBefore(bet, top.at(-1)!)) continue;
+    let index = top.length;
+    while (index > 0 && ranksBefore(bet, top[index - 1]!)) index -= 1;
+    top.splice(index, 0, bet);
+    if (top.length > CRASH_SUMMARY_TOP_BETS) top.pop();
+  }
+  return {
+    roundId,
+    bets: count,
+    cashedOut,
+    totalStake: paiseToPoints(stakePaise),
+    totalPayout: paiseToPoints(payoutPaise),
+    top: top.map((bet) => betView(bet, null)),
+    at: at.toISOString(),
   };
 }
 

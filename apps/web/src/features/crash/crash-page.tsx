@@ -17,10 +17,11 @@ import { RulesPanel } from './components/rules-panel';
 import { useCrashRoom } from './hooks/use-crash-room';
 import { useSecondsLeft } from './hooks/use-seconds-left';
 import {
-  applyBetEvents,
+  applyMine,
   applyMyBet,
   applyRound,
   applyState,
+  applySummary,
   applyTickPhase,
   myPanelBet,
 } from './lib/crash-state';
@@ -48,7 +49,7 @@ function CrashGame({
   const [serverOffsetMs, setServerOffsetMs] = useState(() => offsetOf(state.round));
   const [fairnessOpen, setFairnessOpen] = useState(false);
   const [fairnessRoundId, setFairnessRoundId] = useState<string | null>(null);
-  const { round, settings, history, bets } = state;
+  const { round, settings, history, summary, mine } = state;
 
   // Each state the server sends carries its time: the countdown follows the server's clock.
   // (Keyed by that time: a state rebuilt here from a tick keeps an old one.)
@@ -99,7 +100,12 @@ function CrashGame({
           </div>
         </div>
         <div className="crash-layout__side">
-          <BetsList bets={bets} lastRoundId={lastCrashId} />
+          <BetsList
+            summary={summary}
+            mine={mine}
+            roundId={round.roundId}
+            lastRoundId={lastCrashId}
+          />
         </div>
       </div>
       <MyBetsHistory lastCrashId={lastCrashId} />
@@ -119,8 +125,8 @@ function CrashGame({
 /**
  * /aviatorgames: the crash game (issue 43). The first picture comes from GET
  * /api/crash/state or the room's join, whichever answers; then the room's pushes keep it
- * current: `crash:round` at each phase, `crash:tick` in flight, `crash:bets` as bets come
- * and go. The flight itself is drawn outside React by the flight clock.
+ * current: `crash:round` at each phase, `crash:tick` in flight, `crash:bets` (the round's
+ * bets in summary) as bets come and go, and `crash:mine` (my own bets) to my own room. The flight itself is drawn outside React by the flight clock.
  */
 export function CrashPage(_props: PageProps) {
   const { t } = useTranslation('crash');
@@ -159,10 +165,11 @@ export function CrashPage(_props: PageProps) {
       commit(applyTickPhase(current.current, tick.roundId));
       clock.tick(tick);
     },
-    onBets: (events) => {
-      const shown = current.current;
-      if (!shown) return;
-      commit({ ...shown, bets: applyBetEvents(shown.bets, shown.round.roundId, events) });
+    onSummary: (summary) => {
+      if (current.current) commit(applySummary(current.current, summary));
+    },
+    onMine: (events) => {
+      if (current.current) commit(applyMine(current.current, events));
     },
   });
 

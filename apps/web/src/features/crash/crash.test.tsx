@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_EVENTS, CRASH_CLIENT_EVENTS, CRASH_SERVER_EVENTS } from '@spm/contract';
 import type {
+  CrashBetsSummary,
   CrashBetView,
   CrashRoundState,
   CrashRoundSummary,
@@ -93,9 +94,21 @@ const HISTORY = [
   { roundId: 'cr-2', crashPoint: SECOND_POINT },
 ];
 
+const betsSummary = (fields: Partial<CrashBetsSummary> = {}): CrashBetsSummary => ({
+  roundId: 'cr-7',
+  bets: 0,
+  cashedOut: 0,
+  totalStake: 0,
+  totalPayout: 0,
+  top: [],
+  at: new Date().toISOString(),
+  ...fields,
+});
+
 const crashState = (fields: Partial<CrashState> = {}): CrashState => ({
   round: roundState(),
-  bets: [],
+  summary: betsSummary(),
+  mine: [],
   history: HISTORY,
   settings,
   ...fields,
@@ -224,7 +237,12 @@ describe('crash game: the room and the flight', () => {
   it('renders the state of the join acknowledgement', async () => {
     const joined = crashState({
       round: roundState({ roundId: 'cr-9', bettingEndsAt: inSeconds(4) }),
-      bets: [bet({ id: 'b-7', roundId: 'cr-9', mine: false, player: 'su***07', stake: 250 })],
+      summary: betsSummary({
+        roundId: 'cr-9',
+        bets: 1,
+        totalStake: 250,
+        top: [bet({ id: 'b-7', roundId: 'cr-9', mine: false, player: 'su***07', stake: 250 })],
+      }),
     });
     // The HTTP state never comes: all the screen shows is the acknowledgement's.
     const never = deferred(ok(crashState()));
@@ -512,17 +530,24 @@ describe('crash game: bets', () => {
 
 describe('crash game: lists', () => {
   it('shows my bets apart, and the top wins of this round and the last one, biggest first', async () => {
-    const live = [
-      bet({ id: 'b-1', mine: false, player: 'su***07', stake: 300 }),
-      bet({
-        id: 'b-2',
-        mine: true,
-        stake: 100,
-        status: 'cashed_out',
-        cashOutMultiplier: 1.5,
-        payout: 150,
-      }),
-    ];
+    const myWin = bet({
+      id: 'b-2',
+      mine: true,
+      stake: 100,
+      status: 'cashed_out',
+      cashOutMultiplier: 1.5,
+      payout: 150,
+    });
+    const live = betsSummary({
+      bets: 2,
+      totalStake: 400,
+      cashedOut: 1,
+      totalPayout: 150,
+      top: [
+        bet({ id: 'b-1', mine: false, player: 'su***07', stake: 300 }),
+        { ...myWin, mine: false },
+      ],
+    });
     const fetchMock = (
       await openGame(
         {
@@ -543,7 +568,7 @@ describe('crash game: lists', () => {
             ],
           }),
         },
-        crashState({ bets: live }),
+        crashState({ summary: live, mine: [myWin] }),
       )
     ).fetchMock;
     expect(screen.getAllByTestId('crash-bet-row').map((row) => row.dataset.status)).toEqual([
@@ -562,6 +587,105 @@ describe('crash game: lists', () => {
     expect(top[0]).toHaveTextContent('an***11');
     expect(top[0]).toHaveTextContent('1,500.00');
     expect(top[1]).toHaveTextContent('150.00');
+  });
+
+  it('shows the room’s summary, the biggest bets and my own, and follows the pushes of the round shown', async () => {
+    const { socket } = await openGame();
+    const top = Array.from({ length: 10 }, (_, i) =>
+      bet({ id: `t-${i}`, mine: false, player: `pl***${i}`, stake: 1000 - i * 10 }),
+    );
+    const pushed = betsSummary({
+      bets: 250,
+      cashedOut: 3,
+      totalStake: 12_345.5,
+      totalPayout: 456,
+      top,
+    });
+    act(() => socket.serverEmit(CRASH_SERVER_EVENTS.bets, pushed));
+    expect(screen.getByTestId('crash-bets-summary')).toHaveTextContent(
+      '250 bets, 12,345.50 staked',
+    );
+    expect(screen.getByTestId('crash-bets-paid')).toHaveTextContent('3 cashed out, 456.00 paid');
+    expect(screen.getByTestId('crash-bets-biggest')).toHaveTextContent(
+      'Showing the 10 biggest of 250 bets',
+    );
+    expect(screen.getAllByTestId('crash-bet-row')).toHaveLength(10);
+    expect(screen.getAllByTestId('crash-bet-row')[0]).toHaveTextContent('pl***0');
+
+    // Another round's summary, or an older one, changes nothing.
+    const stale = betsSummary({ bets: 1, at: new Date(Date.now() - 60_000).toISOString() });
+    act(() => socket.serverEmit(CRASH_SERVER_EVENTS.bets, stale));
+    act(() =>
+      socket.serverEmit(CRASH_SERVER_EVENTS.bets, betsSummary({ roundId: 'cr-1', bets: 2 })),
+    );
+    // A malformed one (more than the bound) is dropped.
+    const unbounded = betsSummary({ bets: 11, top: [...top, bet({ id: 't-x', mine: false })] });
+    act(() => socket.serverEmit(CRASH_SERVER_EVENTS.bets, unbounded));
+    expect(screen.getByTestId('crash-bets-summary')).toHaveTextContent('250 bets');
+
+    // My own bet from my own room: in the list (though not among the biggest) and in My bets.
+    const mineBet = bet({ id: 'm-1', stake: 20, mine: false });
+    act(() => socket.serverEmit(CRASH_SERVER_EVENTS.mine, [{ bet: mineBet, cancelled: false }]));
+    const rows = screen.getAllByTestId('crash-bet-row');
+    expect(rows).toHaveLength(11);
+    expect(rows[10]).toHaveTextContent('You');
+    expect(within(screen.getByTestId('crash-panel-0')).getByTestId('crash-cancel-0')).toBeVisible();
+    await userEvent.click(screen.getByTestId('crash-bets-tab-mine'));
+    expect(screen.getAllByTestId('crash-bet-row')).toHaveLength(1);
+    act(() => socket.serverEmit(CRASH_SERVER_EVENTS.mine, [{ bet: mineBet, cancelled: true }]));
+    expect(screen.getByTestId('crash-bets-empty')).toBeInTheDocument();
+    expect(within(screen.getByTestId('crash-panel-0')).getByTestId('crash-bet-0')).toBeVisible();
+
+    // A new round starts with an empty summary.
+    push(socket, roundState({ roundId: 'cr-8' }));
+    await userEvent.click(screen.getByTestId('crash-bets-tab-all'));
+    expect(screen.getByTestId('crash-bets-summary')).toHaveTextContent('0 bets, 0.00 staked');
+    expect(screen.getByTestId('crash-bets-empty')).toBeInTheDocument();
+  });
+
+  it('pages through every bet of the round over REST, only when the full list is opened', async () => {
+    const every = Array.from({ length: 25 }, (_, i) =>
+      bet({ id: `e-${i}`, mine: i === 3, player: `ev***${i}`, stake: 10 + i }),
+    );
+    const { fetchMock } = await openGame(
+      {
+        'GET /api/crash/rounds/current/bets': (url) => {
+          const query = new URL(String(url), 'http://localhost').searchParams;
+          const page = Number(query.get('page'));
+          const size = Number(query.get('pageSize'));
+          return ok({
+            roundId: 'cr-7',
+            items: every.slice((page - 1) * size, page * size),
+            page,
+            pageSize: size,
+            total: every.length,
+          });
+        },
+      },
+      crashState({
+        summary: betsSummary({
+          bets: 25,
+          totalStake: 550,
+          top: every.slice(15).map((item) => ({ ...item, mine: false })),
+        }),
+      }),
+    );
+    expect(callsTo(fetchMock, 'GET /api/crash/rounds/current/bets')).toHaveLength(0);
+    await userEvent.click(screen.getByTestId('crash-bets-every-open'));
+    const list = await screen.findByTestId('crash-bets-every');
+    expect(within(list).getAllByTestId('crash-bet-row')).toHaveLength(20);
+    expect(within(list).getAllByTestId('crash-bet-row')[3]).toHaveTextContent('You');
+    const first = callsTo(fetchMock, 'GET /api/crash/rounds/current/bets')[0]!.url.searchParams;
+    expect([first.get('page'), first.get('pageSize')]).toEqual(['1', '20']);
+    await userEvent.click(screen.getByTestId('crash-bets-every-next'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('crash-bets-every')).getAllByTestId('crash-bet-row'),
+      ).toHaveLength(5),
+    );
+    expect(screen.getByTestId('crash-bets-every')).toHaveTextContent('ev***24');
+    await userEvent.click(screen.getByTestId('crash-bets-every-open'));
+    expect(screen.queryByTestId('crash-bets-every')).not.toBeInTheDocument();
   });
 
   it('lists my bet history a page at a time, when opened', async () => {

@@ -3,6 +3,7 @@ import {
   crashBetAnswerSchema,
   crashCashOutAnswerSchema,
   crashMyBetsSchema,
+  crashRoundBetsSchema,
   crashRoundDetailSchema,
   crashRoundsSchema,
   crashStateSchema,
@@ -11,6 +12,7 @@ import type {
   CrashBetAnswer,
   CrashBetBody,
   CrashCashOutAnswer,
+  CrashRoundBets,
   CrashRoundDetail,
   CrashState,
 } from '@spm/contract';
@@ -31,12 +33,16 @@ export type CrashMyBetsPage = z.infer<typeof crashMyBetsSchema>;
 
 export const CRASH_ROUNDS_PAGE_SIZE = 20;
 export const CRASH_MY_BETS_PAGE_SIZE = 10;
+export const CRASH_ROUND_BETS_PAGE_SIZE = 20;
+/** While the whole list of the round's bets is open, it is read again this often (ms). */
+export const CRASH_ROUND_BETS_REFRESH_MS = 5_000;
 
 export const crashKeys = {
   state: ['crash-state'] as const,
   rounds: ['crash-rounds'] as const,
   round: (roundId: string) => ['crash-round', roundId] as const,
   myBets: ['crash-my-bets'] as const,
+  roundBets: ['crash-round-bets'] as const,
 };
 
 export type Outcome<T> = { ok: true; data: T } | { ok: false; message: string };
@@ -121,6 +127,16 @@ async function getCrashRound(roundId: string): Promise<CrashRoundDetail> {
   return unwrap(result, 'round');
 }
 
+async function getCurrentRoundBets(page: number): Promise<CrashRoundBets> {
+  const result = await request({
+    url: '/crash/rounds/current/bets',
+    queryParams: { page, pageSize: CRASH_ROUND_BETS_PAGE_SIZE },
+    schema: crashRoundBetsSchema,
+    noToastEmit: true,
+  });
+  return unwrap(result, 'round bets');
+}
+
 async function getCrashMyBets(page: number): Promise<CrashMyBetsPage> {
   const result = await request({
     url: '/crash/my-bets',
@@ -174,5 +190,20 @@ export function useCrashMyBets(page: number, lastCrashId: string | null, shown: 
     queryFn: () => getCrashMyBets(page),
     enabled: shown,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The round now's whole list of bets, a page at a time, while `shown` (the room's summary
+ * lists only the biggest few): read again for a new round and every CRASH_ROUND_BETS_REFRESH_MS.
+ */
+export function useCurrentRoundBets(roundId: string, page: number, shown: boolean) {
+  const playerId = useAuthStore((state) => state.user?.id ?? null);
+  return useQuery({
+    queryKey: [...crashKeys.roundBets, playerId, roundId, page],
+    queryFn: () => getCurrentRoundBets(page),
+    enabled: shown,
+    placeholderData: keepPreviousData,
+    refetchInterval: shown ? CRASH_ROUND_BETS_REFRESH_MS : false,
   });
 }

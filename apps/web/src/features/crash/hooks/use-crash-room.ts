@@ -3,11 +3,18 @@ import {
   CRASH_CLIENT_EVENTS,
   CRASH_SERVER_EVENTS,
   crashBetEventsSchema,
+  crashBetsSummarySchema,
   crashRoundStateSchema,
   crashStateSchema,
   crashTickSchema,
 } from '@spm/contract';
-import type { CrashBetEvent, CrashRoundState, CrashState, CrashTick } from '@spm/contract';
+import type {
+  CrashBetEvent,
+  CrashBetsSummary,
+  CrashRoundState,
+  CrashState,
+  CrashTick,
+} from '@spm/contract';
 import type { Socket } from 'socket.io-client';
 import { isRecord } from '@spm/client';
 import { connectRealtime, emitWithAck } from '@/shared/realtime';
@@ -18,7 +25,10 @@ export interface CrashRoomHandlers {
   onState: (state: CrashState) => void;
   onRound: (round: CrashRoundState) => void;
   onTick: (tick: CrashTick) => void;
-  onBets: (events: CrashBetEvent[]) => void;
+  /** The room's summary of the round's bets (`crash:bets`). */
+  onSummary: (summary: CrashBetsSummary) => void;
+  /** My own bets' changes, from my own room (`crash:mine`). */
+  onMine: (events: CrashBetEvent[]) => void;
 }
 
 /** How long after a join the server could not answer (SERVICE_UNAVAILABLE) it is asked again. */
@@ -68,16 +78,21 @@ export function useCrashRoom(handlers: CrashRoomHandlers): void {
       const parsed = crashTickSchema.safeParse(payload);
       if (parsed.success) current.current.onTick(parsed.data);
     };
-    const onBets = (payload: unknown) => {
+    const onSummary = (payload: unknown) => {
+      const parsed = crashBetsSummarySchema.safeParse(payload);
+      if (parsed.success) current.current.onSummary(parsed.data);
+    };
+    const onMine = (payload: unknown) => {
       const parsed = crashBetEventsSchema.safeParse(payload);
-      if (parsed.success) current.current.onBets(parsed.data);
+      if (parsed.success) current.current.onMine(parsed.data);
     };
     void connectRealtime(token).then((connected) => {
       if (unmounted || !connected) return;
       socket = connected;
       connected.on(CRASH_SERVER_EVENTS.round, onRound);
       connected.on(CRASH_SERVER_EVENTS.tick, onTick);
-      connected.on(CRASH_SERVER_EVENTS.bets, onBets);
+      connected.on(CRASH_SERVER_EVENTS.bets, onSummary);
+      connected.on(CRASH_SERVER_EVENTS.mine, onMine);
       connected.on('connect', onConnect);
       if (connected.connected) onConnect();
     });
@@ -87,7 +102,8 @@ export function useCrashRoom(handlers: CrashRoomHandlers): void {
       if (!socket) return;
       socket.off(CRASH_SERVER_EVENTS.round, onRound);
       socket.off(CRASH_SERVER_EVENTS.tick, onTick);
-      socket.off(CRASH_SERVER_EVENTS.bets, onBets);
+      socket.off(CRASH_SERVER_EVENTS.bets, onSummary);
+      socket.off(CRASH_SERVER_EVENTS.mine, onMine);
       socket.off('connect', onConnect);
       if (socket.connected) socket.emit(CRASH_CLIENT_EVENTS.leave, {});
     };

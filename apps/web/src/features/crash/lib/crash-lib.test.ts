@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { multiplierAtMs } from '@spm/core';
-import type { CrashBetView, CrashRoundState } from '@spm/contract';
+import type { CrashBetsSummary, CrashBetView, CrashRoundState, CrashState } from '@spm/contract';
 import { autoBetStop, betNetPaise } from './auto-bet';
-import { applyBetEvents, applyRound, applyState } from './crash-state';
+import { applyBetEvents, applyMine, applyRound, applyState, applySummary } from './crash-state';
 import { FlightClock, MAX_LEAD_MS } from './flight-clock';
 import { cashOutPaise, formatHundredths, multiplierTone } from './multiplier';
 import { parsePoints, parseTarget } from './inputs';
@@ -61,28 +61,71 @@ describe('FlightClock', () => {
 });
 
 describe('crash state', () => {
-  it('drops an older state, keeps my mark on pushed bets, and lists crashes newest first', () => {
-    const state = {
-      round: round({ serverTime: '2026-12-02T10:00:05.000Z' }),
-      bets: [bet({ mine: true })],
-      history: [{ roundId: 'r-0', crashPoint: 1.2 }],
-      settings: {} as never,
-    };
-    expect(applyState(state, { ...state, round: round(), bets: [] })).toBe(state);
-    const pushed = applyBetEvents(state.bets, 'r-1', [
-      { bet: bet({ status: 'cashed_out', payout: 200, cashOutMultiplier: 2 }), cancelled: false },
+  const summary = (fields: Partial<CrashBetsSummary> = {}): CrashBetsSummary => ({
+    roundId: 'r-1',
+    bets: 1,
+    cashedOut: 0,
+    totalStake: 100,
+    totalPayout: 0,
+    top: [bet()],
+    at: '2026-12-02T10:00:05.000Z',
+    ...fields,
+  });
+  const state: CrashState = {
+    round: round({ serverTime: '2026-12-02T10:00:05.000Z' }),
+    summary: summary(),
+    mine: [bet({ mine: true })],
+    history: [{ roundId: 'r-0', crashPoint: 1.2 }],
+    settings: {} as never,
+  };
+
+  it('drops an older state; of the same round keeps the newer summary', () => {
+    expect(applyState(state, { ...state, round: round(), mine: [] })).toBe(state);
+    const later = round({ serverTime: '2026-12-02T10:00:06.000Z' });
+    const olderSummary = summary({ bets: 0, at: '2026-12-02T10:00:01.000Z' });
+    const taken = applyState(state, { ...state, round: later, summary: olderSummary, mine: [] });
+    expect(taken.round).toBe(later);
+    expect(taken.summary).toBe(state.summary);
+    expect(taken.mine).toEqual([]);
+  });
+
+  it('takes the newest summary of the round shown only', () => {
+    const newer = summary({ bets: 7, at: '2026-12-02T10:00:06.000Z' });
+    expect(applySummary(state, newer).summary).toBe(newer);
+    expect(applySummary(state, summary({ at: '2026-12-02T10:00:04.000Z' }))).toBe(state);
+    expect(applySummary(state, summary({ roundId: 'r-0', at: '2026-12-02T10:00:09.000Z' }))).toBe(
+      state,
+    );
+  });
+
+  it('applies my own bets apart, marked mine, for the round shown only', () => {
+    const paid = bet({ status: 'cashed_out', payout: 200, cashOutMultiplier: 2 });
+    const pushed = applyMine(state, [
+      { bet: paid, cancelled: false },
       { bet: bet({ id: 'b-9', roundId: 'r-0' }), cancelled: false },
     ]);
-    expect(pushed).toEqual([
-      bet({ mine: true, status: 'cashed_out', payout: 200, cashOutMultiplier: 2 }),
+    expect(pushed.mine).toEqual([{ ...paid, mine: true }]);
+    expect(pushed.summary).toBe(state.summary);
+    expect(applyMine(pushed, [{ bet: bet(), cancelled: true }]).mine).toEqual([]);
+    expect(applyBetEvents([], 'r-1', [{ bet: bet({ id: 'b-2' }), cancelled: false }])).toEqual([
+      bet({ id: 'b-2' }),
     ]);
-    expect(applyBetEvents(pushed, 'r-1', [{ bet: bet(), cancelled: true }])).toEqual([]);
+  });
+
+  it('marks what still flies lost at the crash, lists crashes newest first, and starts a new round empty', () => {
     const crashedState = applyRound(
-      { ...state, bets: [bet({ id: 'b-2' })] },
+      state,
       round({ phase: 'crashed', crashPoint: 3, serverTime: '2026-12-02T10:00:09.000Z' }),
     );
     expect(crashedState.history.map((item) => item.roundId)).toEqual(['r-1', 'r-0']);
-    expect(crashedState.bets[0]!.status).toBe('lost');
+    expect(crashedState.mine[0]!.status).toBe('lost');
+    expect(crashedState.summary.top[0]!.status).toBe('lost');
+    const next = applyRound(
+      crashedState,
+      round({ roundId: 'r-2', phase: 'betting', serverTime: '2026-12-02T10:00:12.000Z' }),
+    );
+    expect(next.mine).toEqual([]);
+    expect(next.summary).toMatchObject({ roundId: 'r-2', bets: 0, totalStake: 0, top: [] });
   });
 });
 

@@ -1,4 +1,10 @@
-import type { CrashBetEvent, CrashBetView, CrashRoundState, CrashState } from '@spm/contract';
+import type {
+  CrashBetEvent,
+  CrashBetsSummary,
+  CrashBetView,
+  CrashRoundState,
+  CrashState,
+} from '@spm/contract';
 
 /** How many crash points the history strip keeps. */
 export const HISTORY_LENGTH = 30;
@@ -16,13 +22,30 @@ export function isNewer(current: CrashRoundState | null, incoming: CrashRoundSta
   return !Number.isFinite(have) || !Number.isFinite(got) || got >= have;
 }
 
-/**
- * The player's own bets: the server marks them `mine` in its answers and in the state it
- * sends this player, while a room push goes to everyone alike; a bet once known as mine
- * stays mine.
- */
-function mergeBet(existing: CrashBetView | undefined, incoming: CrashBetView): CrashBetView {
-  return existing?.mine && !incoming.mine ? { ...incoming, mine: true } : incoming;
+/** A round's summary before any bet (a new round starts with it). */
+export function emptySummary(round: CrashRoundState): CrashBetsSummary {
+  return {
+    roundId: round.roundId,
+    bets: 0,
+    cashedOut: 0,
+    totalStake: 0,
+    totalPayout: 0,
+    top: [],
+    at: round.serverTime,
+  };
+}
+
+/** Whether summary `incoming` is of the round shown and not older than the one shown. */
+function takesSummary(current: CrashState, incoming: CrashBetsSummary): boolean {
+  if (incoming.roundId !== current.round.roundId) return false;
+  if (current.summary.roundId !== incoming.roundId) return true;
+  const [have, got] = [Date.parse(current.summary.at), Date.parse(incoming.at)];
+  return !Number.isFinite(have) || !Number.isFinite(got) || got >= have;
+}
+
+/** The room's summary of the round's bets (`crash:bets`): the newest one of the round shown. */
+export function applySummary(current: CrashState, summary: CrashBetsSummary): CrashState {
+  return takesSummary(current, summary) ? { ...current, summary } : current;
 }
 
 /** This round's bets with the pushed (or answered) ones applied; other rounds' are ignored. */
@@ -37,44 +60,59 @@ export function applyBetEvents(
     const index = next.findIndex((item) => item.id === bet.id);
     if (cancelled) {
       if (index >= 0) next.splice(index, 1);
-    } else if (index >= 0) next[index] = mergeBet(next[index], bet);
+    } else if (index >= 0) next[index] = bet;
     else next.push(bet);
   }
   return next;
 }
 
 /**
+ * My own bets' changes: from my own room (`crash:mine`) or from my requests' answers. They are
+ * kept apart from the room's summary, exactly, whatever the summary leaves out.
+ */
+export function applyMine(current: CrashState, events: readonly CrashBetEvent[]): CrashState {
+  const mine = events.map(({ bet, cancelled }) => ({ bet: { ...bet, mine: true }, cancelled }));
+  return { ...current, mine: applyBetEvents(current.mine, current.round.roundId, mine) };
+}
+
+/**
  * A whole state (the join's acknowledgement, GET /api/crash/state), taken unless it is older
- * than the one shown. Bets known as mine keep that mark.
+ * than the one shown; of the same round, a newer summary already shown stays.
  */
 export function applyState(current: CrashState | null, incoming: CrashState): CrashState {
   if (current && !isNewer(current.round, incoming.round)) return current;
   if (!current || current.round.roundId !== incoming.round.roundId) return incoming;
-  const mine = new Set(current.bets.filter((bet) => bet.mine).map((bet) => bet.id));
-  return {
-    ...incoming,
-    bets: incoming.bets.map((bet) => (mine.has(bet.id) ? { ...bet, mine: true } : bet)),
-  };
+  return takesSummary(current, incoming.summary)
+    ? incoming
+    : { ...incoming, summary: current.summary };
 }
 
+const lostAtCrash = (bet: CrashBetView): CrashBetView =>
+  bet.status === 'active' ? { ...bet, status: 'lost' } : bet;
+
 /**
- * A phase change (`crash:round`). A new round starts with no bets (they come as pushes); a
- * crash adds its point to the history and marks the bets still flying as lost.
+ * A phase change (`crash:round`). A new round starts with no bets (its summaries and my bets
+ * come as pushes); a crash adds its point to the history and marks the bets still flying as
+ * lost.
  */
 export function applyRound(current: CrashState, round: CrashRoundState): CrashState {
   if (!isNewer(current.round, round)) return current;
   const newRound = round.roundId !== current.round.roundId;
-  let { bets, history } = current;
-  if (newRound) bets = [];
+  let { summary, mine, history } = current;
+  if (newRound) {
+    summary = emptySummary(round);
+    mine = [];
+  }
   if (round.phase === 'crashed' && round.crashPoint !== null) {
     const point = { roundId: round.roundId, crashPoint: round.crashPoint };
     history = [point, ...history.filter((item) => item.roundId !== round.roundId)].slice(
       0,
       HISTORY_LENGTH,
     );
-    bets = bets.map((bet) => (bet.status === 'active' ? { ...bet, status: 'lost' as const } : bet));
+    mine = mine.map(lostAtCrash);
+    summary = { ...summary, top: summary.top.map(lostAtCrash) };
   }
-  return { ...current, round, bets, history };
+  return { ...current, round, summary, mine, history };
 }
 
 /** A tick proves the flight started: a missed `flying` push is made good from it. */
@@ -85,23 +123,15 @@ export function applyTickPhase(current: CrashState, roundId: string): CrashState
 
 /** One of my bets from an answer (placed, cancelled, cashed out), marked as mine. */
 export function applyMyBet(current: CrashState, bet: CrashBetView, cancelled = false): CrashState {
-  return {
-    ...current,
-    bets: applyBetEvents(current.bets, current.round.roundId, [
-      { bet: { ...bet, mine: true }, cancelled },
-    ]),
-  };
+  return applyMine(current, [{ bet, cancelled }]);
 }
 
 /** My bet on a panel in the round shown, if any. */
 export function myPanelBet(state: CrashState, panel: number): CrashBetView | null {
   return (
-    state.bets.find(
+    state.mine.find(
       (bet) =>
-        bet.mine &&
-        bet.panel === panel &&
-        bet.roundId === state.round.roundId &&
-        bet.status !== 'refunded',
+        bet.panel === panel && bet.roundId === state.round.roundId && bet.status !== 'refunded',
     ) ?? null
   );
 }
