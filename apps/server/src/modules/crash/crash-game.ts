@@ -54,6 +54,8 @@ import {
   type CrashBetRow,
   type CrashRoundRow,
 } from './crash-repository.ts';
+import { SlicedRoom } from '../../realtime/sliced-room.ts';
+import { CRASH_ROOM_SLICES } from './crash-stream.ts';
 import {
   betsSummary,
   betView,
@@ -163,7 +165,8 @@ export class CrashGame {
   saltFor: (roundHash: string, settings: CrashSettings) => string = () => randomSalt();
 
   private readonly deps: ServiceDeps;
-  private readonly io: RealtimeServer;
+  /** The game's room, written a slice at a time (CRASH_ROOM_SLICES). */
+  private readonly room: SlicedRoom;
   private readonly log: FastifyBaseLogger;
   private readonly clusterOf: () => MarketOwnership | undefined;
   private readonly publishLatency: NonNullable<CrashGameOptions['publishLatency']>;
@@ -198,7 +201,9 @@ export class CrashGame {
 
   constructor(options: CrashGameOptions) {
     this.deps = options.deps;
-    this.io = options.io;
+    this.room = new SlicedRoom(options.io, CRASH_ROOM, CRASH_ROOM_SLICES, (error) =>
+      this.log.error({ err: error }, 'crash room broadcast failed'),
+    );
     this.log = options.log;
     this.timing = options.timing;
     this.clusterOf = options.cluster;
@@ -548,11 +553,12 @@ export class CrashGame {
     const elapsedMs = now - round.flightStartMs!;
     const multiplier = multiplierAtMs(elapsedMs);
     if (this.deps.realtime.mayReach(CRASH_ROOM)) {
-      this.io.to(CRASH_ROOM).emit(CRASH_SERVER_EVENTS.tick, {
+      const tick = {
         roundId: String(round.row.id),
         elapsedMs,
         multiplier: multiplierOf(multiplier),
-      });
+      };
+      this.room.broadcast((to) => to.emit(CRASH_SERVER_EVENTS.tick, tick));
     }
     this.autoCashOuts(round, multiplier);
     this.schedule(Math.min(now + this.timing.tickMs, round.crashAtMs!), () => this.tick());
@@ -891,7 +897,8 @@ export class CrashGame {
   private emitRound(): void {
     // The round's bets before its next phase (a crash after the cash-outs that beat it).
     this.flushSummary();
-    this.io.to(CRASH_ROOM).emit(CRASH_SERVER_EVENTS.round, this.roundState(this.round));
+    const state = this.roundState(this.round);
+    this.room.broadcast((to) => to.emit(CRASH_SERVER_EVENTS.round, state));
   }
 
   /**
@@ -923,7 +930,9 @@ export class CrashGame {
     if (!this.summaryDue) return;
     this.summaryDue = false;
     const round = this.round;
-    if (round) this.io.to(CRASH_ROOM).emit(CRASH_SERVER_EVENTS.bets, this.summaryOf(round));
+    if (!round) return;
+    const summary = this.summaryOf(round);
+    this.room.broadcast((to) => to.emit(CRASH_SERVER_EVENTS.bets, summary));
   }
 
   /** The round's bets in summary, counted again only after a change (joins read it too). */

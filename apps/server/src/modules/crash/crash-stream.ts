@@ -2,6 +2,13 @@ import { CRASH_CLIENT_EVENTS, CRASH_ROOM, type CrashJoinAck, type CrashState } f
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { socketRestricted, type RealtimeServer } from '../../realtime/emitter.ts';
+import { joinSlicedRoom, leaveSlicedRoom } from '../../realtime/sliced-room.ts';
+
+/**
+ * The game's room is written a slice at a time (realtime/sliced-room.ts): at 5,000 sockets a
+ * slice is about 600 socket writes, a few milliseconds, the longest a request waits for a tick.
+ */
+export const CRASH_ROOM_SLICES = 8;
 
 /**
  * `crash:join` / `crash:leave` on every node: a signed-in socket joins the `game:crash` room
@@ -26,18 +33,18 @@ export function installCrashStream(
       }
       // Joined first, so no event between the state read and the join is lost (a client
       // applies events newer than its state only: each carries the round id and its phase).
-      void socket.join(CRASH_ROOM);
+      joinSlicedRoom(socket, CRASH_ROOM, CRASH_ROOM_SLICES);
       state(socket.data.userId).then(
         (answer) => reply(answer),
         (error: unknown) => {
           log.error({ err: error }, 'crash:join failed');
-          void socket.leave(CRASH_ROOM);
+          leaveSlicedRoom(socket, CRASH_ROOM, CRASH_ROOM_SLICES);
           reply({ errorCode: 'SERVICE_UNAVAILABLE' });
         },
       );
     });
     socket.on(CRASH_CLIENT_EVENTS.leave, (_payload: unknown, ack?: unknown) => {
-      void socket.leave(CRASH_ROOM);
+      leaveSlicedRoom(socket, CRASH_ROOM, CRASH_ROOM_SLICES);
       if (typeof ack === 'function')
         (ack as (answer: { status: 'success' }) => void)({ status: 'success' });
     });
