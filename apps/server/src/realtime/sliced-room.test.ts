@@ -64,19 +64,56 @@ describe('a room written a slice at a time', () => {
     expect(slices.size).toBe(SLICES);
   });
 
-  it('sends one slice per turn of the event loop, broadcasts in the order made', async () => {
-    const room = new SlicedRoom(io, ROOM, SLICES, (error) => {
+  const throwing = () =>
+    new SlicedRoom(io, ROOM, SLICES, (error) => {
       throw error;
     });
+
+  it('writes after the caller’s turn, in the order broadcast, every slice', async () => {
+    const room = throwing();
     const sent: string[] = [];
     room.broadcast(() => sent.push('first'));
     room.broadcast(() => sent.push('second'));
-    // Nothing is written in the caller's turn: requests read meanwhile wait for one slice.
+    // Nothing is written in the caller's turn (a request being handled finishes first).
     expect(sent).toEqual([]);
     await nextTurn();
-    expect(sent).toEqual(['first']);
-    for (let turn = 1; turn < 2 * SLICES; turn += 1) await nextTurn();
     expect(sent).toEqual([...Array(SLICES).fill('first'), ...Array(SLICES).fill('second')]);
+  });
+
+  it('yields to the event loop once a turn has written for its budget', async () => {
+    const room = throwing();
+    const sent: number[] = [];
+    const slowSend = (n: number) => () => {
+      sent.push(n);
+      const until = Date.now() + 6;
+      while (Date.now() < until); // A slice of thousands of sockets: milliseconds of writes.
+    };
+    room.broadcast(slowSend(1));
+    await nextTurn();
+    expect(sent).toEqual([1]);
+    for (let turn = 1; turn < SLICES; turn += 1) await nextTurn();
+    expect(sent).toEqual(Array(SLICES).fill(1));
+  });
+
+  it('lets a newer tick take a waiting tick’s place, never jumping another event', async () => {
+    const room = throwing();
+    const sent: string[] = [];
+    const send = (label: string) => () => sent.push(label);
+    room.broadcast(send('tick 1'), 'tick');
+    room.broadcast(send('tick 2'), 'tick');
+    await nextTurn();
+    expect(sent).toEqual(Array(SLICES).fill('tick 2'));
+
+    sent.length = 0;
+    room.broadcast(send('tick 3'), 'tick');
+    room.broadcast(send('crash'));
+    room.broadcast(send('tick 4'), 'tick');
+    await nextTurn();
+    expect(sent).toEqual([
+      ...Array(SLICES).fill('tick 3'),
+      ...Array(SLICES).fill('crash'),
+      ...Array(SLICES).fill('tick 4'),
+    ]);
   });
 
   it('delivers every broadcast to every socket, in order, and goes on after a send that threw', async () => {

@@ -262,12 +262,17 @@ export class CrashGame {
     await this.start();
   }
 
-  /** Resolves once every queued transition and money request ran (tests step with the clock). */
+  /**
+   * Resolves once every queued transition and money request ran and the room was written
+   * (tests step with the clock).
+   */
   async idle(): Promise<void> {
     for (;;) {
       const transitions = this.transitions;
       await transitions;
       await Promise.allSettled([...this.pending]);
+      // And its broadcasts written: a step of a test's clock sees each tick reach the room.
+      await this.room.written();
       if (transitions === this.transitions && this.pending.size === 0) return;
     }
   }
@@ -558,7 +563,7 @@ export class CrashGame {
         elapsedMs,
         multiplier: multiplierOf(multiplier),
       };
-      this.room.broadcast((to) => to.emit(CRASH_SERVER_EVENTS.tick, tick));
+      this.room.broadcast((to) => to.emit(CRASH_SERVER_EVENTS.tick, tick), 'tick');
     }
     this.autoCashOuts(round, multiplier);
     this.schedule(Math.min(now + this.timing.tickMs, round.crashAtMs!), () => this.tick());
@@ -932,7 +937,8 @@ export class CrashGame {
     const round = this.round;
     if (!round) return;
     const summary = this.summaryOf(round);
-    this.room.broadcast((to) => to.emit(CRASH_SERVER_EVENTS.bets, summary));
+    // A newer summary counts every bet an older one did: the older may be dropped.
+    this.room.broadcast((to) => to.emit(CRASH_SERVER_EVENTS.bets, summary), 'summary');
   }
 
   /** The round's bets in summary, counted again only after a change (joins read it too). */
