@@ -45,6 +45,7 @@ import {
   type CrashBetsSummary,
   type CrashJoinAck,
   type CrashRoundState,
+  type CrashTick,
 } from '@spm/contract';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -236,12 +237,17 @@ async function watchRounds(baseUrl: string, token: string) {
   // The room's summaries: the newest of each round, and the longest list any of them carried.
   const summaries = new Map<number, CrashBetsSummary>();
   let longestTop = 0;
-  socket.on(CRASH_SERVER_EVENTS.bets, (payload) => {
-    const summary = payload as CrashBetsSummary;
+  const onSummary = (summary: CrashBetsSummary) => {
     const id = Number(summary.roundId);
     longestTop = Math.max(longestTop, summary.top.length);
     const have = summaries.get(id);
     if (!have || Date.parse(summary.at) >= Date.parse(have.at)) summaries.set(id, summary);
+  };
+  socket.on(CRASH_SERVER_EVENTS.bets, (payload) => onSummary(payload as CrashBetsSummary));
+  // In flight the summary rides on the tick.
+  socket.on(CRASH_SERVER_EVENTS.tick, (payload) => {
+    const { summary } = payload as CrashTick;
+    if (summary) onSummary(summary);
   });
   const ack = (await socket.emitWithAck(CRASH_CLIENT_EVENTS.join, {}, 60_000)) as CrashJoinAck;
   if ('errorCode' in ack) throw new Error(`crash:join: ${ack.errorCode}`);

@@ -122,6 +122,11 @@ export const crashTickSchema = z.object({
   roundId: z.string(),
   elapsedMs: z.number().int(),
   multiplier: z.number(),
+  /**
+   * In flight the room's summary rides on the tick when a bet changed since the last one: one
+   * frame per socket every tick instead of two (docs/crash-bench.md, session 34).
+   */
+  summary: crashBetsSummarySchema.optional(),
 });
 export type CrashTick = z.infer<typeof crashTickSchema>;
 

@@ -180,6 +180,14 @@ describe.each(drivers)('crash game on %s', (driver) => {
     const summaries: CrashBetsSummary[] = [];
     const mineOf: CrashBetEvent[][] = [[], []];
     sockets[0]!.on(CRASH_SERVER_EVENTS.bets, (summary) => summaries.push(summary));
+    // In flight the summary rides on the tick, never as a frame of its own.
+    const framesInFlight: string[] = [];
+    sockets[0]!.on(CRASH_SERVER_EVENTS.tick, (tick) => {
+      if (tick.summary) summaries.push(tick.summary);
+    });
+    sockets[0]!.on(CRASH_SERVER_EVENTS.bets, () => {
+      if (kit.current().phase === 'flying') framesInFlight.push('bets');
+    });
     sockets.forEach((socket, i) =>
       socket.on(CRASH_SERVER_EVENTS.mine, (events) => mineOf[i]!.push(...events)),
     );
@@ -265,11 +273,14 @@ describe.each(drivers)('crash game on %s', (driver) => {
         return res.json().data as CrashCashOutAnswer;
       }),
     );
+    // The next tick carries the summary of the two cash-outs.
+    await kit.flyTo(5_250 + Number(CRASH_TEST_ENV.CRASH_TICK_MS));
     await vi.waitFor(() => expect(summaries.at(-1)?.cashedOut).toBe(2));
     expect(summaries.at(-1)).toMatchObject({
       bets: count - 1,
       totalPayout: paid[0]!.payout + paid[1]!.payout,
     });
+    expect(framesInFlight).toEqual([]);
     await vi.waitFor(() =>
       expect(mineOf[0]!.at(-1)!.bet).toMatchObject({ status: 'cashed_out', payout: 15.07 }),
     );

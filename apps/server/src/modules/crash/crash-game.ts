@@ -11,6 +11,7 @@ import {
   type CrashRoundBets,
   type CrashRoundState,
   type CrashState,
+  type CrashTick,
 } from '@spm/contract';
 import {
   commitSalt,
@@ -558,11 +559,13 @@ export class CrashGame {
     const elapsedMs = now - round.flightStartMs!;
     const multiplier = multiplierAtMs(elapsedMs);
     if (this.deps.realtime.mayReach(CRASH_ROOM)) {
-      const tick = {
+      const tick: CrashTick = {
         roundId: String(round.row.id),
         elapsedMs,
         multiplier: multiplierOf(multiplier),
       };
+      const summary = this.takeSummary();
+      if (summary) tick.summary = summary;
       this.room.broadcast((to) => to.emit(CRASH_SERVER_EVENTS.tick, tick), 'tick');
     }
     this.autoCashOuts(round, multiplier);
@@ -925,20 +928,27 @@ export class CrashGame {
     }
     this.summaryCache = undefined;
     this.summaryDue = true;
+    // In flight the next tick carries it (tickMs apart); otherwise a frame of its own.
+    if (this.round?.phase === 'flying') return;
     this.summaryTimer ??= setTimeout(() => this.flushSummary(), CRASH_BETS_SUMMARY_EVERY_MS);
   }
 
   /** The room's summary, if a bet changed since the last one. */
   private flushSummary(): void {
-    clearTimeout(this.summaryTimer);
-    this.summaryTimer = undefined;
-    if (!this.summaryDue) return;
-    this.summaryDue = false;
-    const round = this.round;
-    if (!round) return;
-    const summary = this.summaryOf(round);
+    const summary = this.takeSummary();
+    if (!summary) return;
     // A newer summary counts every bet an older one did: the older may be dropped.
     this.room.broadcast((to) => to.emit(CRASH_SERVER_EVENTS.bets, summary), 'summary');
+  }
+
+  /** The summary due to the room (a bet changed since the last), or undefined. */
+  private takeSummary(): CrashBetsSummary | undefined {
+    clearTimeout(this.summaryTimer);
+    this.summaryTimer = undefined;
+    const round = this.round;
+    if (!this.summaryDue || !round) return undefined;
+    this.summaryDue = false;
+    return this.summaryOf(round);
   }
 
   /** The round's bets in summary, counted again only after a change (joins read it too). */

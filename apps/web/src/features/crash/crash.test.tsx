@@ -636,6 +636,21 @@ describe('crash game: lists', () => {
     expect(screen.getByTestId('crash-bets-empty')).toBeInTheDocument();
     expect(within(screen.getByTestId('crash-panel-0')).getByTestId('crash-bet-0')).toBeVisible();
 
+    // In flight the summary rides on the tick.
+    await userEvent.click(screen.getByTestId('crash-bets-tab-all'));
+    const riding = betsSummary({ bets: 260, totalStake: 13_000, top });
+    act(() =>
+      socket.serverEmit(CRASH_SERVER_EVENTS.tick, {
+        roundId: riding.roundId,
+        elapsedMs: 100,
+        multiplier: 1,
+        summary: riding,
+      }),
+    );
+    expect(screen.getByTestId('crash-bets-summary')).toHaveTextContent(
+      '260 bets, 13,000.00 staked',
+    );
+
     // A new round starts with an empty summary.
     push(socket, roundState({ roundId: 'cr-8' }));
     await userEvent.click(screen.getByTestId('crash-bets-tab-all'));

@@ -25,7 +25,7 @@ export interface CrashRoomHandlers {
   onState: (state: CrashState) => void;
   onRound: (round: CrashRoundState) => void;
   onTick: (tick: CrashTick) => void;
-  /** The room's summary of the round's bets (`crash:bets`). */
+  /** The room's summary of the round's bets (`crash:bets`, or riding on a tick in flight). */
   onSummary: (summary: CrashBetsSummary) => void;
   /** My own bets' changes, from my own room (`crash:mine`). */
   onMine: (events: CrashBetEvent[]) => void;
@@ -76,7 +76,10 @@ export function useCrashRoom(handlers: CrashRoomHandlers): void {
     };
     const onTick = (payload: unknown) => {
       const parsed = crashTickSchema.safeParse(payload);
-      if (parsed.success) current.current.onTick(parsed.data);
+      if (!parsed.success) return;
+      current.current.onTick(parsed.data);
+      // In flight the room's summary rides on the tick.
+      if (parsed.data.summary) current.current.onSummary(parsed.data.summary);
     };
     const onSummary = (payload: unknown) => {
       const parsed = crashBetsSummarySchema.safeParse(payload);
