@@ -275,6 +275,9 @@ interface ServerRoundLatency {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  batches: number;
+  batchP50Ms: number;
+  batchP99Ms: number;
 }
 
 /** The last crashed round's figures as the game publishes them on /metrics (crash/index.ts). */
@@ -292,6 +295,9 @@ async function publishedLatency(baseUrl: string): Promise<ServerRoundLatency | u
     p50Ms: value('crash_round_cash_out_ack_milliseconds{stat="p50"}') ?? 0,
     p99Ms: value('crash_round_cash_out_ack_milliseconds{stat="p99"}') ?? 0,
     maxMs: value('crash_round_cash_out_ack_milliseconds{stat="max"}') ?? 0,
+    batches: value('crash_round_cash_out_batches') ?? 0,
+    batchP50Ms: value('crash_round_cash_out_batch_milliseconds{stat="p50"}') ?? 0,
+    batchP99Ms: value('crash_round_cash_out_batch_milliseconds{stat="p99"}') ?? 0,
   };
 }
 
@@ -635,7 +641,7 @@ async function main(): Promise<number> {
     for (let id = firstMeasured; id <= lastRoundId; id += 1) {
       const own = published.get(id);
       console.log(
-        `${pad(`server round ${id}`)}${own ? `${own.cashOuts} manual cash-outs, p50 ${ms(own.p50Ms)}, p99 ${ms(own.p99Ms)}, max ${ms(own.maxMs)} (published by the game on /metrics: arrived → paid)` : 'not published on /metrics'}`,
+        `${pad(`server round ${id}`)}${own ? `${own.cashOuts} manual cash-outs, p50 ${ms(own.p50Ms)}, p99 ${ms(own.p99Ms)}, max ${ms(own.maxMs)} (published by the game on /metrics: arrived → paid); ${own.batches} batches, transaction p50 ${ms(own.batchP50Ms)}, p99 ${ms(own.batchP99Ms)}` : 'not published on /metrics'}`,
       );
     }
     console.log(

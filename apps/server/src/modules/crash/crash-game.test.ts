@@ -346,6 +346,15 @@ describe.each(drivers)('crash game on %s', (driver) => {
     expect(published).toHaveLength(1);
     expect(published[0]![0]).toMatchObject({ roundId: round.id, cashOuts: 1 });
     expect((published[0]![0] as { p99Ms: number }).p99Ms).toBeGreaterThan(0);
+    // With its batches' transaction times: the part of it the database took.
+    const figures = published[0]![0] as { batches: number; batchP50Ms: number; p99Ms: number };
+    expect(figures.batches).toBeGreaterThanOrEqual(1);
+    expect(figures.batchP50Ms).toBeGreaterThan(0);
+    expect(figures.batchP50Ms).toBeLessThanOrEqual(figures.p99Ms);
+    const metrics = (await h.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(new RegExp(`^crash_round_id ${round.id}$`, 'm'));
+    expect(metrics).toMatch(/^crash_round_cash_out_batches [1-9]\d*$/m);
+    expect(metrics).toMatch(/^crash_round_cash_out_batch_milliseconds\{stat="p50"\} \d/m);
   });
 
   it('pays an auto cash-out exactly its target when the flight reaches it; a target above the crash point loses', async () => {

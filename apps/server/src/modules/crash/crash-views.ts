@@ -172,17 +172,34 @@ export interface CashOutLatency {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** The cash-out batches (each one transaction) and their times. */
+  batches: number;
+  batchP50Ms: number;
+  batchP99Ms: number;
 }
 
-/** A round's cash-out acknowledgement times as its log line carries them (ms, nearest rank). */
-export function latencyFigures(samplesMs: readonly number[]): CashOutLatency {
+/** p50, p99 and max of `samplesMs` (ms to a tenth, nearest rank; 0 when none). */
+function quantiles(samplesMs: readonly number[]): { p50: number; p99: number; max: number } {
   const sorted = [...samplesMs].sort((a, b) => a - b);
   const rank = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
   const round1 = (value: number) => Math.round(value * 10) / 10;
+  return { p50: round1(rank(0.5)), p99: round1(rank(0.99)), max: round1(sorted.at(-1) ?? 0) };
+}
+
+/** A round's cash-out acknowledgement and batch times as its log line carries them. */
+export function latencyFigures(
+  ackMs: readonly number[],
+  batchMs: readonly number[] = [],
+): CashOutLatency {
+  const ack = quantiles(ackMs);
+  const batch = quantiles(batchMs);
   return {
-    cashOuts: sorted.length,
-    p50Ms: round1(rank(0.5)),
-    p99Ms: round1(rank(0.99)),
-    maxMs: round1(sorted.at(-1) ?? 0),
+    cashOuts: ackMs.length,
+    p50Ms: ack.p50,
+    p99Ms: ack.p99,
+    maxMs: ack.max,
+    batches: batchMs.length,
+    batchP50Ms: batch.p50,
+    batchP99Ms: batch.p99,
   };
 }

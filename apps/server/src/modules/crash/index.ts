@@ -53,7 +53,8 @@ async function crashPlugin(
 
 /**
  * The last crashed round's manual cash-out acknowledgements on /metrics (issue 43 item 8):
- * `crash_round_cash_out_ack_milliseconds{stat="p50"|"p99"|"max"}`, how many, and which round.
+ * `crash_round_cash_out_ack_milliseconds{stat="p50"|"p99"|"max"}`, how many, which round, and
+ * the cash-out batches' transaction times (`crash_round_cash_out_batch_milliseconds`).
  */
 function latencyGauges(registry: Registry): NonNullable<CrashGameOptions['publishLatency']> {
   const ack = new Gauge({
@@ -67,6 +68,17 @@ function latencyGauges(registry: Registry): NonNullable<CrashGameOptions['publis
     help: 'The last crashed round: manual cash-outs paid',
     registers: [registry],
   });
+  const batches = new Gauge({
+    name: 'crash_round_cash_out_batch_milliseconds',
+    help: 'The last crashed round: cash-out batches (one transaction each), time by stat',
+    labelNames: ['stat'] as const,
+    registers: [registry],
+  });
+  const batchCount = new Gauge({
+    name: 'crash_round_cash_out_batches',
+    help: 'The last crashed round: cash-out batches run',
+    registers: [registry],
+  });
   const round = new Gauge({
     name: 'crash_round_id',
     help: 'The last crashed round the crash_round_* figures are of',
@@ -77,6 +89,9 @@ function latencyGauges(registry: Registry): NonNullable<CrashGameOptions['publis
     ack.set({ stat: 'p99' }, figures.p99Ms);
     ack.set({ stat: 'max' }, figures.maxMs);
     count.set(figures.cashOuts);
+    batches.set({ stat: 'p50' }, figures.batchP50Ms);
+    batches.set({ stat: 'p99' }, figures.batchP99Ms);
+    batchCount.set(figures.batches);
     round.set(roundId);
   };
 }
