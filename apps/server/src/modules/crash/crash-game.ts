@@ -671,15 +671,7 @@ export class CrashGame {
     const raced = this.clientBets.get(key);
     if (raced) return raced.then((answer) => this.sameBet(answer, body));
 
-    const round = this.checkRunning();
-    if (
-      !round ||
-      String(round.row.id) !== body.roundId ||
-      round.phase !== 'betting' ||
-      this.nowMs() >= round.row.bettingEndsAt.getTime()
-    ) {
-      throw new AppError('BETTING_CLOSED');
-    }
+    const round = this.takingBets(body.roundId);
     const stake = pointsToPaise(body.stake);
     if (!stake.ok) throw new AppError('VALIDATION_FAILED');
     const auto = body.autoCashOut === null ? null : hundredthsOf(body.autoCashOut);
@@ -725,6 +717,20 @@ export class CrashGame {
     );
     this.clientBets.set(key, placing);
     return placing;
+  }
+
+  /** The round `roundId` while its betting window is open; BETTING_CLOSED otherwise. */
+  private takingBets(roundId: string): LiveRound {
+    const round = this.checkRunning();
+    if (
+      !round ||
+      String(round.row.id) !== roundId ||
+      round.phase !== 'betting' ||
+      this.nowMs() >= round.row.bettingEndsAt.getTime()
+    ) {
+      throw new AppError('BETTING_CLOSED');
+    }
+    return round;
   }
 
   /** The stored bets of clientBetIds asked together, each key's own (or undefined). */

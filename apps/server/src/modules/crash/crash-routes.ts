@@ -27,15 +27,13 @@ import { crashRoundDetail, crashRoundsPage, myCrashBets } from './crash-history.
 const gameOwner: ResourceOwner = () => CRASH_GAME_KEY;
 
 /**
- * The crash game's HTTP API (packages/contract/src/crash.ts, docs/crash-game.md "API"): the
- * state and history to anyone, bets, withdrawals and cash-outs to signed-in players.
+ * The crash game's HTTP API (packages/contract/src/crash.ts, docs/crash-game.md "API"), its
+ * reads: the state and history to anyone (a signed-in player's own bets marked).
  */
 export const crashRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps; game: CrashGame }> = async (
   app,
   { deps, game },
 ) => {
-  const siteLive = requireSiteLive(deps.db);
-
   /**
    * A signed-in player's id (their bets marked `mine`), null for a visitor. A token that no
    * longer works is a visitor here; a player under a time-out or self-exclusion is refused
@@ -107,6 +105,14 @@ export const crashRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps; game: Crash
     async (request) =>
       ok(await crashRoundDetail(deps.db, request.params.roundId, await viewerOf(request))),
   );
+};
+
+/** The player's own: their bets' history, and bets, withdrawals and cash-outs. */
+export const crashPlayerRoutes: FastifyPluginAsyncZod<{
+  deps: ServiceDeps;
+  game: CrashGame;
+}> = async (app, { deps, game }) => {
+  const siteLive = requireSiteLive(deps.db);
 
   app.get(
     '/crash/my-bets',

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import type { ServiceDeps } from '../../deps.ts';
 import { Gauge, type Registry } from 'prom-client';
 import { CrashGame, type CrashGameOptions } from './crash-game.ts';
-import { crashRoutes } from './crash-routes.ts';
+import { crashPlayerRoutes, crashRoutes } from './crash-routes.ts';
 import { installCrashStream } from './crash-stream.ts';
 import { staffCrashRoutes } from './staff-crash-routes.ts';
 
@@ -48,6 +48,7 @@ async function crashPlugin(
   // Before the sockets and the database go: the step under way finishes, no new one starts.
   app.addHook('preClose', async () => game.stop());
   await app.register(crashRoutes, { prefix: apiPrefix, deps, game });
+  await app.register(crashPlayerRoutes, { prefix: apiPrefix, deps, game });
   await app.register(staffCrashRoutes, { prefix: apiPrefix, deps });
 }
 

@@ -108,6 +108,35 @@ function EveryBet({ roundId }: { roundId: string }) {
   );
 }
 
+/** The round's counts and totals, and whether the list shows only the biggest bets. */
+function SummaryLines({ summary, partial }: { summary: CrashBetsSummary; partial: boolean }) {
+  const { t } = useTranslation('crash');
+  return (
+    <div className="page__muted crash-bets__summary">
+      <p data-testid="crash-bets-summary">
+        {t('bets.summary', {
+          bets: formatCount(summary.bets),
+          total: formatAmount(summary.totalStake),
+        })}
+      </p>
+      <p data-testid="crash-bets-paid">
+        {t('bets.paid', {
+          cashedOut: formatCount(summary.cashedOut),
+          total: formatAmount(summary.totalPayout),
+        })}
+      </p>
+      {partial && (
+        <p data-testid="crash-bets-biggest">
+          {t('bets.biggest', {
+            shown: formatCount(summary.top.length),
+            bets: formatCount(summary.bets),
+          })}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * This round's bets as the room's summary tells them: the count and totals, the biggest few
  * (with my own always in the list), and every bet a page at a time on demand; My bets; Top
@@ -155,30 +184,7 @@ export function BetsList({
           </button>
         ))}
       </div>
-      {tab === 'all' && (
-        <div className="page__muted crash-bets__summary">
-          <p data-testid="crash-bets-summary">
-            {t('bets.summary', {
-              bets: formatCount(summary.bets),
-              total: formatAmount(summary.totalStake),
-            })}
-          </p>
-          <p data-testid="crash-bets-paid">
-            {t('bets.paid', {
-              cashedOut: formatCount(summary.cashedOut),
-              total: formatAmount(summary.totalPayout),
-            })}
-          </p>
-          {partial && (
-            <p data-testid="crash-bets-biggest">
-              {t('bets.biggest', {
-                shown: formatCount(summary.top.length),
-                bets: formatCount(summary.bets),
-              })}
-            </p>
-          )}
-        </div>
-      )}
+      {tab === 'all' && <SummaryLines summary={summary} partial={partial} />}
       {shown.length === 0 ? (
         <p className="page__muted" data-testid="crash-bets-empty">
           {tab === 'top' ? t('bets.noWins') : t('bets.none')}

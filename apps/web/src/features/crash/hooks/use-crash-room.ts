@@ -34,6 +34,30 @@ export interface CrashRoomHandlers {
 /** How long after a join the server could not answer (SERVICE_UNAVAILABLE) it is asked again. */
 export const JOIN_RETRY_MS = 2_000;
 
+/** The room's pushes, each checked against its schema (a malformed one is dropped). */
+function pushHandlers(current: { readonly current: CrashRoomHandlers }) {
+  const onRound = (payload: unknown) => {
+    const parsed = crashRoundStateSchema.safeParse(payload);
+    if (parsed.success) current.current.onRound(parsed.data);
+  };
+  const onTick = (payload: unknown) => {
+    const parsed = crashTickSchema.safeParse(payload);
+    if (!parsed.success) return;
+    current.current.onTick(parsed.data);
+    // In flight the room's summary rides on the tick.
+    if (parsed.data.summary) current.current.onSummary(parsed.data.summary);
+  };
+  const onSummary = (payload: unknown) => {
+    const parsed = crashBetsSummarySchema.safeParse(payload);
+    if (parsed.success) current.current.onSummary(parsed.data);
+  };
+  const onMine = (payload: unknown) => {
+    const parsed = crashBetEventsSchema.safeParse(payload);
+    if (parsed.success) current.current.onMine(parsed.data);
+  };
+  return { onRound, onTick, onSummary, onMine };
+}
+
 /**
  * Joins the game's room on the session's socket while mounted, and again after every
  * reconnect (a new connection has no rooms, and the pushes sent meanwhile are lost: the
@@ -70,25 +94,7 @@ export function useCrashRoom(handlers: CrashRoomHandlers): void {
       }
     };
     const onConnect = () => void join();
-    const onRound = (payload: unknown) => {
-      const parsed = crashRoundStateSchema.safeParse(payload);
-      if (parsed.success) current.current.onRound(parsed.data);
-    };
-    const onTick = (payload: unknown) => {
-      const parsed = crashTickSchema.safeParse(payload);
-      if (!parsed.success) return;
-      current.current.onTick(parsed.data);
-      // In flight the room's summary rides on the tick.
-      if (parsed.data.summary) current.current.onSummary(parsed.data.summary);
-    };
-    const onSummary = (payload: unknown) => {
-      const parsed = crashBetsSummarySchema.safeParse(payload);
-      if (parsed.success) current.current.onSummary(parsed.data);
-    };
-    const onMine = (payload: unknown) => {
-      const parsed = crashBetEventsSchema.safeParse(payload);
-      if (parsed.success) current.current.onMine(parsed.data);
-    };
+    const { onRound, onTick, onSummary, onMine } = pushHandlers(current);
     void connectRealtime(token).then((connected) => {
       if (unmounted || !connected) return;
       socket = connected;
