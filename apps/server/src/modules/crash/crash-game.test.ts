@@ -357,6 +357,36 @@ describe.each(drivers)('crash game on %s', (driver) => {
     expect(metrics).toMatch(/^crash_round_cash_out_batch_milliseconds\{stat="p50"\} \d/m);
   });
 
+  it('rolls back a cash-out whose bet was settled meanwhile, money and all; its batch mates are paid', async () => {
+    kit.wantCrashPoint((point) => point >= 200 && point <= 300);
+    const a = await kit.player(1000);
+    const b = await kit.player(1000);
+    await kit.freshRound();
+    const betA = await kit.placed(a, { stake: 100 });
+    const betB = await kit.placed(b, { stake: 100 });
+    await kit.takeOff();
+    await kit.flyTo(4_000);
+    // As a recovery on another node would: A's bet is settled behind this node's back.
+    await executeRows(
+      h.db,
+      sql`update crash_bets set status = 'lost', payout_paise = 0
+                                where id = ${betA.bet.id}`,
+    );
+    const [cashedA, cashedB] = await Promise.all([
+      kit.cashOut(a, betA.bet.id),
+      kit.cashOut(b, betB.bet.id),
+    ]);
+    expect(cashedA.statusCode).toBeGreaterThanOrEqual(400);
+    expect(cashedB.statusCode, cashedB.body).toBe(200);
+    // The batch's bets statement refused A's: its win rolled back with it, B's stands.
+    expect(await winsOf(betA.bet.id)).toBe(0);
+    expect(await wallet.cash(a.id)).toBe(90_000n);
+    expect(await winsOf(betB.bet.id)).toBe(1);
+    const paidB = (cashedB.json().data as CrashCashOutAnswer).payout;
+    expect(await wallet.cash(b.id)).toBe(90_000n + BigInt(paidB * 100));
+    await kit.untilCrashed();
+  });
+
   it('pays an auto cash-out exactly its target when the flight reaches it; a target above the crash point loses', async () => {
     kit.wantCrashPoint((point) => point >= 200 && point <= 250);
     const a = await kit.player(1000);

@@ -9,10 +9,10 @@ import {
   type BatchMoveInput,
   type WalletContext,
   type WalletResult,
+  writesLeftAtEnd,
 } from '../wallet/index.ts';
 import {
   activeBetsOfRound,
-  insertCrashBets,
   markRoundCrashed,
   settleCrashBets,
   standingBetsOfRound,
@@ -20,6 +20,7 @@ import {
   type CrashBetRow,
   type CrashIncidentValue,
   type CrashRoundRow,
+  writeBatchBets,
 } from './crash-repository.ts';
 
 /*
@@ -185,7 +186,10 @@ async function decideAndWrite(
   });
 
   const { outcomes, moves } = planMoves(ops, balances, requests);
-  const results: WalletResult[] = moves.length > 0 ? await ops.applyMany(moves) : [];
+  // Only the bets' rows are written after the moves: the moves' statement stores the
+  // transaction's events too.
+  const results: WalletResult[] =
+    moves.length > 0 ? await ops.applyMany(moves, { last: true }) : [];
   const answers: Settled<MoneyAnswer>[] = [];
   const newBets: CrashBetRow[] = [];
   const settlements: BetSettlement[] = [];
@@ -210,10 +214,12 @@ async function decideAndWrite(
     if (settlement) settlements.push(settlement);
     answers.push({ ok: true, value: { balancePaise: result.balancePaise } });
   });
-  await insertCrashBets(ctx.tx, newBets);
-  const settled = await settleCrashBets(ctx.tx, settlements, ctx.now);
-  // A bet settled meanwhile (another node, a recovery): the plan no longer holds.
-  if (settled.size !== settlements.length) throw new BatchNotHeld();
+  // The batch's last statement, with the COMMIT behind it (one wait less) unless the wallet
+  // still writes the transaction's events at its end. A bet settled meanwhile (another node,
+  // a recovery) makes it raise: the batch rolls back and each request runs alone.
+  await writeBatchBets(ctx.tx, newBets, settlements, ctx.now, {
+    commitBehind: !writesLeftAtEnd(ctx),
+  });
   return answers;
 }
 

@@ -1,6 +1,7 @@
 import { INDIA_TIME_ZONE, MAX_ROUND_STAKE_PAISE, MAX_ROUND_WIN_PAISE, objectWith } from '@spm/core';
 import { and, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { executeRows, type DbHandle } from '../../db/database.ts';
+import { executePreparedRows, executeRows, type DbHandle } from '../../db/database.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { dayOf, rangeOf } from '../../db/sql-dates.ts';
 import { AppError } from '../../http/app-error.ts';
 import { crashBets, crashRounds, crashSettings } from './tables.ts';
@@ -171,13 +172,6 @@ export async function findBetsByClientIds(
   return rows.filter((row) => wanted.has(`${row.playerId}\u0000${row.clientBetId}`));
 }
 
-export async function insertCrashBets(
-  db: DbHandle,
-  rows: readonly (typeof crashBets.$inferInsert)[],
-): Promise<void> {
-  if (rows.length > 0) await db.insert(crashBets).values([...rows]);
-}
-
 /** A bet's end: cashed out (with its multiplier and payout), lost or refunded. */
 export interface BetSettlement {
   id: string;
@@ -187,6 +181,19 @@ export interface BetSettlement {
   payoutPaise: bigint | null;
 }
 
+/** The settlements as the unnest columns of the statements that write them. */
+function settlementColumns(settlements: readonly BetSettlement[]) {
+  const column = (pick: (settlement: BetSettlement) => string | number | bigint | null) =>
+    pgArray(settlements.map(pick));
+  return {
+    ids: column((s) => s.id),
+    statuses: column((s) => s.status),
+    multipliers: column((s) => s.cashOutHundredths),
+    kinds: column((s) => s.cashOutKind),
+    payouts: column((s) => s.payoutPaise),
+  };
+}
+
 /** Settles bets still active, in one statement; answers the ids it changed. */
 export async function settleCrashBets(
   db: DbHandle,
@@ -194,23 +201,72 @@ export async function settleCrashBets(
   at: Date,
 ): Promise<Set<string>> {
   if (settlements.length === 0) return new Set();
-  const list = (values: readonly (string | number | bigint | null)[]) =>
-    `{${values.map((value) => (value === null ? 'NULL' : `"${String(value)}"`)).join(',')}}`;
+  const { ids, statuses, multipliers, kinds, payouts } = settlementColumns(settlements);
   const rows = await executeRows<{ id: string }>(
     db,
     sql`update crash_bets b
         set status = v.status, cash_out_hundredths = v.multiplier, cash_out_kind = v.kind,
             payout_paise = v.payout, settled_at = ${at.toISOString()}
-        from unnest(${list(settlements.map((s) => s.id))}::text[],
-                    ${list(settlements.map((s) => s.status))}::text[],
-                    ${list(settlements.map((s) => s.cashOutHundredths))}::int[],
-                    ${list(settlements.map((s) => s.cashOutKind))}::text[],
-                    ${list(settlements.map((s) => s.payoutPaise))}::bigint[])
+        from unnest(${ids}::text[], ${statuses}::text[], ${multipliers}::int[],
+                    ${kinds}::text[], ${payouts}::bigint[])
              as v(id, status, multiplier, kind, payout)
         where b.id = v.id and b.status = 'active'
         returning b.id`,
   );
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * A money batch's bet rows, in one statement: the new bets inserted and the settled ones
+ * (still active) updated. It checks itself that every new bet went in and every settled bet
+ * was still active, and raises otherwise, so the batch's COMMIT may go right behind it
+ * (`commitBehind`, executePreparedRows): a bet settled meanwhile (another node, a recovery)
+ * rolls the batch back, money included.
+ */
+export async function writeBatchBets(
+  db: DbHandle,
+  newBets: readonly CrashBetRow[],
+  settlements: readonly BetSettlement[],
+  at: Date,
+  options: { commitBehind: boolean },
+): Promise<void> {
+  if (newBets.length === 0 && settlements.length === 0) return;
+  const bet = <T extends string | number | bigint | null>(pick: (row: CrashBetRow) => T) =>
+    pgArray(newBets.map(pick));
+  const settled = settlementColumns(settlements);
+  await executePreparedRows(
+    db,
+    sql`with inserted as (
+          insert into crash_bets
+            (id, round_id, player_id, player_label, panel, stake_paise,
+             auto_cash_out_hundredths, client_bet_id, status, placed_at)
+          select * from unnest(${bet((b) => b.id)}::text[], ${bet((b) => b.roundId)}::int[],
+                               ${bet((b) => b.playerId)}::bigint[],
+                               ${bet((b) => b.playerLabel)}::text[],
+                               ${bet((b) => b.panel)}::smallint[],
+                               ${bet((b) => b.stakePaise)}::bigint[],
+                               ${bet((b) => b.autoCashOutHundredths)}::int[],
+                               ${bet((b) => b.clientBetId)}::text[],
+                               ${bet((b) => b.status)}::text[],
+                               ${bet((b) => b.placedAt.toISOString())}::timestamptz[])
+          returning 1
+        ),
+        settled as (
+          update crash_bets b
+          set status = v.status, cash_out_hundredths = v.multiplier, cash_out_kind = v.kind,
+              payout_paise = v.payout, settled_at = ${at.toISOString()}::timestamptz
+          from unnest(${settled.ids}::text[], ${settled.statuses}::text[],
+                      ${settled.multipliers}::int[], ${settled.kinds}::text[],
+                      ${settled.payouts}::bigint[])
+               as v(id, status, multiplier, kind, payout)
+          where b.id = v.id and b.status = 'active'
+          returning 1
+        )
+        select spm_check((select count(*) from inserted) = ${newBets.length}::int
+                         and (select count(*) from settled) = ${settlements.length}::int,
+          'crash batch: a bet was settled meanwhile') as ok`,
+    options,
+  );
 }
 
 /** Crashed rounds, newest first (the history strip and GET /api/crash/rounds). */
