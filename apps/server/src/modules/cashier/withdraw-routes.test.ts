@@ -402,7 +402,7 @@ describe.each(drivers)('cashier: bank details and withdrawals on %s', (driver) =
       const b = await requestWithdrawal(h, player, { amount: 100, bankId: upi });
       expect(a.json().data.withdrawal.destination).toMatchObject({
         type: 'card',
-        label: 'Card ****4242',
+        label: '****4242',
       });
       expect(b.json().data.withdrawal.destination).toMatchObject({
         type: 'upi',

@@ -16,16 +16,22 @@ export type WithdrawDestination = Record<string, string | null>;
 
 const lastFour = (value: string | null | undefined) => (value ?? '').slice(-4);
 
-/** "HDFC Bank ****1234", "Card ****4242", the UPI id as is, "TQ…xYz1". */
+/**
+ * "HDFC Bank ****1234", "****4242" (a card, or a bank without its name), the UPI id as is,
+ * "TQ…xYz1". No word of it is English: the screens name the destination's type in the
+ * player's language beside it, and a notification quotes it whatever the language.
+ */
 export function destinationLabel(
   type: WithdrawRequestRow['destinationType'],
   d: WithdrawDestination,
 ) {
   switch (type) {
     case 'bank':
-      return `${d.bankName ?? 'Bank'} ****${lastFour(d.accountNo)}`;
+      return d.bankName
+        ? `${d.bankName} ****${lastFour(d.accountNo)}`
+        : `****${lastFour(d.accountNo)}`;
     case 'card':
-      return `Card ****${lastFour(d.accountNo)}`;
+      return `****${lastFour(d.accountNo)}`;
     case 'upi':
       return d.accountNo ?? '';
     case 'crypto': {
