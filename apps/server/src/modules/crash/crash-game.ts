@@ -974,7 +974,10 @@ export class CrashGame {
   private summaryOf(round: LiveRound): CrashBetsSummary {
     const now = this.deps.clock.now();
     if (this.summaryCache?.round !== round) {
-      const rows = [...round.bets.values()].map((live) => live.row);
+      // Counted straight off the round's map: no copy of 7,500 bets each time.
+      const rows = (function* () {
+        for (const live of round.bets.values()) yield live.row;
+      })();
       this.summaryCache = { round, summary: betsSummary(String(round.row.id), rows, now) };
     }
     return Object.assign({}, this.summaryCache.summary, { at: now.toISOString() });
