@@ -42,6 +42,7 @@ import {
   CRASH_SERVER_EVENTS,
   CRASH_SUMMARY_TOP_BETS,
   REALTIME_PATH,
+  type CrashBetsCounts,
   type CrashBetsSummary,
   type CrashJoinAck,
   type CrashRoundState,
@@ -237,17 +238,21 @@ async function watchRounds(baseUrl: string, token: string) {
   // The room's summaries: the newest of each round, and the longest list any of them carried.
   const summaries = new Map<number, CrashBetsSummary>();
   let longestTop = 0;
-  const onSummary = (summary: CrashBetsSummary) => {
+  const onSummary = (summary: CrashBetsSummary | CrashBetsCounts) => {
     const id = Number(summary.roundId);
-    longestTop = Math.max(longestTop, summary.top.length);
     const have = summaries.get(id);
-    if (!have || Date.parse(summary.at) >= Date.parse(have.at)) summaries.set(id, summary);
+    if (have && Date.parse(summary.at) < Date.parse(have.at)) return;
+    // A tick's counts alone keep the biggest bets last sent.
+    const whole = 'top' in summary ? summary : Object.assign({}, summary, { top: have?.top ?? [] });
+    longestTop = Math.max(longestTop, whole.top.length);
+    summaries.set(id, whole);
   };
   socket.on(CRASH_SERVER_EVENTS.bets, (payload) => onSummary(payload as CrashBetsSummary));
-  // In flight the summary rides on the tick.
+  // In flight the summary rides on the tick, or its counts alone.
   socket.on(CRASH_SERVER_EVENTS.tick, (payload) => {
-    const { summary } = payload as CrashTick;
-    if (summary) onSummary(summary);
+    const { summary, counts } = payload as CrashTick;
+    const told = summary ?? counts;
+    if (told) onSummary(told);
   });
   const ack = (await socket.emitWithAck(CRASH_CLIENT_EVENTS.join, {}, 60_000)) as CrashJoinAck;
   if ('errorCode' in ack) throw new Error(`crash:join: ${ack.errorCode}`);

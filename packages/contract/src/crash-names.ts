@@ -69,3 +69,10 @@ export const CRASH_SERVER_EVENTS = {
 export const CRASH_SUMMARY_TOP_BETS = 10;
 /** The room's summary is sent at most this often (ms), and only when a bet changed. */
 export const CRASH_BETS_SUMMARY_EVERY_MS = 100;
+/**
+ * In flight the room's biggest bets ride on a tick at most this often (ms), and only when they
+ * changed; the counts and totals ride on every tick after a change. The biggest bets are nine
+ * tenths of a summary's bytes, and at 5,000 sockets ten times a second they were most of what
+ * the server wrote and the players read (docs/crash-bench.md, session 35).
+ */
+export const CRASH_TOP_BETS_EVERY_MS = 500;

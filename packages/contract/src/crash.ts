@@ -91,6 +91,10 @@ export const crashBetsSummarySchema = z.object({
 });
 export type CrashBetsSummary = z.infer<typeof crashBetsSummarySchema>;
 
+/** The summary's counts and totals without its biggest bets (a tick's, in flight). */
+export const crashBetsCountsSchema = crashBetsSummarySchema.omit({ top: true });
+export type CrashBetsCounts = z.infer<typeof crashBetsCountsSchema>;
+
 /**
  * GET /api/crash/state and the join acknowledgement: everything a screen needs to start. The
  * bets come in summary, never the whole list, plus the asking player's own bets exactly.
@@ -123,10 +127,16 @@ export const crashTickSchema = z.object({
   elapsedMs: z.number().int(),
   multiplier: z.number(),
   /**
-   * In flight the room's summary rides on the tick when a bet changed since the last one: one
-   * frame per socket every tick instead of two (docs/crash-bench.md, session 34).
+   * In flight the room's summary rides on the tick (one frame per socket every tick instead of
+   * two, docs/crash-bench.md session 34): whole, with its biggest bets, when they changed since
+   * the socket last got them (at most every CRASH_TOP_BETS_EVERY_MS)...
    */
   summary: crashBetsSummarySchema.optional(),
+  /**
+   * ...otherwise its counts and totals alone, when a bet changed since the socket's last tick:
+   * the client keeps the biggest bets it has (session 35).
+   */
+  counts: crashBetsCountsSchema.optional(),
 });
 export type CrashTick = z.infer<typeof crashTickSchema>;
 

@@ -80,6 +80,19 @@ describe('a room written a slice at a time', () => {
     expect(sent).toEqual([...Array(SLICES).fill('first'), ...Array(SLICES).fill('second')]);
   });
 
+  it('tells each send which slice it writes (a frame may be built per slice)', async () => {
+    const room = throwing();
+    const written: [string, number][] = [];
+    room.broadcast((to, slice) => {
+      const rooms = (to as unknown as { rooms: Set<string> }).rooms;
+      written.push([[...rooms].join(), slice]);
+    });
+    await nextTurn();
+    expect(written).toEqual(
+      Array.from({ length: SLICES }, (_, slice) => [`${ROOM}#${slice}`, slice]),
+    );
+  });
+
   it('yields to the event loop once a turn has written for its budget', async () => {
     const room = throwing();
     const sent: number[] = [];

@@ -26,8 +26,14 @@ interface Pending {
   slice: number;
   /** Replaceable by a newer broadcast of this kind; undefined: never replaced. */
   kind: string | undefined;
-  send: (target: Target) => void;
+  send: SliceSend;
 }
+
+/**
+ * Writes a broadcast to one slice (its sub-room and index): called when the slice's turn
+ * comes, so it may build the slice's frame then, from what that slice was last sent.
+ */
+export type SliceSend = (target: Target, slice: number) => void;
 
 /** The sub-room of a socket: a hash of its id, so every node places a socket the same way. */
 export function sliceRoomOf(room: string, socketId: string, slices: number): string {
@@ -70,7 +76,7 @@ export class SlicedRoom {
    * Queues `send` for each slice of the room; `replaceable` names a kind whose newer broadcast
    * may take this one's place while it waits (see above).
    */
-  broadcast(send: (target: Target) => void, replaceable?: string): void {
+  broadcast(send: SliceSend, replaceable?: string): void {
     for (let slice = 0; slice < this.slices; slice += 1) {
       const last = this.lastOfSlice[slice];
       if (replaceable !== undefined && last?.kind === replaceable) {
@@ -100,7 +106,7 @@ export class SlicedRoom {
       this.next += 1;
       if (this.lastOfSlice[entry.slice] === entry) this.lastOfSlice[entry.slice] = undefined;
       try {
-        entry.send(this.io.to(`${this.room}#${entry.slice}`));
+        entry.send(this.io.to(`${this.room}#${entry.slice}`), entry.slice);
       } catch (error) {
         // A send that threw loses its own slice only, never the broadcasts queued behind it.
         this.onError(error);

@@ -180,10 +180,13 @@ describe.each(drivers)('crash game on %s', (driver) => {
     const summaries: CrashBetsSummary[] = [];
     const mineOf: CrashBetEvent[][] = [[], []];
     sockets[0]!.on(CRASH_SERVER_EVENTS.bets, (summary) => summaries.push(summary));
-    // In flight the summary rides on the tick, never as a frame of its own.
+    // In flight the summary rides on the tick (or its counts alone, the biggest bets kept),
+    // never as a frame of its own.
     const framesInFlight: string[] = [];
     sockets[0]!.on(CRASH_SERVER_EVENTS.tick, (tick) => {
       if (tick.summary) summaries.push(tick.summary);
+      else if (tick.counts)
+        summaries.push(Object.assign({}, tick.counts, { top: summaries.at(-1)?.top ?? [] }));
     });
     sockets[0]!.on(CRASH_SERVER_EVENTS.bets, () => {
       if (kit.current().phase === 'flying') framesInFlight.push('bets');

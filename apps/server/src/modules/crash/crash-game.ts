@@ -57,6 +57,7 @@ import {
 } from './crash-repository.ts';
 import { SlicedRoom } from '../../realtime/sliced-room.ts';
 import { CRASH_ROOM_SLICES } from './crash-stream.ts';
+import { TickSummaries } from './crash-tick-summaries.ts';
 import {
   betsSummary,
   betView,
@@ -201,6 +202,8 @@ export class CrashGame {
   /** A bet changed since the room's last summary: the next one is due. */
   private summaryDue = false;
   private summaryTimer: NodeJS.Timeout | undefined;
+  /** In flight: what of the summary each slice of the room gets on its ticks. */
+  private readonly tickSummaries = new TickSummaries(CRASH_ROOM_SLICES);
 
   constructor(options: CrashGameOptions) {
     this.deps = options.deps;
@@ -575,9 +578,12 @@ export class CrashGame {
         elapsedMs,
         multiplier: multiplierOf(multiplier),
       };
-      const summary = this.takeSummary();
-      if (summary) tick.summary = summary;
-      this.room.broadcast((to) => to.emit(CRASH_SERVER_EVENTS.tick, tick), 'tick');
+      // Each slice gets what of the bets summary it has not had yet (crash-tick-summaries.ts).
+      this.tickSummaries.update(this.takeSummary(), now, () => this.summaryOf(round));
+      this.room.broadcast(
+        (to, slice) => to.emit(CRASH_SERVER_EVENTS.tick, this.tickSummaries.tickFor(tick, slice)),
+        'tick',
+      );
     }
     this.autoCashOuts(round, multiplier);
     this.schedule(Math.min(now + this.timing.tickMs, round.crashAtMs!), () => this.tick());

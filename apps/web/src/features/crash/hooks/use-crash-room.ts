@@ -10,6 +10,7 @@ import {
 } from '@spm/contract';
 import type {
   CrashBetEvent,
+  CrashBetsCounts,
   CrashBetsSummary,
   CrashRoundState,
   CrashState,
@@ -25,8 +26,11 @@ export interface CrashRoomHandlers {
   onState: (state: CrashState) => void;
   onRound: (round: CrashRoundState) => void;
   onTick: (tick: CrashTick) => void;
-  /** The room's summary of the round's bets (`crash:bets`, or riding on a tick in flight). */
-  onSummary: (summary: CrashBetsSummary) => void;
+  /**
+   * The room's summary of the round's bets (`crash:bets`, or riding on a tick in flight,
+   * where it may be its counts alone).
+   */
+  onSummary: (summary: CrashBetsSummary | CrashBetsCounts) => void;
   /** My own bets' changes, from my own room (`crash:mine`). */
   onMine: (events: CrashBetEvent[]) => void;
 }
@@ -44,8 +48,9 @@ function pushHandlers(current: { readonly current: CrashRoomHandlers }) {
     const parsed = crashTickSchema.safeParse(payload);
     if (!parsed.success) return;
     current.current.onTick(parsed.data);
-    // In flight the room's summary rides on the tick.
-    if (parsed.data.summary) current.current.onSummary(parsed.data.summary);
+    // In flight the room's summary rides on the tick, or its counts alone.
+    const summary = parsed.data.summary ?? parsed.data.counts;
+    if (summary) current.current.onSummary(summary);
   };
   const onSummary = (payload: unknown) => {
     const parsed = crashBetsSummarySchema.safeParse(payload);

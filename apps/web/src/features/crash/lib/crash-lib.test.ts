@@ -98,6 +98,14 @@ describe('crash state', () => {
     );
   });
 
+  it('takes a tick’s counts alone, keeping the biggest bets shown', () => {
+    const { top: _top, ...counts } = summary({ bets: 9, at: '2026-12-02T10:00:07.000Z' });
+    const taken = applySummary(state, counts);
+    expect(taken.summary).toEqual({ ...counts, top: state.summary.top });
+    expect(taken.summary.top).toHaveLength(1);
+    expect(applySummary(state, { ...counts, at: '2026-12-02T10:00:04.000Z' })).toBe(state);
+  });
+
   it('applies my own bets apart, marked mine, for the round shown only', () => {
     const paid = bet({ status: 'cashed_out', payout: 200, cashOutMultiplier: 2 });
     const pushed = applyMine(state, [

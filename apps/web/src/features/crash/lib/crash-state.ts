@@ -1,5 +1,6 @@
 import type {
   CrashBetEvent,
+  CrashBetsCounts,
   CrashBetsSummary,
   CrashBetView,
   CrashRoundState,
@@ -36,16 +37,25 @@ export function emptySummary(round: CrashRoundState): CrashBetsSummary {
 }
 
 /** Whether summary `incoming` is of the round shown and not older than the one shown. */
-function takesSummary(current: CrashState, incoming: CrashBetsSummary): boolean {
+function takesSummary(current: CrashState, incoming: CrashBetsCounts): boolean {
   if (incoming.roundId !== current.round.roundId) return false;
   if (current.summary.roundId !== incoming.roundId) return true;
   const [have, got] = [Date.parse(current.summary.at), Date.parse(incoming.at)];
   return !Number.isFinite(have) || !Number.isFinite(got) || got >= have;
 }
 
-/** The room's summary of the round's bets (`crash:bets`): the newest one of the round shown. */
-export function applySummary(current: CrashState, summary: CrashBetsSummary): CrashState {
-  return takesSummary(current, summary) ? { ...current, summary } : current;
+/**
+ * The room's summary of the round's bets (`crash:bets`, or on a tick): the newest one of the
+ * round shown. A tick's counts alone keep the biggest bets shown (they come when they change).
+ */
+export function applySummary(
+  current: CrashState,
+  incoming: CrashBetsSummary | CrashBetsCounts,
+): CrashState {
+  if (!takesSummary(current, incoming)) return current;
+  if ('top' in incoming) return { ...current, summary: incoming };
+  const top = current.summary.roundId === incoming.roundId ? current.summary.top : [];
+  return { ...current, summary: { ...incoming, top } };
 }
 
 /** This round's bets with the pushed (or answered) ones applied; other rounds' are ignored. */
