@@ -34,6 +34,33 @@ const offsetOf = (round: CrashRoundState) => {
   return Number.isFinite(offset) ? offset : 0;
 };
 
+/** Seconds left to bet, on the server's clock (each state the server sends carries its time). */
+function useServerCountdown(round: CrashRoundState): number {
+  const [serverOffsetMs, setServerOffsetMs] = useState(() => offsetOf(round));
+  // Keyed by the state's time: a state rebuilt here from a tick keeps an old one.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => setServerOffsetMs(offsetOf(round)), [round.serverTime]);
+  return useSecondsLeft(round.bettingEndsAt, serverOffsetMs, round.phase === 'betting');
+}
+
+function CrashHeader() {
+  const { t } = useTranslation('crash');
+  const { balance } = useWalletFigures();
+  return (
+    <header className="crash-header">
+      <h1 className="page__title crash-header__title" data-testid="page-title">
+        {t('title')}
+      </h1>
+      <span className="crash-header__balance">
+        {t('balance')}{' '}
+        <strong data-testid="crash-balance">
+          <PointsAmount amount={balance} />
+        </strong>
+      </span>
+    </header>
+  );
+}
+
 /** The live game once its first state is in. */
 function CrashGame({
   state,
@@ -44,22 +71,10 @@ function CrashGame({
   clock: FlightClock;
   onBet: (bet: CrashBetView, cancelled?: boolean) => void;
 }) {
-  const { t } = useTranslation('crash');
-  const { balance } = useWalletFigures();
-  const [serverOffsetMs, setServerOffsetMs] = useState(() => offsetOf(state.round));
   const [fairnessOpen, setFairnessOpen] = useState(false);
   const [fairnessRoundId, setFairnessRoundId] = useState<string | null>(null);
   const { round, settings, history, summary, mine } = state;
-
-  // Each state the server sends carries its time: the countdown follows the server's clock.
-  // (Keyed by that time: a state rebuilt here from a tick keeps an old one.)
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => setServerOffsetMs(offsetOf(round)), [round.serverTime]);
-  const secondsLeft = useSecondsLeft(
-    round.bettingEndsAt,
-    serverOffsetMs,
-    round.phase === 'betting',
-  );
+  const secondsLeft = useServerCountdown(round);
   const lastCrashId = history[0]?.roundId ?? null;
 
   const pickRound = (roundId: string) => {
@@ -69,17 +84,7 @@ function CrashGame({
 
   return (
     <section className="page crash-page" data-testid="crash-page" data-round-id={round.roundId}>
-      <header className="crash-header">
-        <h1 className="page__title crash-header__title" data-testid="page-title">
-          {t('title')}
-        </h1>
-        <span className="crash-header__balance">
-          {t('balance')}{' '}
-          <strong data-testid="crash-balance">
-            <PointsAmount amount={balance} />
-          </strong>
-        </span>
-      </header>
+      <CrashHeader />
       <HistoryStrip history={history} onPick={pickRound} />
       <div className="crash-layout">
         <div className="crash-layout__main">
