@@ -8,8 +8,7 @@ import {
   walletTransaction,
   type BatchMoveInput,
   type WalletContext,
-  type WalletResult,
-  writesLeftAtEnd,
+  type PlannedResult,
 } from '../wallet/index.ts';
 import {
   activeBetsOfRound,
@@ -186,10 +185,32 @@ async function decideAndWrite(
   });
 
   const { outcomes, moves } = planMoves(ops, balances, requests);
-  // Only the bets' rows are written after the moves: the moves' statement stores the
-  // transaction's events too.
-  const results: WalletResult[] =
-    moves.length > 0 ? await ops.applyMany(moves, { last: true }) : [];
+  let answers: Settled<MoneyAnswer>[] = [];
+  // The bets' rows go right behind the moves' write, the batch's last statement with the
+  // COMMIT behind it (two waits for the whole batch: the read, then both writes), once the
+  // wallet's planned answers are what this plan expects.
+  await ops.applyMany(moves, {
+    finish: (planned) => {
+      const judged = judgePlanned(requests, outcomes, planned);
+      answers = judged.answers;
+      // A bet settled meanwhile (another node, a recovery) makes it raise: the batch rolls
+      // back, money and all, and each request runs alone.
+      return (commitBehind) =>
+        writeBatchBets(ctx.tx, judged.newBets, judged.settlements, ctx.now, { commitBehind });
+    },
+  });
+  return answers;
+}
+
+/**
+ * Each request's answer from the wallet's planned answers, and the bets' rows to write; throws
+ * BatchNotHeld (nothing written yet) when the wallet planned what this plan did not foresee.
+ */
+function judgePlanned(
+  requests: readonly MoneyRequest[],
+  outcomes: readonly (Settled<MoneyAnswer> | { move: number })[],
+  planned: readonly PlannedResult[],
+): { answers: Settled<MoneyAnswer>[]; newBets: CrashBetRow[]; settlements: BetSettlement[] } {
   const answers: Settled<MoneyAnswer>[] = [];
   const newBets: CrashBetRow[] = [];
   const settlements: BetSettlement[] = [];
@@ -199,7 +220,7 @@ async function decideAndWrite(
       answers.push(outcome);
       return;
     }
-    const result = results[outcome.move];
+    const result = planned[outcome.move];
     if (result === undefined) throw new BatchNotHeld();
     if (!result.ok) {
       // A refusal the plan did not foresee: alone, it is that request's answer.
@@ -214,13 +235,7 @@ async function decideAndWrite(
     if (settlement) settlements.push(settlement);
     answers.push({ ok: true, value: { balancePaise: result.balancePaise } });
   });
-  // The batch's last statement, with the COMMIT behind it (one wait less) unless the wallet
-  // still writes the transaction's events at its end. A bet settled meanwhile (another node,
-  // a recovery) makes it raise: the batch rolls back and each request runs alone.
-  await writeBatchBets(ctx.tx, newBets, settlements, ctx.now, {
-    commitBehind: !writesLeftAtEnd(ctx),
-  });
-  return answers;
+  return { answers, newBets, settlements };
 }
 
 /**

@@ -50,6 +50,7 @@ export { getStatement, latestStatementEntries } from './api/wallet-service.ts';
 export { WALLET_EVENTS, WalletApi } from './api/wallet-api.ts';
 export type {
   BatchMoveInput,
+  PlannedResult,
   WalletEventPayload,
   WalletFailure,
   WalletFailureCode,

@@ -5,6 +5,7 @@ import {
   getWalletView,
   ledgerTransaction,
   postWithin,
+  writesLeftAtEnd,
   type LedgerContext,
   type LedgerDeps,
 } from '../ledger/ledger-service.ts';
@@ -45,6 +46,7 @@ import {
 } from './wallet-answers.ts';
 import type {
   AtOnceMove,
+  BatchFinish,
   BatchMoveInput,
   CloseRoundInput,
   OperationInput,
@@ -141,8 +143,9 @@ export class WalletApi {
       // operation would, and stays one batch with policies registered.
       applyMany: (moves, options) =>
         this.applyMoves(ctx, moves, {
-          last: options?.last === true || options?.commit === true,
+          last: options?.last === true || options?.commit === true || options?.finish !== undefined,
           commit: options?.commit === true,
+          finish: options?.finish,
         }),
     };
   }
@@ -169,17 +172,28 @@ export class WalletApi {
   private async applyMoves(
     ctx: LedgerContext,
     moves: readonly BatchMoveInput[],
-    options: { last: boolean; commit: boolean },
+    options: { last: boolean; commit: boolean; finish: BatchFinish | undefined },
   ): Promise<WalletResult[]> {
     const atOnce: AtOnceMove[] = [];
     for (const move of moves) if (isAtOnceMove(move)) atOnce.push(move);
-    if (atOnce.length === moves.length) {
+    if (atOnce.length === moves.length && moves.length > 0) {
       const answers = await applyManyAtOnce(this.policies, this.deps.db, ctx, atOnce, options);
-      return answers ?? this.applyManyOneByOne(ctx, atOnce);
+      if (answers) return answers;
+      return this.finishAfter(ctx, await this.applyManyOneByOne(ctx, atOnce), options.finish);
     }
     // A prepared read does not cover these moves: the zero holds it created are left.
     await dropPrepared(this.deps.db, ctx);
-    return this.applyManyOneByOne(ctx, moves);
+    return this.finishAfter(ctx, await this.applyManyOneByOne(ctx, moves), options.finish);
+  }
+
+  /** The caller's `finish` after moves that went one by one: its statement last. */
+  private async finishAfter(
+    ctx: LedgerContext,
+    results: WalletResult[],
+    finish: BatchFinish | undefined,
+  ): Promise<WalletResult[]> {
+    if (finish) await finish(results)(!writesLeftAtEnd(ctx));
+    return results;
   }
 
   /** One operation in a transaction of its own; a refusal rolls back whatever it began. */

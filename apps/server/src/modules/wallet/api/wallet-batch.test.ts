@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeRows } from '../../../db/database.ts';
+import { executePreparedRows, executeRows } from '../../../db/database.ts';
 import { databaseRefusal, drivers, startHarness, type Harness } from '../../../test/harness.ts';
 import { fund, insertPlayer } from '../../../test/wallet.ts';
 import { ledgerTotals } from '../ledger/ledger-repository.ts';
@@ -9,13 +9,16 @@ import {
   getWallet,
   ledgerTransaction,
   toWallet,
+  type LedgerContext,
   type LedgerDeps,
 } from '../ledger/ledger-service.ts';
 import {
   preparedReadStats,
   WalletApi,
+  type BatchFinish,
   type BatchMoveInput,
   type MoveScope,
+  type PlannedResult,
   type WalletResult,
 } from './wallet-api.ts';
 import { writeMoves } from '../ledger/wallet-operation-repository.ts';
@@ -682,6 +685,79 @@ describe.each(drivers)('wallet API applyMany in multi-row statements on %s', (dr
       results: await wallet.within(ctx).applyMany([{ operation: 'stake', input: stake }]),
     }));
     expect(again.ok && again.results[0]).toEqual({ ...first, replay: true });
+  });
+
+  it('finish sees the planned answers before anything is written; its statement goes last, and either failing rolls the moves back', async () => {
+    const player = await insertPlayer(h.db);
+    await fund(deps, player, 10_000n);
+    const stake = (id: string, amountPaise = 2_000n): BatchMoveInput => ({
+      operation: 'stake',
+      input: {
+        product: 'exchange',
+        externalId: `finish-${id}-${player}`,
+        playerId: player,
+        roundId: 'm1',
+        amountPaise,
+        mode: 'hold',
+      },
+    });
+    const written = async () =>
+      (
+        await executeRows<{ external_id: string }>(
+          h.db,
+          sql`select external_id from wallet_operations where player_id = ${player} order by id`,
+        )
+      ).map((row) => row.external_id);
+    let currentTx: LedgerContext['tx'] | undefined;
+    /** A statement of the caller's: raises unless `holds` (it runs after the moves' write). */
+    const check = (holds: SQL, message: string) => (commitBehind: boolean) =>
+      executePreparedRows(currentTx!, sql`select spm_check(${holds}, ${message}) as ok`, {
+        commitBehind,
+      });
+    const apply = (moves: BatchMoveInput[], finish: BatchFinish) =>
+      ledgerTransaction(deps, async (ctx) => {
+        currentTx = ctx.tx;
+        return {
+          ok: true as const,
+          results: await wallet.within(ctx).applyMany(moves, { finish }),
+        };
+      });
+
+    // A new move, its replay in the batch and another body under its id: planned as answered.
+    let planned: readonly PlannedResult[] = [];
+    const done = await apply([stake('a'), stake('a'), stake('a', 3_000n)], (answers) => {
+      planned = answers;
+      // The statement sees the moves' rows: it is sent behind their write.
+      return check(
+        sql`(select count(*) from wallet_operations where player_id = ${player}) = 1`,
+        'the caller ran before the write',
+      );
+    });
+    expect(done.ok && done.results.map((r) => r.ok && [r.replay, r.balancePaise])).toEqual([
+      [false, 8_000n],
+      [true, 8_000n],
+      false,
+    ]);
+    expect(planned).toEqual([
+      { ok: true, replay: false, balancePaise: 8_000n },
+      { ok: true, replay: true, balancePaise: 8_000n },
+      { ok: false, code: 'DUPLICATE' },
+    ]);
+    expect(await written()).toEqual([`finish-a-${player}`]);
+
+    // finish refuses the plan: nothing is written.
+    await expect(
+      apply([stake('b')], () => {
+        throw new Error('the plan does not hold');
+      }),
+    ).rejects.toThrow('the plan does not hold');
+    // The caller's statement raises: the moves written before it roll back with it.
+    await expect(
+      apply([stake('c')], () => check(sql`false`, 'refused by the caller')),
+    ).rejects.toThrow(/refused by the caller/);
+    expect(await written()).toEqual([`finish-a-${player}`]);
+    expect((await getWallet(h.db, player)).balance).toBe(80);
+    expect((await ledgerTotals(h.db)).postingsSum).toBe(0n);
   });
 
   it('a batch that cannot be covered rolls back whole, as the loop does', async () => {

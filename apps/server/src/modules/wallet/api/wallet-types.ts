@@ -239,9 +239,27 @@ export interface WalletOperations {
        * moved by then. No-op on PGlite.
        */
       commit?: boolean;
+      /**
+       * `last`, and the caller's own last statement goes right behind the moves' write, with
+       * the COMMIT behind it when the write stores the events (one wait less than writing it
+       * after the answers). `finish` is given each move's answer as planned, before anything
+       * is written, and may throw to roll the transaction back with nothing written; it
+       * answers the function that sends the statement, which must check itself as `commit`
+       * requires (it is told whether the COMMIT goes behind it). When the moves go one by one
+       * instead, it runs after them, its statement last.
+       */
+      finish?: BatchFinish;
     },
   ) => Promise<WalletResult[]>;
 }
+
+/** A move's answer as applyMany planned it, before anything is written (`finish`). */
+export type PlannedResult = WalletFailure | { ok: true; replay: boolean; balancePaise: Paise };
+
+/** applyMany's `finish` (see there). */
+export type BatchFinish = (
+  planned: readonly PlannedResult[],
+) => (commitBehind: boolean) => Promise<unknown>;
 
 /**
  * What a batch's moves may touch, known before they are planned (`prepareMoves`): the

@@ -7,7 +7,7 @@ import type { WalletPolicies } from '../../policies/wallet-policies.ts';
 import { roundKeyText, unsettledStakesOf } from '../../ledger/round-stakes.ts';
 import { holdKey, movesHold, opKeyOf } from '../operations/plan-parts.ts';
 import { operationHash } from '../wallet-answers.ts';
-import type { AtOnceMove, WalletResult } from '../wallet-types.ts';
+import type { AtOnceMove, BatchFinish, WalletResult } from '../wallet-types.ts';
 import {
   ledgerKeyOf,
   opKeyOfInput,
@@ -17,7 +17,7 @@ import {
   type BatchPlan,
 } from './batch-plan.ts';
 import { createdHoldsOf, takePrepared, type BatchRead } from './prepared-reads.ts';
-import { answersOf, writeBatch } from './write-batch.ts';
+import { answersOf, plannedResults, writeBatch } from './write-batch.ts';
 
 /**
  * applyMany in a constant number of multi-row statements (docs/decisions.md "Group commit
@@ -35,7 +35,7 @@ export async function applyManyAtOnce(
   db: object,
   ctx: LedgerContext,
   moves: readonly AtOnceMove[],
-  options: { last: boolean; commit: boolean },
+  options: { last: boolean; commit: boolean; finish?: BatchFinish | undefined },
 ): Promise<WalletResult[] | undefined> {
   if (moves.length === 0) return [];
   const hashes = moves.map((move) => operationHash(move.operation, move.input));
@@ -88,8 +88,14 @@ export async function applyManyAtOnce(
   // 2. The plan, move by move, in memory.
   for (let index = 0; index < moves.length; index++) planMove(batch, moves[index]!, hashes[index]!);
 
-  // 3. The writes: the ledger, the operations with their outcome, the holds.
-  const written = await writeBatch(batch, holdKeys, options);
+  // 3. The writes: the ledger, the operations with their outcome, the holds; the caller's
+  // last statement right behind them when it has one (it may refuse the plan first).
+  const then = options.finish?.(plannedResults(batch));
+  const written = await writeBatch(batch, holdKeys, {
+    last: options.last,
+    commit: options.commit,
+    then,
+  });
   // 4. The answers, in the order of the moves.
   return answersOf(batch, written);
 }

@@ -6,7 +6,7 @@ import { holdKeyOf, type HoldKey } from '../../ledger/operation-keys.ts';
 import { writeMoves } from '../../ledger/wallet-operation-repository.ts';
 import { mainWallet, storedParts } from '../../policies/funding.ts';
 import { hourOf } from '../../totals/wallet-totals.ts';
-import type { WalletResult, WalletSuccess } from '../wallet-types.ts';
+import type { PlannedResult, WalletResult, WalletSuccess } from '../wallet-types.ts';
 import { storedVersion, type BatchPlan } from './batch-plan.ts';
 
 /* applyMany's write and answers (steps 3 and 4 of applyManyAtOnce). */
@@ -22,7 +22,19 @@ type Written = Awaited<ReturnType<typeof writeMoves>>;
 export async function writeBatch(
   batch: BatchPlan,
   holdKeys: ReadonlyMap<string, HoldKey>,
-  { last, commit }: { last: boolean; commit: boolean },
+  {
+    last,
+    commit,
+    then,
+  }: {
+    last: boolean;
+    commit: boolean;
+    /**
+     * The caller's last statement (applyMany's `finish`), sent right behind the write, with
+     * the COMMIT behind it when the write stores the events.
+     */
+    then?: ((commitBehind: boolean) => Promise<unknown>) | undefined;
+  },
 ): Promise<Written> {
   const { ctx, operations, ledgerOf, bumps } = batch;
   const accountIds = await resolveAccountIds(
@@ -41,7 +53,7 @@ export async function writeBatch(
   const versionsAfter = new Map(
     [...bumps].map(([playerId, by]) => [playerId, storedVersion(batch, playerId) + by]),
   );
-  const written = await writeMoves(
+  const writing = writeMoves(
     ctx.tx,
     { transactions: batchRows, balanceMoves, versionBumps: bumps, versionsAfter },
     operations.map((operation, index) =>
@@ -54,7 +66,10 @@ export async function writeBatch(
     })),
     objectWith(
       storesEvents
-        ? { outbox: { events: outbox.rows, createdAt: ctx.now }, commitBehind: commit }
+        ? {
+            outbox: { events: outbox.rows, createdAt: ctx.now },
+            commitBehind: commit && then === undefined,
+          }
         : { commitBehind: false },
       {
         closeRounds: { keys: batch.closes, now: ctx.now },
@@ -62,6 +77,10 @@ export async function writeBatch(
       },
     ),
   );
+  // Sent at once behind the write (the connection pipelines them, in this order): a write
+  // that raises fails the caller's statement too, and either one failing turns the COMMIT
+  // behind them into a ROLLBACK.
+  const [written] = await Promise.all([writing, then?.(storesEvents)]);
   if (storesEvents) {
     ctx.outboxWritten = { moneyWrites: ctx.moneyWrites, events: ctx.outbox.length };
   }
@@ -123,6 +142,21 @@ function learnFromBatch(batch: BatchPlan): void {
   for (const { input, operation, planned, isDemo } of batch.events) {
     pushEvent(ctx, operation, input, planned, isDemo);
   }
+}
+
+/** Each move's answer as planned, before the write (applyMany's `finish`). */
+export function plannedResults(batch: BatchPlan): PlannedResult[] {
+  return batch.answers.map((answer) => {
+    if ('writes' in answer) {
+      const { balanceAfterPaise } = batch.operations[answer.writes]!;
+      return { ok: true, replay: false, balancePaise: balanceAfterPaise };
+    }
+    if ('replays' in answer) {
+      const { balanceAfterPaise } = batch.operations[answer.replays]!;
+      return { ok: true, replay: true, balancePaise: balanceAfterPaise };
+    }
+    return answer;
+  });
 }
 
 /** Each move's answer: its refusal, or what its write (or the write it replays) did. */
