@@ -19,14 +19,8 @@ import {
  */
 
 function countsOf(summary: CrashBetsSummary): CrashBetsCounts {
-  return {
-    roundId: summary.roundId,
-    bets: summary.bets,
-    cashedOut: summary.cashedOut,
-    totalStake: summary.totalStake,
-    totalPayout: summary.totalPayout,
-    at: summary.at,
-  };
+  const { top: _top, ...counts } = summary;
+  return counts;
 }
 
 export class TickSummaries {

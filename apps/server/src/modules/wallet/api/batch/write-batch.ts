@@ -6,12 +6,22 @@ import { holdKeyOf, type HoldKey } from '../../ledger/operation-keys.ts';
 import { writeMoves } from '../../ledger/wallet-operation-repository.ts';
 import { mainWallet, storedParts } from '../../policies/funding.ts';
 import { hourOf } from '../../totals/wallet-totals.ts';
-import type { PlannedResult, WalletResult, WalletSuccess } from '../wallet-types.ts';
+import type { BatchFinish, PlannedResult, WalletResult, WalletSuccess } from '../wallet-types.ts';
 import { storedVersion, type BatchPlan } from './batch-plan.ts';
 
 /* applyMany's write and answers (steps 3 and 4 of applyManyAtOnce). */
 
 type Written = Awaited<ReturnType<typeof writeMoves>>;
+
+interface WriteOptions {
+  last: boolean;
+  commit: boolean;
+  /**
+   * The caller's last statement (applyMany's `finish`), sent right behind the write, with the
+   * COMMIT behind it when the write stores the events.
+   */
+  then?: ReturnType<BatchFinish> | undefined;
+}
 
 /**
  * The writes: the ledger, the operations with their outcome, the holds, in one statement.
@@ -22,19 +32,7 @@ type Written = Awaited<ReturnType<typeof writeMoves>>;
 export async function writeBatch(
   batch: BatchPlan,
   holdKeys: ReadonlyMap<string, HoldKey>,
-  {
-    last,
-    commit,
-    then,
-  }: {
-    last: boolean;
-    commit: boolean;
-    /**
-     * The caller's last statement (applyMany's `finish`), sent right behind the write, with
-     * the COMMIT behind it when the write stores the events.
-     */
-    then?: ((commitBehind: boolean) => Promise<unknown>) | undefined;
-  },
+  { last, commit, then }: WriteOptions,
 ): Promise<Written> {
   const { ctx, operations, ledgerOf, bumps } = batch;
   const accountIds = await resolveAccountIds(
@@ -59,11 +57,7 @@ export async function writeBatch(
     operations.map((operation, index) =>
       objectWith(operation, { ledgerIndex: ledgerOf[index] ?? null }),
     ),
-    [...batch.holds].map(([key, hold]) => ({
-      key: holdKeys.get(key) ?? holdKeyOf(key),
-      heldPaise: hold.exists ? hold.heldPaise : null,
-      parts: hold.exists ? storedParts(hold.parts) : null,
-    })),
+    holdWritesOf(batch, holdKeys),
     objectWith(
       storesEvents
         ? {
@@ -92,6 +86,15 @@ export async function writeBatch(
         : (written.transactionIds[ledgerIndex] ?? null);
   });
   return written;
+}
+
+/** The holds as the batch leaves them (null: deleted). */
+function holdWritesOf(batch: BatchPlan, holdKeys: ReadonlyMap<string, HoldKey>) {
+  return [...batch.holds].map(([key, hold]) => ({
+    key: holdKeys.get(key) ?? holdKeyOf(key),
+    heldPaise: hold.exists ? hold.heldPaise : null,
+    parts: hold.exists ? storedParts(hold.parts) : null,
+  }));
 }
 
 /** The ledger rows with their accounts' ids, and each player account's move in balance. */
