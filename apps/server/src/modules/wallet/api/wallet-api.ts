@@ -174,9 +174,10 @@ export class WalletApi {
     moves: readonly BatchMoveInput[],
     options: { last: boolean; commit: boolean; finish: BatchFinish | undefined },
   ): Promise<WalletResult[]> {
+    if (moves.length === 0) return this.finishAfter(ctx, [], options.finish);
     const atOnce: AtOnceMove[] = [];
     for (const move of moves) if (isAtOnceMove(move)) atOnce.push(move);
-    if (atOnce.length === moves.length && moves.length > 0) {
+    if (atOnce.length === moves.length) {
       const answers = await applyManyAtOnce(this.policies, this.deps.db, ctx, atOnce, options);
       if (answers) return answers;
       return this.finishAfter(ctx, await this.applyManyOneByOne(ctx, atOnce), options.finish);
