@@ -48,16 +48,19 @@ export class TickSummaries {
    */
   update(changed: CrashBetsSummary | undefined, nowMs: number, latest: () => CrashBetsSummary) {
     let newRound = false;
+    // The changed list's text, compared and then kept: serialised once a tick at most.
+    let changedJson: string | undefined;
     if (changed) {
       this.counts = countsOf(changed);
       this.countsVersion += 1;
       newRound = changed.roundId !== this.topRoundId;
-      if (newRound || JSON.stringify(changed.top) !== this.topJson) this.topOwed = true;
+      changedJson = JSON.stringify(changed.top);
+      if (newRound || changedJson !== this.topJson) this.topOwed = true;
     }
     if (!this.topOwed || (!newRound && nowMs - this.topSentAtMs < CRASH_TOP_BETS_EVERY_MS)) return;
     const summary = changed ?? latest();
     this.top = summary.top;
-    this.topJson = JSON.stringify(summary.top);
+    this.topJson = changedJson ?? JSON.stringify(summary.top);
     this.topRoundId = summary.roundId;
     this.topSentAtMs = nowMs;
     this.topOwed = false;
