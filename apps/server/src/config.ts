@@ -294,6 +294,8 @@ export interface ClusterConfig {
   leaseMs: number;
   /** This node runs the market simulator: the simulated markets are owned here while it lives. */
   runsFeed: boolean;
+  /** This node runs the crash game (CRASH_GAME): only such nodes are designated its lease. */
+  runsCrash: boolean;
 }
 
 export interface Config {
@@ -416,6 +418,7 @@ function clusterConfig(parsed: ParsedEnv): ClusterConfig | undefined {
         ).replace(/\/+$/, ''),
         leaseMs: parsed.CLUSTER_LEASE_MS,
         runsFeed: parsed.SIMULATOR === 'on',
+        runsCrash: parsed.CRASH_GAME !== 'off',
       }
     : undefined;
 }

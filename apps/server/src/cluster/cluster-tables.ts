@@ -14,6 +14,8 @@ export const clusterNodes = pgTable('cluster_nodes', {
   address: text('address').notNull(),
   /** It runs the market simulator (the feed): simulated markets are owned there. */
   runsFeed: boolean('runs_feed').notNull().default(false),
+  /** It runs the crash game (CRASH_GAME): the game's lease is designated among these. */
+  runsCrash: boolean('runs_crash').notNull().default(true),
   startedAt: timestampTz('started_at').notNull(),
   heartbeatAt: timestampTz('heartbeat_at').notNull(),
 });

@@ -44,12 +44,15 @@ export interface LiveNode {
   nodeId: string;
   address: string;
   runsFeed: boolean;
+  /** It runs the crash game (CRASH_GAME on): the game's lease is designated among these. */
+  runsCrash: boolean;
 }
 
 /** Where a request for a resource goes: handled here, or forwarded to the owner's address. */
 export type ResourceRoute = { local: true } | { local: false; nodeId: string; address: string };
 
 const MARKET: ResourceKind = 'exchange-market';
+const CRASH_GAME: ResourceKind = 'crash-game';
 
 /** The lease name of an exchange market. */
 const marketLease = (marketId: string): string => resourceName({ kind: MARKET, id: marketId });
@@ -226,12 +229,13 @@ export class MarketOwnership {
     this.markets = markets;
     if (markets) this.kinds.set(MARKET, markets);
     await this.pool.query(
-      `insert into cluster_nodes (node_id, address, runs_feed, started_at, heartbeat_at)
-       values ($1, $2, $3, clock_timestamp(), clock_timestamp())
+      `insert into cluster_nodes (node_id, address, runs_feed, runs_crash, started_at, heartbeat_at)
+       values ($1, $2, $3, $4, clock_timestamp(), clock_timestamp())
        on conflict (node_id) do update
          set address = excluded.address, runs_feed = excluded.runs_feed,
+             runs_crash = excluded.runs_crash,
              started_at = excluded.started_at, heartbeat_at = excluded.heartbeat_at`,
-      [this.nodeId, this.config.advertiseUrl, this.config.runsFeed],
+      [this.nodeId, this.config.advertiseUrl, this.config.runsFeed, this.config.runsCrash],
     );
     await this.pool.query(
       `update resource_leases set owner_node = null, expires_at = clock_timestamp()
@@ -342,12 +346,18 @@ export class MarketOwnership {
   /**
    * For a market: the feed's node for its own markets (it drives them), else rendezvous
    * hashing of the market's event: all markets of an event on one node, so an event page and
-   * an event's changes (which reach its markets) are served by one owner. Any other resource:
+   * an event's changes (which reach its markets) are served by one owner. The crash game:
+   * rendezvous hashing among the nodes that run it (one with CRASH_GAME=off would hold the
+   * lease and fly nothing), all nodes when none of them is alive. Any other resource:
    * rendezvous hashing of its name.
    */
   private designated(name: string): string | undefined {
     const nodeIds = this.live.map((node) => node.nodeId);
     const resource = resourceKeyOf(name);
+    if (resource.kind === CRASH_GAME) {
+      const runners = this.live.filter((node) => node.runsCrash).map((node) => node.nodeId);
+      return rendezvousOwner(name, runners.length > 0 ? runners : nodeIds);
+    }
     if (resource.kind !== MARKET) return rendezvousOwner(name, nodeIds);
     const marketId = resource.id;
     if (this.simulated.has(marketId)) {
@@ -564,10 +574,10 @@ export class MarketOwnership {
   /** The heartbeat, and every lease of this node renewed: answers their tokens by name. */
   private async heartbeatAndRenew(): Promise<Map<string, number>> {
     await this.pool.query(
-      `insert into cluster_nodes (node_id, address, runs_feed, started_at, heartbeat_at)
-       values ($1, $2, $3, clock_timestamp(), clock_timestamp())
+      `insert into cluster_nodes (node_id, address, runs_feed, runs_crash, started_at, heartbeat_at)
+       values ($1, $2, $3, $4, clock_timestamp(), clock_timestamp())
        on conflict (node_id) do update set heartbeat_at = clock_timestamp()`,
-      [this.nodeId, this.config.advertiseUrl, this.config.runsFeed],
+      [this.nodeId, this.config.advertiseUrl, this.config.runsFeed, this.config.runsCrash],
     );
     // Nodes gone for a day are forgotten (a restarted node under the same id registers again).
     await this.pool.query(
@@ -584,8 +594,13 @@ export class MarketOwnership {
   }
 
   private async readLiveNodes(): Promise<void> {
-    const nodes = await this.pool.query<{ node_id: string; address: string; runs_feed: boolean }>(
-      `select node_id, address, runs_feed from cluster_nodes
+    const nodes = await this.pool.query<{
+      node_id: string;
+      address: string;
+      runs_feed: boolean;
+      runs_crash: boolean;
+    }>(
+      `select node_id, address, runs_feed, runs_crash from cluster_nodes
        where heartbeat_at > clock_timestamp() - make_interval(secs => $1::float8)
        order by node_id`,
       [this.config.leaseMs / 1000],
@@ -594,6 +609,7 @@ export class MarketOwnership {
       nodeId: row.node_id,
       address: row.address,
       runsFeed: row.runs_feed,
+      runsCrash: row.runs_crash,
     }));
   }
 

@@ -255,7 +255,7 @@ describe.skipIf(!servicesAnswer)(
         configure: crashRoute,
       });
       urls.set(h.app, h.baseUrl!);
-      const sibling = await startSiblingNode(h, 'crash-b', secondPort, crashRoute);
+      const sibling = await startSiblingNode(h, 'crash-b', secondPort, { configure: crashRoute });
       second = sibling.app;
       urls.set(second, sibling.baseUrl);
       playerId = await insertPlayer(h.db);

@@ -336,15 +336,25 @@ export async function startSiblingNode(
   h: Harness,
   nodeId: string,
   port: number,
-  /** Runs before the app is ready, like the harness's own `configure` (test-only routes). */
-  configure?: (app: App) => void | Promise<void>,
+  options: {
+    /** Runs before the app is ready, like the harness's own `configure` (test-only routes). */
+    configure?: (app: App) => void | Promise<void>;
+    /** This node's CRASH_GAME (default: the harness's). */
+    runsCrash?: boolean;
+  } = {},
 ): Promise<{ app: App; baseUrl: string }> {
+  const { configure, runsCrash = h.config.crash.run } = options;
   const cluster = h.config.cluster;
   if (!cluster) throw new Error('startSiblingNode needs a harness started with clusterNode');
   const app = await buildApp({
     config: objectWith(h.config, {
       port,
-      cluster: objectWith(cluster, { nodeId, advertiseUrl: `http://127.0.0.1:${port}` }),
+      cluster: objectWith(cluster, {
+        nodeId,
+        advertiseUrl: `http://127.0.0.1:${port}`,
+        runsCrash,
+      }),
+      crash: objectWith(h.config.crash, { run: runsCrash }),
     }),
     db: h.db,
     clock: h.clock,
