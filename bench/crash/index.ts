@@ -27,6 +27,11 @@
  *   CRASH_BENCH_CONNECTIONS (HTTP connections per player process, 64),
  *   CRASH_BENCH_CONNECTS_PER_SECOND (500, all processes together), CRASH_BENCH_CPU_PROF=<dir>
  *   (the server under node --cpu-prof, its profile written there when it stops).
+ *   CRASH_BENCH_SOCKET_NODE=on (needs DATABASE_URL; REDIS_URL or the local Redis): two nodes
+ *   of a cluster, the game node flying the rounds and taking every bet and cash-out, and a
+ *   socket node holding every player's socket (a load balancer sending `/public/` to the one
+ *   and `/api` to the other): the room's writes then run beside the money's requests instead
+ *   of between them (docs/crash-bench.md, session 36).
  *   Needs `ulimit -n` above the players (the server holds one descriptor per socket).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -82,6 +87,8 @@ const PROCESSES = Number(process.env.CRASH_BENCH_PROCESSES ?? 4);
 const CONNECTIONS = Number(process.env.CRASH_BENCH_CONNECTIONS ?? 64);
 const CONNECTS_PER_SECOND = Number(process.env.CRASH_BENCH_CONNECTS_PER_SECOND ?? 500);
 const CPU_PROF_DIR = process.env.CRASH_BENCH_CPU_PROF;
+const SOCKET_NODE = process.env.CRASH_BENCH_SOCKET_NODE === 'on';
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 /** Each player's opening balance: ₹10 lakh, far above what a few rounds stake. */
 const FUNDING_PAISE = 100_000_000n;
 const GOAL_CASH_OUT_P99_MS = 50;
@@ -452,16 +459,32 @@ async function check(
   return { problems, bets: bets.length };
 }
 
+/** With CRASH_BENCH_SOCKET_NODE=on, each node's part of a cluster on this run's Redis keys. */
+function clusterEnv(nodeId: string): NodeJS.ProcessEnv {
+  if (!SOCKET_NODE) return {};
+  return {
+    CLUSTER: 'on',
+    NODE_ID: nodeId,
+    REDIS_URL,
+    REDIS_PREFIX: `spm-crash-bench-${process.pid}:`,
+  };
+}
+
 async function main(): Promise<number> {
   const limit = openFileLimit();
   if (limit < PLAYERS + 1_000) {
     console.error(`open-file limit ${limit} is below ${PLAYERS} players + 1,000: raise ulimit -n`);
     return 1;
   }
+  if (SOCKET_NODE && !process.env.DATABASE_URL) {
+    console.error('CRASH_BENCH_SOCKET_NODE=on runs two nodes: it needs DATABASE_URL');
+    return 1;
+  }
   const postgres = await freshPostgres();
   const dataDir = await mkdtemp(join(tmpdir(), 'spm-crash-bench-'));
   const children: ChildProcess[] = [];
   let server: StartedServer | undefined;
+  let socketNode: StartedServer | undefined;
   try {
     const seedStartedAt = performance.now();
     const players = await createPlayers(dataDir, postgres?.url);
@@ -480,9 +503,22 @@ async function main(): Promise<number> {
         SIMULATOR: 'off',
         CRASH_GAME: 'on',
         ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+        ...clusterEnv('game'),
       },
     });
     const serverPid = server.child.pid!;
+    if (SOCKET_NODE) {
+      // Started second, so the game node holds the game's lease; this one flies no rounds.
+      socketNode = await startServer({
+        env: {
+          SIMULATOR: 'off',
+          CRASH_GAME: 'off',
+          DATABASE_URL: postgres!.url,
+          ...clusterEnv('sockets'),
+        },
+      });
+    }
+    const socketUrl = (socketNode ?? server).baseUrl;
     const share = Math.ceil(PLAYERS / PROCESSES);
     for (let p = 0; p < PROCESSES; p += 1) children.push(forkPlayers());
     const connectStartedAt = performance.now();
@@ -492,6 +528,7 @@ async function main(): Promise<number> {
         const plan: ToPlayerProcess = {
           kind: 'plan',
           baseUrl: server!.baseUrl,
+          socketUrl,
           players: players.slice(p * share, (p + 1) * share),
           connections: CONNECTIONS,
           connectsPerSecond: CONNECTS_PER_SECOND / PROCESSES,
@@ -508,11 +545,11 @@ async function main(): Promise<number> {
     if (failedToConnect > 0) return 1;
 
     // The game's chain is built at the first start before any round opens: wait for a round.
-    const watcher = await watchRounds(server.baseUrl, players[0]!.token);
+    const watcher = await watchRounds(socketUrl, players[0]!.token);
     let current = watcher.current;
     while (current.phase === 'paused' || current.roundId === '') {
       await sleep(500);
-      current = (await watchRounds(server.baseUrl, players[0]!.token)).current;
+      current = (await watchRounds(socketUrl, players[0]!.token)).current;
     }
     const firstRoundId = firstPlayableRound(current);
     const firstMeasured = firstRoundId + WARM_UP_ROUNDS;
@@ -522,6 +559,9 @@ async function main(): Promise<number> {
     const crashedAts = new Map<number, number>();
     const crashedAtOf = (id: number) => crashedAts.get(id) ?? Number.POSITIVE_INFINITY;
     let cpuAtStart = 0;
+    const socketPid = socketNode?.child.pid;
+    let socketCpuAtStart = 0;
+    let socketCpuSeconds = 0;
     let measureStartedAt = 0;
     let peakRss = 0;
     const rssTimer = setInterval(() => {
@@ -536,6 +576,7 @@ async function main(): Promise<number> {
       if (id === firstMeasured && round.phase === 'betting' && measureStartedAt === 0) {
         measureStartedAt = performance.now();
         cpuAtStart = cpuSecondsOf(serverPid);
+        if (socketPid !== undefined) socketCpuAtStart = cpuSecondsOf(socketPid);
       }
       if (round.phase === 'crashed' && round.crashPoint !== null) {
         crashPoints.set(id, round.crashPoint);
@@ -543,6 +584,8 @@ async function main(): Promise<number> {
         if (id >= firstMeasured && id <= lastRoundId) scrapes.push(publishedLatency(baseUrl));
         if (id === lastRoundId) {
           cpuSeconds = cpuSecondsOf(serverPid) - cpuAtStart;
+          if (socketPid !== undefined)
+            socketCpuSeconds = cpuSecondsOf(socketPid) - socketCpuAtStart;
           measuredSeconds = (performance.now() - measureStartedAt) / 1000;
         }
       }
@@ -573,6 +616,7 @@ async function main(): Promise<number> {
     const memory = memoryOf(serverPid);
     if (cpuSeconds === 0) {
       cpuSeconds = cpuSecondsOf(serverPid) - cpuAtStart;
+      if (socketPid !== undefined) socketCpuSeconds = cpuSecondsOf(socketPid) - socketCpuAtStart;
       measuredSeconds = (performance.now() - measureStartedAt) / 1000;
     }
 
@@ -634,8 +678,14 @@ async function main(): Promise<number> {
       `${pad('cash-outs')}${JSON.stringify(cashOuts)}; ${reports.reduce((s, r) => s + r.targetsNotReached, 0)} manual targets above the crash (nothing sent)`,
     );
     console.log(
-      `${pad('server')}CPU ${((cpuSeconds / measuredSeconds) * 100).toFixed(0)} % of one core over ${measuredSeconds.toFixed(0)} s of measured rounds; RSS ${mib(memory.rss)} at the end, peak ${mib(Math.max(peakRss, memory.hwm))}`,
+      `${pad(socketNode ? 'game node' : 'server')}CPU ${((cpuSeconds / measuredSeconds) * 100).toFixed(0)} % of one core over ${measuredSeconds.toFixed(0)} s of measured rounds; RSS ${mib(memory.rss)} at the end, peak ${mib(Math.max(peakRss, memory.hwm))}`,
     );
+    if (socketNode && socketPid !== undefined) {
+      const socketMemory = memoryOf(socketPid);
+      console.log(
+        `${pad('socket node')}CPU ${((socketCpuSeconds / measuredSeconds) * 100).toFixed(0)} % of one core; RSS ${mib(socketMemory.rss)} at the end, peak ${mib(socketMemory.hwm)} (every player's socket; the game node holds none)`,
+      );
+    }
     console.log(
       `${pad('player processes')}CPU ${reports.map((r) => `${((r.cpuMs / 1000 / measuredSeconds) * 100).toFixed(0)} %`).join(', ')}; event-loop delay p99 ${reports.map((r) => ms(r.eventLoopDelayP99Ms)).join(', ')}; ${reports.reduce((s, r) => s + r.disconnects, 0)} disconnects`,
     );
@@ -653,14 +703,15 @@ async function main(): Promise<number> {
       `${pad('goals')}cash-out ack p99 < ${GOAL_CASH_OUT_P99_MS} ms: ${met(cashOutP99 < GOAL_CASH_OUT_P99_MS, cashOutMs.length)}; tick delivery p95 < ${GOAL_TICK_P95_MS} ms: ${met(tickP95 < GOAL_TICK_P95_MS, tickCount)} (a shared, noisy machine: compare runs)`,
     );
 
-    const logged = server
-      .output()
-      .split('\n')
+    const logged = [server, ...(socketNode ? [socketNode] : [])]
+      .flatMap((node) => node.output().split('\n'))
       .filter((line) => /"level":(40|50|60)/.test(line))
       .map((line) => /"msg":"([^"]{0,160})/.exec(line)?.[1] ?? line.slice(0, 160));
     const distinct = [...new Set(logged)].slice(0, 5);
     console.log(`${pad('server log')}${logged.length} warnings or errors`);
     for (const message of distinct) console.log(`  ${message}`);
+    await socketNode?.stop();
+    socketNode = undefined;
     await server.stop();
     server = undefined;
     const { problems, bets: stored } = await withDatabase(dataDir, postgres?.url, (database) =>
@@ -680,6 +731,7 @@ async function main(): Promise<number> {
     return problems.length > 0 ? 1 : 0;
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill();
+    await socketNode?.stop();
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
     await postgres?.drop();

@@ -139,7 +139,7 @@ async function connectAll(plan: PlayerPlan, sockets: ProtocolClient[]): Promise<
     };
     const open = (i: number) => {
       connecting += 1;
-      const socket = new ProtocolClient(plan.baseUrl, REALTIME_PATH, {
+      const socket = new ProtocolClient(plan.socketUrl, REALTIME_PATH, {
         token: plan.players[i]!.token,
       });
       sockets[i] = socket;

@@ -9,7 +9,10 @@ export interface LoadPlayer {
 /** Parent → player process: whom to connect and which rounds to play. */
 export interface PlayerPlan {
   kind: 'plan';
+  /** Where bets and cash-outs go (the node that flies the rounds). */
   baseUrl: string;
+  /** Where the sockets connect: baseUrl, or the socket node (CRASH_BENCH_SOCKET_NODE=on). */
+  socketUrl: string;
   players: LoadPlayer[];
   /** Keep-alive HTTP connections this process sends bets and cash-outs on. */
   connections: number;
