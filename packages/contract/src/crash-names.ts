@@ -67,8 +67,14 @@ export const CRASH_SERVER_EVENTS = {
  * read a page at a time (GET /api/crash/rounds/current/bets).
  */
 export const CRASH_SUMMARY_TOP_BETS = 10;
-/** The room's summary is sent at most this often (ms), and only when a bet changed. */
-export const CRASH_BETS_SUMMARY_EVERY_MS = 100;
+/**
+ * Outside the flight the room's summary is sent at most this often (ms), and only when a bet
+ * changed. Each summary is a frame of about 2 KB to every socket of the room: at 5,000 sockets
+ * ten a second took most of the server's time in the betting window, while the bets it was
+ * there to take waited (docs/crash-bench.md, session 36). Twice a second is what the
+ * side panel needs.
+ */
+export const CRASH_BETS_SUMMARY_EVERY_MS = 500;
 /**
  * In flight the room's biggest bets ride on a tick at most this often (ms), and only when they
  * changed; the counts and totals ride on every tick after a change. The biggest bets are nine
