@@ -110,6 +110,15 @@ function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** CPU seconds each process used between `start()` and each `read()`. */
+function cpuMeter(pids: readonly number[]) {
+  let atStart = pids.map(() => 0);
+  return {
+    start: () => (atStart = pids.map(cpuSecondsOf)),
+    read: () => pids.map((pid, i) => cpuSecondsOf(pid) - atStart[i]!),
+  };
+}
+
 /** The soft limit on open files this process (and so its children) has. */
 function openFileLimit(): number {
   const line = readFileSync('/proc/self/limits', 'utf8')
@@ -558,16 +567,15 @@ async function main(): Promise<number> {
     /** Each round's crash as the server's time stamped its round event. */
     const crashedAts = new Map<number, number>();
     const crashedAtOf = (id: number) => crashedAts.get(id) ?? Number.POSITIVE_INFINITY;
-    let cpuAtStart = 0;
     const socketPid = socketNode?.child.pid;
-    let socketCpuAtStart = 0;
-    let socketCpuSeconds = 0;
+    const cpu = cpuMeter(socketPid === undefined ? [serverPid] : [serverPid, socketPid]);
+    /** CPU seconds over the measured rounds: the server (the game node), then the socket node. */
+    let cpuSeconds: number[] = [];
     let measureStartedAt = 0;
     let peakRss = 0;
     const rssTimer = setInterval(() => {
       if (measureStartedAt > 0) peakRss = Math.max(peakRss, memoryOf(serverPid).rss);
     }, 500);
-    let cpuSeconds = 0;
     let measuredSeconds = 0;
     const baseUrl = server.baseUrl;
     const scrapes: Promise<ServerRoundLatency | undefined>[] = [];
@@ -575,17 +583,14 @@ async function main(): Promise<number> {
       const id = Number(round.roundId);
       if (id === firstMeasured && round.phase === 'betting' && measureStartedAt === 0) {
         measureStartedAt = performance.now();
-        cpuAtStart = cpuSecondsOf(serverPid);
-        if (socketPid !== undefined) socketCpuAtStart = cpuSecondsOf(socketPid);
+        cpu.start();
       }
       if (round.phase === 'crashed' && round.crashPoint !== null) {
         crashPoints.set(id, round.crashPoint);
         crashedAts.set(id, Date.parse(round.serverTime));
         if (id >= firstMeasured && id <= lastRoundId) scrapes.push(publishedLatency(baseUrl));
         if (id === lastRoundId) {
-          cpuSeconds = cpuSecondsOf(serverPid) - cpuAtStart;
-          if (socketPid !== undefined)
-            socketCpuSeconds = cpuSecondsOf(socketPid) - socketCpuAtStart;
+          cpuSeconds = cpu.read();
           measuredSeconds = (performance.now() - measureStartedAt) / 1000;
         }
       }
@@ -614,9 +619,8 @@ async function main(): Promise<number> {
     }
     watcher.close();
     const memory = memoryOf(serverPid);
-    if (cpuSeconds === 0) {
-      cpuSeconds = cpuSecondsOf(serverPid) - cpuAtStart;
-      if (socketPid !== undefined) socketCpuSeconds = cpuSecondsOf(socketPid) - socketCpuAtStart;
+    if (cpuSeconds.length === 0) {
+      cpuSeconds = cpu.read();
       measuredSeconds = (performance.now() - measureStartedAt) / 1000;
     }
 
@@ -678,12 +682,12 @@ async function main(): Promise<number> {
       `${pad('cash-outs')}${JSON.stringify(cashOuts)}; ${reports.reduce((s, r) => s + r.targetsNotReached, 0)} manual targets above the crash (nothing sent)`,
     );
     console.log(
-      `${pad(socketNode ? 'game node' : 'server')}CPU ${((cpuSeconds / measuredSeconds) * 100).toFixed(0)} % of one core over ${measuredSeconds.toFixed(0)} s of measured rounds; RSS ${mib(memory.rss)} at the end, peak ${mib(Math.max(peakRss, memory.hwm))}`,
+      `${pad(socketNode ? 'game node' : 'server')}CPU ${((cpuSeconds[0]! / measuredSeconds) * 100).toFixed(0)} % of one core over ${measuredSeconds.toFixed(0)} s of measured rounds; RSS ${mib(memory.rss)} at the end, peak ${mib(Math.max(peakRss, memory.hwm))}`,
     );
-    if (socketNode && socketPid !== undefined) {
+    if (socketPid !== undefined) {
       const socketMemory = memoryOf(socketPid);
       console.log(
-        `${pad('socket node')}CPU ${((socketCpuSeconds / measuredSeconds) * 100).toFixed(0)} % of one core; RSS ${mib(socketMemory.rss)} at the end, peak ${mib(socketMemory.hwm)} (every player's socket; the game node holds none)`,
+        `${pad('socket node')}CPU ${((cpuSeconds[1]! / measuredSeconds) * 100).toFixed(0)} % of one core; RSS ${mib(socketMemory.rss)} at the end, peak ${mib(socketMemory.hwm)} (every player's socket; the game node holds none)`,
       );
     }
     console.log(
