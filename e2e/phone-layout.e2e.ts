@@ -56,6 +56,18 @@ async function openRoute(page: Page, baseUrl: string, path: string): Promise<voi
     .waitFor({ state: 'detached', timeout: 5000 })
     .catch(() => undefined);
   if (path.startsWith('/exchange/')) await page.getByTestId('runner-row').first().waitFor();
+  // The referral page with its code, invite link, figures and both lists drawn.
+  if (path === '/referral') {
+    for (const testId of [
+      'referral-link',
+      'referral-stats',
+      'referral-sources',
+      'referral-children',
+    ]) {
+      await page.getByTestId(testId).waitFor();
+    }
+    await page.locator('.referral-page .page-loader').first().waitFor({ state: 'detached' });
+  }
 }
 
 async function checkRoutes(
@@ -163,6 +175,9 @@ describe('phone layout at 360 px', () => {
         },
       });
       expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+      // A referral code, so /referral shows the code and the long invite link on a phone.
+      const referral = await api(platform.baseUrl, '/ref/generate', { token: token!, body: {} });
+      expect(referral.status, JSON.stringify(referral.body)).toBe(200);
       const gateways = await api<{ code: string }[]>(platform.baseUrl, '/gateways', {
         token: token!,
       });

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 export interface TableRoute {
   path: string;
   access: 'public' | 'common' | 'protected';
-  /** Still the placeholder page: a later issue's route (bonuses, referral, sportsbook). */
+  /** Still the placeholder page: a later issue's route (bonuses, promotions, sportsbook). */
   placeholder?: boolean;
 }
 

@@ -52,6 +52,7 @@ import { dashboardModule } from './modules/dashboard/index.ts';
 import { exchangeModule } from './modules/exchange/index.ts';
 import { privacyModule } from './modules/privacy/index.ts';
 import { contactModule } from './modules/contact/index.ts';
+import { referralModule } from './modules/referral/index.ts';
 import { registerLimitPolicies, saferPlayModule } from './modules/safer-play/index.ts';
 import { clusterModule } from './cluster/cluster-plugin.ts';
 import {
@@ -321,6 +322,7 @@ async function registerModules(
     walletModule,
     regionsModule,
     identityModule,
+    referralModule,
     cashierModule,
     contentModule,
     playMoneyModule,

@@ -21,6 +21,12 @@ export const appDetailsSchema = z.object({
   GRIEVANCE_OFFICER_NAME: z.string(),
   GRIEVANCE_OFFICER_EMAIL: z.string(),
   GRIEVANCE_OFFICER_PHONE: z.string(),
+  /**
+   * The referral programme's terms (docs/referral.md): the bonus coins paid the first time an
+   * invited player deposits at least REFERRAL_MIN_DEPOSIT_POINTS in one deposit; 0 pays none.
+   */
+  REFERRAL_REWARD_POINTS: z.number(),
+  REFERRAL_MIN_DEPOSIT_POINTS: z.number(),
 });
 export type AppDetails = z.infer<typeof appDetailsSchema>;
 
@@ -47,6 +53,10 @@ export const APP_DETAILS_MAX_LENGTH = {
   contact: 254,
 } as const;
 
+/** Bounds an operator may set the referral terms within (whole points). */
+export const REFERRAL_REWARD_MAX_POINTS = 10_000;
+export const REFERRAL_MIN_DEPOSIT_MAX_POINTS = 1_000_000;
+
 const settingUrlSchema = z.string().max(APP_DETAILS_MAX_LENGTH.url);
 /**
  * The app details as an operator writes them (PATCH /api/staff/settings/app, the CLI's
@@ -64,6 +74,8 @@ export const appDetailsInputSchema = appDetailsSchema.extend({
   GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).max(APP_DETAILS_MAX_LENGTH.contact),
   GRIEVANCE_OFFICER_EMAIL: z.email().max(APP_DETAILS_MAX_LENGTH.contact),
   GRIEVANCE_OFFICER_PHONE: z.string().trim().max(APP_DETAILS_MAX_LENGTH.contact),
+  REFERRAL_REWARD_POINTS: z.number().int().min(0).max(REFERRAL_REWARD_MAX_POINTS),
+  REFERRAL_MIN_DEPOSIT_POINTS: z.number().int().min(0).max(REFERRAL_MIN_DEPOSIT_MAX_POINTS),
 });
 
 /** GET /api/getBanners: shown sorted ascending by `order`. */

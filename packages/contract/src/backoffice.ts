@@ -186,6 +186,30 @@ export const staffPlayerQuerySchema = pageQuerySchema.extend({
 export const staffPlayerListSchema = pagedSchema(staffPlayerSchema);
 export const staffPlayerParamsSchema = z.object({ playerId: idSchema });
 
+/** A player the referral panel names: staff see the username (players see it masked). */
+const staffReferralPlayerSchema = z.object({ id: z.string(), username: z.string() });
+/** Most invited players the panel lists (newest first); `invitedTotal` counts them all. */
+export const STAFF_REFERRALS_LISTED = 100;
+/**
+ * GET /api/staff/players/{id}/referrals (docs/referral.md): the player's code, who invited
+ * them, and whom they invited, for spotting one person's many accounts. Agents see only
+ * players of their downline; `invitedBy` outside it is null.
+ */
+export const staffPlayerReferralsSchema = z.object({
+  code: z.string().nullable(),
+  invitedBy: staffReferralPlayerSchema.nullable(),
+  invited: z.array(
+    staffReferralPlayerSchema.extend({
+      joinedAt: z.string(),
+      status: z.enum(PLAYER_STATUSES),
+      registrationIp: z.string().nullable(),
+      rewardPoints: z.number().nullable(),
+    }),
+  ),
+  invitedTotal: z.number().int(),
+});
+export type StaffPlayerReferrals = z.infer<typeof staffPlayerReferralsSchema>;
+
 /** GET /api/staff/players/{id}/ledger?from=&to= : the statement, as the player sees it. */
 export const staffPlayerLedgerQuerySchema = pageQuerySchema.extend({
   from: dateSchema,

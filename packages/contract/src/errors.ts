@@ -42,7 +42,7 @@ export const errorCatalogue = {
   USERNAME_TAKEN: { status: 409, message: 'This username is already taken.' },
   PHONE_TAKEN: { status: 409, message: 'This mobile number is already registered.' },
   /** Registration: an agent code no agent has (a player would be attached to no one). */
-  AGENT_CODE_UNKNOWN: { status: 400, message: 'No agent has this code.' },
+  AGENT_CODE_UNKNOWN: { status: 400, message: 'No agent or player has this code.' },
   /** Regions (issue 42 item 7): the phone's country, the declared state or the address is not served. */
   REGION_BLOCKED: { status: 403, message: 'This site is not available in your region.' },
   EMAIL_TAKEN: { status: 409, message: 'This email is already registered.' },

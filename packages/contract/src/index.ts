@@ -30,3 +30,4 @@ export * from './crash.ts';
 export * from './crash-staff.ts';
 export * from './player-dashboard.ts';
 export * from './content.ts';
+export * from './referral.ts';

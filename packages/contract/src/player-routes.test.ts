@@ -18,7 +18,7 @@ describe('player routes (issue 40 item 7)', () => {
   });
 
   it('refuses a placeholder, an unknown path, plain http and scripts', () => {
-    expect(checkLinkTarget('/referral')).toEqual({ ok: false, why: 'unbuilt_route' });
+    expect(checkLinkTarget('/bonus')).toEqual({ ok: false, why: 'unbuilt_route' });
     expect(checkLinkTarget('/sportsbook2')).toEqual({ ok: false, why: 'unbuilt_route' });
     expect(checkLinkTarget('/betby')).toEqual({ ok: false, why: 'unbuilt_route' });
     expect(checkLinkTarget('/bonus/7')).toEqual({ ok: false, why: 'unbuilt_route' });
@@ -35,7 +35,8 @@ describe('player routes (issue 40 item 7)', () => {
   it('tells a built path from a placeholder', () => {
     expect(isBuiltPlayerPath('/live-casino')).toBe(true);
     expect(isBuiltPlayerPath('/aviatorgames')).toBe(true);
-    expect(isBuiltPlayerPath('/referral')).toBe(false);
+    expect(isBuiltPlayerPath('/bonus')).toBe(false);
+    expect(isBuiltPlayerPath('/referral')).toBe(true);
     expect(isBuiltPlayerPath('/nowhere')).toBe(false);
   });
 });

@@ -59,13 +59,14 @@ export const BUILT_PLAYER_ROUTES = [
   '/fairplay',
   '/gamesrule',
   '/terms',
+  // The referral programme: the player's code, invite link and invited friends.
+  '/referral',
 ] as const;
 
 /** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */
 export const UNBUILT_PLAYER_ROUTES = [
   '/sportsbook2',
   '/betby',
-  '/referral',
   '/bonus',
   '/bonus/:bonusId',
   '/promotionoffers',

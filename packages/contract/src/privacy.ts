@@ -67,6 +67,10 @@ export const dataExportSchema = z.object({
     mobile: z.string().nullable(),
     countryCode: z.string(),
     agentCode: z.string().nullable(),
+    /** The player's own referral code (docs/referral.md), null when never asked for. */
+    referralCode: z.string().nullable(),
+    /** Whether the player signed up with another player's code (who it was is theirs). */
+    invitedByPlayer: z.boolean(),
     source: z.string().nullable(),
     registrationIp: z.string().nullable(),
     status: z.string(),

@@ -6,6 +6,7 @@ import {
   erasureBlocker,
   isDataRequestOverdue,
   maskAccountNumber,
+  maskPlayerName,
 } from './privacy.ts';
 
 describe('personal data rules', () => {
@@ -19,6 +20,12 @@ describe('personal data rules', () => {
     const due = new Date('2027-01-01T10:00:00Z');
     expect(isDataRequestOverdue(due, new Date('2027-01-01T10:00:00Z'))).toBe(false);
     expect(isDataRequestOverdue(due, new Date('2027-01-01T10:00:01Z'))).toBe(true);
+  });
+
+  it('shows other players only the ends of a name', () => {
+    expect(maskPlayerName('ravikumar42')).toBe('ra***42');
+    expect(maskPlayerName('ravi')).toBe('r***');
+    expect(maskPlayerName('ravikumar42')).not.toContain('vikum');
   });
 
   it('masks all but the last four characters', () => {

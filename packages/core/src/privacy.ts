@@ -34,6 +34,15 @@ export function maskAccountNumber(value: string): string {
   return `${'•'.repeat(compact.length - 4)}${compact.slice(-4)}`;
 }
 
+/**
+ * A player's name as other players see it (the crash room, a referrer's invited friends):
+ * `ra***42`; a short name keeps its first letter only.
+ */
+export function maskPlayerName(username: string): string {
+  if (username.length <= 4) return `${username.slice(0, 1)}***`;
+  return `${username.slice(0, 2)}***${username.slice(-2)}`;
+}
+
 /** The username an erased account keeps: unique, and saying nothing about the person. */
 export function erasedUsername(playerId: number): string {
   return `erased-${playerId}`;

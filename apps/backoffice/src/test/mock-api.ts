@@ -49,6 +49,8 @@ export const liveAppDetails: AppDetails = {
   FACEBOOK: '',
   organisationStatus: 'live',
   GRIEVANCE_OFFICER_NAME: 'Grievance Officer',
+  REFERRAL_REWARD_POINTS: 100,
+  REFERRAL_MIN_DEPOSIT_POINTS: 500,
   GRIEVANCE_OFFICER_EMAIL: 'grievance@spm.example',
   GRIEVANCE_OFFICER_PHONE: '',
 };

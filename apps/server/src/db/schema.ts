@@ -21,3 +21,4 @@ export * from '../modules/safer-play/exclusion/tables.ts';
 export * from '../modules/safer-play/limits/tables.ts';
 export * from '../modules/safer-play/tables.ts';
 export * from '../modules/contact/tables.ts';
+export * from '../modules/referral/tables.ts';

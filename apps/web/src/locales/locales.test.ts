@@ -95,37 +95,52 @@ describe('locale files (SPEC 1)', () => {
   });
 });
 
-// Issue 43 item 5: the crash game's strings, a namespace of their own loaded with its page.
-const crashFiles = import.meta.glob<Tree>('./crash/*.json', { eager: true, import: 'default' });
-const crashFlat = Object.fromEntries(
-  Object.entries(crashFiles).map(([path, tree]) => [
-    /(\w+)\.json$/.exec(path)?.[1] ?? path,
-    flatten(tree),
-  ]),
-) as Record<(typeof LANGUAGES)[number], Record<string, string>>;
-const crashKeys = Object.keys(crashFlat.en).sort();
+/**
+ * A screen's own namespace, loaded with its page (locales/<namespace>/<language>.json): the
+ * same keys in every language, none empty, real translations with the same placeholders.
+ */
+function describeScreenNamespace(title: string, files: Record<string, Tree>): void {
+  const byLanguage = Object.fromEntries(
+    Object.entries(files).map(([path, tree]) => [
+      /(\w+)\.json$/.exec(path)?.[1] ?? path,
+      flatten(tree),
+    ]),
+  ) as Record<(typeof LANGUAGES)[number], Record<string, string>>;
+  const keys = Object.keys(byLanguage.en).sort();
 
-describe('the crash game namespace (locales/crash)', () => {
-  it.each(LANGUAGES)('%s has exactly the English keys, none empty', (code) => {
-    expect(Object.keys(crashFlat[code]).sort()).toEqual(crashKeys);
-    expect(Object.entries(crashFlat[code]).filter(([, text]) => !text.trim())).toEqual([]);
+  describe(title, () => {
+    it.each(LANGUAGES)('%s has exactly the English keys, none empty', (code) => {
+      expect(Object.keys(byLanguage[code]).sort()).toEqual(keys);
+      expect(Object.entries(byLanguage[code]).filter(([, text]) => !text.trim())).toEqual([]);
+    });
+
+    it.each(LANGUAGES.filter((code) => code !== 'en'))(
+      '%s is a real translation with the same placeholders',
+      (code) => {
+        const same = keys.filter((key) => byLanguage[code][key] === byLanguage.en[key]);
+        expect(same.length / keys.length).toBeLessThan(0.1);
+        const placeholders = (text: string) => (text.match(/{{\w+}}/g) ?? []).sort();
+        for (const key of keys) {
+          expect([key, placeholders(byLanguage[code][key] ?? '')]).toEqual([
+            key,
+            placeholders(byLanguage.en[key] ?? ''),
+          ]);
+        }
+      },
+    );
   });
+}
 
-  it.each(LANGUAGES.filter((code) => code !== 'en'))(
-    '%s is a real translation with the same placeholders',
-    (code) => {
-      const same = crashKeys.filter((key) => crashFlat[code][key] === crashFlat.en[key]);
-      expect(same.length / crashKeys.length).toBeLessThan(0.1);
-      const placeholders = (text: string) => (text.match(/{{\w+}}/g) ?? []).sort();
-      for (const key of crashKeys) {
-        expect([key, placeholders(crashFlat[code][key] ?? '')]).toEqual([
-          key,
-          placeholders(crashFlat.en[key] ?? ''),
-        ]);
-      }
-    },
-  );
-});
+// Issue 43 item 5: the crash game's strings, a namespace of their own loaded with its page.
+describeScreenNamespace(
+  'the crash game namespace (locales/crash)',
+  import.meta.glob<Tree>('./crash/*.json', { eager: true, import: 'default' }),
+);
+// The referral programme (/referral, docs/referral.md).
+describeScreenNamespace(
+  'the referral namespace (locales/referral)',
+  import.meta.glob<Tree>('./referral/*.json', { eager: true, import: 'default' }),
+);
 
 describe('the spec texts in English (SPEC 2.5, 5, 8)', () => {
   it('has every SPEC 5 validation message word for word', () => {

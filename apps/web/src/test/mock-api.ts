@@ -20,6 +20,8 @@ export const liveAppDetails: AppDetails = {
   GRIEVANCE_OFFICER_NAME: 'Asha Rao',
   GRIEVANCE_OFFICER_EMAIL: 'grievance@spm.example',
   GRIEVANCE_OFFICER_PHONE: '+91 80 4000 1234',
+  REFERRAL_REWARD_POINTS: 100,
+  REFERRAL_MIN_DEPOSIT_POINTS: 500,
 };
 
 /** An empty first page of GET /notifications. */

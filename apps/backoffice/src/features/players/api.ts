@@ -6,6 +6,7 @@ import {
   staffLockAnswerSchema,
   staffPlayerLedgerSchema,
   staffPlayerListSchema,
+  staffPlayerReferralsSchema,
   staffPlayerSchema,
   staffPlayerSessionListSchema,
   staffRealityCheckSchema,
@@ -39,6 +40,10 @@ export function fetchPlayers(search: PlayerSearch) {
 
 export function fetchPlayer(id: string) {
   return staffRequest(staffPlayerSchema, { url: `/staff/players/${id}` });
+}
+
+export function fetchReferrals(id: string) {
+  return staffRequest(staffPlayerReferralsSchema, { url: `/staff/players/${id}/referrals` });
 }
 
 export function fetchLedger(id: string, params: { from: string; to: string; page: number }) {

@@ -14,6 +14,7 @@ import { ExclusionsTab } from './exclusions-tab.tsx';
 import { LimitsTab } from './limits-tab.tsx';
 import { LockAction } from './lock-action.tsx';
 import { RealityCheckSection } from './reality-check-section.tsx';
+import { ReferralsPanel } from './referrals-panel.tsx';
 
 export const PLAYER_TABS = [
   'profile',
@@ -205,14 +206,17 @@ function ProfileTab({ player }: { player: StaffPlayer }) {
     [t('players.lastLogin'), formatDateTime(player.lastLoginAt)],
   ];
   return (
-    <dl className="figures panel" data-testid="player-profile">
-      {rows.map(([label, value]) => (
-        <div key={label} className="figure-row">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="figures panel" data-testid="player-profile">
+        {rows.map(([label, value]) => (
+          <div key={label} className="figure-row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {player.isDemo ? null : <ReferralsPanel playerId={player.id} />}
+    </>
   );
 }
 

@@ -138,6 +138,47 @@ describe('players', () => {
     },
   );
 
+  it('shows who invited the player and whom they invited, each a link', async () => {
+    mockApi({
+      'GET /api/staff/players/1024': ok(ravi),
+      'GET /api/staff/players/1024/referrals': ok({
+        code: 'K7WQ2M9P',
+        invitedBy: { id: '512', username: 'asha_r' },
+        invited: [
+          {
+            id: '2048',
+            username: 'vik_s',
+            joinedAt: '2026-11-30T10:00:00.000Z',
+            status: 'active',
+            registrationIp: '203.0.113.9',
+            rewardPoints: 100,
+          },
+          {
+            id: '2049',
+            username: 'vik_s2',
+            joinedAt: '2026-11-30T10:05:00.000Z',
+            status: 'locked',
+            registrationIp: '203.0.113.9',
+            rewardPoints: null,
+          },
+        ],
+        invitedTotal: 102,
+      }),
+    });
+    await renderApp({ path: '/players/1024' });
+    const panel = await screen.findByTestId('player-referrals');
+    expect(await within(panel).findByText('K7WQ2M9P')).toBeVisible();
+    expect(within(panel).getByRole('link', { name: 'asha_r' })).toHaveAttribute(
+      'href',
+      '/players/512',
+    );
+    expect(within(panel).getByText('102')).toBeVisible();
+    const rows = within(screen.getByTestId('player-referrals-invited')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/vik_s.*Active.*203\.0\.113\.9.*100/);
+    expect(rows[2]).toHaveTextContent(/vik_s2.*Locked.*No qualifying deposit yet/);
+    expect(within(panel).getByText('The newest 2 of 102 are shown.')).toBeVisible();
+  });
+
   it('locks a player with a reason after confirming', async () => {
     let current = ravi;
     const api = mockApi({

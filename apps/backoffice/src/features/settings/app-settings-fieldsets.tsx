@@ -15,7 +15,10 @@ export const TEXT_FIELDS = [
   'GRIEVANCE_OFFICER_PHONE',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
-export type AppSettingsFormValues = Record<TextField, string> & {
+/** Whole-point settings, typed as text in the form. */
+export const POINTS_FIELDS = ['REFERRAL_REWARD_POINTS', 'REFERRAL_MIN_DEPOSIT_POINTS'] as const;
+type PointsField = (typeof POINTS_FIELDS)[number];
+export type AppSettingsFormValues = Record<TextField | PointsField, string> & {
   OTP: string;
   IS_EMAIL: string;
   organisationStatus: OrganisationStatus;
@@ -138,6 +141,29 @@ export function OrganisationStatusFieldset({ form, setForm }: FieldsetProps) {
             <strong>{t(`status.${status}`)}</strong> — {t(`settings.app.statusHelp.${status}`)}
           </span>
         </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The referral programme's terms (docs/referral.md); a reward of 0 pays nothing. */
+export function ReferralFieldset({ form, setForm }: FieldsetProps) {
+  const { t } = useTranslation('ops');
+  return (
+    <fieldset>
+      <legend>{t('settings.app.referral')}</legend>
+      <p className="muted">{t('settings.app.referralHelp')}</p>
+      {POINTS_FIELDS.map((field) => (
+        <Field key={field} label={t(`settings.app.fields.${field}`)}>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={form[field]}
+            onChange={(change) => setForm({ ...form, [field]: change.target.value })}
+          />
+        </Field>
       ))}
     </fieldset>
   );

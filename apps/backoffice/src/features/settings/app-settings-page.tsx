@@ -11,6 +11,8 @@ import {
   BrandFieldset,
   ContactFieldsets,
   OrganisationStatusFieldset,
+  POINTS_FIELDS,
+  ReferralFieldset,
   SignUpFieldset,
   TEXT_FIELDS,
   type AppSettingsFormValues,
@@ -22,6 +24,7 @@ import './settings.css';
 function formOf(details: AppDetails): AppSettingsFormValues {
   return {
     ...Object.fromEntries(TEXT_FIELDS.map((key) => [key, details[key]])),
+    ...Object.fromEntries(POINTS_FIELDS.map((key) => [key, String(details[key])])),
     OTP: String(details.OTP),
     IS_EMAIL: String(details.IS_EMAIL),
     organisationStatus: details.organisationStatus,
@@ -33,6 +36,12 @@ function changedSettings(details: AppDetails, form: AppSettingsFormValues): Part
   const changes: Partial<AppDetails> = {};
   for (const key of TEXT_FIELDS) {
     if (form[key].trim() !== details[key]) changes[key] = form[key].trim();
+  }
+  for (const key of POINTS_FIELDS) {
+    // Blank or not a number stays as typed, so the schema refuses it with the form's message.
+    const typed = form[key].trim();
+    const value = typed === '' ? Number.NaN : Number(typed);
+    if (value !== details[key]) changes[key] = value;
   }
   if (Number(form.OTP) !== details.OTP) changes.OTP = Number(form.OTP);
   if (Number(form.IS_EMAIL) !== details.IS_EMAIL) changes.IS_EMAIL = Number(form.IS_EMAIL);
@@ -132,6 +141,7 @@ function AppSettingsForm({ details }: { details: AppDetails }) {
       <BrandFieldset form={form} setForm={setForm} />
       <SignUpFieldset form={form} setForm={setForm} />
       <ContactFieldsets form={form} setForm={setForm} />
+      <ReferralFieldset form={form} setForm={setForm} />
       <OrganisationStatusFieldset form={form} setForm={setForm} />
       <FormFeedback notice={notice} error={error} />
       <div className="actions">

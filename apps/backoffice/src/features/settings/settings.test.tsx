@@ -32,6 +32,8 @@ const details: AppDetails = {
   GRIEVANCE_OFFICER_NAME: 'Grievance Officer',
   GRIEVANCE_OFFICER_EMAIL: 'grievance@spm.example',
   GRIEVANCE_OFFICER_PHONE: '',
+  REFERRAL_REWARD_POINTS: 100,
+  REFERRAL_MIN_DEPOSIT_POINTS: 500,
 };
 
 function formBody(call: { body: unknown } | undefined): Record<string, FormDataEntryValue> {
@@ -70,6 +72,33 @@ describe('app settings', () => {
         BRAND_NAME: 'SPM Exchange',
         OTP: 1,
         TELEGRAM: 'https://t.me/spm',
+      }),
+    );
+  });
+
+  it('sets the referral terms as whole points and refuses a negative reward', async () => {
+    const fetchMock = mockApi({
+      'GET /api/staff/settings/app': ok(details),
+      'PATCH /api/staff/settings/app': ok(details),
+    });
+    renderPage(<AppSettingsPage />);
+    const form = await screen.findByRole('form', { name: 'App details' });
+    const reward = within(form).getByLabelText('Reward (points)');
+    expect(reward).toHaveValue(100);
+    fireEvent.change(reward, { target: { value: '-5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('alert')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH /api/staff/settings/app')).toHaveLength(0);
+
+    fireEvent.change(reward, { target: { value: '250' } });
+    fireEvent.change(within(form).getByLabelText('Qualifying deposit (points)'), {
+      target: { value: '1000' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PATCH /api/staff/settings/app')[0]?.body).toEqual({
+        REFERRAL_REWARD_POINTS: 250,
+        REFERRAL_MIN_DEPOSIT_POINTS: 1000,
       }),
     );
   });
@@ -242,7 +271,7 @@ describe('banners', () => {
     ).toHaveAttribute('src', expect.stringMatching(/^blob:/));
     // Issue 40 item 7: a target must be a built page of the player app or an https address.
     for (const [bad, says] of [
-      ['/referral', 'This page is not built yet'],
+      ['/bonus', 'This page is not built yet'],
       ['/casino', 'No page of the player app has this address.'],
       ['http://example.com', 'Use an https:// address'],
     ] as const) {
@@ -292,7 +321,7 @@ describe('banners', () => {
   });
 
   it('refuses to retarget a banner to a placeholder and marks one players cannot see', async () => {
-    const unbuilt = { ...banner, id: 'b2', title: 'Referral', linkUrl: '/referral' };
+    const unbuilt = { ...banner, id: 'b2', title: 'Bonus', linkUrl: '/bonus' };
     const fetchMock = mockApi({
       'GET /api/staff/banners': ok([banner, unbuilt]),
       [`PATCH /api/staff/banners/${banner.id}`]: ok(banner),

@@ -1,7 +1,9 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbHandle } from '../../db/database.ts';
 import { kycSubmissions } from '../cashier/tables.ts';
-import { sessions, users } from '../identity/tables.ts';
+import { referralCodes, sessions, users } from '../identity/tables.ts';
+import { referralRewards } from '../referral/tables.ts';
 
 export type PlayerKycStatus = 'none' | 'pending' | 'approved' | 'declined';
 
@@ -131,4 +133,49 @@ export async function listPlayerSessions(
     .from(sessions)
     .where(eq(sessions.userId, playerId));
   return { rows, total: Number(counted?.total ?? 0) };
+}
+
+/**
+ * The player's referral links for the staff panel: the code, the referrer (when `visibleBy`
+ * lets this member see them) and the newest invited players it allows, with their count.
+ * `visibleBy` is the downline condition on a players table's agent code column.
+ */
+export async function findPlayerReferrals(
+  db: DbHandle,
+  playerId: number,
+  visibleBy: (agentCode: AnyColumn) => SQL,
+  limit: number,
+) {
+  const [code] = await db
+    .select({ code: referralCodes.code })
+    .from(referralCodes)
+    .where(eq(referralCodes.playerId, playerId));
+  const referrer = alias(users, 'referrer');
+  const [invitedBy] = await db
+    .select({ id: referrer.id, username: referrer.username })
+    .from(users)
+    .innerJoin(referrer, eq(referrer.id, users.referrerId))
+    .where(and(eq(users.id, playerId), visibleBy(referrer.agentCode)));
+  const where = and(eq(users.referrerId, playerId), visibleBy(users.agentCode));
+  const invited = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      createdAt: users.createdAt,
+      status: users.status,
+      registrationIp: users.registrationIp,
+      rewardPaise: referralRewards.rewardPaise,
+    })
+    .from(users)
+    .leftJoin(referralRewards, eq(referralRewards.childId, users.id))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
+  const [counted] = await db.select({ total: count() }).from(users).where(where);
+  return {
+    code: code?.code ?? null,
+    invitedBy: invitedBy ?? null,
+    invited,
+    invitedTotal: Number(counted?.total ?? 0),
+  };
 }

@@ -1,9 +1,10 @@
-import type { StaffPlayer } from '@spm/contract';
+import { STAFF_REFERRALS_LISTED, type StaffPlayer, type StaffPlayerReferrals } from '@spm/contract';
 import { paiseToPoints, walletView, type PlayerAccountKind } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
 import { listPlayerOrders } from '../exchange/index.ts';
 import {
+  findPlayerReferrals,
   findStaffPlayer,
   listPlayerSessions,
   searchPlayers,
@@ -196,4 +197,35 @@ export async function setPlayerLock(
   });
   if (lock) deps.realtime.disconnectUser(playerId);
   return { player: await getStaffPlayer(deps, staff, playerId), sessionsEnded };
+}
+
+/** GET /staff/players/{id}/referrals: 404 outside the downline (docs/referral.md). */
+export async function getStaffPlayerReferrals(
+  deps: ServiceDeps,
+  staff: StaffContext,
+  playerId: number,
+): Promise<StaffPlayerReferrals> {
+  await assertPlayerVisible(deps, staff, playerId);
+  const found = await findPlayerReferrals(
+    deps.db,
+    playerId,
+    (agentCode) => downlinePlayerFilter(staff, agentCode),
+    STAFF_REFERRALS_LISTED,
+  );
+  return {
+    code: found.code,
+    invitedBy: found.invitedBy && {
+      id: String(found.invitedBy.id),
+      username: found.invitedBy.username,
+    },
+    invited: found.invited.map((player) => ({
+      id: String(player.id),
+      username: player.username,
+      joinedAt: player.createdAt.toISOString(),
+      status: player.status,
+      registrationIp: player.registrationIp,
+      rewardPoints: player.rewardPaise === null ? null : paiseToPoints(player.rewardPaise),
+    })),
+    invitedTotal: found.invitedTotal,
+  };
 }

@@ -10,6 +10,7 @@ import {
   staffPlayerLedgerSchema,
   staffPlayerListSchema,
   staffPlayerParamsSchema,
+  staffPlayerReferralsSchema,
   staffPlayerQuerySchema,
   staffPlayerSchema,
   staffPlayerSessionListSchema,
@@ -22,6 +23,7 @@ import { listAudit } from './staff-audit-service.ts';
 import { getDashboard } from './staff-dashboard-service.ts';
 import {
   getStaffPlayer,
+  getStaffPlayerReferrals,
   getStaffPlayerBets,
   getStaffPlayerLedger,
   getStaffPlayerSessions,
@@ -77,6 +79,23 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = 
     },
     async (request) =>
       ok(await getStaffPlayer(deps, currentStaff(request), Number(request.params.playerId))),
+  );
+
+  app.get(
+    '/staff/players/:playerId/referrals',
+    {
+      onRequest: requireStaff('agent'),
+      schema: {
+        tags: ['staff'],
+        summary: 'Who invited the player and whom they invited (agents: downline)',
+        params: staffPlayerParamsSchema,
+        response: envelopeResponses(staffPlayerReferralsSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await getStaffPlayerReferrals(deps, currentStaff(request), Number(request.params.playerId)),
+      ),
   );
 
   app.get(

@@ -19,11 +19,11 @@ import {
   templatedNotification,
   walletTransaction,
   type MoneyFailureCode,
-  type WalletApi,
   type WalletContext,
 } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { StaffContext } from '../identity/index.ts';
+import { rewardReferrerOfDeposit } from '../referral/index.ts';
 
 /*
  * Deciding a deposit (issue 6, docs/cashier.md): one transaction holding the conditional
@@ -56,14 +56,20 @@ function auditActor(decider: DepositDecider) {
  */
 async function creditApprovedDeposit(
   ctx: WalletContext,
-  wallet: WalletApi,
+  deps: Pick<ServiceDeps, 'clock' | 'realtime' | 'wallet' | 'config'>,
   row: DepositRow,
   decider: DepositDecider,
 ): Promise<{ row: DepositRow; transactionId: string; bonusPaise: Paise }> {
   const gateway = await findGatewayRow(ctx.tx, row.gatewayCode);
   if (!gateway) throw new Error(`deposit ${row.id} names an unknown gateway`);
   const actorStaffId = decider.type === 'staff' ? decider.staffId : undefined;
-  const posted = await creditDeposit(ctx, wallet.policies, {
+  // First: it locks the player with the referrer in id order (docs/referral.md).
+  await rewardReferrerOfDeposit(ctx, deps, {
+    id: row.id,
+    playerId: row.playerId,
+    amountPaise: row.amountPaise,
+  });
+  const posted = await creditDeposit(ctx, deps.wallet.policies, {
     depositId: row.id,
     playerId: row.playerId,
     amountPaise: row.amountPaise,
@@ -102,7 +108,7 @@ async function creditApprovedDeposit(
  */
 export async function approveWithin(
   ctx: WalletContext,
-  deps: Pick<ServiceDeps, 'clock' | 'realtime' | 'wallet'>,
+  deps: Pick<ServiceDeps, 'clock' | 'realtime' | 'wallet' | 'config'>,
   id: number,
   input: { from: DepositStatus; decider: DepositDecider; note: string | null },
 ): Promise<DepositRow | undefined> {
@@ -114,7 +120,7 @@ export async function approveWithin(
     note: input.note,
   });
   if (!decided) return undefined;
-  const credit = await creditApprovedDeposit(ctx, deps.wallet, decided, input.decider);
+  const credit = await creditApprovedDeposit(ctx, deps, decided, input.decider);
   const amount = pointsText(decided.amountPaise);
   await insertAudit(
     ctx.tx,

@@ -16,6 +16,7 @@ import {
 import {
   commitSalt,
   crashPointFromHash,
+  maskPlayerName,
   maxWinCashOutMultiplier,
   msToReachMultiplier,
   multiplierAtMs,
@@ -64,7 +65,6 @@ import {
   latencyFigures,
   type BetFields,
   type CashOutLatency,
-  maskPlayerName,
   multiplierOf,
   settingsView,
 } from './crash-views.ts';

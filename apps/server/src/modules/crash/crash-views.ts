@@ -18,12 +18,6 @@ import type { CrashBetRow, CrashRoundRow } from './crash-repository.ts';
 /** Integer hundredths as the wire's multiplier (134 → 1.34). */
 export const multiplierOf = (hundredths: number): number => hundredths / 100;
 
-/** A player's name as the room sees it: `ra***42`; a short name keeps its first letter only. */
-export function maskPlayerName(username: string): string {
-  if (username.length <= 4) return `${username.slice(0, 1)}***`;
-  return `${username.slice(0, 2)}***${username.slice(-2)}`;
-}
-
 /** The fields of a bet any view needs (a stored row, or the bet in memory). */
 export type BetFields = Pick<
   CrashBetRow,

@@ -1,5 +1,6 @@
 import { objectWith } from '@spm/core';
 import { findStaffUserByAgentCode } from './staff-user-repository.ts';
+import { findReferrerByCode } from './referral-code-repository.ts';
 import { isIP } from 'node:net';
 import {
   type AuthAnswer,
@@ -169,25 +170,39 @@ async function assertRegistrationFree(
 }
 
 /**
- * The agent code as the agent has it: a code typed in another case or with spaces still
- * attaches the player (downlines compare lower-cased); one no agent has is refused, not kept.
+ * The "Agent/referral code" field: an agent's code as the agent has it (a code typed in another
+ * case or with spaces still attaches the player; downlines compare lower-cased), else a
+ * player's referral code, whose owner becomes the new player's referrer and whose agent the
+ * new player's (docs/referral.md).
+ * A code no agent or player has is refused, not kept.
  */
-async function registeringAgentCode(db: DbHandle, body: RegisterBody): Promise<string | null> {
-  const typedAgentCode = body.agent_code?.trim() ?? '';
-  const agent = typedAgentCode ? await findStaffUserByAgentCode(db, typedAgentCode) : null;
-  if (typedAgentCode && !agent?.agentCode) throw new AppError('AGENT_CODE_UNKNOWN');
-  return agent?.agentCode ?? null;
+async function registeringCode(
+  db: DbHandle,
+  body: RegisterBody,
+): Promise<{ agentCode: string | null; referrerId: number | null }> {
+  const typedCode = body.agent_code?.trim() ?? '';
+  if (!typedCode) return { agentCode: null, referrerId: null };
+  const agent = await findStaffUserByAgentCode(db, typedCode);
+  if (agent?.agentCode) return { agentCode: agent.agentCode, referrerId: null };
+  const referrer = await findReferrerByCode(db, typedCode);
+  if (!referrer) throw new AppError('AGENT_CODE_UNKNOWN');
+  return { agentCode: referrer.agentCode, referrerId: referrer.playerId };
 }
 
 /** The new player's row: what the payload says, checked above, at `now`. */
 function newPlayerRow(
   body: RegisterBody,
-  checked: { username: string; email: string | null; agentCode: string | null },
+  checked: {
+    username: string;
+    email: string | null;
+    agentCode: string | null;
+    referrerId: number | null;
+  },
   passwordHash: string,
   origin: RequestOrigin,
   now: Date,
 ): NewUserRow {
-  const { username, email, agentCode } = checked;
+  const { username, email, agentCode, referrerId } = checked;
   return {
     username,
     usernameLower: username.toLowerCase(),
@@ -199,6 +214,7 @@ function newPlayerRow(
     typeId: body.typeId,
     parentId: body.parentId,
     agentCode,
+    referrerId,
     source: body.source || null,
     trackingId: body.extras?.trackingId || null,
     registrationIp: origin.ip,
@@ -233,6 +249,7 @@ async function auditRegistration(
         mobile: user.mobile,
         email: user.email,
         agentCode: user.agentCode,
+        referrerId: user.referrerId,
         source: user.source,
         typeId: user.typeId,
         updatesConsent: user.updatesConsentAt !== null,
@@ -265,11 +282,17 @@ export async function register(
   if (details.IS_EMAIL === 1 && email === null) throw fieldError('email', 'Email cannot be empty');
 
   await assertRegistrationFree(deps.db, username.toLowerCase(), body.mobile, email);
-  const agentCode = await registeringAgentCode(deps.db, body);
+  const { agentCode, referrerId } = await registeringCode(deps.db, body);
 
   const passwordHash = await hashPassword(body.password);
   const now = deps.clock.now();
-  const row = newPlayerRow(body, { username, email, agentCode }, passwordHash, origin, now);
+  const row = newPlayerRow(
+    body,
+    { username, email, agentCode, referrerId },
+    passwordHash,
+    origin,
+    now,
+  );
   try {
     return await deps.db.transaction(async (tx) => {
       if (

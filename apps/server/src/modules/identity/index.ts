@@ -17,6 +17,8 @@ export const identityModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (
 };
 
 export type { OtpPurpose } from './otp-repository.ts';
+export { ensureReferralCode, findReferralCode } from './referral-code-repository.ts';
+export type { ReferralCodeRow } from './referral-code-repository.ts';
 export { revokeUserSessions } from './session-repository.ts';
 export {
   authenticatePlayerRequest,

@@ -20,7 +20,7 @@ describe.each(drivers)('the agent code at registration on %s', (driver) => {
     expect(refused.json()).toMatchObject({
       error: true,
       errorCode: 'AGENT_CODE_UNKNOWN',
-      message: 'No agent has this code.',
+      message: 'No agent or player has this code.',
     });
     const stored = await h.db.select().from(users).where(eq(users.username, unknown.username));
     expect(stored).toEqual([]);

@@ -34,6 +34,8 @@ export const users = pgTable(
     typeId: integer('type_id').notNull().default(3),
     parentId: bigint('parent_id', { mode: 'number' }).notNull().default(81026),
     agentCode: text('agent_code'),
+    // The player whose referral code this player signed up with (docs/referral.md).
+    referrerId: bigint('referrer_id', { mode: 'number' }).references((): AnyPgColumn => users.id),
     source: text('source'),
     trackingId: text('tracking_id'),
     // The request's own address at sign-up, and the one the app looked up (SPEC 7.7).
@@ -67,6 +69,10 @@ export const users = pgTable(
       .on(table.id)
       .where(sql`${table.isDemo}`),
     index('users_agent_code_idx').on(table.agentCode),
+    // A referrer's invited players, newest first (/api/ref/children).
+    index('users_referrer_created_idx')
+      .on(table.referrerId, table.createdAt)
+      .where(sql`${table.referrerId} is not null`),
     // E-mail is optional but, when given, one account per address whatever its case.
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
   ],
@@ -259,4 +265,20 @@ export const staffSessions = pgTable(
     ip: text('ip'),
   },
   (table) => [index('staff_sessions_staff_id_idx').on(table.staffId)],
+);
+
+/**
+ * A player's own referral code (docs/referral.md): made on request, one per player, unique
+ * whatever its case. A friend who signs up with it gets `users.referrer_id` set to the player.
+ */
+export const referralCodes = pgTable(
+  'referral_codes',
+  {
+    playerId: bigint('player_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [uniqueIndex('referral_codes_code_lower_key').on(sql`lower(${table.code})`)],
 );

@@ -4,6 +4,7 @@ import {
   otpCodes,
   passwordResets,
   phoneVerifications,
+  referralCodes,
   sessions,
   users,
 } from '../identity/tables.ts';
@@ -53,8 +54,8 @@ export async function anonymiseUser(
 
 /**
  * The phone's one-time codes and reset tickets, the sessions' addresses and browsers, the
- * saved bank accounts (masked to their last four, deleted) and the text of the player's
- * correction requests.
+ * saved bank accounts (masked to their last four, deleted), the referral code and the text of
+ * the player's correction requests.
  */
 export async function eraseTraces(
   db: DbHandle,
@@ -75,6 +76,8 @@ export async function eraseTraces(
         : or(eq(passwordResets.userId, playerId), eq(passwordResets.phone, mobile)),
     );
   await db.update(sessions).set({ ip: null, userAgent: null }).where(eq(sessions.userId, playerId));
+  // The code's link reached people under the player's name; it invites no one any more.
+  await db.delete(referralCodes).where(eq(referralCodes.playerId, playerId));
   const accounts = await db
     .select({ id: bankDetails.id, accountNo: bankDetails.accountNo })
     .from(bankDetails)

@@ -8,7 +8,7 @@ import { maskAccountNumber, paiseToPoints } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { playerContactMessages } from '../contact/index.ts';
-import { findUserById } from '../identity/index.ts';
+import { findReferralCode, findUserById } from '../identity/index.ts';
 import { getStatement, getWallet } from '../wallet/index.ts';
 import {
   playerBankDetails,
@@ -87,6 +87,7 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
     requests,
     wallet,
     messages,
+    referralCode,
   ] = await Promise.all([
     playerKyc(deps.db, playerId),
     playerBankDetails(deps.db, playerId),
@@ -99,6 +100,7 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
     playerDataRequests(deps.db, playerId),
     getWallet(deps.db, playerId),
     playerContactMessages(deps.db, playerId),
+    findReferralCode(deps.db, playerId),
   ]);
   const transactions = await allTransactions(deps, playerId, user.createdAt, now);
   return {
@@ -112,6 +114,8 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
       mobile: user.mobile,
       countryCode: user.countryCode,
       agentCode: user.agentCode,
+      referralCode: referralCode?.code ?? null,
+      invitedByPlayer: user.referrerId !== null,
       source: user.source,
       registrationIp: user.registrationIp,
       status: user.status,

@@ -122,6 +122,8 @@ describe.each(drivers)('personal data on %s', (driver) => {
     });
 
     await insertCrashBet(h, alice.id);
+    const generated = await post(h, '/api/ref/generate', undefined, { token: alice.token });
+    expect(generated.statusCode, generated.body).toBe(200);
     const wrote = (who: { token: string }, body: string) =>
       post(h, '/api/contact/messages', { subject: 'deposit', text: body }, { token: who.token });
     expect((await wrote(alice, 'My deposit UTR 123456789012 is missing')).statusCode).toBe(200);
@@ -144,6 +146,8 @@ describe.each(drivers)('personal data on %s', (driver) => {
       id: String(alice.id),
       username: alice.username,
       mobile: alice.phone,
+      referralCode: generated.json().data.code,
+      invitedByPlayer: false,
     });
     expect(data.consents.updates).toEqual({
       given: true,
@@ -305,6 +309,8 @@ describe.each(drivers)('personal data on %s', (driver) => {
 
     const asked = await erase();
     expect(asked.statusCode).toBe(200);
+    const referral = await post(h, '/api/ref/generate', undefined, { token: erin.token });
+    expect(referral.statusCode, referral.body).toBe(200);
     const requestId = asked.json().data.id as string;
     const wrote = await post(
       h,
@@ -353,6 +359,12 @@ describe.each(drivers)('personal data on %s', (driver) => {
       await countRows(
         h,
         sql`select count(*) as n from contact_messages where player_id = ${erin.id}`,
+      ),
+    ).toBe(0);
+    expect(
+      await countRows(
+        h,
+        sql`select count(*) as n from referral_codes where player_id = ${erin.id}`,
       ),
     ).toBe(0);
 

@@ -80,9 +80,9 @@ describe.each(drivers)('app data routes on %s', (driver) => {
   it('GET /api/getBanners leaves out banners leading to a placeholder or unknown page', async () => {
     await h.db.insert(banners).values([
       {
-        title: 'Referral',
+        title: 'Bonus',
         imageUrl: '/api/media/banners/aviator.svg',
-        linkUrl: '/referral',
+        linkUrl: '/bonus',
         sortOrder: 5,
       },
       {

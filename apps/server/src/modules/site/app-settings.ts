@@ -26,6 +26,9 @@ export const DEFAULT_APP_SETTINGS: AppDetails = {
   GRIEVANCE_OFFICER_NAME: 'Grievance Officer',
   GRIEVANCE_OFFICER_EMAIL: 'grievance@spmsports.example',
   GRIEVANCE_OFFICER_PHONE: '',
+  // docs/referral.md: 100 bonus coins for a friend's first deposit of 500 points or more.
+  REFERRAL_REWARD_POINTS: 100,
+  REFERRAL_MIN_DEPOSIT_POINTS: 500,
 };
 
 export type ParsedSetting =

@@ -27,6 +27,7 @@ export {
   creditDeposit,
   creditPlayAllowance,
   creditDepositBonus,
+  creditReferralReward,
   depositRefusalAhead,
   fundMarketMaker,
   holdWithdrawal,

@@ -114,6 +114,12 @@ const DashboardPage = lazy(() =>
     default: module.DashboardPage,
   })),
 );
+// The referral programme: the player's code, invite link and what it brought.
+const ReferralPage = lazy(() =>
+  import('@/features/referral/referral-page').then((module) => ({
+    default: module.ReferralPage,
+  })),
+);
 const CasinoHistoryPage = lazy(() =>
   import('@/features/casino/history-page').then((module) => ({
     default: module.CasinoHistoryPage,
@@ -227,7 +233,7 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/jetfair', access: 'protected', page: CasinoLobbyPage, titleKey: 'routes.jetfair' },
   { path: '/jacktop', access: 'protected', page: CasinoLobbyPage, titleKey: 'routes.jacktop' },
   { path: '/kyc', access: 'protected', page: KycPage, titleKey: 'routes.kyc' },
-  placeholder('/referral', 'protected', 'routes.referral'),
+  { path: '/referral', access: 'protected', page: ReferralPage, titleKey: 'routes.referral' },
   { path: '/cashier', access: 'protected', page: CashierPage, titleKey: 'routes.cashier' },
   { path: '/mybets', access: 'protected', page: MyBetsPage, titleKey: 'routes.myBets' },
   { path: '/withdraw', access: 'protected', page: WithdrawPage, titleKey: 'routes.withdraw' },

@@ -21,6 +21,7 @@ import { PointsAmount } from '@/shared/ui/points-amount';
 import { ExposureAmount, useWalletFigures } from '@/shared/ui/wallet-figures';
 import { useDashboard, useDashboardRefreshOnWallet } from './api/dashboard-api';
 import './dashboard.css';
+import { EmptyNote } from '@/shared/ui/empty-note';
 
 /** A card of the dashboard: a title, an optional link to the page the figures come from. */
 function Card({
@@ -54,12 +55,6 @@ function Card({
     </section>
   );
 }
-
-const Empty = ({ text, testId }: { text: string; testId: string }) => (
-  <p className="dashboard-empty" data-testid={testId}>
-    {text}
-  </p>
-);
 
 /** Balance and exposure from the realtime wallet: they move as the header's do. */
 function MoneyCard({ playMoney }: { playMoney: boolean }) {
@@ -185,7 +180,7 @@ function ProductGroup({
         <span className="dashboard-group__count">{count}</span>
       </h3>
       {count === 0 ? (
-        <Empty text={t(`dashboard.openBets.${name}.empty`)} testId={`dash-${name}-empty`} />
+        <EmptyNote text={t(`dashboard.openBets.${name}.empty`)} testId={`dash-${name}-empty`} />
       ) : (
         <ul className="dashboard-list">{children}</ul>
       )}
@@ -281,7 +276,7 @@ function LimitsCard({ limits, session }: { limits: LimitView[]; session: Reality
       link={{ to: `/profile#${SAFER_PLAY_ANCHOR}`, label: t('dashboard.limits.setLink') }}
     >
       {set.length === 0 ? (
-        <Empty text={t('dashboard.limits.empty')} testId="dash-limits-empty" />
+        <EmptyNote text={t('dashboard.limits.empty')} testId="dash-limits-empty" />
       ) : (
         <ul className="dashboard-list">
           {set.map((view) => (
@@ -340,7 +335,7 @@ function MovementsCard({ movements }: { movements: StatementEntry[] }) {
       link={{ to: '/statement', label: t('dashboard.movements.all') }}
     >
       {movements.length === 0 ? (
-        <Empty text={t('dashboard.movements.empty')} testId="dash-movements-empty" />
+        <EmptyNote text={t('dashboard.movements.empty')} testId="dash-movements-empty" />
       ) : (
         <ul className="dashboard-list">
           {movements.map((entry) => (
@@ -375,7 +370,7 @@ export function DashboardPage({ titleKey }: PageProps) {
           <MovementsCard movements={data.movements} />
         </div>
       ) : dashboard.isError ? (
-        <div className="dashboard-error" role="alert" data-testid="dash-error">
+        <div className="page__error" role="alert" data-testid="dash-error">
           <p className="page__muted">{t('dashboard.loadError')}</p>
           <button
             type="button"

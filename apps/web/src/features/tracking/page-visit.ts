@@ -23,10 +23,23 @@ function alreadyRecorded(): boolean {
   }
 }
 
+/**
+ * Where the visitor came from: the address's own `?source=` when it names one (a shared
+ * invite link says whatsapp, telegram or link), else the referring page.
+ */
+export function visitSource(search: string): string {
+  const named = new URLSearchParams(search).get('source')?.trim();
+  return (named || document.referrer).slice(0, MAX_FIELD);
+}
+
 /** The body of POST /page/visit for the page being opened (contract pageVisitBodySchema). */
-export function pageVisitBody(path: string, now: number = Date.now()): PageVisitBody {
+export function pageVisitBody(
+  path: string,
+  search: string = '',
+  now: number = Date.now(),
+): PageVisitBody {
   const body: PageVisitBody = { path: (path || '/').slice(0, MAX_FIELD) };
-  const source = document.referrer.slice(0, MAX_FIELD);
+  const source = visitSource(search);
   if (source) body.source = source;
   const tracker = readTracker();
   if (tracker) body.tracker = tracker;
@@ -40,12 +53,12 @@ export function pageVisitBody(path: string, now: number = Date.now()): PageVisit
  * /page/visit, and the tracking id it returns is kept under `tracker` for later visits and
  * the registration. Quiet on failure (noToastEmit): a visitor has nothing to do about it.
  */
-export async function recordFirstPageVisit(path: string): Promise<void> {
+export async function recordFirstPageVisit(path: string, search: string = ''): Promise<void> {
   if (alreadyRecorded()) return;
   const { data } = await request({
     url: '/page/visit',
     method: 'POST',
-    data: pageVisitBody(path),
+    data: pageVisitBody(path, search),
     schema: checkPageVisit,
     noToastEmit: true,
   });

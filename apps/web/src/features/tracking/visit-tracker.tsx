@@ -5,7 +5,7 @@ import { recordFirstPageVisit } from './page-visit';
 
 /**
  * Saves an agent code from any address that carries one, then counts the first page load
- * of the session with that code. Renders nothing.
+ * of the session with that code and its `?source=`. Renders nothing.
  */
 export function VisitTracker() {
   const { search, pathname } = useLocation();
@@ -15,7 +15,7 @@ export function VisitTracker() {
   }, [search]);
 
   useEffect(() => {
-    void recordFirstPageVisit(pathname);
+    void recordFirstPageVisit(pathname, search);
     // Only the page the visitor landed on counts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

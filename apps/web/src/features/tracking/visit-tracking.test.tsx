@@ -6,6 +6,7 @@ import { useAppStore } from '@/shared/stores/app-store';
 import { callsTo, mockApi, ok } from '@/test/mock-api';
 import { renderApp, resetStores } from '@/test/render-app';
 import { agentCodeFromSearch, freshAgentCode } from '@/shared/lib/agent-code';
+import { pageVisitBody, visitSource } from './page-visit';
 
 describe('agent code from the address (SPEC 3, 5)', () => {
   beforeEach(() => resetStores());
@@ -61,6 +62,26 @@ describe('page visits', () => {
       tracker: 'trk-old',
       agentCode: 'AG42',
     });
+  });
+
+  it('takes the address’s ?source= over the referrer (a shared invite link)', async () => {
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue('https://web.whatsapp.com/');
+    const fetchMock = mockApi({ 'POST /api/page/visit': ok({ trackingId: 'trk-1' }) });
+    renderApp('/register?ref=AB23CD45&source=whatsapp');
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/page/visit')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST /api/page/visit')[0]?.body).toEqual({
+      path: '/register',
+      source: 'whatsapp',
+      agentCode: 'AB23CD45',
+    });
+  });
+
+  it('keeps the referrer when ?source= is absent or blank', () => {
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue('https://t.me/');
+    expect(visitSource('?ref=AB23CD45')).toBe('https://t.me/');
+    expect(visitSource('?source=%20&ref=AB23CD45')).toBe('https://t.me/');
+    expect(visitSource('?source=link')).toBe('link');
+    expect(pageVisitBody('/', `?source=${'x'.repeat(600)}`).source).toHaveLength(512);
   });
 
   it('sends only what there is, once per session, and stays quiet on failure', async () => {

@@ -24,6 +24,8 @@ const app = createI18n({
     crash: () => import('@/locales/crash/en.json').then((module) => module.default),
     // The installation steps (/pwa-instructions): only that page needs them.
     pwa: () => import('@/locales/pwa/en.json').then((module) => module.default),
+    // The referral programme (/referral): only that page needs them.
+    referral: () => import('@/locales/referral/en.json').then((module) => module.default),
   },
   files: {
     translation: import.meta.glob<ResourceKey>(['../../locales/*.json', '!**/en.json'], {
@@ -33,6 +35,9 @@ const app = createI18n({
       import: 'default',
     }),
     pwa: import.meta.glob<ResourceKey>(['../../locales/pwa/*.json', '!**/en.json'], {
+      import: 'default',
+    }),
+    referral: import.meta.glob<ResourceKey>(['../../locales/referral/*.json', '!**/en.json'], {
       import: 'default',
     }),
   },

@@ -226,19 +226,63 @@ export async function creditDepositBonus(
   },
 ): Promise<MoneyMoved> {
   await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: true });
-  return move(ctx, input.playerId, {
-    kind: 'bonus',
-    postings: transfer(
-      systemAccount('bonus_pool'),
-      playerAccount(String(input.playerId), 'coins'),
-      input.bonusPaise,
-    ),
+  return bonusPoolToCoins(ctx, input.playerId, input.bonusPaise, {
     idempotencyKey: `deposit-bonus:${input.depositId}`,
     requestHash: requestHash({ depositId: input.depositId, bonusPaise: input.bonusPaise }),
     description: input.description,
     reference: `DEP-${input.depositId}`,
-    playerId: input.playerId,
     actorStaffId: input.actorStaffId,
+  });
+}
+
+/** Promotional money: the house's bonus pool -> the player's coins (bonus money). */
+function bonusPoolToCoins(
+  ctx: LedgerContext,
+  playerId: number,
+  amountPaise: Paise,
+  entry: Pick<
+    Parameters<typeof postWithin>[1],
+    'idempotencyKey' | 'requestHash' | 'description' | 'reference' | 'actorStaffId'
+  >,
+): Promise<MoneyMoved> {
+  return move(ctx, playerId, {
+    ...entry,
+    kind: 'bonus',
+    postings: transfer(
+      systemAccount('bonus_pool'),
+      playerAccount(String(playerId), 'coins'),
+      amountPaise,
+    ),
+    playerId,
+  });
+}
+
+/**
+ * A referral reward (docs/referral.md): bonus pool -> the referrer's coins, keyed
+ * `referral-reward:{childId}` (one reward per invited player, ever). Locks the invited player
+ * and the referrer together in id order before anything else of the deposit locks either, so
+ * it never waits on a batch that holds them in that order. Null, moving nothing, when the
+ * referrer plays for points or has no wallet: a reward is real money.
+ */
+export async function creditReferralReward(
+  ctx: LedgerContext,
+  input: {
+    childId: number;
+    referrerId: number;
+    depositId: number;
+    rewardPaise: Paise;
+    description: string;
+  },
+): Promise<MoneyMoved | null> {
+  const players = await lockWalletPlayers(ctx.tx, [input.childId, input.referrerId]);
+  ctx.lockedPlayers.add(input.childId);
+  ctx.lockedPlayers.add(input.referrerId);
+  if (players.get(input.referrerId)?.moneyMode !== 'real') return null;
+  return bonusPoolToCoins(ctx, input.referrerId, input.rewardPaise, {
+    idempotencyKey: `referral-reward:${input.childId}`,
+    requestHash: requestHash({ childId: input.childId, rewardPaise: input.rewardPaise }),
+    description: input.description,
+    reference: `DEP-${input.depositId}`,
   });
 }
 

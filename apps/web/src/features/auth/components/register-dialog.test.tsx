@@ -236,9 +236,9 @@ describe('registration dialog (SPEC 2.5, 4.3, 5)', () => {
     expect(screen.queryByTestId('register-resend-otp')).not.toBeInTheDocument();
   });
 
-  it('shows an unknown agent code on its field, in the language of the page, until it is edited', async () => {
+  it('shows an unknown agent or referral code on its field, in the language of the page, until it is edited', async () => {
     routes(OTP_OFF, {
-      'POST /api/register': fail(400, 'AGENT_CODE_UNKNOWN', 'No agent has this code.'),
+      'POST /api/register': fail(400, 'AGENT_CODE_UNKNOWN', 'No agent or player has this code.'),
     });
     await openRegister(OTP_OFF);
     await fillAccount();
@@ -247,15 +247,37 @@ describe('registration dialog (SPEC 2.5, 4.3, 5)', () => {
     await userEvent.click(field('register-submit'));
     const input = field('register-agent-code');
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    const described = input.getAttribute('aria-describedby') ?? '';
-    const texts = described
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent ?? '')
-      .join(' ');
-    expect(texts).toContain('No agent has this code.');
+    const fieldText = () =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    expect(fieldText()).toContain('No agent or player has this code.');
+    await act(() => i18n.changeLanguage('hi'));
+    expect(fieldText()).toContain('इस कोड वाला कोई एजेंट या खिलाड़ी नहीं है।');
+    await act(() => i18n.changeLanguage('en'));
     expect(useAuthStore.getState().isAuth).toBe(false);
     await userEvent.type(input, 'X');
     expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('takes a shared invite link (/register?ref=&source=): the code filled and locked, both sent', async () => {
+    const fetchMock = routes(OTP_OFF);
+    renderApp('/register?ref=AB23CD45&source=link');
+    await waitFor(() => expect(useAppStore.getState().appDetails).toEqual(OTP_OFF));
+    await loadedDialog('Sign Up');
+    const code = field('register-agent-code');
+    expect(code).toHaveValue('AB23CD45');
+    expect(code).toHaveAttribute('readonly');
+    expect(useAppStore.getState().agentCodeConfig.agentCode).toBe('AB23CD45');
+    await fillAccount();
+    await userEvent.type(field('register-phone'), '919876543210');
+    await userEvent.click(field('register-submit'));
+    await screen.findByText('Registration Success');
+    expect(callsTo(fetchMock, 'POST /api/register')[0]?.body).toMatchObject({
+      agent_code: 'AB23CD45',
+      source: 'link',
+    });
   });
 
   it('asks for the state (issue 42 item 7) and registers nothing without it', async () => {

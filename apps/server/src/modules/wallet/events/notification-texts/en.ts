@@ -12,6 +12,10 @@ export const ENGLISH_NOTIFICATION_TEXTS = {
     title: 'Deposit approved',
     message: '{amount} points and {bonus} bonus coins credited to your account.',
   },
+  referralRewarded: {
+    title: 'Referral reward',
+    message: '{friend} made a first deposit: {bonus} bonus coins credited to your account.',
+  },
   depositDeclined: {
     title: 'Deposit declined',
     message: 'Your deposit of {amount} points was declined: {reason}',

@@ -9,6 +9,10 @@ export const SPANISH_NOTIFICATION_TEXTS: NotificationTexts = {
     title: 'Depósito aprobado',
     message: 'Se acreditaron {amount} puntos y {bonus} monedas de bono en tu cuenta.',
   },
+  referralRewarded: {
+    title: 'Recompensa por referido',
+    message: '{friend} hizo un primer depósito: {bonus} monedas de bono abonadas en tu cuenta.',
+  },
   depositDeclined: {
     title: 'Depósito rechazado',
     message: 'Tu depósito de {amount} puntos fue rechazado: {reason}',

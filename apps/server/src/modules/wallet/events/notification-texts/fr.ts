@@ -9,6 +9,10 @@ export const FRENCH_NOTIFICATION_TEXTS: NotificationTexts = {
     title: 'Dépôt approuvé',
     message: '{amount} points et {bonus} pièces bonus ont été crédités sur votre compte.',
   },
+  referralRewarded: {
+    title: 'Récompense de parrainage',
+    message: '{friend} a fait un premier dépôt : {bonus} pièces bonus créditées sur votre compte.',
+  },
   depositDeclined: {
     title: 'Dépôt refusé',
     message: 'Votre dépôt de {amount} points a été refusé : {reason}',

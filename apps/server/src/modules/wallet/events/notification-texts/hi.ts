@@ -9,6 +9,10 @@ export const HINDI_NOTIFICATION_TEXTS: NotificationTexts = {
     title: 'जमा स्वीकृत',
     message: '{amount} अंक और {bonus} बोनस कॉइन आपके खाते में जमा कर दिए गए।',
   },
+  referralRewarded: {
+    title: 'रेफ़रल इनाम',
+    message: '{friend} ने पहली जमा की: {bonus} बोनस कॉइन आपके खाते में जमा किए गए।',
+  },
   depositDeclined: {
     title: 'जमा अस्वीकृत',
     message: '{amount} अंक की आपकी जमा अस्वीकार कर दी गई: {reason}',

@@ -9,6 +9,10 @@ export const KANNADA_NOTIFICATION_TEXTS: NotificationTexts = {
     title: 'ಠೇವಣಿ ಅನುಮೋದಿಸಲಾಗಿದೆ',
     message: '{amount} ಅಂಕಗಳು ಮತ್ತು {bonus} ಬೋನಸ್ ನಾಣ್ಯಗಳನ್ನು ನಿಮ್ಮ ಖಾತೆಗೆ ಜಮಾ ಮಾಡಲಾಗಿದೆ.',
   },
+  referralRewarded: {
+    title: 'ರೆಫರಲ್ ಬಹುಮಾನ',
+    message: '{friend} ಮೊದಲ ಠೇವಣಿ ಮಾಡಿದ್ದಾರೆ: {bonus} ಬೋನಸ್ ನಾಣ್ಯಗಳನ್ನು ನಿಮ್ಮ ಖಾತೆಗೆ ಜಮಾ ಮಾಡಲಾಗಿದೆ.',
+  },
   depositDeclined: {
     title: 'ಠೇವಣಿ ತಿರಸ್ಕರಿಸಲಾಗಿದೆ',
     message: '{amount} ಅಂಕಗಳ ನಿಮ್ಮ ಠೇವಣಿಯನ್ನು ತಿರಸ್ಕರಿಸಲಾಗಿದೆ: {reason}',

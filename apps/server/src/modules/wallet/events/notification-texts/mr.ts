@@ -9,6 +9,10 @@ export const MARATHI_NOTIFICATION_TEXTS: NotificationTexts = {
     title: 'जमा मंजूर',
     message: '{amount} गुण आणि {bonus} बोनस कॉइन तुमच्या खात्यात जमा केले.',
   },
+  referralRewarded: {
+    title: 'रेफरल बक्षीस',
+    message: '{friend} यांनी पहिली ठेव केली: {bonus} बोनस कॉइन तुमच्या खात्यात जमा झाले.',
+  },
   depositDeclined: {
     title: 'जमा नाकारली',
     message: '{amount} गुणांची तुमची जमा नाकारली गेली: {reason}',

@@ -9,6 +9,10 @@ export const TAMIL_NOTIFICATION_TEXTS: NotificationTexts = {
     title: 'வைப்பு அங்கீகரிக்கப்பட்டது',
     message: '{amount} புள்ளிகளும் {bonus} போனஸ் நாணயங்களும் உங்கள் கணக்கில் வரவு வைக்கப்பட்டன.',
   },
+  referralRewarded: {
+    title: 'பரிந்துரை வெகுமதி',
+    message: '{friend} முதல் வைப்பு செய்துள்ளார்: {bonus} போனஸ் நாணயங்கள் உங்கள் கணக்கில் வரவு வைக்கப்பட்டன.',
+  },
   depositDeclined: {
     title: 'வைப்பு நிராகரிக்கப்பட்டது',
     message: '{amount} புள்ளிகளுக்கான உங்கள் வைப்பு நிராகரிக்கப்பட்டது: {reason}',

@@ -9,6 +9,10 @@ export const TELUGU_NOTIFICATION_TEXTS: NotificationTexts = {
     title: 'డిపాజిట్ ఆమోదించబడింది',
     message: '{amount} పాయింట్లు మరియు {bonus} బోనస్ కాయిన్లు మీ ఖాతాలో జమ అయ్యాయి.',
   },
+  referralRewarded: {
+    title: 'రిఫరల్ బహుమతి',
+    message: '{friend} మొదటి డిపాజిట్ చేశారు: {bonus} బోనస్ కాయిన్లు మీ ఖాతాలో జమ అయ్యాయి.',
+  },
   depositDeclined: {
     title: 'డిపాజిట్ తిరస్కరించబడింది',
     message: '{amount} పాయింట్ల మీ డిపాజిట్ తిరస్కరించబడింది: {reason}',
