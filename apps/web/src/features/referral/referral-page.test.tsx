@@ -92,6 +92,21 @@ function stubClipboard() {
 describe('/referral, refer and earn', () => {
   beforeEach(() => resetStores());
 
+  it('is reached from the account menu', async () => {
+    mockApi({
+      'GET /api/profile': ok(playerProfile),
+      [STATS]: ok(withCode),
+      [SOURCES]: ok(sources),
+      [CHILDREN]: ok(firstPage),
+    });
+    signIn();
+    renderApp('/profile');
+    await userEvent.click(await screen.findByTestId('account-menu'));
+    await userEvent.click(screen.getByTestId('referral-menu-link'));
+    expect(await screen.findByTestId('referral-code')).toHaveTextContent(CODE);
+    expect(screen.getByTestId('location')).toHaveTextContent('/referral');
+  });
+
   it('without a code: the button makes one, then the page reads the stats again and shows it', async () => {
     const user = userEvent.setup();
     let generated = false;

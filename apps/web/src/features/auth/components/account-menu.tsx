@@ -7,16 +7,18 @@ import { logout } from '../lib/session';
 
 /** The player's own pages, in menu order; logout closes the list separately. */
 const PAGE_LINKS = [
+  { to: '/dashboard', label: 'routes.dashboard', testId: 'dashboard-link' },
   { to: '/profile', label: 'header.profile', testId: 'profile-link' },
   { to: '/mybets', label: 'header.myBets', testId: 'mybets-link' },
   { to: '/cashier', label: 'header.cashier', testId: 'cashier-link' },
   { to: '/statement', label: 'header.statement', testId: 'statement-link' },
+  { to: '/referral', label: 'routes.referral', testId: 'referral-menu-link' },
 ] as const;
 
 /**
- * Header area for a signed-in player: their username, and a menu with Profile, My bets,
- * Cashier, Account statement (SPEC 2.6) and Log out (SPEC 4.4 with the signout flag). Closes on outside
- * click, Escape and after a choice.
+ * Header area for a signed-in player: their username, and a menu with the dashboard, Profile,
+ * My bets, Cashier, Account statement (SPEC 2.6), Refer and Earn and Log out (SPEC 4.4 with the
+ * signout flag). Closes on outside click, Escape and after a choice.
  */
 export function AccountMenu() {
   const { t } = useTranslation();
