@@ -23,4 +23,5 @@ CREATE TABLE "referral_rewards" (
 --> statement-breakpoint
 ALTER TABLE "referral_rewards" ADD CONSTRAINT "referral_rewards_child_id_users_id_fk" FOREIGN KEY ("child_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_rewards" ADD CONSTRAINT "referral_rewards_referrer_id_users_id_fk" FOREIGN KEY ("referrer_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "referral_rewards_referrer_created_idx" ON "referral_rewards" USING btree ("referrer_id","created_at");
+CREATE INDEX "referral_rewards_referrer_created_idx" ON "referral_rewards" USING btree ("referrer_id","created_at");--> statement-breakpoint
+CREATE INDEX "page_visits_agent_code_lower_idx" ON "page_visits" USING btree (lower("agent_code"),"tracking_id") WHERE "page_visits"."agent_code" is not null;

@@ -50,6 +50,8 @@ const EXPECTED_TABLES = [
   'phone_verifications',
   'player_exclusions',
   'rate_limit_counters',
+  'referral_codes',
+  'referral_rewards',
   'resource_leases',
   'rg_session_settings',
   'runners',

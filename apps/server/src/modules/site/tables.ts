@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -64,5 +65,9 @@ export const pageVisits = pgTable(
   (table) => [
     index('page_visits_tracking_id_idx').on(table.trackingId),
     index('page_visits_agent_code_created_idx').on(table.agentCode, table.createdAt),
+    // A referral code's visits whatever the link's case (docs/referral.md, /api/ref/stats).
+    index('page_visits_agent_code_lower_idx')
+      .on(sql`lower(${table.agentCode})`, table.trackingId)
+      .where(sql`${table.agentCode} is not null`),
   ],
 );
