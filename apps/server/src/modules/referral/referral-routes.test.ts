@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/database.ts';
 import { drivers, makeTempDir, startHarness, type Harness } from '../../test/harness.ts';
+import { useHarness } from '../../test/use-harness.ts';
 import {
   call,
   post,
@@ -318,5 +319,23 @@ describe.each(drivers)('the referral programme on %s', (driver) => {
     );
     expect(asAgent).toEqual(asAdmin);
     expect((await referrals(other.token, yara)).statusCode).toBe(404);
+  });
+});
+
+/** On a play-money site (MONEY_MODE=play) invites are counted and nothing is paid. */
+describe.each(drivers)('the referral programme on a play-money site on %s', (driver) => {
+  const h = useHarness(driver, { env: { MONEY_MODE: 'play' } });
+
+  it('gives codes and counts sign-ups, with the terms inactive', async () => {
+    const alice = await registerPlayer(h);
+    const generated = await post(h, '/api/ref/generate', undefined, { token: alice.token });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const { code } = referralCodeSchema.parse(generated.json().data);
+    await registerPlayer(h, { agent_code: code });
+    const stats = referralStatsSchema.parse(
+      (await call(h, 'GET', '/api/ref/stats', undefined, { token: alice.token })).json().data,
+    );
+    expect(stats).toMatchObject({ code, signUps: 1, rewarded: 0, rewardsPoints: 0 });
+    expect(stats.terms).toEqual({ rewardPoints: 100, minDepositPoints: 500, active: false });
   });
 });
