@@ -113,6 +113,7 @@ describe.each(drivers)('identity accounts on %s', (driver) => {
         mobile: body.mobile,
         email: null,
         agentCode: null,
+        referrerId: null,
         source: 'https://example.com/landing',
         typeId: 3,
         declaredState: 'MH',
