@@ -246,7 +246,6 @@ function bonusPoolToCoins(
   >,
 ): Promise<MoneyMoved> {
   return move(ctx, playerId, {
-    ...entry,
     kind: 'bonus',
     postings: transfer(
       systemAccount('bonus_pool'),
@@ -254,6 +253,7 @@ function bonusPoolToCoins(
       amountPaise,
     ),
     playerId,
+    ...entry,
   });
 }
 
