@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAmount, formatDateTime } from '@spm/client';
 import { errorText } from '../../shared/ui/index.ts';
+import type { StaffPlayerReferrals } from '@spm/contract';
 import { fetchReferrals, playerKeys } from './api.ts';
 
 /**
@@ -43,41 +44,47 @@ export function ReferralsPanel({ playerId }: { playerId: string }) {
           <dd>{invitedTotal}</dd>
         </div>
       </dl>
-      {invited.length > 0 ? (
-        <table className="table" data-testid="player-referrals-invited">
-          <thead>
-            <tr>
-              <th>{t('players.username')}</th>
-              <th>{t('players.referrals.joined')}</th>
-              <th>{t('players.status')}</th>
-              <th>{t('players.registrationIp')}</th>
-              <th>{t('players.referrals.reward')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {invited.map((player) => (
-              <tr key={player.id}>
-                <td>
-                  <Link to={`/players/${player.id}`}>{player.username}</Link>
-                </td>
-                <td>{formatDateTime(player.joinedAt)}</td>
-                <td>{t(`players.statuses.${player.status}`)}</td>
-                <td>{player.registrationIp ?? '—'}</td>
-                <td>
-                  {player.rewardPoints === null
-                    ? t('players.referrals.noReward')
-                    : formatAmount(player.rewardPoints)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {invited.length > 0 ? <InvitedTable invited={invited} /> : null}
       {invitedTotal > invited.length ? (
         <p className="muted">
           {t('players.referrals.newestShown', { shown: invited.length, total: invitedTotal })}
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The invited players, newest first: each a link, with the signals of a repeated person. */
+function InvitedTable({ invited }: { invited: StaffPlayerReferrals['invited'] }) {
+  const { t } = useTranslation();
+  return (
+    <table className="table" data-testid="player-referrals-invited">
+      <thead>
+        <tr>
+          <th>{t('players.username')}</th>
+          <th>{t('players.referrals.joined')}</th>
+          <th>{t('players.status')}</th>
+          <th>{t('players.registrationIp')}</th>
+          <th>{t('players.referrals.reward')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {invited.map((player) => (
+          <tr key={player.id}>
+            <td>
+              <Link to={`/players/${player.id}`}>{player.username}</Link>
+            </td>
+            <td>{formatDateTime(player.joinedAt)}</td>
+            <td>{t(`players.statuses.${player.status}`)}</td>
+            <td>{player.registrationIp ?? '—'}</td>
+            <td>
+              {player.rewardPoints === null
+                ? t('players.referrals.noReward')
+                : formatAmount(player.rewardPoints)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

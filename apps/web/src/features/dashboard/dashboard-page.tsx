@@ -22,6 +22,7 @@ import { ExposureAmount, useWalletFigures } from '@/shared/ui/wallet-figures';
 import { useDashboard, useDashboardRefreshOnWallet } from './api/dashboard-api';
 import './dashboard.css';
 import { EmptyNote } from '@/shared/ui/empty-note';
+import { SectionCard } from '@/shared/ui/section-card';
 
 /** A card of the dashboard: a title, an optional link to the page the figures come from. */
 function Card({
@@ -36,23 +37,15 @@ function Card({
   children: ReactNode;
 }) {
   return (
-    <section
-      className={`dashboard-card dashboard-card--${id}`}
-      aria-labelledby={`dash-${id}-title`}
-      data-testid={`dash-${id}`}
+    <SectionCard
+      prefix="dash"
+      id={id}
+      title={title}
+      className={`dashboard-card--${id}`}
+      link={link}
     >
-      <header className="dashboard-card__head">
-        <h2 id={`dash-${id}-title`} className="dashboard-card__title">
-          {title}
-        </h2>
-        {link && (
-          <Link className="dashboard-card__link" to={link.to} data-testid={`dash-${id}-link`}>
-            {link.label}
-          </Link>
-        )}
-      </header>
       {children}
-    </section>
+    </SectionCard>
   );
 }
 

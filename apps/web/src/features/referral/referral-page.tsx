@@ -33,6 +33,7 @@ import {
 } from './lib/share-links';
 import './referral.css';
 import { EmptyNote } from '@/shared/ui/empty-note';
+import { SectionCard } from '@/shared/ui/section-card';
 
 /** A source as the player reads it: the four known ones translated, a host name as given. */
 function useSourceName() {
@@ -43,16 +44,9 @@ function useSourceName() {
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section
-      className={`referral-card referral-card--${id}`}
-      aria-labelledby={`referral-${id}-title`}
-      data-testid={`referral-${id}`}
-    >
-      <h2 id={`referral-${id}-title`} className="referral-card__title">
-        {title}
-      </h2>
+    <SectionCard prefix="referral" id={id} title={title}>
       {children}
-    </section>
+    </SectionCard>
   );
 }
 
@@ -114,6 +108,40 @@ function GenerateCode() {
 }
 
 /** The code, the invite link and the share buttons. */
+/** The apps a player shares the link through, each with its own `source` in the link. */
+const SHARE_CHANNELS = [
+  { channel: 'whatsapp', href: whatsappShareHref },
+  { channel: 'telegram', href: telegramShareHref },
+] as const;
+
+function ShareButtons({
+  origin,
+  code,
+  message,
+}: {
+  origin: string;
+  code: string;
+  message: string;
+}) {
+  const { t } = useTranslation('referral');
+  return (
+    <div className="referral-share" role="group" aria-label={t('share.title')}>
+      {SHARE_CHANNELS.map(({ channel, href }) => (
+        <a
+          key={channel}
+          className={`button referral-share__button referral-share__button--${channel}`}
+          href={href(origin, code, message)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid={`referral-share-${channel}`}
+        >
+          {t(`share.${channel}`)}
+        </a>
+      ))}
+    </div>
+  );
+}
+
 function ShareCode({ code }: { code: string }) {
   const { t } = useTranslation('referral');
   const { copied, copy } = useCopied<'code' | 'link'>();
@@ -172,26 +200,7 @@ function ShareCode({ code }: { code: string }) {
       <p className="visually-hidden" role="status" data-testid="referral-copied">
         {copied ? t('code.copied') : ''}
       </p>
-      <div className="referral-share" role="group" aria-label={t('share.title')}>
-        <a
-          className="button referral-share__button referral-share__button--whatsapp"
-          href={whatsappShareHref(origin, code, message)}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="referral-share-whatsapp"
-        >
-          {t('share.whatsapp')}
-        </a>
-        <a
-          className="button referral-share__button referral-share__button--telegram"
-          href={telegramShareHref(origin, code, message)}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="referral-share-telegram"
-        >
-          {t('share.telegram')}
-        </a>
-      </div>
+      <ShareButtons origin={origin} code={code} message={message} />
     </Card>
   );
 }
