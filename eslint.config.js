@@ -23,6 +23,7 @@ const SERVER_MODULES = [
   'contact',
   'content',
   'referral',
+  'bonus',
 ];
 const SERVER_SRC = './apps/server/src';
 
@@ -31,7 +32,8 @@ const SERVER_SRC = './apps/server/src';
  * on the server"): a module imports only modules of LOWER layers (through their entry), never
  * one of its own layer or a higher one, so no loop can come back (wallet -> identity was one).
  * site (settings, app details) < wallet (money), regions (where play is allowed) < identity
- * (players, staff; opens a player's wallet) < referral (a player's invites; the reward the
+ * (players, staff; opens a player's wallet) < bonus (offers, a player's bonuses and their
+ * wagering; the grants a deposit's approval makes) < referral (a player's invites; the reward the
  * cashier has it pay inside a deposit's approval) < cashier, casino, crash, exchange (products), safer-play
  * (limits, reality checks, exclusions), play-money (the points allowance), contact (the contact
  * form's messages), content (the operator's pages; staff names from identity) < backoffice (staff
@@ -41,6 +43,7 @@ const SERVER_LAYERS = [
   ['site'],
   ['wallet', 'regions'],
   ['identity'],
+  ['bonus'],
   ['referral'],
   ['cashier', 'casino', 'crash', 'exchange', 'safer-play', 'play-money', 'contact', 'content'],
   ['backoffice', 'privacy'],

@@ -44,6 +44,7 @@ import { openRedis, type RedisClients } from './redis.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { prepareDummyPassword } from './security/password.ts';
 import { backofficeModule } from './modules/backoffice/index.ts';
+import { bonusModule, registerBonusFunding } from './modules/bonus/index.ts';
 import { cashierModule } from './modules/cashier/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { casinoModule } from './modules/casino/index.ts';
@@ -322,6 +323,7 @@ async function registerModules(
     walletModule,
     regionsModule,
     identityModule,
+    bonusModule,
     referralModule,
     cashierModule,
     contentModule,
@@ -411,12 +413,13 @@ async function registerIdentity(
 
 /**
  * The one wallet every module moves money through (issue 41 item 1), with what registers on
- * it at start: the spec's per-round caps as its round rule. Limit policies (safer play) and
- * the funding policy (bonuses) register here too when their issues land.
+ * it at start: the spec's per-round caps as its round rule, the limit policies (safer play)
+ * and the funding policy (bonuses: casino stakes draw cash, then bonus coins).
  */
 function createWallet(deps: ConstructorParameters<typeof WalletApi>[0]): WalletApi {
   const wallet = new WalletApi(deps);
   wallet.policies.setRoundRule(SPEC_ROUND_RULE);
   registerLimitPolicies(wallet);
+  registerBonusFunding(wallet);
   return wallet;
 }

@@ -43,6 +43,18 @@ export const errorCatalogue = {
   PHONE_TAKEN: { status: 409, message: 'This mobile number is already registered.' },
   /** Registration: an agent code no agent has (a player would be attached to no one). */
   AGENT_CODE_UNKNOWN: { status: 400, message: 'No agent or player has this code.' },
+  BONUS_OFFER_NOT_FOUND: { status: 404, message: 'This offer is not available.' },
+  BONUS_FIRST_DEPOSIT_ONLY: {
+    status: 409,
+    message: 'This offer is for a first deposit, and you have deposited already.',
+  },
+  BONUS_ALREADY_CLAIMED: { status: 409, message: 'You have claimed this offer already.' },
+  BONUS_CLAIM_PENDING: {
+    status: 409,
+    message: 'An offer you claimed is waiting for your deposit. Cancel it to claim another.',
+  },
+  BONUS_CLAIM_NOT_FOUND: { status: 404, message: 'This bonus was not found.' },
+  BONUS_CLAIM_ENDED: { status: 409, message: 'This bonus has ended already.' },
   /** Regions (issue 42 item 7): the phone's country, the declared state or the address is not served. */
   REGION_BLOCKED: { status: 403, message: 'This site is not available in your region.' },
   EMAIL_TAKEN: { status: 409, message: 'This email is already registered.' },

@@ -31,3 +31,4 @@ export * from './crash-staff.ts';
 export * from './player-dashboard.ts';
 export * from './content.ts';
 export * from './referral.ts';
+export * from './bonus.ts';

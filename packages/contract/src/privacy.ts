@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bonusClaimSchema } from './bonus.ts';
 import { idSchema } from './cashier.ts';
 import { pageQuerySchema, pagedSchema, statementEntrySchema, walletSchema } from './wallet.ts';
 
@@ -195,6 +196,8 @@ export const dataExportSchema = z.object({
       answeredAt: z.string().nullable(),
     }),
   ),
+  /** The player's bonuses (docs/bonus.md), oldest first; offers' titles in English. */
+  bonuses: z.array(bonusClaimSchema),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 

@@ -57,6 +57,8 @@ export const STATEMENT_ENTRY_TYPES = [
   'bet_release',
   'bet_settlement',
   'bonus',
+  'bonus_release',
+  'bonus_forfeit',
   'demo_credit',
   'play_allowance',
 ] as const;
@@ -100,6 +102,7 @@ export const STATEMENT_KINDS = [
   'bet.settlement',
   'bonus.grant',
   'bonus.release',
+  'bonus.forfeit',
   'deposit',
   'withdrawal.requested',
   'withdrawal.paid',

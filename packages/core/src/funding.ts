@@ -51,6 +51,12 @@ export interface FundingDraw {
 export interface FundingPolicy {
   readonly name: string;
   readonly wallets: readonly FundingWallet[];
+  /**
+   * The products whose stakes may draw from a bonus wallet (absent: every product). The
+   * wallet reads bonus balances and rounds' parts only for these, so the other products'
+   * batches (the exchange's, the crash game's) stay as cheap as with cash only.
+   */
+  readonly bonusProducts?: readonly string[];
   draws: (request: FundingRequest) => readonly FundingDraw[];
 }
 
@@ -64,6 +70,11 @@ export const CASH_ONLY: FundingPolicy = {
 /** Whether a policy may ever draw from a wallet other than cash. */
 export const drawsBonus = (policy: FundingPolicy): boolean =>
   policy.wallets.some((wallet) => wallet !== 'cash');
+
+/** Whether a policy may draw a stake of this product from a wallet other than cash. */
+export const drawsBonusFor = (policy: FundingPolicy, product: string): boolean =>
+  drawsBonus(policy) &&
+  (policy.bonusProducts === undefined || policy.bonusProducts.includes(product));
 
 const walletOrder = (wallet: FundingWallet): number => FUNDING_WALLETS.indexOf(wallet);
 

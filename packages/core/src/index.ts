@@ -9,6 +9,7 @@ export * from './objects.ts';
 export * from './casino/index.ts';
 export * from './round-rule.ts';
 export * from './funding.ts';
+export * from './bonus.ts';
 export * from './play-allowance.ts';
 export * from './safer-play/exclusion.ts';
 export * from './privacy.ts';

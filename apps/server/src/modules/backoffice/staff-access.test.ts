@@ -35,6 +35,8 @@ const AGENT_ROUTES = new Set([
   'GET /api/staff/players/:playerId/sessions',
   // Who invited the player and whom they invited, within the downline (docs/referral.md).
   'GET /api/staff/players/:playerId/referrals',
+  // The player's bonus coins and bonuses, within the downline (docs/bonus.md).
+  'GET /api/staff/players/:playerId/bonuses',
   // Safer play, read-only (issue 42 item 5): limits, reality check, exclusions.
   'GET /api/staff/players/:playerId/limits',
   'GET /api/staff/players/:playerId/reality-check',

@@ -1,7 +1,13 @@
-import { STAFF_REFERRALS_LISTED, type StaffPlayer, type StaffPlayerReferrals } from '@spm/contract';
+import {
+  STAFF_REFERRALS_LISTED,
+  type StaffPlayer,
+  type StaffPlayerBonuses,
+  type StaffPlayerReferrals,
+} from '@spm/contract';
 import { paiseToPoints, walletView, type PlayerAccountKind } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
+import { staffPlayerBonuses } from '../bonus/index.ts';
 import { listPlayerOrders } from '../exchange/index.ts';
 import {
   findPlayerReferrals,
@@ -200,6 +206,16 @@ export async function setPlayerLock(
 }
 
 /** GET /staff/players/{id}/referrals: 404 outside the downline (docs/referral.md). */
+/** The bonuses panel of a player's page (docs/bonus.md). */
+export async function getStaffPlayerBonuses(
+  deps: ServiceDeps,
+  staff: StaffContext,
+  playerId: number,
+): Promise<StaffPlayerBonuses> {
+  await assertPlayerVisible(deps, staff, playerId);
+  return staffPlayerBonuses(deps.db, playerId);
+}
+
 export async function getStaffPlayerReferrals(
   deps: ServiceDeps,
   staff: StaffContext,

@@ -10,6 +10,7 @@ import {
   staffPlayerLedgerSchema,
   staffPlayerListSchema,
   staffPlayerParamsSchema,
+  staffPlayerBonusesSchema,
   staffPlayerReferralsSchema,
   staffPlayerQuerySchema,
   staffPlayerSchema,
@@ -23,6 +24,7 @@ import { listAudit } from './staff-audit-service.ts';
 import { getDashboard } from './staff-dashboard-service.ts';
 import {
   getStaffPlayer,
+  getStaffPlayerBonuses,
   getStaffPlayerReferrals,
   getStaffPlayerBets,
   getStaffPlayerLedger,
@@ -96,6 +98,21 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = 
       ok(
         await getStaffPlayerReferrals(deps, currentStaff(request), Number(request.params.playerId)),
       ),
+  );
+
+  app.get(
+    '/staff/players/:playerId/bonuses',
+    {
+      onRequest: requireStaff('agent'),
+      schema: {
+        tags: ['staff'],
+        summary: "A player's bonus coins and bonuses, newest first (agents: downline)",
+        params: staffPlayerParamsSchema,
+        response: envelopeResponses(staffPlayerBonusesSchema),
+      },
+    },
+    async (request) =>
+      ok(await getStaffPlayerBonuses(deps, currentStaff(request), Number(request.params.playerId))),
   );
 
   app.get(

@@ -23,6 +23,7 @@ import {
 } from '../wallet/index.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import type { StaffContext } from '../identity/index.ts';
+import { grantOfferOfDeposit, recordBonusGrant } from '../bonus/index.ts';
 import { rewardReferrerOfDeposit } from '../referral/index.ts';
 
 /*
@@ -83,16 +84,27 @@ async function creditApprovedDeposit(
       refusal: { limit: posted.limit, until: posted.until ? posted.until.toISOString() : null },
     });
   }
+  const deposit = { id: row.id, playerId: row.playerId, amountPaise: row.amountPaise };
+  // The player's claimed offer first, so the gateway's bonus below joins the bonus it starts.
+  await grantOfferOfDeposit(ctx, deps, deposit);
   // The offer in force when the money is credited is the one paid.
   const bonusPaise = shareOfPaise(row.amountPaise, gateway.depositBonusBps);
   if (bonusPaise > 0n) {
-    await creditDepositBonus(ctx, {
+    const granted = await creditDepositBonus(ctx, {
       depositId: row.id,
       playerId: row.playerId,
       bonusPaise,
       description: `${basisPointsToPercent(gateway.depositBonusBps)}% deposit bonus (${gateway.name})`,
       actorStaffId,
     });
+    if (!granted.replay) {
+      await recordBonusGrant(ctx, {
+        playerId: row.playerId,
+        source: 'deposit',
+        amountPaise: bonusPaise,
+        reference: `DEP-${row.id}`,
+      });
+    }
   }
   const updated = await recordDepositCredit(ctx.tx, row.id, {
     ledgerTransactionId: Number(posted.transactionId),

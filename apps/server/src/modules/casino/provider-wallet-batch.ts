@@ -168,6 +168,8 @@ interface Decided {
   round: RoundRow;
   /** Index into the wallet moves, when the callback moves money. */
   move: number | null;
+  /** What the player can stake after an accepted move (cash, and coins by the funding policy). */
+  balanceAfterPaise?: bigint;
   refused: ProviderAnswer | null;
   appliedPaise: bigint;
   /** A win's amount after the cap; null for a bet and a refusal. */
@@ -290,7 +292,8 @@ async function decideAndWrite(
     // whole batch back: the batch refuses it alone, with the balance the batch left.
     const changePaise = plan.move.operation === 'stake' ? -plan.appliedPaise : plan.appliedPaise;
     if (balancePaise + changePaise < 0n) return refuse('RS_ERROR_NOT_ENOUGH_MONEY');
-    balances.set(session.playerId, balancePaise + changePaise);
+    const balanceAfterPaise = balancePaise + changePaise;
+    balances.set(session.playerId, balanceAfterPaise);
     Object.assign(round, plan.round);
     if (plan.closes) after.closedAt = money.now;
     rounds.set(roundKey, after);
@@ -299,6 +302,7 @@ async function decideAndWrite(
       callback,
       round,
       move: moves.length - 1,
+      balanceAfterPaise,
       refused: null,
       appliedPaise: plan.appliedPaise,
       creditedPaise: plan.creditedPaise,
@@ -326,10 +330,16 @@ async function decideAndWrite(
         user: request.user,
         currency: callback.currency,
       };
+      // The balance the game shows: what the player can stake after this move (cash, and
+      // bonus coins by the funding policy), as the batch counted it from prepareMoves.
+      const shown = okAnswer(
+        fields,
+        objectWith(result, { balancePaise: decision.balanceAfterPaise ?? result.balancePaise }),
+      );
       answer =
         decision.creditedPaise === null
-          ? okAnswer(fields, result)
-          : objectWith(okAnswer(fields, result), { credited: Number(decision.creditedPaise) });
+          ? shown
+          : objectWith(shown, { credited: Number(decision.creditedPaise) });
       walletOperationId = Number(result.operationId);
     }
     answers.push(answer);

@@ -16,7 +16,7 @@ import { HOUR_MS, MINUTE_MS } from '../../deps.ts';
 import { findText } from '../../http/nul-guard.ts';
 import { hashToken, randomToken } from '../../security/tokens.ts';
 import {
-  getWalletView,
+  stakeablePaise,
   isRealMoneyOnPlaySite,
   requestHash,
   walletTransaction,
@@ -223,8 +223,12 @@ const isActive = (session: SessionRow) => session.playerStatus === 'active';
 const PLAY_SITE_REAL_SESSION =
   'This site plays for points only: a real-money session placed before the switch cannot bet.';
 
-const cashPaise = async (ctx: OperationContext | WalletContext, playerId: number) =>
-  (await getWalletView('tx' in ctx ? ctx.tx : ctx.deps.db, playerId)).balancePaise;
+/**
+ * The balance a game shows: what the player can stake in the casino (cash, and bonus coins
+ * by the wallet's funding policy), read in `money`'s transaction when given.
+ */
+const casinoBalancePaise = (ctx: OperationContext, playerId: number, money?: WalletContext) =>
+  stakeablePaise(money?.tx ?? ctx.deps.db, ctx.wallet.policies.funding, playerId, 'casino');
 
 async function authenticate(
   ctx: OperationContext,
@@ -258,7 +262,7 @@ async function authenticate(
     requestId,
     user,
     currency: currencyOf(session),
-    balance: Number(await cashPaise(ctx, session.playerId)),
+    balance: Number(await casinoBalancePaise(ctx, session.playerId)),
     transactionId: null,
     token,
     gameId: session.gameId,
@@ -325,7 +329,11 @@ async function balance(ctx: OperationContext, request: SessionRequest): Promise<
   if (!isActive(session)) return refusal('RS_ERROR_USER_DISABLED', fields);
   return objectWith(
     { status: 'RS_OK' as const, ...fields },
-    { currency, balance: Number(await cashPaise(ctx, session.playerId)), transactionId: null },
+    {
+      currency,
+      balance: Number(await casinoBalancePaise(ctx, session.playerId)),
+      transactionId: null,
+    },
   );
 }
 
@@ -450,7 +458,7 @@ async function transaction(
             'RS_ERROR_NOT_ENOUGH_MONEY',
             objectWith(fields, {
               currency,
-              balance: Number(await cashPaise(money, session.playerId)),
+              balance: Number(await casinoBalancePaise(ctx, session.playerId, money)),
             }),
           ),
           appliedPaise: 0n,
@@ -565,7 +573,9 @@ async function decide(
     answer: refusal(
       status,
       objectWith(
-        objectWith(fields, { balance: Number(await cashPaise(money, session.playerId)) }),
+        objectWith(fields, {
+          balance: Number(await casinoBalancePaise(ctx, session.playerId, money)),
+        }),
         limit ? { refusal: limit } : {},
       ),
       message,
@@ -591,7 +601,10 @@ async function decide(
       const refused = walletRefusal(moved);
       return refuse(refused.status, undefined, refused.refusal);
     }
-    const answer = okAnswer(fields, moved);
+    const answer = okAnswer(
+      fields,
+      objectWith(moved, { balancePaise: await casinoBalancePaise(ctx, session.playerId, money) }),
+    );
     return {
       answer:
         plan.creditedPaise === null
@@ -649,7 +662,10 @@ async function decide(
   const refundedPaise = target.appliedPaise;
   const stakedPaise = round.stakedPaise - refundedPaise;
   return {
-    answer: okAnswer(fields, rolled),
+    answer: okAnswer(
+      fields,
+      objectWith(rolled, { balancePaise: await casinoBalancePaise(ctx, session.playerId, money) }),
+    ),
     appliedPaise: refundedPaise,
     walletOperationId: Number(rolled.operationId),
     round: objectWith(round, {

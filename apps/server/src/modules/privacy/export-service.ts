@@ -4,9 +4,10 @@ import {
   type DataExport,
   type StatementEntry,
 } from '@spm/contract';
-import { maskAccountNumber, paiseToPoints } from '@spm/core';
+import { maskAccountNumber, objectWith, paiseToPoints } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../deps.ts';
+import { allBonusClaimsOf } from '../bonus/index.ts';
 import { playerContactMessages } from '../contact/index.ts';
 import { findReferralCode, findUserById } from '../identity/index.ts';
 import { getStatement, getWallet } from '../wallet/index.ts';
@@ -75,20 +76,7 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
   const user = await findUserById(deps.db, playerId);
   if (!user) throw new AppError('UNAUTHORIZED');
   const now = deps.clock.now();
-  const [
-    kyc,
-    banks,
-    deposits,
-    withdrawals,
-    orders,
-    rounds,
-    crash,
-    sessions,
-    requests,
-    wallet,
-    messages,
-    referralCode,
-  ] = await Promise.all([
+  const [kyc, banks, deposits, withdrawals, orders, rounds, crash] = await Promise.all([
     playerKyc(deps.db, playerId),
     playerBankDetails(deps.db, playerId),
     playerDeposits(deps.db, playerId),
@@ -96,72 +84,22 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
     playerOrders(deps.db, playerId),
     playerCasinoRounds(deps.db, playerId),
     playerCrashBets(deps.db, playerId),
+  ]);
+  const [sessions, requests, wallet, messages, referralCode, bonuses] = await Promise.all([
     playerSessions(deps.db, playerId),
     playerDataRequests(deps.db, playerId),
     getWallet(deps.db, playerId),
     playerContactMessages(deps.db, playerId),
     findReferralCode(deps.db, playerId),
+    allBonusClaimsOf(deps.db, playerId),
   ]);
-  const transactions = await allTransactions(deps, playerId, user.createdAt, now);
-  return {
-    format: 'spm-personal-data/1',
+  const main = {
+    format: 'spm-personal-data/1' as const,
     generatedAt: now.toISOString(),
-    profile: {
-      id: String(user.id),
-      username: user.username,
-      name: user.name,
-      email: user.email,
-      mobile: user.mobile,
-      countryCode: user.countryCode,
-      agentCode: user.agentCode,
-      referralCode: referralCode?.code ?? null,
-      invitedByPlayer: user.referrerId !== null,
-      source: user.source,
-      registrationIp: user.registrationIp,
-      status: user.status,
-      createdAt: user.createdAt.toISOString(),
-      lastLoginAt: iso(user.lastLoginAt),
-    },
+    profile: profileOf(user, referralCode?.code ?? null),
     consents: { updates: updatesConsentOf(user) },
-    kyc: kyc.map((row) => ({
-      id: String(row.id),
-      docType: row.docType,
-      docId: row.docId === null ? null : maskAccountNumber(row.docId),
-      status: row.status,
-      reason: row.reason,
-      createdAt: row.createdAt.toISOString(),
-      decidedAt: iso(row.decidedAt),
-    })),
-    bankDetails: banks.map((row) => ({
-      id: String(row.id),
-      type: row.type,
-      accountNo: maskAccountNumber(row.accountNo),
-      accountName: row.accountName,
-      ifscCode: row.ifscCode,
-      bankName: row.bankName,
-      createdAt: row.createdAt.toISOString(),
-      deletedAt: iso(row.deletedAt),
-    })),
     wallet,
-    transactions,
-    deposits: deposits.map((row) => ({
-      id: String(row.id),
-      gateway: row.gatewayCode,
-      amount: paiseToPoints(row.amountPaise),
-      status: row.status,
-      reference: row.reference,
-      createdAt: row.createdAt.toISOString(),
-    })),
-    withdrawals: withdrawals.map((row) => ({
-      id: String(row.id),
-      amount: paiseToPoints(row.amountPaise),
-      status: row.status,
-      destinationType: row.destinationType,
-      destination: maskAccountNumber(
-        row.destination.accountNo ?? row.destination.address ?? row.destination.upiId ?? '',
-      ),
-      createdAt: row.createdAt.toISOString(),
-    })),
+    transactions: await allTransactions(deps, playerId, user.createdAt, now),
     bets: betsOfExport(orders, rounds, crash),
     sessions: sessions.map((row) => ({
       createdAt: row.createdAt.toISOString(),
@@ -181,6 +119,88 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
       ip: row.ip,
       answer: row.answer,
       answeredAt: iso(row.answeredAt),
+    })),
+    bonuses,
+  };
+  return objectWith(
+    main,
+    objectWith(identitySections(kyc, banks), cashierSections(deposits, withdrawals)),
+  );
+}
+
+type ExportUser = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+/** The export's profile: the account as registered, with its referral facts. */
+function profileOf(user: ExportUser, referralCode: string | null): DataExport['profile'] {
+  return {
+    id: String(user.id),
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    mobile: user.mobile,
+    countryCode: user.countryCode,
+    agentCode: user.agentCode,
+    referralCode,
+    invitedByPlayer: user.referrerId !== null,
+    source: user.source,
+    registrationIp: user.registrationIp,
+    status: user.status,
+    createdAt: user.createdAt.toISOString(),
+    lastLoginAt: iso(user.lastLoginAt),
+  };
+}
+
+/** The export's KYC submissions and bank details, their numbers masked. */
+function identitySections(
+  kyc: Awaited<ReturnType<typeof playerKyc>>,
+  banks: Awaited<ReturnType<typeof playerBankDetails>>,
+): Pick<DataExport, 'kyc' | 'bankDetails'> {
+  return {
+    kyc: kyc.map((row) => ({
+      id: String(row.id),
+      docType: row.docType,
+      docId: row.docId === null ? null : maskAccountNumber(row.docId),
+      status: row.status,
+      reason: row.reason,
+      createdAt: row.createdAt.toISOString(),
+      decidedAt: iso(row.decidedAt),
+    })),
+    bankDetails: banks.map((row) => ({
+      id: String(row.id),
+      type: row.type,
+      accountNo: maskAccountNumber(row.accountNo),
+      accountName: row.accountName,
+      ifscCode: row.ifscCode,
+      bankName: row.bankName,
+      createdAt: row.createdAt.toISOString(),
+      deletedAt: iso(row.deletedAt),
+    })),
+  };
+}
+
+/** The export's deposit and withdrawal requests, in points, destinations masked. */
+function cashierSections(
+  deposits: Awaited<ReturnType<typeof playerDeposits>>,
+  withdrawals: Awaited<ReturnType<typeof playerWithdrawals>>,
+): Pick<DataExport, 'deposits' | 'withdrawals'> {
+  return {
+    deposits: deposits.map((row) => ({
+      id: String(row.id),
+      gateway: row.gatewayCode,
+      amount: paiseToPoints(row.amountPaise),
+      status: row.status,
+      reference: row.reference,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    withdrawals: withdrawals.map((row) => ({
+      id: String(row.id),
+      amount: paiseToPoints(row.amountPaise),
+      status: row.status,
+      destinationType: row.destinationType,
+      destination: maskAccountNumber(
+        row.destination.accountNo ?? row.destination.address ?? row.destination.upiId ?? '',
+      ),
+      createdAt: row.createdAt.toISOString(),
     })),
   };
 }

@@ -11,6 +11,7 @@ import type { DbHandle } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ensureReferralCode, findReferralCode, type AuthContext } from '../identity/index.ts';
+import { recordBonusGrant } from '../bonus/index.ts';
 import { getAppDetails } from '../site/index.ts';
 import {
   creditReferralReward,
@@ -154,6 +155,13 @@ export async function rewardReferrerOfDeposit(
     await unclaimReferralReward(ctx.tx, deposit.playerId);
     return null;
   }
+  // The coins are a bonus of the referrer's: wagered before they become cash (docs/bonus.md).
+  await recordBonusGrant(ctx, {
+    playerId: invited.referrerId,
+    source: 'referral',
+    amountPaise: rewardPaise,
+    reference: `DEP-${deposit.id}`,
+  });
   ctx.afterCommit.push(
     await storeNotification(
       ctx.tx,

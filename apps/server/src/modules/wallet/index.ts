@@ -13,6 +13,7 @@ export const walletModule: FastifyPluginAsync<{ deps: ServiceDeps }> = async (ap
 
 export { ensureDemoCredit } from './api/demo-money-service.ts';
 export { playersBalances, playNetSince, settledNetByDay } from './ledger/ledger-repository.ts';
+export { depositsCredited, stakeablePaise, stakedSince } from './ledger/bonus-reads.ts';
 export {
   getVersionedWallet,
   getWallet,
@@ -30,10 +31,13 @@ export {
   creditReferralReward,
   depositRefusalAhead,
   fundMarketMaker,
+  grantBonusCoins,
   holdWithdrawal,
+  lockBonusCoins,
   payOutWithdrawal,
   playAllowanceClaimed,
   releaseWithdrawal,
+  settleBonusCoins,
   walletTransaction,
 } from './api/money-operations.ts';
 export type {

@@ -12,6 +12,7 @@ import type { DbHandle } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { findTransactionByKey } from '../ledger/ledger-repository.ts';
 import {
+  getWalletView,
   ledgerTransaction,
   postWithin,
   requestHash,
@@ -283,6 +284,75 @@ export async function creditReferralReward(
     requestHash: requestHash({ childId: input.childId, rewardPaise: input.rewardPaise }),
     description: input.description,
     reference: `DEP-${input.depositId}`,
+  });
+}
+
+/**
+ * Bonus coins granted by the bonus module (docs/bonus.md): bonus pool -> the player's coins,
+ * under the caller's key (`bonus-grant:{claimId}`); never to a play-mode player (PLAY_MONEY).
+ */
+export async function grantBonusCoins(
+  ctx: LedgerContext,
+  input: {
+    idempotencyKey: string;
+    playerId: number;
+    amountPaise: Paise;
+    description: string;
+    reference: string;
+  },
+): Promise<MoneyMoved> {
+  await lockPlayerRow(ctx, input.playerId, { realMoneyOnly: true });
+  return bonusPoolToCoins(ctx, input.playerId, input.amountPaise, {
+    idempotencyKey: input.idempotencyKey,
+    requestHash: requestHash({ key: input.idempotencyKey, amountPaise: input.amountPaise }),
+    description: input.description,
+    reference: input.reference,
+  });
+}
+
+/**
+ * The player's bonus coins, read with their wallet row locked (first, as every money move
+ * locks it), so no stake draws on them until the caller's transaction ends: what a bonus's
+ * conversion or forfeiture moves. Zero for a player with no wallet.
+ */
+export async function lockBonusCoins(ctx: LedgerContext, playerId: number): Promise<Paise> {
+  const player = await lockPlayerRow(ctx, playerId, { realMoneyOnly: false });
+  if (!player) return 0n;
+  return (await getWalletView(ctx.tx, playerId)).coinsPaise;
+}
+
+const coinsOf = (playerId: number) => playerAccount(String(playerId), 'coins');
+
+/**
+ * A bonus's coins settled (call `lockBonusCoins` first): `cash` when its wagering is met
+ * (coins -> cash, `bonus-release:{claimId}`), `pool` when it is cancelled or expires (coins
+ * -> bonus pool, `bonus-forfeit:{claimId}`). One per bonus, ever: a second asks replay.
+ */
+export function settleBonusCoins(
+  ctx: LedgerContext,
+  input: {
+    claimId: number;
+    playerId: number;
+    amountPaise: Paise;
+    to: 'cash' | 'pool';
+    description: string;
+    actorStaffId?: number | undefined;
+  },
+): Promise<MoneyMoved> {
+  const released = input.to === 'cash';
+  return move(ctx, input.playerId, {
+    kind: released ? 'bonus_release' : 'bonus_forfeit',
+    postings: transfer(
+      coinsOf(input.playerId),
+      released ? cashOf(input.playerId) : systemAccount('bonus_pool'),
+      input.amountPaise,
+    ),
+    idempotencyKey: `${released ? 'bonus-release' : 'bonus-forfeit'}:${input.claimId}`,
+    requestHash: requestHash({ claimId: input.claimId, amountPaise: input.amountPaise }),
+    description: input.description,
+    reference: `BON-${input.claimId}`,
+    playerId: input.playerId,
+    actorStaffId: input.actorStaffId,
   });
 }
 

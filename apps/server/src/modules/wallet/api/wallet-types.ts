@@ -211,7 +211,9 @@ export interface WalletOperations {
   /**
    * `lockAvailable` and `applyMany`'s read in one statement, ahead of the moves: locks what
    * moves within `scope` will need (their operations, holds, the players' accounts and
-   * versions) and answers each scope player's cash as `lockAvailable` does. The next
+   * versions) and answers what each scope player can stake now: their cash, plus their
+   * bonus coins when the funding policy lets one of the scope's products draw on them (the
+   * casino's: docs/bonus.md). The next
    * `applyMany` of this transaction whose moves all fall inside the scope, with no money moved
    * in between, reads nothing more; otherwise it reads as usual. A scope wider than the moves
    * only locks more rows (the holds it created at zero and no move reached are deleted).

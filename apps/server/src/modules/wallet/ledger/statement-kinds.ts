@@ -60,6 +60,8 @@ const KIND_OF_LEDGER: Record<Exclude<LedgerTransactionKind, 'system_transfer'>, 
   bet_release: 'bet.release',
   bet_settlement: 'bet.settlement',
   bonus: 'bonus.grant',
+  bonus_release: 'bonus.release',
+  bonus_forfeit: 'bonus.forfeit',
   demo_credit: 'demo.credit',
   play_allowance: 'play.allowance',
 };

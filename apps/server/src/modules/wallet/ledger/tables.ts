@@ -33,6 +33,9 @@ export const LEDGER_TRANSACTION_KINDS = [
   'bet_release',
   'bet_settlement',
   'bonus',
+  // Bonus coins that became cash (wagering met), and coins taken back (docs/bonus.md).
+  'bonus_release',
+  'bonus_forfeit',
   'demo_credit',
   // A play-money site's daily points a player claims (issue 42 item 6, docs/play-money.md).
   'play_allowance',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   FUNDING_WALLETS,
   addParts,
-  drawsBonus,
+  drawsBonusFor,
   normalizeParts,
   onePart,
   splitStake,
@@ -77,14 +77,14 @@ export function stakePartsOf(row: WalletOperationRow): FundingPart[] {
 
 /**
  * A stake of `amountPaise` drawn by the policy, from the balances `balanceOf` answers (read
- * only for a policy that names a bonus wallet: with cash only it is all cash).
+ * only for a policy that names a bonus wallet for the product: otherwise it is all cash).
  */
 export function drawStake(
   policy: FundingPolicy,
   request: { product: string; playerId: number; amountPaise: Paise },
   balanceOf: (wallet: FundingWallet) => Paise,
 ): FundingPart[] {
-  if (!drawsBonus(policy)) return onePart(request.amountPaise);
+  if (!drawsBonusFor(policy, request.product)) return onePart(request.amountPaise);
   const draws = policy.draws({
     product: request.product,
     playerId: request.playerId,

@@ -1,4 +1,4 @@
-import { accountKey, drawsBonus, objectWith, playerAccount } from '@spm/core';
+import { accountKey, drawsBonusFor, objectWith, playerAccount } from '@spm/core';
 import type { LedgerContext } from '../../ledger/ledger-service.ts';
 import { holdKeyOf, holdKeyText } from '../../ledger/operation-keys.ts';
 import { deleteEmptyHolds, readBeforeMoves } from '../../ledger/wallet-operation-repository.ts';
@@ -172,7 +172,8 @@ function startBatch(
 
 /**
  * What a batch needs to draw and pay back by wallet, read only when the funding policy
- * names a bonus wallet (with cash only nothing is read: every part is cash): the stored
+ * names a bonus wallet for one of its products (otherwise nothing is read: every part is
+ * cash, as for the exchange's and the crash game's batches): the stored
  * parts of the holds it locked, and the parts of its wins' rounds' stakes.
  */
 async function batchFunding(
@@ -181,7 +182,7 @@ async function batchFunding(
   moves: readonly AtOnceMove[],
   lockedHolds: ReadonlyMap<string, { created: boolean }>,
 ): Promise<BatchFunding> {
-  if (!drawsBonus(policies.funding)) {
+  if (!moves.some((move) => drawsBonusFor(policies.funding, move.input.product))) {
     return { bonus: false, holdParts: new Map(), roundParts: new Map() };
   }
   const existingHolds = [...lockedHolds].filter(([, hold]) => !hold.created);

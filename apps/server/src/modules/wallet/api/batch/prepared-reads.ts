@@ -1,4 +1,4 @@
-import { objectWith, type Paise } from '@spm/core';
+import { drawsBonusFor, objectWith, type Paise } from '@spm/core';
 import type { LedgerContext } from '../../ledger/ledger-service.ts';
 import { holdKeyOf, holdKeyText } from '../../ledger/operation-keys.ts';
 import { deleteEmptyHolds, readBeforeMoves } from '../../ledger/wallet-operation-repository.ts';
@@ -120,11 +120,19 @@ export async function prepareMoves(
     moneyWrites: ctx.moneyWrites,
     judgedTotals: new Map(),
   });
-  const cash = new Map<number, Paise>(playerIds.map((id) => [id, 0n]));
+  // What each can stake now: cash, and the bonus coins when the funding policy lets these
+  // moves' product draw on them (casino stakes: docs/bonus.md).
+  const withCoins = scope.operations.some((o) => drawsBonusFor(policies.funding, o.product));
+  const stakeable = new Map<number, Paise>(playerIds.map((id) => [id, 0n]));
   for (const account of read.accounts) {
-    if (account.kind === 'cash') cash.set(account.playerId, account.balancePaise);
+    if (account.kind === 'cash' || (withCoins && account.kind === 'coins')) {
+      stakeable.set(
+        account.playerId,
+        (stakeable.get(account.playerId) ?? 0n) + account.balancePaise,
+      );
+    }
   }
-  return cash;
+  return stakeable;
 }
 
 /** The holds a read created at zero (deleted again when the read is not used). */

@@ -1,5 +1,5 @@
 import {
-  drawsBonus,
+  drawsBonusFor,
   objectWith,
   type AccountRef,
   type FundingPart,
@@ -63,7 +63,9 @@ export async function stakeDraw(
   input: StakeInput,
 ): Promise<StakeDraw> {
   const policy = policies.funding;
-  const view = drawsBonus(policy) ? await getWalletView(ctx.tx, input.playerId) : undefined;
+  const view = drawsBonusFor(policy, input.product)
+    ? await getWalletView(ctx.tx, input.playerId)
+    : undefined;
   const balances: Record<FundingWallet, Paise> = {
     cash: view?.balancePaise ?? 0n,
     coins: view?.coinsPaise ?? 0n,
@@ -79,6 +81,6 @@ export async function roundParts(
   ctx: LedgerContext,
   key: HoldKey,
 ): Promise<FundingPart[]> {
-  if (!drawsBonus(policies.funding)) return [];
+  if (!drawsBonusFor(policies.funding, key.product)) return [];
   return (await roundStakeParts(ctx.tx, [key])).get(holdKeyText(key)) ?? [];
 }

@@ -12,6 +12,20 @@ export const ENGLISH_NOTIFICATION_TEXTS = {
     title: 'Deposit approved',
     message: '{amount} points and {bonus} bonus coins credited to your account.',
   },
+  bonusGranted: {
+    title: 'Bonus activated',
+    message:
+      '{bonus} bonus coins credited. Stake {wagering} points on casino games to turn them into cash.',
+  },
+  bonusConverted: {
+    title: 'Bonus turned into cash',
+    message: 'Wagering met: {amount} bonus coins are now cash.',
+  },
+  bonusExpired: {
+    title: 'Bonus expired',
+    message:
+      'Your bonus expired before its wagering was met: {amount} bonus coins were taken back.',
+  },
   referralRewarded: {
     title: 'Referral reward',
     message: '{friend} made a first deposit: {bonus} bonus coins credited to your account.',

@@ -9,6 +9,20 @@ export const SPANISH_NOTIFICATION_TEXTS: NotificationTexts = {
     title: 'Depósito aprobado',
     message: 'Se acreditaron {amount} puntos y {bonus} monedas de bono en tu cuenta.',
   },
+  bonusGranted: {
+    title: 'Bono activado',
+    message:
+      '{bonus} monedas de bono abonadas. Apuesta {wagering} puntos en juegos de casino para convertirlas en efectivo.',
+  },
+  bonusConverted: {
+    title: 'Bono convertido en efectivo',
+    message: 'Requisito de apuesta cumplido: {amount} monedas de bono ya son efectivo.',
+  },
+  bonusExpired: {
+    title: 'Bono caducado',
+    message:
+      'Tu bono caducó antes de cumplir el requisito de apuesta: se retiraron {amount} monedas de bono.',
+  },
   referralRewarded: {
     title: 'Recompensa por referido',
     message: '{friend} hizo un primer depósito: {bonus} monedas de bono abonadas en tu cuenta.',

@@ -9,6 +9,20 @@ export const FRENCH_NOTIFICATION_TEXTS: NotificationTexts = {
     title: 'Dépôt approuvé',
     message: '{amount} points et {bonus} pièces bonus ont été crédités sur votre compte.',
   },
+  bonusGranted: {
+    title: 'Bonus activé',
+    message:
+      '{bonus} pièces bonus créditées. Misez {wagering} points sur les jeux de casino pour les convertir en argent.',
+  },
+  bonusConverted: {
+    title: 'Bonus converti en argent',
+    message: "Conditions de mise remplies : {amount} pièces bonus sont maintenant de l'argent.",
+  },
+  bonusExpired: {
+    title: 'Bonus expiré',
+    message:
+      'Votre bonus a expiré avant que les conditions de mise soient remplies : {amount} pièces bonus ont été reprises.',
+  },
   referralRewarded: {
     title: 'Récompense de parrainage',
     message: '{friend} a fait un premier dépôt : {bonus} pièces bonus créditées sur votre compte.',

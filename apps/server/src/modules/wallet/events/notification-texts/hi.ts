@@ -9,6 +9,19 @@ export const HINDI_NOTIFICATION_TEXTS: NotificationTexts = {
     title: 'जमा स्वीकृत',
     message: '{amount} अंक और {bonus} बोनस कॉइन आपके खाते में जमा कर दिए गए।',
   },
+  bonusGranted: {
+    title: 'बोनस सक्रिय',
+    message:
+      '{bonus} बोनस कॉइन जमा किए गए। इन्हें नकद में बदलने के लिए कैसीनो गेम पर {wagering} पॉइंट का दांव लगाएँ।',
+  },
+  bonusConverted: {
+    title: 'बोनस नकद में बदला',
+    message: 'दांव की शर्त पूरी हुई: {amount} बोनस कॉइन अब नकद हैं।',
+  },
+  bonusExpired: {
+    title: 'बोनस की अवधि समाप्त',
+    message: 'दांव की शर्त पूरी होने से पहले आपका बोनस समाप्त हो गया: {amount} बोनस कॉइन वापस ले लिए गए।',
+  },
   referralRewarded: {
     title: 'रेफ़रल इनाम',
     message: '{friend} ने पहली जमा की: {bonus} बोनस कॉइन आपके खाते में जमा किए गए।',

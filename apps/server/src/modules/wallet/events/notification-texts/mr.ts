@@ -9,6 +9,19 @@ export const MARATHI_NOTIFICATION_TEXTS: NotificationTexts = {
     title: 'जमा मंजूर',
     message: '{amount} गुण आणि {bonus} बोनस कॉइन तुमच्या खात्यात जमा केले.',
   },
+  bonusGranted: {
+    title: 'बोनस सक्रिय',
+    message:
+      '{bonus} बोनस कॉइन जमा झाले. त्यांचे रोख रकमेत रूपांतर करण्यासाठी कॅसिनो खेळांवर {wagering} पॉइंटचा डाव लावा.',
+  },
+  bonusConverted: {
+    title: 'बोनस रोख रकमेत बदलला',
+    message: 'डावाची अट पूर्ण झाली: {amount} बोनस कॉइन आता रोख आहेत.',
+  },
+  bonusExpired: {
+    title: 'बोनसची मुदत संपली',
+    message: 'डावाची अट पूर्ण होण्याआधी तुमच्या बोनसची मुदत संपली: {amount} बोनस कॉइन परत घेतले गेले.',
+  },
   referralRewarded: {
     title: 'रेफरल बक्षीस',
     message: '{friend} यांनी पहिली ठेव केली: {bonus} बोनस कॉइन तुमच्या खात्यात जमा झाले.',

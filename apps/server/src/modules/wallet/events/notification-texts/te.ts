@@ -9,6 +9,18 @@ export const TELUGU_NOTIFICATION_TEXTS: NotificationTexts = {
     title: 'డిపాజిట్ ఆమోదించబడింది',
     message: '{amount} పాయింట్లు మరియు {bonus} బోనస్ కాయిన్లు మీ ఖాతాలో జమ అయ్యాయి.',
   },
+  bonusGranted: {
+    title: 'బోనస్ సక్రియం',
+    message: '{bonus} బోనస్ కాయిన్లు జమ అయ్యాయి. వాటిని నగదుగా మార్చడానికి క్యాసినో ఆటలపై {wagering} పాయింట్లు పందెం వేయండి.',
+  },
+  bonusConverted: {
+    title: 'బోనస్ నగదుగా మారింది',
+    message: 'పందెం షరతు పూర్తైంది: {amount} బోనస్ కాయిన్లు ఇప్పుడు నగదు.',
+  },
+  bonusExpired: {
+    title: 'బోనస్ గడువు ముగిసింది',
+    message: 'పందెం షరతు పూర్తయ్యేలోపే మీ బోనస్ గడువు ముగిసింది: {amount} బోనస్ కాయిన్లు వెనక్కి తీసుకోబడ్డాయి.',
+  },
   referralRewarded: {
     title: 'రిఫరల్ బహుమతి',
     message: '{friend} మొదటి డిపాజిట్ చేశారు: {bonus} బోనస్ కాయిన్లు మీ ఖాతాలో జమ అయ్యాయి.',
