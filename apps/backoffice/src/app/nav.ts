@@ -61,6 +61,8 @@ export const NAV: NavGroup[] = [
     heading: 'nav.settings',
     items: [
       { to: '/settings/app', label: 'nav.appSettings', roles: ADMIN },
+      // Offers are edited by those who edit the app details (the referral programme's terms).
+      { to: '/settings/bonus-offers', label: 'nav.bonusOffers', roles: ADMIN },
       { to: '/settings/banners', label: 'nav.banners', roles: ADMIN },
       { to: '/settings/announcements', label: 'nav.announcements', roles: ADMIN },
       { to: '/settings/gateways', label: 'nav.gateways', roles: ADMIN },

@@ -52,6 +52,7 @@ const AnnouncementsPage = lazyNamed(settings, 'AnnouncementsPage');
 const GatewaysPage = lazyNamed(settings, 'GatewaysPage');
 const BroadcastPage = lazyNamed(settings, 'BroadcastPage');
 const NamesPage = lazyNamed(settings, 'NamesPage');
+const BonusOffersPage = lazyNamed(settings, 'BonusOffersPage');
 const CasinoGamesPage = lazyNamed(casino, 'CasinoGamesPage');
 const CasinoProvidersPage = lazyNamed(casino, 'CasinoProvidersPage');
 const CasinoRoundsPage = lazyNamed(casino, 'CasinoRoundsPage');
@@ -92,6 +93,7 @@ export const routes: RouteObject[] = [
       { path: 'crash/report', element: admin(<CrashReportPage />) },
       { path: 'crash/settings', element: admin(<CrashSettingsPage />) },
       { path: 'settings/app', element: admin(<AppSettingsPage />) },
+      { path: 'settings/bonus-offers', element: admin(<BonusOffersPage />) },
       { path: 'settings/banners', element: admin(<BannersPage />) },
       { path: 'settings/announcements', element: admin(<AnnouncementsPage />) },
       { path: 'settings/gateways', element: admin(<GatewaysPage />) },

@@ -1,5 +1,12 @@
 import { vi } from 'vitest';
-import type { AppDetails, Dashboard, StaffMe } from '@spm/contract';
+import type {
+  AppDetails,
+  BonusClaim,
+  Dashboard,
+  StaffBonusOffer,
+  StaffMe,
+  StaffPlayerBonuses,
+} from '@spm/contract';
 
 /** A canned answer: an envelope body with a status. */
 export interface MockAnswer {
@@ -54,6 +61,97 @@ export const liveAppDetails: AppDetails = {
   GRIEVANCE_OFFICER_EMAIL: 'grievance@spm.example',
   GRIEVANCE_OFFICER_PHONE: '',
 };
+
+/** A bonus offer as the staff list shows it (Welcome 100 %, up to 5,000 on 500 or more). */
+export function staffBonusOfferFixture(overrides: Partial<StaffBonusOffer> = {}): StaffBonusOffer {
+  return {
+    id: 3,
+    title: 'Welcome bonus',
+    titleTranslations: { hi: 'स्वागत बोनस' },
+    percent: 100,
+    maxBonusPoints: 5000,
+    minDepositPoints: 500,
+    wageringMultiplier: 10,
+    validDays: 30,
+    firstDepositOnly: true,
+    active: true,
+    startsAt: null,
+    endsAt: '2026-12-31T18:29:00.000Z',
+    claims: 42,
+    grantedPoints: 61250,
+    convertedPoints: 8400.5,
+    createdAt: '2026-11-01T06:00:00.000Z',
+    updatedAt: '2026-11-01T06:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** One bonus of a player: by default an active welcome bonus, half wagered. */
+export function bonusClaimFixture(overrides: Partial<BonusClaim> = {}): BonusClaim {
+  return {
+    id: 31,
+    source: 'offer',
+    offerId: 3,
+    title: 'Welcome bonus',
+    status: 'active',
+    percent: 100,
+    maxBonusPoints: 5000,
+    minDepositPoints: 500,
+    bonusPoints: 1000,
+    depositPoints: 1000,
+    wageringRequiredPoints: 10000,
+    wageredPoints: 4500,
+    convertedPoints: null,
+    forfeitedPoints: null,
+    createdAt: '2026-11-20T05:00:00.000Z',
+    activatedAt: '2026-11-20T05:10:00.000Z',
+    expiresAt: '2026-12-20T05:10:00.000Z',
+    endedAt: null,
+    ...overrides,
+  };
+}
+
+/** A bonus whose coins came with no offer (a gateway's deposit bonus, a referral reward). */
+const WITHOUT_OFFER = {
+  offerId: null,
+  title: null,
+  percent: null,
+  maxBonusPoints: null,
+  minDepositPoints: null,
+  depositPoints: null,
+} as const;
+
+/** A player's bonuses: the active one, a completed referral reward and an expired gateway bonus. */
+export function staffPlayerBonusesFixture(): StaffPlayerBonuses {
+  return {
+    coinsPoints: 640,
+    claims: [
+      bonusClaimFixture(),
+      bonusClaimFixture({
+        ...WITHOUT_OFFER,
+        id: 22,
+        source: 'referral',
+        status: 'completed',
+        bonusPoints: 100,
+        wageringRequiredPoints: 1000,
+        wageredPoints: 1000,
+        convertedPoints: 100,
+        endedAt: '2026-11-15T09:00:00.000Z',
+      }),
+      bonusClaimFixture({
+        ...WITHOUT_OFFER,
+        id: 12,
+        source: 'deposit',
+        status: 'expired',
+        bonusPoints: 50,
+        wageringRequiredPoints: 500,
+        wageredPoints: 120,
+        forfeitedPoints: 38.75,
+        endedAt: '2026-10-30T09:00:00.000Z',
+      }),
+    ],
+  };
+}
 
 export function dashboardFixture(): Dashboard {
   const days = Array.from({ length: 30 }, (_, index) => {

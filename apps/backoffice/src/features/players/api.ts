@@ -1,10 +1,12 @@
 import {
   adjustmentAnswerSchema,
+  bonusClaimSchema,
   staffBetListSchema,
   staffDepositListSchema,
   staffKycListSchema,
   staffLockAnswerSchema,
   staffPlayerLedgerSchema,
+  staffPlayerBonusesSchema,
   staffPlayerListSchema,
   staffPlayerReferralsSchema,
   staffPlayerSchema,
@@ -44,6 +46,19 @@ export function fetchPlayer(id: string) {
 
 export function fetchReferrals(id: string) {
   return staffRequest(staffPlayerReferralsSchema, { url: `/staff/players/${id}/referrals` });
+}
+
+/** The player's bonus coins and every bonus (claim) of theirs. */
+export function fetchPlayerBonuses(id: string) {
+  return staffRequest(staffPlayerBonusesSchema, { url: `/staff/players/${id}/bonuses` });
+}
+
+/** Ends a pending or active bonus; an active one's coins left are forfeited. */
+export function cancelBonusClaim(claimId: number) {
+  return staffRequest(bonusClaimSchema, {
+    url: `/staff/bonus/claims/${claimId}/cancel`,
+    method: 'POST',
+  });
 }
 
 export function fetchLedger(id: string, params: { from: string; to: string; page: number }) {

@@ -8,6 +8,7 @@ import { StatusBadge, errorText } from '../../shared/ui/index.ts';
 import { formatAmount, formatDateTime } from '@spm/client';
 import { AdjustmentForm } from './adjustment-form.tsx';
 import { fetchPlayer, playerKeys } from './api.ts';
+import { BonusesPanel } from './bonuses-panel.tsx';
 import { DepositsTab, KycTab, WithdrawalsTab } from './cashier-tabs.tsx';
 import { BetsTab, LedgerTab, SessionsTab } from './history-tabs.tsx';
 import { ExclusionsTab } from './exclusions-tab.tsx';
@@ -103,6 +104,8 @@ function PlayerTabPanel({
         <>
           <WalletFigures player={player} />
           {isAdmin ? <AdjustmentForm player={player} /> : null}
+          {/* Bonuses are real money: a demo account has none. Cancelling is for admins. */}
+          {player.isDemo ? null : <BonusesPanel playerId={player.id} canCancel={isAdmin} />}
         </>
       ) : null}
       {tab === 'ledger' ? <LedgerTab playerId={player.id} /> : null}

@@ -6,9 +6,13 @@ import {
   staffBannersSchema,
   staffBroadcastAnswerSchema,
   staffNameTranslationsSchema,
+  staffBonusOfferSchema,
+  staffBonusOffersSchema,
   staffRegionSettingsSchema,
   type NameTranslationKind,
   type RegionSettings,
+  type StaffBonusOfferInput,
+  type StaffBonusOfferPatch,
   type Translations,
 } from '@spm/contract';
 import { staffRequest } from '../../shared/api.ts';
@@ -18,6 +22,7 @@ export const settingsKeys = {
   banners: ['settings', 'banners'] as const,
   announcements: ['settings', 'announcements'] as const,
   gateways: ['settings', 'gateways'] as const,
+  bonusOffers: ['settings', 'bonus-offers'] as const,
 };
 
 /** Write answers are not needed beyond success: each screen reloads its list after a write. */
@@ -75,4 +80,16 @@ export const saveNames = (kind: NameTranslationKind, id: string, translations: T
     url: `/staff/name-translations/${kind}/${id}`,
     method: 'PUT',
     data: { translations },
+  });
+
+/** Bonus offers (docs/bonus.md): every offer, newest first, with what each has given. */
+export const fetchBonusOffers = () =>
+  staffRequest(staffBonusOffersSchema, { url: '/staff/bonus/offers' });
+export const createBonusOffer = (body: StaffBonusOfferInput) =>
+  staffRequest(staffBonusOfferSchema, { url: '/staff/bonus/offers', method: 'POST', data: body });
+export const updateBonusOffer = (id: number, body: StaffBonusOfferPatch) =>
+  staffRequest(staffBonusOfferSchema, {
+    url: `/staff/bonus/offers/${id}`,
+    method: 'PATCH',
+    data: body,
   });

@@ -271,7 +271,7 @@ describe('banners', () => {
     ).toHaveAttribute('src', expect.stringMatching(/^blob:/));
     // Issue 40 item 7: a target must be a built page of the player app or an https address.
     for (const [bad, says] of [
-      ['/bonus', 'This page is not built yet'],
+      ['/betby', 'This page is not built yet'],
       ['/casino', 'No page of the player app has this address.'],
       ['http://example.com', 'Use an https:// address'],
     ] as const) {
@@ -321,7 +321,7 @@ describe('banners', () => {
   });
 
   it('refuses to retarget a banner to a placeholder and marks one players cannot see', async () => {
-    const unbuilt = { ...banner, id: 'b2', title: 'Bonus', linkUrl: '/bonus' };
+    const unbuilt = { ...banner, id: 'b2', title: 'Betby', linkUrl: '/betby' };
     const fetchMock = mockApi({
       'GET /api/staff/banners': ok([banner, unbuilt]),
       [`PATCH /api/staff/banners/${banner.id}`]: ok(banner),

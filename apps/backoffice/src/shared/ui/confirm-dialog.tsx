@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   message?: ReactNode;
   confirmLabel?: ReactNode;
+  /** The label of the button that closes without acting (defaults to "Cancel"). */
+  cancelLabel?: ReactNode;
   danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -18,6 +20,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   danger,
   busy,
   onConfirm,
@@ -32,7 +35,7 @@ export function ConfirmDialog({
       footer={
         <>
           <button type="button" onClick={onCancel}>
-            {t('ui.cancel')}
+            {cancelLabel ?? t('ui.cancel')}
           </button>
           <button
             type="button"
