@@ -1,6 +1,7 @@
 import { accountKey, drawsBonusFor, objectWith, playerAccount } from '@spm/core';
 import type { LedgerContext } from '../../ledger/ledger-service.ts';
 import { holdKeyOf, holdKeyText } from '../../ledger/operation-keys.ts';
+import type { PlayerAccountRow } from '../../ledger/ledger-repository.ts';
 import { deleteEmptyHolds, readBeforeMoves } from '../../ledger/wallet-operation-repository.ts';
 import { fundedHold, holdPartsOf, roundStakeParts } from '../../policies/funding.ts';
 import type { WalletPolicies } from '../../policies/wallet-policies.ts';
@@ -82,7 +83,7 @@ export async function applyManyAtOnce(
       ? readStakes
       : await unsettledStakesOf(ctx.tx, winRounds);
   const holdKeys = new Map(holdKeyList.map((key) => [holdKeyText(key), key]));
-  const funding = await batchFunding(policies, ctx, moves, read.holds);
+  const funding = await batchFunding(policies, ctx, moves, read.holds, read.accounts);
   const batch = startBatch(policies, ctx, read, existing, unsettled, funding, holdKeys);
 
   // 2. The plan, move by move, in memory.
@@ -181,12 +182,22 @@ async function batchFunding(
   ctx: LedgerContext,
   moves: readonly AtOnceMove[],
   lockedHolds: ReadonlyMap<string, { created: boolean }>,
+  accounts: readonly PlayerAccountRow[],
 ): Promise<BatchFunding> {
   if (!moves.some((move) => drawsBonusFor(policies.funding, move.input.product))) {
     return { bonus: false, holdParts: new Map(), roundParts: new Map() };
   }
   const existingHolds = [...lockedHolds].filter(([, hold]) => !hold.created);
-  const winRounds = moves.filter((move) => move.operation === 'win').map((m) => holdKey(m.input));
+  // Only a player who has a bonus wallet account (made by its first grant, never removed) can
+  // have a stake drawn from it: the other players' wins are all cash, with nothing to read.
+  const withBonus = new Set(
+    accounts
+      .filter((row) => row.kind === 'coins' || row.kind === 'sports')
+      .map((row) => row.playerId),
+  );
+  const winRounds = moves
+    .filter((move) => move.operation === 'win' && withBonus.has(move.input.playerId))
+    .map((m) => holdKey(m.input));
   return {
     bonus: true,
     holdParts: await holdPartsOf(
