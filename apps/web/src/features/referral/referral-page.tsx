@@ -11,6 +11,7 @@ import type {
   ReferralStats,
   ReferralTerms,
 } from '@spm/contract';
+import { BONUS_GRANT_VALID_DAYS, BONUS_GRANT_WAGERING_MULTIPLIER } from '@spm/contract';
 import { formatAmount, formatDateTime } from '@spm/client';
 import type { PageProps } from '@/shared/lib/route-paths';
 import { useIsDemo } from '@/shared/ui/demo-notice';
@@ -75,7 +76,14 @@ function TermsLine({ terms }: { terms: ReferralTerms }) {
             })
           : t('terms.inactive')}
       </p>
-      {terms.active && <p className="page__muted">{t('terms.coinsNote')}</p>}
+      {terms.active && (
+        <p className="page__muted">
+          {t('terms.coinsNote', {
+            times: BONUS_GRANT_WAGERING_MULTIPLIER,
+            days: BONUS_GRANT_VALID_DAYS,
+          })}
+        </p>
+      )}
     </div>
   );
 }
