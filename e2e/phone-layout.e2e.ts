@@ -68,6 +68,18 @@ async function openRoute(page: Page, baseUrl: string, path: string): Promise<voi
     }
     await page.locator('.referral-page .page-loader').first().waitFor({ state: 'detached' });
   }
+  // The bonus pages with their offer cards, the claimed offer and its lines drawn.
+  const bonusParts: Record<string, string[]> = {
+    '/promotionoffers': ['bonus-offer'],
+    '/bonus': ['bonus-stats', 'bonus-pending', 'bonus-history'],
+  };
+  const bonusTestIds = path.startsWith('/bonus/')
+    ? ['bonus-summary', 'bonus-parts']
+    : bonusParts[path];
+  for (const testId of bonusTestIds ?? []) await page.getByTestId(testId).first().waitFor();
+  if (bonusTestIds) {
+    await page.locator('.bonus-page .page-loader').first().waitFor({ state: 'detached' });
+  }
 }
 
 async function checkRoutes(
@@ -178,6 +190,16 @@ describe('phone layout at 360 px', () => {
       // A referral code, so /referral shows the code and the long invite link on a phone.
       const referral = await api(platform.baseUrl, '/ref/generate', { token: token!, body: {} });
       expect(referral.status, JSON.stringify(referral.body)).toBe(200);
+      // A claimed offer, so /promotionoffers, /bonus and /bonus/:bonusId show a real claim.
+      const offers = await api<{ offers: { id: number }[] }>(platform.baseUrl, '/bonus/offers', {
+        token: token!,
+      });
+      expect(offers.body.data.offers.length, 'a seeded bonus offer').toBeGreaterThan(0);
+      const claim = await api<{ id: number }>(platform.baseUrl, '/bonus/claims', {
+        token: token!,
+        body: { offerId: offers.body.data.offers[0]!.id },
+      });
+      expect(claim.status, JSON.stringify(claim.body)).toBe(200);
       const gateways = await api<{ code: string }[]>(platform.baseUrl, '/gateways', {
         token: token!,
       });
@@ -189,7 +211,7 @@ describe('phone layout at 360 px', () => {
         ':category': 'cricket',
         ':provider': 'cricket',
         ':gateway': String(gatewayCode),
-        ':bonusId': '1',
+        ':bonusId': String(claim.body.data.id),
       };
       const concrete = (path: string) => path.replace(/:\w+/g, (param) => ids[param] ?? param);
       for (const route of routes) {

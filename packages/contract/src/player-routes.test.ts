@@ -6,6 +6,8 @@ describe('player routes (issue 40 item 7)', () => {
     expect(playerRouteOf('/exchange/4')).toBe('/exchange/:gameId');
     expect(playerRouteOf('/deposit/list')).toBe('/deposit/list');
     expect(playerRouteOf('/deposit/m_paytm')).toBe('/deposit/:gateway');
+    expect(playerRouteOf('/bonus')).toBe('/bonus');
+    expect(playerRouteOf('/bonus/7')).toBe('/bonus/:bonusId');
     expect(playerRouteOf('/spmsports')).toBeUndefined();
     expect(playerRouteOf('/nowhere')).toBeUndefined();
   });
@@ -15,13 +17,17 @@ describe('player routes (issue 40 item 7)', () => {
     expect(checkLinkTarget('/gateways?from=banner#top')).toEqual({ ok: true });
     expect(checkLinkTarget('/')).toEqual({ ok: true });
     expect(checkLinkTarget('https://example.com/offer')).toEqual({ ok: true });
+    // The bonus pages, built: a banner may lead to the offers, the wallet or one bonus.
+    expect(checkLinkTarget('/promotionoffers')).toEqual({ ok: true });
+    expect(checkLinkTarget('/bonus')).toEqual({ ok: true });
+    expect(checkLinkTarget('/bonus/7')).toEqual({ ok: true });
   });
 
   it('refuses a placeholder, an unknown path, plain http and scripts', () => {
-    expect(checkLinkTarget('/bonus')).toEqual({ ok: false, why: 'unbuilt_route' });
     expect(checkLinkTarget('/sportsbook2')).toEqual({ ok: false, why: 'unbuilt_route' });
+    expect(checkLinkTarget('/sportsbook2?x=1')).toEqual({ ok: false, why: 'unbuilt_route' });
     expect(checkLinkTarget('/betby')).toEqual({ ok: false, why: 'unbuilt_route' });
-    expect(checkLinkTarget('/bonus/7')).toEqual({ ok: false, why: 'unbuilt_route' });
+    expect(checkLinkTarget('/betby#top')).toEqual({ ok: false, why: 'unbuilt_route' });
     expect(checkLinkTarget('/exchange')).toEqual({ ok: false, why: 'unknown_route' });
     expect(checkLinkTarget('/aviator')).toEqual({ ok: false, why: 'unknown_route' });
     expect(checkLinkTarget('http://example.com')).toEqual({ ok: false, why: 'not_https' });
@@ -35,7 +41,8 @@ describe('player routes (issue 40 item 7)', () => {
   it('tells a built path from a placeholder', () => {
     expect(isBuiltPlayerPath('/live-casino')).toBe(true);
     expect(isBuiltPlayerPath('/aviatorgames')).toBe(true);
-    expect(isBuiltPlayerPath('/bonus')).toBe(false);
+    expect(isBuiltPlayerPath('/betby')).toBe(false);
+    expect(isBuiltPlayerPath('/sportsbook2')).toBe(false);
     expect(isBuiltPlayerPath('/referral')).toBe(true);
     expect(isBuiltPlayerPath('/nowhere')).toBe(false);
   });

@@ -61,16 +61,14 @@ export const BUILT_PLAYER_ROUTES = [
   '/terms',
   // The referral programme: the player's code, invite link and invited friends.
   '/referral',
+  // Bonuses (docs/bonus.md): the offers to claim, the bonus wallet and one bonus's details.
+  '/promotionoffers',
+  '/bonus',
+  '/bonus/:bonusId',
 ] as const;
 
 /** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */
-export const UNBUILT_PLAYER_ROUTES = [
-  '/sportsbook2',
-  '/betby',
-  '/bonus',
-  '/bonus/:bonusId',
-  '/promotionoffers',
-] as const;
+export const UNBUILT_PLAYER_ROUTES = ['/sportsbook2', '/betby'] as const;
 
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);

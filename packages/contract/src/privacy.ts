@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bonusClaimSchema } from './bonus.ts';
+import { bonusClaimSchema } from './bonus-claim.ts';
 import { idSchema } from './cashier.ts';
 import { pageQuerySchema, pagedSchema, statementEntrySchema, walletSchema } from './wallet.ts';
 

@@ -141,6 +141,11 @@ describeScreenNamespace(
   'the referral namespace (locales/referral)',
   import.meta.glob<Tree>('./referral/*.json', { eager: true, import: 'default' }),
 );
+// Bonuses (/promotionoffers, /bonus, /bonus/:bonusId; docs/bonus.md).
+describeScreenNamespace(
+  'the bonus namespace (locales/bonus)',
+  import.meta.glob<Tree>('./bonus/*.json', { eager: true, import: 'default' }),
+);
 
 describe('the spec texts in English (SPEC 2.5, 5, 8)', () => {
   it('has every SPEC 5 validation message word for word', () => {

@@ -80,9 +80,9 @@ describe.each(drivers)('app data routes on %s', (driver) => {
   it('GET /api/getBanners leaves out banners leading to a placeholder or unknown page', async () => {
     await h.db.insert(banners).values([
       {
-        title: 'Bonus',
+        title: 'Betby',
         imageUrl: '/api/media/banners/aviator.svg',
-        linkUrl: '/bonus',
+        linkUrl: '/betby',
         sortOrder: 5,
       },
       {

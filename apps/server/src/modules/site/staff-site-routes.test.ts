@@ -368,8 +368,8 @@ describe.each(drivers)('back office site settings on %s', (driver) => {
   it('refuses a banner target that is a placeholder, no page or not https, saying why', async () => {
     const before = await counts();
     const refused: [string, string][] = [
-      ['/bonus', 'not built yet'],
       ['/sportsbook2', 'not built yet'],
+      ['/sportsbook2?from=banner', 'not built yet'],
       ['/betby', 'not built yet'],
       ['/aviator', 'No page of the player app'],
       ['http://example.com/offer', 'https://'],

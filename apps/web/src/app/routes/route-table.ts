@@ -120,6 +120,20 @@ const ReferralPage = lazy(() =>
     default: module.ReferralPage,
   })),
 );
+// Bonuses: the offers to claim, the bonus wallet and one bonus's details (docs/bonus.md).
+const PromotionOffersPage = lazy(() =>
+  import('@/features/bonus/promotion-offers-page').then((module) => ({
+    default: module.PromotionOffersPage,
+  })),
+);
+const BonusPage = lazy(() =>
+  import('@/features/bonus/bonus-page').then((module) => ({ default: module.BonusPage })),
+);
+const BonusDetailPage = lazy(() =>
+  import('@/features/bonus/bonus-detail-page').then((module) => ({
+    default: module.BonusDetailPage,
+  })),
+);
 const CasinoHistoryPage = lazy(() =>
   import('@/features/casino/history-page').then((module) => ({
     default: module.CasinoHistoryPage,
@@ -244,9 +258,19 @@ export const routeTable: readonly AppRoute[] = [
     titleKey: 'routes.withdrawList',
   },
   { path: '/profile', access: 'protected', page: ProfilePage, titleKey: 'routes.profile' },
-  placeholder('/bonus', 'protected', 'routes.bonus'),
-  placeholder('/bonus/:bonusId', 'protected', 'routes.bonusDetails'),
-  placeholder('/promotionoffers', 'protected', 'routes.promotionOffers'),
+  { path: '/bonus', access: 'protected', page: BonusPage, titleKey: 'routes.bonus' },
+  {
+    path: '/bonus/:bonusId',
+    access: 'protected',
+    page: BonusDetailPage,
+    titleKey: 'routes.bonusDetails',
+  },
+  {
+    path: '/promotionoffers',
+    access: 'protected',
+    page: PromotionOffersPage,
+    titleKey: 'routes.promotionOffers',
+  },
   // "the gateway list" (SPEC 2.2), named after its API call GET /gateways (SPEC 7.4).
   { path: '/gateways', access: 'protected', page: GatewaysPage, titleKey: 'routes.gateways' },
   {

@@ -313,6 +313,15 @@ const spot = (id: string) =>
 describe('SPM Games table', () => {
   beforeEach(() => resetStores());
 
+  it('shows the bonus coins the table stakes after cash (docs/bonus.md)', async () => {
+    const { socket } = await openTable();
+    act(() =>
+      socket.serverEmit(SERVER_EVENTS.updateBalance, { ...walletOf(1000, 2), coins: 1998 }),
+    );
+    expect(await screen.findByTestId('table-coins')).toHaveTextContent('1,998.00');
+    expect(screen.getByTestId('table-balance')).toHaveTextContent('1,000.00');
+  });
+
   it('exchanges the launch token once, joins the room and shows the table', async () => {
     const { fetchMock, socket } = await openTable();
     expect(callsTo(fetchMock, SESSION)[0]!.body).toEqual({ launchToken: LAUNCH_TOKEN });
@@ -325,6 +334,8 @@ describe('SPM Games table', () => {
       'A',
     ]);
     expect(screen.getByTestId('table-balance')).toHaveTextContent('1,000.00');
+    // No bonus coins, no bonus figure.
+    expect(screen.queryByTestId('table-coins')).not.toBeInTheDocument();
     expect(screen.queryByTestId('play-money-badge')).not.toBeInTheDocument();
     expect(screen.getByTestId('rules-panel')).toHaveTextContent('×1.9');
     expect(screen.getByTestId('rules-panel')).toHaveTextContent('97.85%');

@@ -137,7 +137,7 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
   // The header's figures, never the table's own: the `balance` of the table and bet answers
   // is SPM Games' read through its session, unversioned, and another open table's bets or
   // settlements never reach it, so two tables of one player drifted apart (issue 40 item 6).
-  const { balance, exposure } = useWalletFigures();
+  const { balance, exposure, coins } = useWalletFigures();
   const [stake, setStake] = useState(() => firstChip(current.minBet, current.maxBet));
   const [placing, setPlacing] = useState<string | null>(null);
   const [betError, setBetError] = useState<string | null>(null);
@@ -272,6 +272,11 @@ function LiveTable({ session, initial }: { session: SpmSession; initial: SpmTabl
             {t('casino.table.balance')}{' '}
             <strong data-testid="table-balance">{formatAmount(balance)}</strong>
           </span>
+          {coins > 0 && (
+            <span className="spm-table__balance">
+              {t('wallet.coins')} <strong data-testid="table-coins">{formatAmount(coins)}</strong>
+            </span>
+          )}
           <span className="spm-table__balance">
             {t('wallet.exposure')}{' '}
             <strong>

@@ -26,6 +26,8 @@ const app = createI18n({
     pwa: () => import('@/locales/pwa/en.json').then((module) => module.default),
     // The referral programme (/referral): only that page needs them.
     referral: () => import('@/locales/referral/en.json').then((module) => module.default),
+    // Bonuses (/promotionoffers, /bonus, /bonus/:bonusId): only those pages need them.
+    bonus: () => import('@/locales/bonus/en.json').then((module) => module.default),
   },
   files: {
     translation: import.meta.glob<ResourceKey>(['../../locales/*.json', '!**/en.json'], {
@@ -38,6 +40,9 @@ const app = createI18n({
       import: 'default',
     }),
     referral: import.meta.glob<ResourceKey>(['../../locales/referral/*.json', '!**/en.json'], {
+      import: 'default',
+    }),
+    bonus: import.meta.glob<ResourceKey>(['../../locales/bonus/*.json', '!**/en.json'], {
       import: 'default',
     }),
   },

@@ -7,10 +7,12 @@ import './wallet-figures.css';
  * auth store only, where the realtime client puts each versioned wallet (update_balance and
  * get:balance), so two tables and the header of one player can never show two figures.
  */
-export function useWalletFigures(): { balance: number; exposure: number } {
+export function useWalletFigures(): { balance: number; exposure: number; coins: number } {
   const balance = useAuthStore((state) => state.wallet.balance);
   const exposure = useAuthStore((state) => state.exposureAmount);
-  return { balance, exposure };
+  // Bonus coins: the casino stakes them after cash (docs/bonus.md).
+  const coins = useAuthStore((state) => state.wallet.coins);
+  return { balance, exposure, coins };
 }
 
 /**

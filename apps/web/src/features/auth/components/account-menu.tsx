@@ -13,12 +13,13 @@ const PAGE_LINKS = [
   { to: '/cashier', label: 'header.cashier', testId: 'cashier-link' },
   { to: '/statement', label: 'header.statement', testId: 'statement-link' },
   { to: '/referral', label: 'routes.referral', testId: 'referral-menu-link' },
+  { to: '/bonus', label: 'routes.bonus', testId: 'bonus-menu-link' },
 ] as const;
 
 /**
  * Header area for a signed-in player: their username, and a menu with the dashboard, Profile,
- * My bets, Cashier, Account statement (SPEC 2.6), Refer and Earn and Log out (SPEC 4.4 with the
- * signout flag). Closes on outside click, Escape and after a choice.
+ * My bets, Cashier, Account statement (SPEC 2.6), Refer and Earn, Bonuses and Log out (SPEC 4.4
+ * with the signout flag). Closes on outside click, Escape and after a choice.
  */
 export function AccountMenu() {
   const { t } = useTranslation();
