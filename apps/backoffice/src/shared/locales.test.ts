@@ -7,6 +7,11 @@ const translation = import.meta.glob<object>('../locales/*.json', {
   import: 'default',
 });
 const ops = import.meta.glob<object>('../locales/ops/*.json', { eager: true, import: 'default' });
+// The bonus screens' namespace, loaded with them (i18n.ts lazyEnglish).
+const bonus = import.meta.glob<object>('../locales/bonus/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 function byLanguage(files: Record<string, object>): Map<string, object> {
   return new Map(
@@ -62,6 +67,12 @@ describe('locale files', () => {
     const files = byLanguage(ops);
     for (const language of files.keys()) expect(LANGUAGES).toContain(language);
     checkParity('ops', files);
+  });
+
+  it('has all eight languages for the bonus screens, on the same keys and placeholders', () => {
+    const files = byLanguage(bonus);
+    expect([...files.keys()].sort()).toEqual([...LANGUAGES].sort());
+    checkParity('bonus', files);
   });
 
   it('translates only error codes the catalogue knows (plus the client-side ones)', () => {

@@ -28,7 +28,8 @@ export interface BonusOfferDialogProps {
 
 /** One form for a new offer and for an edit; an edit sends only what changed. */
 export function BonusOfferDialog({ offer, onClose }: BonusOfferDialogProps) {
-  const { t } = useTranslation('ops');
+  const { t } = useTranslation('bonus');
+  const { t: tOps } = useTranslation('ops');
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(() => (offer ? offerDraftOf(offer) : emptyOfferDraft()));
   const [problems, setProblems] = useState<OfferProblems>({});
@@ -36,7 +37,7 @@ export function BonusOfferDialog({ offer, onClose }: BonusOfferDialogProps) {
     mutationFn: (body: StaffBonusOfferInput) =>
       offer ? updateBonusOffer(offer.id, offerPatchOf(offer, body)) : createBonusOffer(body),
     onSuccess: () => {
-      toastSuccess(t(offer ? 'common.saved' : 'settings.bonusOffers.created'));
+      toastSuccess(offer ? tOps('common.saved') : t('offers.created'));
       void queryClient.invalidateQueries({ queryKey: settingsKeys.bonusOffers });
       onClose();
     },
@@ -56,7 +57,7 @@ export function BonusOfferDialog({ offer, onClose }: BonusOfferDialogProps) {
     <ModalForm
       open
       wide
-      title={t(offer ? 'settings.bonusOffers.editTitle' : 'settings.bonusOffers.createTitle')}
+      title={t(offer ? 'offers.editTitle' : 'offers.createTitle')}
       onClose={onClose}
       onSubmit={submit}
       error={save.isError ? opsErrorText(save.error) : null}
@@ -75,19 +76,19 @@ interface OfferFieldsProps {
 
 /** The offer's title (with its translations), terms, switches and dates. */
 function OfferFields({ draft, problems, onChange }: OfferFieldsProps) {
-  const { t } = useTranslation('ops');
+  const { t } = useTranslation('bonus');
   const set = <K extends keyof OfferDraft>(key: K, value: OfferDraft[K]) =>
     onChange({ ...draft, [key]: value });
   const problem = (field: OfferField) => {
     const key = problems[field];
     if (!key) return null;
     const limits = field in OFFER_LIMITS ? OFFER_LIMITS[field as keyof typeof OFFER_LIMITS] : null;
-    return t(`settings.bonusOffers.problems.${key}`, {
+    return t(`offers.problems.${key}`, {
       min: limits ? String(limits.min) : '',
       max: limits ? formatCount(limits.max) : '',
     });
   };
-  const label = (field: keyof OfferDraft) => t(`settings.bonusOffers.fields.${field}`);
+  const label = (field: keyof OfferDraft) => t(`offers.fields.${field}`);
   return (
     <>
       <Field label={label('title')} error={problem('title')}>

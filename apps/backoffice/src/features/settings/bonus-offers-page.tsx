@@ -13,7 +13,7 @@ type Editing = { offer: StaffBonusOffer | null } | null;
 
 /** The deposit offers players claim: each with what it has given, a new one, edits, on or off. */
 export function BonusOffersPage() {
-  const { t } = useTranslation('ops');
+  const { t } = useTranslation('bonus');
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: settingsKeys.bonusOffers, queryFn: fetchBonusOffers });
   const [editing, setEditing] = useState<Editing>(null);
@@ -31,21 +31,21 @@ export function BonusOffersPage() {
   return (
     <section className="page">
       <div className="page-head">
-        <h1>{t('settings.bonusOffers.title')}</h1>
+        <h1>{t('offers.title')}</h1>
         <div className="actions">
           <button type="button" className="primary" onClick={() => setEditing({ offer: null })}>
-            {t('settings.bonusOffers.new')}
+            {t('offers.new')}
           </button>
         </div>
       </div>
-      <p className="muted">{t('settings.bonusOffers.intro')}</p>
+      <p className="muted">{t('offers.intro')}</p>
       <FormFeedback error={failure ? opsErrorText(failure) : null} />
       <DataTable
         columns={columns}
         rows={list.data}
         rowKey={(row) => String(row.id)}
         loading={list.isPending}
-        empty={t('settings.bonusOffers.empty')}
+        empty={t('offers.empty')}
         testId="bonus-offers-table"
       />
       {editing ? <BonusOfferDialog offer={editing.offer} onClose={() => setEditing(null)} /> : null}
@@ -60,8 +60,9 @@ interface OfferColumnsOptions {
 }
 
 function useOfferColumns({ onEdit, onToggle, toggling }: OfferColumnsOptions) {
-  const { t } = useTranslation('ops');
-  const header = (key: string) => t(`settings.bonusOffers.columns.${key}`);
+  const { t } = useTranslation('bonus');
+  const { t: tOps } = useTranslation('ops');
+  const header = (key: string) => t(`offers.columns.${key}`);
   const figure = (key: string, render: Column<StaffBonusOffer>['render']) =>
     ({ key, header: header(key), render, align: 'num' }) as const;
   const columns: Column<StaffBonusOffer>[] = [
@@ -74,7 +75,7 @@ function useOfferColumns({ onEdit, onToggle, toggling }: OfferColumnsOptions) {
     {
       key: 'firstDepositOnly',
       header: header('firstDepositOnly'),
-      render: (row) => t(row.firstDepositOnly ? 'common.yes' : 'common.no'),
+      render: (row) => tOps(row.firstDepositOnly ? 'common.yes' : 'common.no'),
     },
     {
       key: 'active',
@@ -82,7 +83,7 @@ function useOfferColumns({ onEdit, onToggle, toggling }: OfferColumnsOptions) {
       render: (row) => (
         <input
           type="checkbox"
-          aria-label={t('settings.bonusOffers.activeOf', { title: row.title })}
+          aria-label={t('offers.activeOf', { title: row.title })}
           checked={row.active}
           disabled={toggling}
           onChange={(event) => onToggle(row, event.target.checked)}
@@ -96,10 +97,10 @@ function useOfferColumns({ onEdit, onToggle, toggling }: OfferColumnsOptions) {
     figure('converted', (row) => formatAmount(row.convertedPoints)),
     {
       key: 'actions',
-      header: t('common.actions'),
+      header: tOps('common.actions'),
       render: (row) => (
         <button type="button" onClick={() => onEdit(row)}>
-          {t('common.edit')}
+          {tOps('common.edit')}
         </button>
       ),
     },
