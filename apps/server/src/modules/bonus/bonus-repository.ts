@@ -115,17 +115,36 @@ export async function findClaim(db: DbHandle, claimId: number): Promise<BonusCla
   return row;
 }
 
-/** The player's claim in this status (pending or active: one at most), locked. */
-export async function lockClaimIn(
+/** The player's claim in this status (pending or active: one at most), unlocked. */
+export function claimInStatus(
   db: DbHandle,
   playerId: number,
   status: 'pending' | 'active',
 ): Promise<BonusClaimRow | undefined> {
-  const [row] = await db
+  return claimIn(db, playerId, status, false);
+}
+
+/** The same, locked for the rest of the transaction. */
+export function lockClaimIn(
+  db: DbHandle,
+  playerId: number,
+  status: 'pending' | 'active',
+): Promise<BonusClaimRow | undefined> {
+  return claimIn(db, playerId, status, true);
+}
+
+async function claimIn(
+  db: DbHandle,
+  playerId: number,
+  status: 'pending' | 'active',
+  lock: boolean,
+): Promise<BonusClaimRow | undefined> {
+  const query = db
     .select()
     .from(bonusClaims)
     .where(and(eq(bonusClaims.playerId, playerId), eq(bonusClaims.status, status)))
-    .for('update');
+    .$dynamic();
+  const [row] = await (lock ? query.for('update') : query);
   return row;
 }
 
@@ -136,18 +155,6 @@ export async function lockClaim(db: DbHandle, claimId: number): Promise<BonusCla
     .from(bonusClaims)
     .where(eq(bonusClaims.id, claimId))
     .for('update');
-  return row;
-}
-
-export async function claimInStatus(
-  db: DbHandle,
-  playerId: number,
-  status: 'pending' | 'active',
-): Promise<BonusClaimRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(bonusClaims)
-    .where(and(eq(bonusClaims.playerId, playerId), eq(bonusClaims.status, status)));
   return row;
 }
 

@@ -1,4 +1,5 @@
 import type { ServiceDeps } from '../../deps.ts';
+import { startSweeper } from '../../sweeper.ts';
 import { settleBonus } from './bonus-money.ts';
 import { activeClaimsToCheck } from './bonus-repository.ts';
 
@@ -30,23 +31,11 @@ export function startBonusSweeper(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'realtime' | 'log'>,
   intervalMs = BONUS_SWEEP_INTERVAL_MS,
 ): { stop: () => Promise<void> } {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepBonuses(deps)
-      .then((count) => {
-        if (count > 0) deps.log.info({ count }, 'bonuses converted or expired');
-      })
-      .catch((error: unknown) => deps.log.error({ err: error }, 'bonus sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startSweeper({
+    intervalMs,
+    log: deps.log,
+    sweep: () => sweepBonuses(deps),
+    did: 'bonuses converted or expired',
+    failed: 'bonus sweep failed',
+  });
 }

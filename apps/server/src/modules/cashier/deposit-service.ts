@@ -30,6 +30,7 @@ import { requireGatewayRow } from './gateway-service.ts';
 import { depositRefusalAhead, storeNotification, templatedNotification } from '../wallet/index.ts';
 import type { RequestOrigin, ServiceDeps } from '../../deps.ts';
 import { MINUTE_MS } from '../../deps.ts';
+import { startSweeper } from '../../sweeper.ts';
 import type { AuthContext, StaffContext } from '../identity/index.ts';
 import { assertRequestVisible, visiblePlayersOf } from '../identity/index.ts';
 
@@ -381,30 +382,17 @@ export async function expireDueDeposits(
 export const DEPOSIT_SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Expires due deposits every minute so a reference comes free even when nobody lists. The
- * timer is unref'd (it never keeps a process alive); stop() waits for a running sweep.
+ * Expires due deposits every minute so a reference comes free even when nobody lists.
  */
 export function startDepositExpirySweeper(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'realtime' | 'log'>,
   intervalMs = DEPOSIT_SWEEP_INTERVAL_MS,
 ): { stop: () => Promise<void> } {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = expireDueDeposits(deps, {})
-      .then((count) => {
-        if (count > 0) deps.log.info({ count }, 'expired due deposit requests');
-      })
-      .catch((error: unknown) => deps.log.error({ err: error }, 'deposit expiry sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startSweeper({
+    intervalMs,
+    log: deps.log,
+    sweep: () => expireDueDeposits(deps, {}),
+    did: 'expired due deposit requests',
+    failed: 'deposit expiry sweep failed',
+  });
 }

@@ -49,76 +49,95 @@ function When({ value }: { value: string }) {
   return <time dateTime={value}>{formatDateTime(value, i18n.language)}</time>;
 }
 
+/** The bonus's money and its offer's terms. */
+function MoneyTerms({ claim, coinsLeft }: { claim: BonusClaim; coinsLeft: number | null }) {
+  const { t } = useTranslation('bonus');
+  const granted = claim.status !== 'pending';
+  return (
+    <>
+      {granted && (
+        <Term id="bonus" label={t('claim.bonus')}>
+          {formatAmount(claim.bonusPoints)}
+        </Term>
+      )}
+      {claim.depositPoints !== null && (
+        <Term id="deposit" label={t('claim.deposit')}>
+          {formatAmount(claim.depositPoints)}
+        </Term>
+      )}
+      {claim.status === 'active' && coinsLeft !== null && (
+        <Term id="coins" label={t('claim.coinsLeft')}>
+          {formatAmount(coinsLeft)}
+        </Term>
+      )}
+      {granted && (
+        <Term id="required" label={t('claim.required')}>
+          {formatAmount(claim.wageringRequiredPoints)}
+        </Term>
+      )}
+      {claim.convertedPoints !== null && (
+        <Term id="converted" label={t('claim.converted')}>
+          {formatAmount(claim.convertedPoints)}
+        </Term>
+      )}
+      {claim.forfeitedPoints !== null && (
+        <Term id="forfeited" label={t('claim.forfeited')}>
+          {formatAmount(claim.forfeitedPoints)}
+        </Term>
+      )}
+      {claim.percent !== null && (
+        <Term id="terms" label={t('claim.terms')}>
+          {t('claim.termsText', {
+            percent: formatPercent(claim.percent),
+            max: formatAmount(claim.maxBonusPoints),
+            min: formatAmount(claim.minDepositPoints),
+          })}
+        </Term>
+      )}
+    </>
+  );
+}
+
+/** When it was claimed, granted, runs out or ended. */
+function Dates({ claim }: { claim: BonusClaim }) {
+  const { t } = useTranslation('bonus');
+  return (
+    <>
+      <Term id="claimed-at" label={t('claim.claimedAt')}>
+        <When value={claim.createdAt} />
+      </Term>
+      {claim.activatedAt && (
+        <Term id="activated-at" label={t('claim.activatedAt')}>
+          <When value={claim.activatedAt} />
+        </Term>
+      )}
+      {claim.expiresAt && claim.status === 'active' && (
+        <Term id="expires-at" label={t('claim.expiresAt')}>
+          <When value={claim.expiresAt} />
+        </Term>
+      )}
+      {claim.endedAt && (
+        <Term id="ended-at" label={t('claim.endedAt')}>
+          <When value={claim.endedAt} />
+        </Term>
+      )}
+    </>
+  );
+}
+
 /** The bonus at a glance: its money, its terms, its dates, its wagering, and Cancel. */
 function SummaryCard({ claim, coinsLeft }: { claim: BonusClaim; coinsLeft: number | null }) {
-  const { t } = useTranslation('bonus');
   const claimName = useClaimName();
-  const granted = claim.status !== 'pending';
   return (
     <BonusCard id="summary" title={claimName(claim)}>
       <div>
         <StatusBadge status={claim.status} />
       </div>
       <dl className="bonus-terms">
-        {granted && (
-          <Term id="bonus" label={t('claim.bonus')}>
-            {formatAmount(claim.bonusPoints)}
-          </Term>
-        )}
-        {claim.depositPoints !== null && (
-          <Term id="deposit" label={t('claim.deposit')}>
-            {formatAmount(claim.depositPoints)}
-          </Term>
-        )}
-        {claim.status === 'active' && coinsLeft !== null && (
-          <Term id="coins" label={t('claim.coinsLeft')}>
-            {formatAmount(coinsLeft)}
-          </Term>
-        )}
-        {granted && (
-          <Term id="required" label={t('claim.required')}>
-            {formatAmount(claim.wageringRequiredPoints)}
-          </Term>
-        )}
-        {claim.convertedPoints !== null && (
-          <Term id="converted" label={t('claim.converted')}>
-            {formatAmount(claim.convertedPoints)}
-          </Term>
-        )}
-        {claim.forfeitedPoints !== null && (
-          <Term id="forfeited" label={t('claim.forfeited')}>
-            {formatAmount(claim.forfeitedPoints)}
-          </Term>
-        )}
-        {claim.percent !== null && (
-          <Term id="terms" label={t('claim.terms')}>
-            {t('claim.termsText', {
-              percent: formatPercent(claim.percent),
-              max: formatAmount(claim.maxBonusPoints),
-              min: formatAmount(claim.minDepositPoints),
-            })}
-          </Term>
-        )}
-        <Term id="claimed-at" label={t('claim.claimedAt')}>
-          <When value={claim.createdAt} />
-        </Term>
-        {claim.activatedAt && (
-          <Term id="activated-at" label={t('claim.activatedAt')}>
-            <When value={claim.activatedAt} />
-          </Term>
-        )}
-        {claim.expiresAt && claim.status === 'active' && (
-          <Term id="expires-at" label={t('claim.expiresAt')}>
-            <When value={claim.expiresAt} />
-          </Term>
-        )}
-        {claim.endedAt && (
-          <Term id="ended-at" label={t('claim.endedAt')}>
-            <When value={claim.endedAt} />
-          </Term>
-        )}
+        <MoneyTerms claim={claim} coinsLeft={coinsLeft} />
+        <Dates claim={claim} />
       </dl>
-      {granted && <WageringProgress claim={claim} />}
+      {claim.status !== 'pending' && <WageringProgress claim={claim} />}
       {claim.status === 'pending' && <PendingTerms claim={claim} />}
       {isCancellable(claim) && (
         <div className="bonus-actions">

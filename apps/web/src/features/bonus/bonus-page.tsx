@@ -9,6 +9,7 @@ import { EmptyNote } from '@/shared/ui/empty-note';
 import { PageLoader } from '@/shared/ui/page-loader';
 import { Pager } from '@/shared/ui/pager';
 import { PointsAmount } from '@/shared/ui/points-amount';
+import { StatFigures } from '@/shared/ui/stat-figures';
 import { BONUS_PAGE_SIZE, useBonusClaims, useBonusStats } from './api/bonus-api';
 import {
   BonusCard,
@@ -26,26 +27,14 @@ import './bonus.css';
 
 function Figures({ stats }: { stats: BonusClaimStats }) {
   const { t } = useTranslation('bonus');
+  const amount = (points: number) => <PointsAmount amount={points} />;
   const figures = [
-    { id: 'coins', label: t('wallet.coins'), amount: stats.coinsPoints },
-    { id: 'granted', label: t('wallet.granted'), amount: stats.grantedPoints },
-    { id: 'converted', label: t('wallet.converted'), amount: stats.convertedPoints },
-    { id: 'forfeited', label: t('wallet.forfeited'), amount: stats.forfeitedPoints },
+    { id: 'coins', label: t('wallet.coins'), value: amount(stats.coinsPoints) },
+    { id: 'granted', label: t('wallet.granted'), value: amount(stats.grantedPoints) },
+    { id: 'converted', label: t('wallet.converted'), value: amount(stats.convertedPoints) },
+    { id: 'forfeited', label: t('wallet.forfeited'), value: amount(stats.forfeitedPoints) },
   ];
-  return (
-    <section aria-label={t('wallet.figures')}>
-      <dl className="bonus-stats" data-testid="bonus-stats">
-        {figures.map((figure) => (
-          <div key={figure.id} className="bonus-stat" data-testid={`bonus-stat-${figure.id}`}>
-            <dt className="bonus-stat__label">{figure.label}</dt>
-            <dd className="bonus-stat__value">
-              <PointsAmount amount={figure.amount} />
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <StatFigures prefix="bonus" label={t('wallet.figures')} figures={figures} />;
 }
 
 /** The running bonus: its coins, its wagering, when it expires, and Cancel. */

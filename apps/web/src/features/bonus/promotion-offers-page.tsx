@@ -39,6 +39,70 @@ function ClaimedNotice({ offer }: { offer: PlayerBonusOffer }) {
   );
 }
 
+/** An offer's terms: wagering, how long the bonus lasts, when the offer ends. */
+function OfferTerms({ offer }: { offer: PlayerBonusOffer }) {
+  const { t, i18n } = useTranslation('bonus');
+  return (
+    <dl className="bonus-terms">
+      <div className="bonus-terms__item" data-testid="bonus-offer-wagering">
+        <dt>{t('offers.wageringLabel')}</dt>
+        <dd>
+          {offer.wageringMultiplier > 0
+            ? t('offers.wagering', { multiplier: offer.wageringMultiplier })
+            : t('offers.noWagering')}
+        </dd>
+      </div>
+      <div className="bonus-terms__item" data-testid="bonus-offer-valid">
+        <dt>{t('offers.validLabel')}</dt>
+        <dd>{offer.validDays}</dd>
+      </div>
+      {offer.endsAt && (
+        <div className="bonus-terms__item" data-testid="bonus-offer-ends">
+          <dt>{t('offers.endsLabel')}</dt>
+          <dd>
+            <time dateTime={offer.endsAt}>{formatDateTime(offer.endsAt, i18n.language)}</time>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** Claim, or why the offer cannot be claimed now. */
+function ClaimButton({
+  offer,
+  claiming,
+  onClaim,
+}: {
+  offer: PlayerBonusOffer;
+  claiming: boolean;
+  onClaim: (offer: PlayerBonusOffer) => void;
+}) {
+  const { t } = useTranslation('bonus');
+  const reason = offer.unavailableReason;
+  const reasonId = `bonus-offer-${offer.id}-reason`;
+  return (
+    <div className="bonus-offer__claim">
+      <button
+        type="button"
+        className="button button--primary button--large bonus-action"
+        onClick={() => onClaim(offer)}
+        disabled={reason !== null || claiming}
+        aria-busy={claiming}
+        aria-describedby={reason ? reasonId : undefined}
+        data-testid="bonus-offer-claim"
+      >
+        {claiming ? t('offers.claiming') : t('offers.claim')}
+      </button>
+      {reason && (
+        <p id={reasonId} className="bonus-offer__reason" data-testid="bonus-offer-reason">
+          {t(`offers.unavailable.${reason}`)}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function OfferCard({
   offer,
   claimed,
@@ -50,9 +114,7 @@ function OfferCard({
   claiming: boolean;
   onClaim: (offer: PlayerBonusOffer) => void;
 }) {
-  const { t, i18n } = useTranslation('bonus');
-  const reason = claimed ? null : offer.unavailableReason;
-  const reasonId = `bonus-offer-${offer.id}-reason`;
+  const { t } = useTranslation('bonus');
   return (
     <li
       className="bonus-offer"
@@ -77,49 +139,11 @@ function OfferCard({
           min: formatAmount(offer.minDepositPoints),
         })}
       </p>
-      <dl className="bonus-terms">
-        <div className="bonus-terms__item" data-testid="bonus-offer-wagering">
-          <dt>{t('offers.wageringLabel')}</dt>
-          <dd>
-            {offer.wageringMultiplier > 0
-              ? t('offers.wagering', { multiplier: offer.wageringMultiplier })
-              : t('offers.noWagering')}
-          </dd>
-        </div>
-        <div className="bonus-terms__item" data-testid="bonus-offer-valid">
-          <dt>{t('offers.validLabel')}</dt>
-          <dd>{offer.validDays}</dd>
-        </div>
-        {offer.endsAt && (
-          <div className="bonus-terms__item" data-testid="bonus-offer-ends">
-            <dt>{t('offers.endsLabel')}</dt>
-            <dd>
-              <time dateTime={offer.endsAt}>{formatDateTime(offer.endsAt, i18n.language)}</time>
-            </dd>
-          </div>
-        )}
-      </dl>
+      <OfferTerms offer={offer} />
       {claimed ? (
         <ClaimedNotice offer={offer} />
       ) : (
-        <div className="bonus-offer__claim">
-          <button
-            type="button"
-            className="button button--primary button--large bonus-action"
-            onClick={() => onClaim(offer)}
-            disabled={reason !== null || claiming}
-            aria-busy={claiming}
-            aria-describedby={reason ? reasonId : undefined}
-            data-testid="bonus-offer-claim"
-          >
-            {claiming ? t('offers.claiming') : t('offers.claim')}
-          </button>
-          {reason && (
-            <p id={reasonId} className="bonus-offer__reason" data-testid="bonus-offer-reason">
-              {t(`offers.unavailable.${reason}`)}
-            </p>
-          )}
-        </div>
+        <ClaimButton offer={offer} claiming={claiming} onClaim={onClaim} />
       )}
     </li>
   );

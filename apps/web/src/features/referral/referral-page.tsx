@@ -35,6 +35,7 @@ import {
 import './referral.css';
 import { EmptyNote } from '@/shared/ui/empty-note';
 import { SectionCard } from '@/shared/ui/section-card';
+import { StatFigures } from '@/shared/ui/stat-figures';
 
 /** A source as the player reads it: the four known ones translated, a host name as given. */
 function useSourceName() {
@@ -225,18 +226,7 @@ function StatCards({ stats }: { stats: ReferralStats }) {
       value: <PointsAmount amount={stats.rewardsPoints} />,
     },
   ];
-  return (
-    <section aria-label={t('stats.title')}>
-      <dl className="referral-stats" data-testid="referral-stats">
-        {figures.map((figure) => (
-          <div key={figure.id} className="referral-stat" data-testid={`referral-stat-${figure.id}`}>
-            <dt className="referral-stat__label">{figure.label}</dt>
-            <dd className="referral-stat__value">{figure.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <StatFigures prefix="referral" label={t('stats.title')} figures={figures} />;
 }
 
 function SourceRow({ row }: { row: ReferralSource }) {
