@@ -12,6 +12,7 @@ import {
   wageringOf,
   type Paise,
 } from '@spm/core';
+import type { DbHandle } from '../../db/database.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
@@ -33,6 +34,7 @@ import {
   insertClaimPart,
   lockClaim,
   lockClaimIn,
+  recordWagering,
   updateClaim,
   type BonusClaimRow,
 } from './bonus-repository.ts';
@@ -173,43 +175,65 @@ export async function recordBonusGrant(
 /** What settling an active bonus did. */
 export type BonusSettled = 'converted' | 'expired' | 'kept' | 'not-active';
 
+/** An active bonus's wagering counted now, and what to do with it. */
+async function standingOf(
+  db: DbHandle,
+  claim: BonusClaimRow & { activatedAt: Date; expiresAt: Date },
+  now: Date,
+) {
+  const wageredPaise = await stakedSince(db, {
+    playerId: claim.playerId,
+    products: BONUS_PRODUCTS,
+    since: claim.activatedAt,
+  });
+  return {
+    verdict: bonusVerdict({
+      wageredPaise,
+      requiredPaise: claim.wageringRequiredPaise,
+      expiresAt: claim.expiresAt,
+      now,
+    }),
+    countedPaise: countedWagering(wageredPaise, claim.wageringRequiredPaise),
+  };
+}
+
+const isRunning = (
+  claim: BonusClaimRow | undefined,
+): claim is BonusClaimRow & { activatedAt: Date; expiresAt: Date } =>
+  claim?.status === 'active' && claim.activatedAt !== null && claim.expiresAt !== null;
+
 /**
- * Where an active bonus stands now, in its own transaction: its wagering counted from the
- * wallet's stakes on the bonus products since it became active; met, the coins left become
- * cash (completed); past its expiry first, they go back to the bonus pool (expired); else the
- * count is kept for the player to see.
+ * Where an active bonus stands now: its wagering counted from the wallet's stakes on the
+ * bonus products since it became active; met, the coins left become cash (completed); past
+ * its expiry first, they go back to the bonus pool (expired); else the count is kept for the
+ * player to see. Looked at first without the player's wallet lock: most looks find the bonus
+ * still running and only record the count, so the player's casino bets never wait on them;
+ * an ending is decided again under the locks.
  */
 export async function settleBonus(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'realtime'>,
   claimId: number,
 ): Promise<BonusSettled> {
   const seen = await findClaim(deps.db, claimId);
-  if (seen?.status !== 'active') return 'not-active';
+  if (!isRunning(seen)) return 'not-active';
+  const now = deps.clock.now();
+  const looked = await standingOf(deps.db, seen, now);
+  if (looked.verdict === 'keep') {
+    await recordWagering(deps.db, seen.id, { wageredPaise: looked.countedPaise, checkedAt: now });
+    return 'kept';
+  }
   const outcome = await walletTransaction(deps, async (ctx) => {
     const coinsPaise = await lockBonusCoins(ctx, seen.playerId);
     const claim = await lockClaim(ctx.tx, claimId);
-    if (claim?.status !== 'active' || claim.activatedAt === null || claim.expiresAt === null) {
-      return 'not-active' as const;
-    }
-    const wageredPaise = await stakedSince(ctx.tx, {
-      playerId: claim.playerId,
-      products: BONUS_PRODUCTS,
-      since: claim.activatedAt,
-    });
-    const verdict = bonusVerdict({
-      wageredPaise,
-      requiredPaise: claim.wageringRequiredPaise,
-      expiresAt: claim.expiresAt,
-      now: ctx.now,
-    });
-    const counted = countedWagering(wageredPaise, claim.wageringRequiredPaise);
+    if (!isRunning(claim)) return 'not-active' as const;
+    const { verdict, countedPaise } = await standingOf(ctx.tx, claim, ctx.now);
     if (verdict === 'keep') {
-      await updateClaim(ctx.tx, claim.id, { wageredPaise: counted, checkedAt: ctx.now });
+      await recordWagering(ctx.tx, claim.id, { wageredPaise: countedPaise, checkedAt: ctx.now });
       return 'kept' as const;
     }
     await endActiveClaim(ctx, deps, claim, {
       coinsPaise,
-      wageredPaise: counted,
+      wageredPaise: countedPaise,
       ending: verdict === 'convert' ? 'completed' : 'expired',
     });
     return verdict === 'convert' ? ('converted' as const) : ('expired' as const);
@@ -315,20 +339,13 @@ async function cancelLocked(
     });
     return { before: claim, after };
   }
-  if (claim.status !== 'active' || claim.activatedAt === null) {
-    throw new AppError('BONUS_CLAIM_ENDED');
-  }
-  const wageredPaise = await stakedSince(ctx.tx, {
-    playerId: claim.playerId,
-    products: BONUS_PRODUCTS,
-    since: claim.activatedAt,
-  });
+  if (!isRunning(claim)) throw new AppError('BONUS_CLAIM_ENDED');
+  const { verdict, countedPaise } = await standingOf(ctx.tx, claim, ctx.now);
   // Met already (the sweeper had not come by yet): it completes, the player loses nothing.
-  const met = wageredPaise >= claim.wageringRequiredPaise;
   const after = await endActiveClaim(ctx, deps, claim, {
     coinsPaise,
-    wageredPaise: countedWagering(wageredPaise, claim.wageringRequiredPaise),
-    ending: met ? 'completed' : 'cancelled',
+    wageredPaise: countedPaise,
+    ending: verdict === 'convert' ? 'completed' : 'cancelled',
     ...(input.actorStaffId === undefined ? {} : { actorStaffId: input.actorStaffId }),
   });
   return { before: claim, after };

@@ -110,6 +110,18 @@ export async function updateClaim(
   return updated!;
 }
 
+/** A running bonus's wagering as last counted (nothing once it has ended). */
+export async function recordWagering(
+  db: DbHandle,
+  claimId: number,
+  count: { wageredPaise: bigint; checkedAt: Date },
+): Promise<void> {
+  await db
+    .update(bonusClaims)
+    .set(count)
+    .where(and(eq(bonusClaims.id, claimId), eq(bonusClaims.status, 'active')));
+}
+
 export async function findClaim(db: DbHandle, claimId: number): Promise<BonusClaimRow | undefined> {
   const [row] = await db.select().from(bonusClaims).where(eq(bonusClaims.id, claimId));
   return row;
