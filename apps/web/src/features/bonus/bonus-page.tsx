@@ -204,7 +204,7 @@ export function BonusPage({ titleKey }: PageProps) {
         <>
           {!data.realMoney && <PlayMoneyNote />}
           <Figures stats={data} />
-          <div className="bonus-grid">
+          <div className="section-grid">
             <div className="bonus-column">
               <ActiveCard active={data.active} coinsLeft={data.coinsPoints} />
               {data.pending && <PendingCard pending={data.pending} />}

@@ -356,7 +356,7 @@ export function DashboardPage({ titleKey }: PageProps) {
         {t(titleKey)}
       </h1>
       {data ? (
-        <div className="dashboard-grid">
+        <div className="section-grid">
           <MoneyCard playMoney={playSite || data.playMoney} />
           <OpenBetsCard openBets={data.openBets} />
           <LimitsCard limits={data.limits} session={data.session} />

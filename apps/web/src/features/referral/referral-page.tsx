@@ -382,7 +382,7 @@ export function ReferralPage({ titleKey }: PageProps) {
         <>
           {data.code === null ? <GenerateCode /> : <ShareCode code={data.code} />}
           <StatCards stats={data} />
-          <div className="referral-grid">
+          <div className="section-grid referral-grid">
             <SourcesCard sources={sources} />
             <ChildrenCard friends={friends} onPage={setPage} />
           </div>
