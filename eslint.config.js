@@ -24,6 +24,7 @@ const SERVER_MODULES = [
   'content',
   'referral',
   'bonus',
+  'sportsbook',
 ];
 const SERVER_SRC = './apps/server/src';
 
@@ -34,7 +35,7 @@ const SERVER_SRC = './apps/server/src';
  * site (settings, app details) < wallet (money), regions (where play is allowed) < identity
  * (players, staff; opens a player's wallet) < bonus (offers, a player's bonuses and their
  * wagering; the grants a deposit's approval makes) < referral (a player's invites; the reward the
- * cashier has it pay inside a deposit's approval) < cashier, casino, crash, exchange (products), safer-play
+ * cashier has it pay inside a deposit's approval) < cashier, casino, crash, exchange, sportsbook (products), safer-play
  * (limits, reality checks, exclusions), play-money (the points allowance), contact (the contact
  * form's messages), content (the operator's pages; staff names from identity) < backoffice (staff
  * screens over them all), privacy (a player's data across every module).
@@ -45,7 +46,17 @@ const SERVER_LAYERS = [
   ['identity'],
   ['bonus'],
   ['referral'],
-  ['cashier', 'casino', 'crash', 'exchange', 'safer-play', 'play-money', 'contact', 'content'],
+  [
+    'cashier',
+    'casino',
+    'crash',
+    'exchange',
+    'sportsbook',
+    'safer-play',
+    'play-money',
+    'contact',
+    'content',
+  ],
   ['backoffice', 'privacy'],
 ];
 

@@ -8,6 +8,7 @@ export default defineConfig({
   schema: [
     './src/modules/*/tables.ts',
     './src/modules/wallet/ledger/tables.ts',
+    './src/modules/sportsbook/standin/standin-tables.ts',
     './src/*/*-tables.ts',
   ],
   out: './drizzle',

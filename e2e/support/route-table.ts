@@ -4,8 +4,6 @@ import { resolve } from 'node:path';
 export interface TableRoute {
   path: string;
   access: 'public' | 'common' | 'protected';
-  /** Still the placeholder page: a later issue's route (bonuses, promotions, sportsbook). */
-  placeholder?: boolean;
 }
 
 const repo = resolve(import.meta.dirname, '..', '..');
@@ -25,13 +23,6 @@ export async function routeTable(): Promise<TableRoute[]> {
   const routes: TableRoute[] = [];
   for (const match of table.matchAll(/authRoute\('([^']+)'/g)) {
     routes.push({ path: match[1]!, access: 'public' });
-  }
-  for (const match of table.matchAll(/placeholder\('([^']+)', '(\w+)'/g)) {
-    routes.push({
-      path: match[1]!,
-      access: match[2] as TableRoute['access'],
-      placeholder: true,
-    });
   }
   for (const match of table.matchAll(/path: ('([^']+)'|\w+_PATH),\s*access: '(\w+)'/g)) {
     const path = match[2] ?? constants.get(match[1]!);

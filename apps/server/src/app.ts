@@ -64,6 +64,7 @@ import {
 import { playMoneyModule } from './modules/play-money/index.ts';
 import { regionsModule } from './modules/regions/index.ts';
 import { siteModule } from './modules/site/index.ts';
+import { sportsbookModule, sportsbookScriptOrigin } from './modules/sportsbook/index.ts';
 import { WalletApi, walletModule } from './modules/wallet/index.ts';
 import { SPEC_ROUND_RULE } from '@spm/core';
 import { healthRoutes } from './http/health-routes.ts';
@@ -177,7 +178,9 @@ function createServer(config: Config, stream: BuildAppOptions['logStream'] | und
   app.addHook('preValidation', rejectNulCharacters);
 
   // helmet's headers worked out once and replayed on every response (security-headers.ts).
-  const securityHeaders = recordSecurityHeaders(securityHeaderOptions(config.ipLookupOrigin));
+  const securityHeaders = recordSecurityHeaders(
+    securityHeaderOptions(config.ipLookupOrigin, sportsbookScriptOrigin(config)),
+  );
   const assetHeaders = subresourceSecurityHeaders(securityHeaders);
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(
@@ -350,6 +353,7 @@ async function registerModules(
   await app.register(exchangeModule, { deps, apiPrefix: API_PREFIX });
   await app.register(casinoModule, { deps, apiPrefix: API_PREFIX });
   await app.register(crashModule, { deps, apiPrefix: API_PREFIX });
+  await app.register(sportsbookModule, { deps, apiPrefix: API_PREFIX });
   // Reads the modules above through their own services (and the exchange's engine).
   await app.register(dashboardModule, { deps, apiPrefix: API_PREFIX });
   // Never in production, whatever the provider: the outbox hands out every code (config.ts

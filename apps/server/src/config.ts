@@ -142,6 +142,20 @@ const envSchema = z
     // Development only: a server clock moved by POST /api/dev/clock/advance (safer play's
     // reality check on time in the end-to-end test, docs/safer-play-sessions.md).
     DEV_CLOCK: z.enum(['adjustable', 'system']).default('system'),
+    // The sportsbook (docs/sportsbook.md): Betby's brand, its renderer script and the public
+    // key its calls are signed with. All three or none: none runs the platform's stand-in.
+    BETBY_BRAND_ID: z.string().min(1).max(100).optional(),
+    BETBY_SCRIPT_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+    BETBY_PUBLIC_KEY: z
+      .string()
+      .includes('PUBLIC KEY', { error: 'must be a PEM public key' })
+      .optional(),
+    // The operator's ES256 key signing the players' tokens (PEM, PKCS #8); unset: one the
+    // platform makes and keeps (sportsbook_keys), whose public half Betby is given.
+    BETBY_OPERATOR_KEY: z
+      .string()
+      .includes('PRIVATE KEY', { error: 'must be a PEM private key' })
+      .optional(),
   })
   .superRefine((env, context) => {
     if (env.CLUSTER === 'on') {
@@ -187,6 +201,16 @@ const envSchema = z
         message:
           'anyone could move the server clock (expiries, limits); not with NODE_ENV=production',
       });
+    }
+    const betbyKeys = ['BETBY_BRAND_ID', 'BETBY_SCRIPT_URL', 'BETBY_PUBLIC_KEY'] as const;
+    if (betbyKeys.some((key) => env[key] !== undefined)) {
+      for (const key of betbyKeys.filter((name) => env[name] === undefined)) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'BETBY_BRAND_ID, BETBY_SCRIPT_URL and BETBY_PUBLIC_KEY go together',
+        });
+      }
     }
     if (env.SMS_PROVIDER !== 'http') return;
     for (const key of SMS_HTTP_KEYS) {
@@ -298,6 +322,16 @@ export interface ClusterConfig {
   runsCrash: boolean;
 }
 
+/**
+ * The sportsbook (docs/sportsbook.md). `betby` unset: the platform's stand-in renders the book
+ * and signs its calls with a key of its own. PEM values may carry `\\n` for new lines (one
+ * line in an environment file).
+ */
+export interface SportsbookConfig {
+  betby: { brandId: string; scriptUrl: string; publicKeyPem: string } | undefined;
+  operatorKeyPem: string | undefined;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -334,6 +368,7 @@ export interface Config {
   otp: OtpConfig;
   login: LoginConfig;
   cashier: CashierConfig;
+  sportsbook: SportsbookConfig;
   /** The built-in market simulator (main.ts starts it; tests start their own). */
   simulator: boolean;
   /**
@@ -521,6 +556,17 @@ export function loadConfig(
       lockMinutes: parsed.LOGIN_LOCK_MINUTES,
     },
     cashier: cashierConfig(parsed, cwd),
+    sportsbook: {
+      betby:
+        parsed.BETBY_BRAND_ID && parsed.BETBY_SCRIPT_URL && parsed.BETBY_PUBLIC_KEY
+          ? {
+              brandId: parsed.BETBY_BRAND_ID,
+              scriptUrl: parsed.BETBY_SCRIPT_URL,
+              publicKeyPem: parsed.BETBY_PUBLIC_KEY.replaceAll('\\n', '\n'),
+            }
+          : undefined,
+      operatorKeyPem: parsed.BETBY_OPERATOR_KEY?.replaceAll('\\n', '\n'),
+    },
   };
 }
 

@@ -32,3 +32,5 @@ export * from './player-dashboard.ts';
 export * from './content.ts';
 export * from './referral.ts';
 export * from './bonus.ts';
+export * from './sportsbook.ts';
+export * from './sportsbook-bet.ts';

@@ -4,11 +4,12 @@ import { crashMyBetSchema } from './crash.ts';
 import { betSchema } from './exchange.ts';
 import { realityCheckSettingsSchema } from './safer-play-sessions.ts';
 import { limitViewSchema } from './safer-play.ts';
+import { sportsbookBetSchema } from './sportsbook-bet.ts';
 import { statementEntrySchema, walletSchema } from './wallet.ts';
 
 /*
  * Issue 44 item 4: the player's account at a glance (/dashboard), in one read. Every part is
- * what the product's own endpoint answers (GET /bets, /casino/rounds, /crash/my-bets,
+ * what the product's own endpoint answers (GET /bets, /casino/rounds, /crash/my-bets, /sportsbook/bets,
  * /rg/limits, /rg/reality-check, /getAccountstatement), so the app draws them with the same
  * types; the balance then moves with the realtime wallet.
  */
@@ -30,8 +31,15 @@ export const playerDashboardSchema = z.object({
     casino: z.array(casinoHistoryRoundSchema),
     /** Crash bets in flight (placed, not cashed out, round not crashed). */
     crash: z.array(crashMyBetSchema),
+    /** Sportsbook bets (Betby's) not settled yet, as GET /sportsbook/bets lists them. */
+    sportsbook: z.array(sportsbookBetSchema),
     /** Some product had more open bets than DASHBOARD_OPEN_BETS_MAX. */
-    more: z.object({ sports: z.boolean(), casino: z.boolean(), crash: z.boolean() }),
+    more: z.object({
+      sports: z.boolean(),
+      casino: z.boolean(),
+      crash: z.boolean(),
+      sportsbook: z.boolean(),
+    }),
   }),
   /** The deposit, loss and stake limits with what counts against them now. */
   limits: z.array(limitViewSchema),

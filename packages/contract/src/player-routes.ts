@@ -65,10 +65,17 @@ export const BUILT_PLAYER_ROUTES = [
   '/promotionoffers',
   '/bonus',
   '/bonus/:bonusId',
+  // The sportsbook (docs/sportsbook.md): the player's sportsbook bets and Betby's renderer.
+  '/sportsbook2',
+  '/betby',
 ] as const;
 
-/** Routes whose page is still the "coming soon" placeholder: no banner or tile leads there. */
-export const UNBUILT_PLAYER_ROUTES = ['/sportsbook2', '/betby'] as const;
+/**
+ * Routes whose page is still the "coming soon" placeholder: no banner or tile leads there.
+ * Every route is built now; the list stays (empty) so a route added before its page has its
+ * place, and banners and tiles keep asking the same question.
+ */
+export const UNBUILT_PLAYER_ROUTES: readonly string[] = [];
 
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
@@ -83,9 +90,23 @@ function matches(pattern: string, pathname: string): boolean {
   );
 }
 
+/** The two lists a path is looked up in (a test may pass lists of its own). */
+export interface PlayerRouteLists {
+  built: readonly string[];
+  unbuilt: readonly string[];
+}
+
+const PLAYER_ROUTES: PlayerRouteLists = {
+  built: BUILT_PLAYER_ROUTES,
+  unbuilt: UNBUILT_PLAYER_ROUTES,
+};
+
 /** The route a path opens, as react-router ranks them: a static path before a parametrised one. */
-export function playerRouteOf(pathname: string): string | undefined {
-  const candidates = [...BUILT_PLAYER_ROUTES, ...UNBUILT_PLAYER_ROUTES].filter((route) =>
+export function playerRouteOf(
+  pathname: string,
+  routes: PlayerRouteLists = PLAYER_ROUTES,
+): string | undefined {
+  const candidates = [...routes.built, ...routes.unbuilt].filter((route) =>
     matches(route, pathname),
   );
   return candidates.find((route) => !route.includes(':')) ?? candidates[0];
@@ -97,9 +118,9 @@ function pathOf(link: string): string {
 }
 
 /** A path of the player app whose page is built (query and fragment ignored). */
-export function isBuiltPlayerPath(link: string): boolean {
-  const route = playerRouteOf(pathOf(link));
-  return route !== undefined && (BUILT_PLAYER_ROUTES as readonly string[]).includes(route);
+export function isBuiltPlayerPath(link: string, routes: PlayerRouteLists = PLAYER_ROUTES): boolean {
+  const route = playerRouteOf(pathOf(link), routes);
+  return route !== undefined && routes.built.includes(route);
 }
 
 /** https, a host name, an optional port, then an optional path, query or fragment. */
@@ -113,14 +134,15 @@ export type LinkTargetCheck =
  * (a path starting with one slash). An unknown path would open the 404 page and a placeholder
  * the "coming soon" page, so both are refused.
  */
-export function checkLinkTarget(link: string): LinkTargetCheck {
+export function checkLinkTarget(
+  link: string,
+  routes: PlayerRouteLists = PLAYER_ROUTES,
+): LinkTargetCheck {
   if (link.startsWith('/')) {
     if (link.startsWith('//') || link.startsWith('/\\')) return { ok: false, why: 'not_https' };
-    const route = playerRouteOf(pathOf(link));
+    const route = playerRouteOf(pathOf(link), routes);
     if (route === undefined) return { ok: false, why: 'unknown_route' };
-    return (BUILT_PLAYER_ROUTES as readonly string[]).includes(route)
-      ? { ok: true }
-      : { ok: false, why: 'unbuilt_route' };
+    return routes.built.includes(route) ? { ok: true } : { ok: false, why: 'unbuilt_route' };
   }
   return HTTPS_ADDRESS.test(link) ? { ok: true } : { ok: false, why: 'not_https' };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bonusClaimSchema } from './bonus-claim.ts';
 import { idSchema } from './cashier.ts';
+import { sportsbookBetSchema } from './sportsbook-bet.ts';
 import { pageQuerySchema, pagedSchema, statementEntrySchema, walletSchema } from './wallet.ts';
 
 /*
@@ -171,6 +172,8 @@ export const dataExportSchema = z.object({
         settledAt: z.string().nullable(),
       }),
     ),
+    /** Sportsbook bets (docs/sportsbook.md), oldest first, with their legs. */
+    sportsbook: z.array(sportsbookBetSchema),
   }),
   sessions: z.array(
     z.object({

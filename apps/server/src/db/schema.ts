@@ -22,3 +22,6 @@ export * from '../modules/safer-play/limits/tables.ts';
 export * from '../modules/safer-play/tables.ts';
 export * from '../modules/contact/tables.ts';
 export * from '../modules/referral/tables.ts';
+export * from '../modules/bonus/tables.ts';
+export * from '../modules/sportsbook/tables.ts';
+export * from '../modules/sportsbook/standin/standin-tables.ts';

@@ -1,20 +1,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
-/** helmet's options for this site: a same-origin CSP with what the SPAs need beyond it. */
-export function securityHeaderOptions(ipLookupOrigin: string): Parameters<typeof helmet>[0] {
+/**
+ * helmet's options for this site: a same-origin CSP with what the SPAs need beyond it.
+ * `sportsbookOrigin`: Betby's renderer's origin when a brand is configured (docs/sportsbook.md):
+ * its script, styles and fonts load from there, and it talks to its own servers there.
+ */
+export function securityHeaderOptions(
+  ipLookupOrigin: string,
+  sportsbookOrigin?: string,
+): Parameters<typeof helmet>[0] {
+  const sportsbook = sportsbookOrigin ? [sportsbookOrigin] : [];
+  const sportsbookSocket = sportsbookOrigin ? [sportsbookOrigin.replace(/^https:/, 'wss:')] : [];
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...sportsbook],
         // React and toast/carousel libraries set inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...sportsbook],
         // Operators may point banners and the logo at a CDN over https.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:', ...sportsbook],
         // 'self' covers the same-origin socket.io websocket in current browsers.
-        connectSrc: ["'self'", ipLookupOrigin],
+        connectSrc: ["'self'", ipLookupOrigin, ...sportsbook, ...sportsbookSocket],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],

@@ -146,6 +146,11 @@ describeScreenNamespace(
   'the bonus namespace (locales/bonus)',
   import.meta.glob<Tree>('./bonus/*.json', { eager: true, import: 'default' }),
 );
+// The sportsbook (/sportsbook2, /betby; docs/sportsbook.md).
+describeScreenNamespace(
+  'the sportsbook namespace (locales/sportsbook)',
+  import.meta.glob<Tree>('./sportsbook/*.json', { eager: true, import: 'default' }),
+);
 
 describe('the spec texts in English (SPEC 2.5, 5, 8)', () => {
   it('has every SPEC 5 validation message word for word', () => {

@@ -12,6 +12,7 @@ import {
   staffPlayerSchema,
   staffPlayerSessionListSchema,
   staffRealityCheckSchema,
+  staffSportsbookBetListSchema,
   staffWithdrawalListSchema,
   type AdjustmentBody,
   type StaffPlayer,
@@ -65,6 +66,13 @@ export function fetchLedger(id: string, params: { from: string; to: string; page
   return staffRequest(staffPlayerLedgerSchema, {
     url: `/staff/players/${id}/ledger`,
     query: { ...params, pageSize: PAGE_SIZE },
+  });
+}
+
+export function fetchSportsbookBets(id: string, page: number) {
+  return staffRequest(staffSportsbookBetListSchema, {
+    url: `/staff/players/${id}/sportsbook-bets`,
+    query: { page, pageSize: PAGE_SIZE },
   });
 }
 

@@ -13,6 +13,7 @@ import { DepositsTab, KycTab, WithdrawalsTab } from './cashier-tabs.tsx';
 import { BetsTab, LedgerTab, SessionsTab } from './history-tabs.tsx';
 import { ExclusionsTab } from './exclusions-tab.tsx';
 import { LimitsTab } from './limits-tab.tsx';
+import { SportsbookBetsSection } from './sportsbook-bets-section.tsx';
 import { LockAction } from './lock-action.tsx';
 import { RealityCheckSection } from './reality-check-section.tsx';
 import { ReferralsPanel } from './referrals-panel.tsx';
@@ -109,7 +110,12 @@ function PlayerTabPanel({
         </>
       ) : null}
       {tab === 'ledger' ? <LedgerTab playerId={player.id} /> : null}
-      {tab === 'bets' ? <BetsTab playerId={player.id} /> : null}
+      {tab === 'bets' ? (
+        <>
+          <BetsTab playerId={player.id} />
+          <SportsbookBetsSection playerId={player.id} />
+        </>
+      ) : null}
       {tab === 'deposits' ? <DepositsTab playerId={player.id} /> : null}
       {tab === 'withdrawals' ? <WithdrawalsTab playerId={player.id} /> : null}
       {tab === 'kyc' ? <KycTab playerId={player.id} /> : null}

@@ -37,6 +37,8 @@ const AGENT_ROUTES = new Set([
   'GET /api/staff/players/:playerId/referrals',
   // The player's bonus coins and bonuses, within the downline (docs/bonus.md).
   'GET /api/staff/players/:playerId/bonuses',
+  // The player's sportsbook bets, within the downline (docs/sportsbook.md).
+  'GET /api/staff/players/:playerId/sportsbook-bets',
   // Safer play, read-only (issue 42 item 5): limits, reality check, exclusions.
   'GET /api/staff/players/:playerId/limits',
   'GET /api/staff/players/:playerId/reality-check',

@@ -3,11 +3,13 @@ import {
   type StaffPlayer,
   type StaffPlayerBonuses,
   type StaffPlayerReferrals,
+  type StaffSportsbookBetList,
 } from '@spm/contract';
 import { paiseToPoints, walletView, type PlayerAccountKind } from '@spm/core';
 import { AppError } from '../../http/app-error.ts';
 import { insertAudit } from '../../audit/audit-repository.ts';
 import { staffPlayerBonuses } from '../bonus/index.ts';
+import { pagePlayerBets, sportsbookBetView } from '../sportsbook/index.ts';
 import { listPlayerOrders } from '../exchange/index.ts';
 import {
   findPlayerReferrals,
@@ -205,7 +207,6 @@ export async function setPlayerLock(
   return { player: await getStaffPlayer(deps, staff, playerId), sessionsEnded };
 }
 
-/** GET /staff/players/{id}/referrals: 404 outside the downline (docs/referral.md). */
 /** The bonuses panel of a player's page (docs/bonus.md). */
 export async function getStaffPlayerBonuses(
   deps: ServiceDeps,
@@ -216,6 +217,19 @@ export async function getStaffPlayerBonuses(
   return staffPlayerBonuses(deps.db, playerId);
 }
 
+/** The sportsbook bets of a player's Bets tab (docs/sportsbook.md): 404 outside the downline. */
+export async function getStaffPlayerSportsbookBets(
+  deps: ServiceDeps,
+  staff: StaffContext,
+  playerId: number,
+  query: { page: number; pageSize: number },
+): Promise<StaffSportsbookBetList> {
+  await assertPlayerVisible(deps, staff, playerId);
+  const { rows, total } = await pagePlayerBets(deps.db, playerId, query.page, query.pageSize);
+  return { items: rows.map(sportsbookBetView), page: query.page, pageSize: query.pageSize, total };
+}
+
+/** GET /staff/players/{id}/referrals: 404 outside the downline (docs/referral.md). */
 export async function getStaffPlayerReferrals(
   deps: ServiceDeps,
   staff: StaffContext,

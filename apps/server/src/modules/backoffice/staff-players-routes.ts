@@ -11,6 +11,7 @@ import {
   staffPlayerListSchema,
   staffPlayerParamsSchema,
   staffPlayerBonusesSchema,
+  staffSportsbookBetListSchema,
   staffPlayerReferralsSchema,
   staffPlayerQuerySchema,
   staffPlayerSchema,
@@ -25,6 +26,7 @@ import { getDashboard } from './staff-dashboard-service.ts';
 import {
   getStaffPlayer,
   getStaffPlayerBonuses,
+  getStaffPlayerSportsbookBets,
   getStaffPlayerReferrals,
   getStaffPlayerBets,
   getStaffPlayerLedger,
@@ -130,6 +132,29 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = 
     async (request) =>
       ok(
         await getStaffPlayerLedger(
+          deps,
+          currentStaff(request),
+          Number(request.params.playerId),
+          request.query,
+        ),
+      ),
+  );
+
+  app.get(
+    '/staff/players/:playerId/sportsbook-bets',
+    {
+      onRequest: requireStaff('agent'),
+      schema: {
+        tags: ['staff'],
+        summary: "A player's sportsbook bets, newest first (agents: downline)",
+        params: staffPlayerParamsSchema,
+        querystring: pageQuerySchema,
+        response: envelopeResponses(staffSportsbookBetListSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await getStaffPlayerSportsbookBets(
           deps,
           currentStaff(request),
           Number(request.params.playerId),

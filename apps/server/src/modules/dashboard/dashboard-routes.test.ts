@@ -9,6 +9,7 @@ import { drivers, useHarness } from '../../test/use-harness.ts';
 import { fund } from '../../test/wallet.ts';
 import { insertLaunch, insertTestProvider } from '../casino/provider-wallet-fixtures.ts';
 import { CRASH_TEST_ENV, crashKit } from '../crash/crash-test-kit.ts';
+import { betbyKit } from '../../test/betby.ts';
 
 describe.each(drivers)('player dashboard on %s', (driver) => {
   const h = useHarness(driver, { env: CRASH_TEST_ENV, listen: true });
@@ -94,6 +95,8 @@ describe.each(drivers)('player dashboard on %s', (driver) => {
     const provider = await openCasinoRound(alice);
     const round = await kit.freshRound();
     const crashBet = await kit.placed(alice, { stake: 50 });
+    const sportsbookBet = betbyKit(h).make(alice.id, 10_000);
+    expect((await betbyKit(h).call('bet_make', sportsbookBet.payload)).status).toBe(200);
 
     const seen = await dashboardOf(alice);
     expect(seen.openBets.sports.map((bet) => [bet.marketId, bet.side, bet.status])).toEqual([
@@ -105,7 +108,15 @@ describe.each(drivers)('player dashboard on %s', (driver) => {
     expect(seen.openBets.crash.map((bet) => [bet.id, bet.roundId, bet.status])).toEqual([
       [crashBet.bet.id, String(round.id), 'active'],
     ]);
-    expect(seen.openBets.more).toEqual({ sports: false, casino: false, crash: false });
+    expect(seen.openBets.sportsbook.map((bet) => [bet.betId, bet.status, bet.stakePoints])).toEqual(
+      [[sportsbookBet.transactionId, 'open', 100]],
+    );
+    expect(seen.openBets.more).toEqual({
+      sports: false,
+      casino: false,
+      crash: false,
+      sportsbook: false,
+    });
     expect(seen.playMoney).toBe(false);
     expect(seen.wallet.exposure).toBeGreaterThan(0);
 
@@ -136,6 +147,7 @@ describe.each(drivers)('player dashboard on %s', (driver) => {
     expect(other.openBets.sports).toEqual([]);
     expect(other.openBets.casino).toEqual([]);
     expect(other.openBets.crash).toEqual([]);
+    expect(other.openBets.sportsbook).toEqual([]);
     expect(other.limits.every((limit) => limit.amount === null)).toBe(true);
     expect(other.movements.map((line) => line.credit)).toEqual([1_000]);
     await kit.untilCrashed();

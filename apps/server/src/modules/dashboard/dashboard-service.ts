@@ -12,6 +12,7 @@ import { myCrashBets } from '../crash/index.ts';
 import { listBets, type ExchangeEngine } from '../exchange/index.ts';
 import type { AuthContext } from '../identity/index.ts';
 import { getLimitsState, getRealityCheck } from '../safer-play/index.ts';
+import { listPlayerBets, sportsbookBetView } from '../sportsbook/index.ts';
 import { getWallet, latestStatementEntries, moneyModeOf } from '../wallet/index.ts';
 
 /*
@@ -56,16 +57,22 @@ export async function playerDashboard(
   language: Language,
 ): Promise<PlayerDashboard> {
   const playerId = auth.userId;
-  const [wallet, mode, sports, casino, crash, limits, session, movements] = await Promise.all([
-    getWallet(deps.db, playerId),
-    moneyModeOf(deps.db, playerId),
-    openSportsBets(engine, playerId, language),
-    casinoHistory(deps, playerId, FIRST_PAGE.page, FIRST_PAGE.pageSize, 'open'),
-    myCrashBets(deps.db, playerId, objectWith(FIRST_PAGE, { status: 'active' as const })),
-    getLimitsState(deps, playerId),
-    getRealityCheck(deps, auth),
-    latestStatementEntries(deps, playerId, DASHBOARD_MOVEMENTS),
-  ]);
+  const [wallet, mode, sports, casino, crash, sportsbook, limits, session, movements] =
+    await Promise.all([
+      getWallet(deps.db, playerId),
+      moneyModeOf(deps.db, playerId),
+      openSportsBets(engine, playerId, language),
+      casinoHistory(deps, playerId, FIRST_PAGE.page, FIRST_PAGE.pageSize, 'open'),
+      myCrashBets(deps.db, playerId, objectWith(FIRST_PAGE, { status: 'active' as const })),
+      listPlayerBets(deps.db, playerId, {
+        status: 'open',
+        page: 1,
+        pageSize: DASHBOARD_OPEN_BETS_MAX,
+      }),
+      getLimitsState(deps, playerId),
+      getRealityCheck(deps, auth),
+      latestStatementEntries(deps, playerId, DASHBOARD_MOVEMENTS),
+    ]);
   return {
     wallet,
     playMoney: mode === 'play' || auth.isDemo,
@@ -73,10 +80,12 @@ export async function playerDashboard(
       sports: sports.items,
       casino: casino.items,
       crash: crash.items,
+      sportsbook: sportsbook.rows.map(sportsbookBetView),
       more: {
         sports: sports.more,
         casino: casino.total > casino.items.length,
         crash: crash.total > crash.items.length,
+        sportsbook: sportsbook.hasMore,
       },
     },
     limits: limits.limits,

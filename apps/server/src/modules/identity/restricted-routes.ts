@@ -37,6 +37,7 @@ export const RESTRICTED_OPEN_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/getAccountstatement/:from/:to',
   'GET /api/bets',
   'GET /api/casino/rounds',
+  'GET /api/sportsbook/bets',
   'GET /api/privacy/export',
   'GET /api/privacy/consent',
   'PUT /api/privacy/consent',

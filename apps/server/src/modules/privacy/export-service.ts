@@ -10,6 +10,7 @@ import type { ServiceDeps } from '../../deps.ts';
 import { allBonusClaimsOf } from '../bonus/index.ts';
 import { playerContactMessages } from '../contact/index.ts';
 import { findReferralCode, findUserById } from '../identity/index.ts';
+import { allPlayerBets, sportsbookBetView } from '../sportsbook/index.ts';
 import { getStatement, getWallet } from '../wallet/index.ts';
 import {
   playerBankDetails,
@@ -76,7 +77,7 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
   const user = await findUserById(deps.db, playerId);
   if (!user) throw new AppError('UNAUTHORIZED');
   const now = deps.clock.now();
-  const [kyc, banks, deposits, withdrawals, orders, rounds, crash] = await Promise.all([
+  const [kyc, banks, deposits, withdrawals, orders, rounds, crash, sportsbook] = await Promise.all([
     playerKyc(deps.db, playerId),
     playerBankDetails(deps.db, playerId),
     playerDeposits(deps.db, playerId),
@@ -84,6 +85,7 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
     playerOrders(deps.db, playerId),
     playerCasinoRounds(deps.db, playerId),
     playerCrashBets(deps.db, playerId),
+    allPlayerBets(deps.db, playerId),
   ]);
   const [sessions, requests, wallet, messages, referralCode, bonuses] = await Promise.all([
     playerSessions(deps.db, playerId),
@@ -100,7 +102,9 @@ export async function buildDataExport(deps: ServiceDeps, playerId: number): Prom
     consents: { updates: updatesConsentOf(user) },
     wallet,
     transactions: await allTransactions(deps, playerId, user.createdAt, now),
-    bets: betsOfExport(orders, rounds, crash),
+    bets: objectWith(betsOfExport(orders, rounds, crash), {
+      sportsbook: sportsbook.map(sportsbookBetView),
+    }),
     sessions: sessions.map((row) => ({
       createdAt: row.createdAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),
@@ -205,12 +209,12 @@ function cashierSections(
   };
 }
 
-/** The export's bets: exchange orders, casino rounds and crash bets, in points. */
+/** The export's bets: exchange orders, casino rounds and crash bets, in points (the sportsbook's are its own view). */
 function betsOfExport(
   orders: Awaited<ReturnType<typeof playerOrders>>,
   rounds: Awaited<ReturnType<typeof playerCasinoRounds>>,
   crash: Awaited<ReturnType<typeof playerCrashBets>>,
-): DataExport['bets'] {
+): Omit<DataExport['bets'], 'sportsbook'> {
   return {
     exchange: orders.map(({ order, marketName }) => ({
       id: String(order.id),

@@ -75,9 +75,9 @@ describe.each(drivers)('app data routes on %s', (driver) => {
     }
   });
 
-  // Issue 40 item 7: stored before the rule (as an older seed's Aviator banner was), a banner to a
-  // "coming soon" page or to no page stays out of the carousel until its page is built.
-  it('GET /api/getBanners leaves out banners leading to a placeholder or unknown page', async () => {
+  // Issue 40 item 7: stored before the rule (as an older seed's Aviator banner was), a banner to
+  // no page stays out of the carousel; one to the sportsbook shows now that its pages are built.
+  it('GET /api/getBanners leaves out banners leading to an unknown page', async () => {
     await h.db.insert(banners).values([
       {
         title: 'Betby',
@@ -116,6 +116,8 @@ describe.each(drivers)('app data routes on %s', (driver) => {
       'Cricket Exchange',
       'Welcome Bonus',
       'Live Casino',
+      'Betby',
+      'Sportsbook',
       'Partner',
       'Casino',
     ]);

@@ -5,25 +5,14 @@ import { useAuthStore } from '@/shared/stores/auth-store';
 import { useAppStore } from '@/shared/stores/app-store';
 import {
   MAINTENANCE_PATH,
-  PROTECTED_HOME_PATH,
   PUBLIC_LANDING_PATH,
   RESTRICTED_ALLOWED_PATHS,
   RESTRICTED_PATH,
+  returnTarget,
 } from '@/shared/lib/route-paths';
 import type { RouteAccess } from './route-table';
 
-/**
- * Where a signed-in user on a public route goes: the `return` parameter when it is a
- * string (SPEC 2.3), else /home. Only same-site paths are followed so a crafted link
- * (`?return=https://elsewhere`) cannot send a player off the site.
- */
-export function returnTarget(search: string): string {
-  const values = new URLSearchParams(search).getAll('return');
-  const [target] = values;
-  const isSingleString = values.length === 1 && typeof target === 'string';
-  if (isSingleString && target.startsWith('/') && !target.startsWith('//')) return target;
-  return PROTECTED_HOME_PATH;
-}
+export { returnTarget };
 
 /**
  * What the guard decides for one address (pure, so the rules read in one place). A player

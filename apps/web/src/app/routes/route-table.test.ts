@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_PLAYER_ROUTES, UNBUILT_PLAYER_ROUTES } from '@spm/contract';
-import { PlaceholderPage, resolveAccess, routeTable } from './route-table';
+import { resolveAccess, routeTable } from './route-table';
 import { guardRedirect, returnTarget } from './route-guard';
 
 // SPEC 2.2, copied from the table (with "the gateway list" as /gateways).
@@ -73,15 +73,12 @@ describe('route table (SPEC 2.2, 2.6)', () => {
     expect(actual.sort()).toEqual(expected.sort());
   });
 
-  // Issue 40 item 7: banners and tiles ask the contract's lists whether a page is built.
+  // Issue 40 item 7: banners and tiles ask the contract's lists whether a page is built. The
+  // sportsbook's were the last placeholders: every route of the table has its page now.
   it('agrees with the built and unbuilt route lists of the contract', () => {
-    const pathsWhere = (placeholder: boolean) =>
-      routeTable
-        .filter((route) => (route.page === PlaceholderPage) === placeholder)
-        .map((route) => route.path)
-        .sort();
-    expect(pathsWhere(false)).toEqual([...BUILT_PLAYER_ROUTES].sort());
-    expect(pathsWhere(true)).toEqual([...UNBUILT_PLAYER_ROUTES].sort());
+    const paths = routeTable.map((route) => route.path).sort();
+    expect(paths).toEqual([...BUILT_PLAYER_ROUTES].sort());
+    expect(UNBUILT_PLAYER_ROUTES).toEqual([]);
   });
 
   it('keeps a restricted player (time-out, self-exclusion) to withdraw and history', () => {
@@ -114,16 +111,26 @@ describe('route table (SPEC 2.2, 2.6)', () => {
 });
 
 describe('crash game route (issue 43 item 5)', () => {
-  it('gives /aviatorgames its own page instead of the placeholder, protected', () => {
+  it('gives /aviatorgames its own page, protected', () => {
     const route = routeTable.find((item) => item.path === '/aviatorgames');
     expect(route?.access).toBe('protected');
-    expect(route?.page).not.toBe(PlaceholderPage);
     expect(resolveAccess('/aviatorgames')).toBe('protected');
   });
 });
 
+describe('sportsbook routes (docs/sportsbook.md)', () => {
+  it('gives /sportsbook2 and /betby a page each, open to visitors and players', () => {
+    const pages = ['/sportsbook2', '/betby'].map((path) =>
+      routeTable.find((route) => route.path === path),
+    );
+    expect(pages.map((route) => route?.access)).toEqual(['common', 'common']);
+    expect(pages[0]?.page).not.toBe(pages[1]?.page);
+    expect(resolveAccess('/betby')).toBe('common');
+  });
+});
+
 describe('casino routes (issue 14)', () => {
-  it('gives every casino family its lobby instead of a placeholder, protected', () => {
+  it('gives every casino family its lobby, protected', () => {
     const lobbies = [
       '/live-casino',
       '/casinolisting',
@@ -134,9 +141,9 @@ describe('casino routes (issue 14)', () => {
     ];
     const pages = lobbies.map((path) => routeTable.find((route) => route.path === path));
     expect(pages.map((route) => route?.access)).toEqual(lobbies.map(() => 'protected'));
-    const placeholder = routeTable.find((route) => route.path === '/contactus')?.page;
+    const contactPage = routeTable.find((route) => route.path === '/contactus')?.page;
     const lobby = pages[0]?.page;
-    expect(lobby).not.toBe(placeholder);
+    expect(lobby).not.toBe(contactPage);
     expect(pages.every((route) => route?.page === lobby)).toBe(true);
   });
 });

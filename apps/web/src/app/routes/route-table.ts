@@ -19,13 +19,12 @@ export interface AppRoute {
   path: string;
   access: RouteAccess;
   page: LazyExoticComponent<ComponentType<PageProps>>;
-  /** i18n key of the page title (document title and the placeholder heading). */
+  /** i18n key of the page title (the document title and the page's heading). */
   titleKey: string;
   authModal?: AuthModal;
 }
 
-// One lazy import per page module: each becomes its own chunk (code splitting), and the
-// placeholder chunk is shared by the pages later issues will fill in.
+// One lazy import per page module: each becomes its own chunk (code splitting).
 const LandingPage = lazy(() =>
   import('@/features/landing/landing-page').then((module) => ({ default: module.LandingPage })),
 );
@@ -168,8 +167,14 @@ const PwaInstructionsPage = lazy(() =>
     default: module.PwaInstructionsPage,
   })),
 );
-export const PlaceholderPage = lazy(() =>
-  import('./placeholder-page').then((module) => ({ default: module.PlaceholderPage })),
+// The sportsbook (docs/sportsbook.md): the player's sportsbook bets, and Betby's renderer.
+const SportsbookPage = lazy(() =>
+  import('@/features/sportsbook/sportsbook-page').then((module) => ({
+    default: module.SportsbookPage,
+  })),
+);
+const BetbyPage = lazy(() =>
+  import('@/features/sportsbook/betby-page').then((module) => ({ default: module.BetbyPage })),
 );
 export const NotFoundPage = lazy(() =>
   import('./not-found-page').then((module) => ({ default: module.NotFoundPage })),
@@ -186,13 +191,6 @@ const authRoute = (path: string, titleKey: string, authModal: AuthModal): AppRou
   page: AuthRoutePage,
   titleKey,
   authModal,
-});
-
-const placeholder = (path: string, access: RouteAccess, titleKey: string): AppRoute => ({
-  path,
-  access,
-  page: PlaceholderPage,
-  titleKey,
 });
 
 /** The single route table: SPEC 2.2, in its order, then the SPEC 2.6 screens it omits. */
@@ -229,14 +227,14 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/gamesrule', access: 'common', page: GameRulesPage, titleKey: 'routes.gamesRule' },
   { path: '/terms', access: 'common', page: TermsPage, titleKey: 'routes.terms' },
   { path: '/exchange/:gameId', access: 'common', page: MatchPage, titleKey: 'routes.exchange' },
-  placeholder('/sportsbook2', 'common', 'routes.sportsbook2'),
+  { path: '/sportsbook2', access: 'common', page: SportsbookPage, titleKey: 'routes.sportsbook2' },
   {
     path: '/pwa-instructions',
     access: 'common',
     page: PwaInstructionsPage,
     titleKey: 'routes.pwaInstructions',
   },
-  placeholder('/betby', 'common', 'routes.betby'),
+  { path: '/betby', access: 'common', page: BetbyPage, titleKey: 'routes.betby' },
   {
     path: MAINTENANCE_PATH,
     access: 'common',

@@ -33,7 +33,8 @@ const empty: PlayerDashboard = {
     sports: [],
     casino: [],
     crash: [],
-    more: { sports: false, casino: false, crash: false },
+    sportsbook: [],
+    more: { sports: false, casino: false, crash: false, sportsbook: false },
   },
   limits: noLimitsState.limits,
   session: {
@@ -105,7 +106,38 @@ const full: PlayerDashboard = {
         placedAt: '2024-05-10T09:20:00.000Z',
       },
     ],
-    more: { sports: false, casino: false, crash: false },
+    sportsbook: [
+      {
+        id: 9,
+        betId: 'tx-9',
+        status: 'open',
+        slipType: '2/2',
+        totalOdds: '3.70',
+        stakePoints: 100,
+        potentialWinPoints: 370,
+        payoutPoints: null,
+        playMoney: false,
+        legs: [
+          {
+            eventName: 'Mumbai v Chennai',
+            marketName: 'Match winner',
+            outcomeName: 'Mumbai',
+            odds: '1.85',
+            live: true,
+          },
+          {
+            eventName: 'Delhi v Punjab',
+            marketName: 'Match winner',
+            outcomeName: 'Punjab',
+            odds: '2.00',
+            live: false,
+          },
+        ],
+        placedAt: '2024-05-10T09:25:00.000Z',
+        settledAt: null,
+      },
+    ],
+    more: { sports: false, casino: false, crash: false, sportsbook: false },
   },
   limits: noLimitsState.limits.map((view) =>
     view.name === 'stake-24h' ? { ...view, amount: 1000, used: 350 } : view,
@@ -158,6 +190,11 @@ describe('dashboard (issue 44 item 4)', () => {
     const crash = screen.getByTestId('dash-crash-bet');
     expect(crash).toHaveTextContent('Round 77');
     expect(within(crash).getByRole('link')).toHaveAttribute('href', '/aviatorgames');
+    const sportsbook = screen.getByTestId('dash-sportsbook-bet');
+    expect(sportsbook).toHaveTextContent('Accumulator of 2 @ 3.70');
+    expect(sportsbook).toHaveTextContent('Mumbai, Punjab');
+    expect(sportsbook).toHaveTextContent('To win 370.00');
+    expect(within(sportsbook).getByRole('link')).toHaveAttribute('href', '/sportsbook2');
 
     const limit = screen.getByTestId('dash-limit-stake-24h');
     expect(limit).toHaveTextContent('350.00 of 1,000.00 used');
@@ -195,7 +232,7 @@ describe('dashboard (issue 44 item 4)', () => {
 
   it('says so for each empty section', async () => {
     openDashboard(ok(empty));
-    for (const id of ['sports', 'casino', 'crash', 'limits', 'movements']) {
+    for (const id of ['sports', 'casino', 'crash', 'sportsbook', 'limits', 'movements']) {
       expect(await screen.findByTestId(`dash-${id}-empty`)).toBeVisible();
     }
     expect(screen.getByTestId('dash-sports-empty')).toHaveTextContent('No open sports bets.');

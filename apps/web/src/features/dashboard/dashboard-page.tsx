@@ -9,6 +9,7 @@ import type {
   LimitView,
   PlayerDashboard,
   RealityCheckSettings,
+  SportsbookBet,
   StatementEntry,
 } from '@spm/contract';
 import { formatAmount, formatDateTime } from '@spm/client';
@@ -150,6 +151,30 @@ function CrashBetItem({ bet }: { bet: CrashMyBet }) {
   );
 }
 
+function SportsbookBetItem({ bet }: { bet: SportsbookBet }) {
+  const { t } = useTranslation();
+  const single = bet.legs.length === 1 ? bet.legs[0] : undefined;
+  return (
+    <li className="dashboard-item" data-testid="dash-sportsbook-bet">
+      <Link className="dashboard-item__main" to="/sportsbook2">
+        <span className="dashboard-item__title">
+          {single
+            ? `${single.outcomeName} @ ${single.odds}`
+            : `${t('dashboard.openBets.accumulator', { count: bet.legs.length })} @ ${bet.totalOdds}`}
+        </span>
+        <span className="dashboard-item__sub">
+          {single ? single.eventName : bet.legs.map((leg) => leg.outcomeName).join(', ')}
+        </span>
+      </Link>
+      <span className="dashboard-item__figures">
+        {t('dashboard.openBets.staked', { amount: formatAmount(bet.stakePoints) })}
+        <br />
+        {t('dashboard.openBets.toWin', { amount: formatAmount(bet.potentialWinPoints) })}
+      </span>
+    </li>
+  );
+}
+
 function ProductGroup({
   name,
   to,
@@ -157,7 +182,7 @@ function ProductGroup({
   more,
   children,
 }: {
-  name: 'sports' | 'casino' | 'crash';
+  name: 'sports' | 'casino' | 'crash' | 'sportsbook';
   to: string;
   count: number;
   more: boolean;
@@ -218,6 +243,16 @@ function OpenBetsCard({ openBets }: { openBets: PlayerDashboard['openBets'] }) {
       >
         {openBets.crash.map((bet) => (
           <CrashBetItem key={bet.id} bet={bet} />
+        ))}
+      </ProductGroup>
+      <ProductGroup
+        name="sportsbook"
+        to="/sportsbook2"
+        count={openBets.sportsbook.length}
+        more={openBets.more.sportsbook}
+      >
+        {openBets.sportsbook.map((bet) => (
+          <SportsbookBetItem key={bet.id} bet={bet} />
         ))}
       </ProductGroup>
     </Card>

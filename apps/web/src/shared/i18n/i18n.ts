@@ -28,6 +28,8 @@ const app = createI18n({
     referral: () => import('@/locales/referral/en.json').then((module) => module.default),
     // Bonuses (/promotionoffers, /bonus, /bonus/:bonusId): only those pages need them.
     bonus: () => import('@/locales/bonus/en.json').then((module) => module.default),
+    // The sportsbook (/sportsbook2, /betby): only those pages need them.
+    sportsbook: () => import('@/locales/sportsbook/en.json').then((module) => module.default),
   },
   files: {
     translation: import.meta.glob<ResourceKey>(['../../locales/*.json', '!**/en.json'], {
@@ -43,6 +45,9 @@ const app = createI18n({
       import: 'default',
     }),
     bonus: import.meta.glob<ResourceKey>(['../../locales/bonus/*.json', '!**/en.json'], {
+      import: 'default',
+    }),
+    sportsbook: import.meta.glob<ResourceKey>(['../../locales/sportsbook/*.json', '!**/en.json'], {
       import: 'default',
     }),
   },

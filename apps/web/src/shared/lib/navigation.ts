@@ -15,6 +15,17 @@ export function navigateTo(to: string, options?: { replace?: boolean }): void {
   navigator?.(to, options);
 }
 
+let currentSearch = '';
+
+/** The router's query string now (`?return=/betby`), kept by NavigationBridge. */
+export function setCurrentSearch(search: string): void {
+  currentSearch = search;
+}
+
+export function routerSearch(): string {
+  return currentSearch;
+}
+
 /**
  * Leaving the app for another site (a payment gateway's pay page). An object rather than a
  * bare function so tests can replace it: jsdom does not let them spy on window.location.

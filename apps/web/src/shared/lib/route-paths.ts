@@ -24,9 +24,10 @@ export const RESTRICTED_ALLOWED_PATHS: readonly string[] = [
   '/statement',
   '/mybets',
   '/mybets/casino',
+  '/sportsbook2',
 ];
 
-/** Every page gets its own title key, so one placeholder component can serve many routes. */
+/** Every page gets its own title key, so one page component can serve many routes (the casino lobby). */
 export interface PageProps {
   titleKey: string;
   /** The auth dialog a dialog route opens over the landing page. */
@@ -37,4 +38,17 @@ export interface PageProps {
 export function basePath(pathname: string): string {
   const [first] = pathname.split('/').filter(Boolean);
   return first ? `/${first}` : '/';
+}
+
+/**
+ * Where a signed-in user on a public route, or one who just signed in, goes: the `return`
+ * parameter when it is a string (SPEC 2.3), else /home. Only same-site paths are followed so a crafted link
+ * (`?return=https://elsewhere`) cannot send a player off the site.
+ */
+export function returnTarget(search: string): string {
+  const values = new URLSearchParams(search).getAll('return');
+  const [target] = values;
+  const isSingleString = values.length === 1 && typeof target === 'string';
+  if (isSingleString && target.startsWith('/') && !target.startsWith('//')) return target;
+  return PROTECTED_HOME_PATH;
 }

@@ -17,6 +17,7 @@ const REFUSED: readonly (readonly ['GET' | 'POST', string])[] = [
   ['GET', '/api/notifications'],
   ['GET', '/api/play/allowance'],
   ['GET', '/api/rg/limits'],
+  ['GET', '/api/sportsbook/launch'],
 ];
 /** What the restricted view needs: withdrawals, history, its status. */
 const OPEN = [
@@ -25,6 +26,7 @@ const OPEN = [
   '/api/withdrawRequest/get?page=1&pageSize=10',
   '/api/getAccountstatement/2026-11-01/2026-12-31',
   '/api/bets',
+  '/api/sportsbook/bets',
   '/api/bet/exposure/amount',
 ];
 

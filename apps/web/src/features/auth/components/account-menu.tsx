@@ -10,6 +10,7 @@ const PAGE_LINKS = [
   { to: '/dashboard', label: 'routes.dashboard', testId: 'dashboard-link' },
   { to: '/profile', label: 'header.profile', testId: 'profile-link' },
   { to: '/mybets', label: 'header.myBets', testId: 'mybets-link' },
+  { to: '/sportsbook2', label: 'header.sportsbookBets', testId: 'sportsbook-menu-link' },
   { to: '/cashier', label: 'header.cashier', testId: 'cashier-link' },
   { to: '/statement', label: 'header.statement', testId: 'statement-link' },
   { to: '/referral', label: 'routes.referral', testId: 'referral-menu-link' },
@@ -18,8 +19,9 @@ const PAGE_LINKS = [
 
 /**
  * Header area for a signed-in player: their username, and a menu with the dashboard, Profile,
- * My bets, Cashier, Account statement (SPEC 2.6), Refer and Earn, Bonuses and Log out (SPEC 4.4
- * with the signout flag). Closes on outside click, Escape and after a choice.
+ * My bets, My sportsbook bets, Cashier, Account statement (SPEC 2.6), Refer and Earn, Bonuses
+ * and Log out (SPEC 4.4 with the signout flag). Closes on outside click, Escape and after a
+ * choice.
  */
 export function AccountMenu() {
   const { t } = useTranslation();

@@ -124,6 +124,13 @@ describe('login dialog (SPEC 2.5, 4.2, 5)', () => {
     await waitFor(() => expect(location()).toBe('/home'));
   });
 
+  it('goes back to the page that asked for the sign-in (?return=, SPEC 2.3)', async () => {
+    mockApi({ 'POST /api/login': ok(authAnswer), 'GET /api/profile': ok(playerProfile) });
+    await openLogin('/sign-in?return=%2Fbetby');
+    await fillAndSubmit();
+    await waitFor(() => expect(location()).toBe('/betby'));
+  });
+
   it('signs in (SPEC 4.2): toast, session stored, welcome flagged, profile, balance, /home', async () => {
     const fetchMock = mockApi({
       'POST /api/login': ok(authAnswer),

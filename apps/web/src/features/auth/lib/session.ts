@@ -1,12 +1,8 @@
 import { flushSync } from 'react-dom';
 import type { AuthAnswer } from '@spm/contract';
-import {
-  PROTECTED_HOME_PATH,
-  PUBLIC_LANDING_PATH,
-  RESTRICTED_PATH,
-} from '@/shared/lib/route-paths';
+import { PUBLIC_LANDING_PATH, RESTRICTED_PATH, returnTarget } from '@/shared/lib/route-paths';
 import { loadProfile } from '@/shared/api/profile-api';
-import { navigateTo } from '@/shared/lib/navigation';
+import { navigateTo, routerSearch } from '@/shared/lib/navigation';
 import { request } from '@/shared/lib/request';
 import { MOBILE_DETAILS_STORAGE_KEY, removeStorage } from '@/shared/lib/storage';
 import { connectRealtime, disconnectRealtime } from '@/shared/realtime';
@@ -27,7 +23,7 @@ export interface SignInOptions {
 
 /**
  * After a successful login, demo login or registration (SPEC 4.2, 4.3): signed in, token and
- * user stored, dialog closed, home opened; the realtime channel connects (its connect
+ * user stored, dialog closed, home (or the page that asked for the sign-in) opened; the realtime channel connects (its connect
  * handler requests the balance) and the profile is loaded.
  */
 export async function completeSignIn(answer: AuthAnswer, { showWelcome }: SignInOptions) {
@@ -38,7 +34,8 @@ export async function completeSignIn(answer: AuthAnswer, { showWelcome }: SignIn
     // A time-out or self-exclusion: only the restricted view, and no welcome (issue 42).
     const restricted = Boolean(answer.user.restriction);
     if (showWelcome && !restricted) app.setShowPostLoginModal(true);
-    navigateTo(restricted ? RESTRICTED_PATH : PROTECTED_HOME_PATH);
+    // A sign-in asked for by a page (`/sign-in?return=/betby`) goes back to it.
+    navigateTo(restricted ? RESTRICTED_PATH : returnTarget(routerSearch()));
   });
   // Not awaited: the profile need not wait for socket.io-client to load.
   void connectRealtime(answer.token);

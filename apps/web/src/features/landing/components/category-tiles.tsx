@@ -117,8 +117,8 @@ const CATEGORIES: readonly Category[] = [
 
 /**
  * Issue 40 item 7: a tile never opens a "coming soon" page. The contract's list of built
- * routes decides (docs/decisions.md), so the sportsbook and Aviator tiles appear by themselves
- * when their routes get their pages.
+ * routes decides (docs/decisions.md): a product's tile appears by itself when its route gets
+ * its page, as Aviator's and the sportsbook's did.
  */
 export const TILES = CATEGORIES.filter((category) => isBuiltPlayerPath(category.to));
 
