@@ -19,6 +19,8 @@ const app = createI18n({
   lazyEnglish: {
     // Bonuses (/settings/bonus-offers and a player's Bonuses panel): only those screens need them.
     bonus: () => import('../locales/bonus/en.json').then((module) => module.default),
+    // A player's sportsbook bets (their Bets tab).
+    sportsbook: () => import('../locales/sportsbook/en.json').then((module) => module.default),
   },
   files: {
     translation: import.meta.glob<ResourceKey>(['../locales/*.json', '!**/en.json'], {
@@ -28,6 +30,9 @@ const app = createI18n({
       import: 'default',
     }),
     bonus: import.meta.glob<ResourceKey>(['../locales/bonus/*.json', '!**/en.json'], {
+      import: 'default',
+    }),
+    sportsbook: import.meta.glob<ResourceKey>(['../locales/sportsbook/*.json', '!**/en.json'], {
       import: 'default',
     }),
   },

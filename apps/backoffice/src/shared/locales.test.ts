@@ -13,6 +13,12 @@ const bonus = import.meta.glob<object>('../locales/bonus/*.json', {
   import: 'default',
 });
 
+// A player's sportsbook bets, loaded with their Bets tab (i18n.ts lazyEnglish).
+const sportsbook = import.meta.glob<object>('../locales/sportsbook/*.json', {
+  eager: true,
+  import: 'default',
+});
+
 function byLanguage(files: Record<string, object>): Map<string, object> {
   return new Map(
     Object.entries(files).map(([path, text]) => [
@@ -73,6 +79,12 @@ describe('locale files', () => {
     const files = byLanguage(bonus);
     expect([...files.keys()].sort()).toEqual([...LANGUAGES].sort());
     checkParity('bonus', files);
+  });
+
+  it('has all eight languages for the sportsbook bets, on the same keys and placeholders', () => {
+    const files = byLanguage(sportsbook);
+    expect([...files.keys()].sort()).toEqual([...LANGUAGES].sort());
+    checkParity('sportsbook', files);
   });
 
   it('translates only error codes the catalogue knows (plus the client-side ones)', () => {

@@ -1,7 +1,7 @@
 import type { StaffRole } from '@spm/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from './app-error.ts';
+import { AppError, isAppError } from './app-error.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,6 +27,24 @@ export function tokenFromAuthorization(header: string | undefined): string | nul
   if (/^bearer$/i.test(value)) return null;
   const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '').trim() : value;
   return token.length > 0 ? token : null;
+}
+
+/**
+ * The signed-in player of a route open to visitors, null for a visitor. A token that no longer
+ * works is a visitor here (the app's own session check signs it out), not an error on a public
+ * page; a player under a time-out or self-exclusion is refused (403 RESTRICTED), the route
+ * being no part of the restricted view unless it is listed there.
+ */
+export async function playerOrVisitor(
+  app: Pick<FastifyInstance, 'authenticators'>,
+  request: FastifyRequest,
+): Promise<AuthContext | null> {
+  const token = tokenFromAuthorization(request.headers.authorization);
+  if (token === null) return null;
+  return app.authenticators.player(token, routeOfRequest(request)).catch((error: unknown) => {
+    if (isAppError(error) && error.code === 'RESTRICTED') throw error;
+    return null;
+  });
 }
 
 /** The player of a route behind `app.requireAuth`. */

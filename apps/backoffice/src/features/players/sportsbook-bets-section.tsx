@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SportsbookBet } from '@spm/contract';
 import { formatAmount, formatDateTime } from '@spm/client';
@@ -11,20 +12,28 @@ import { PagedList, usePagedTab } from './history-tabs.tsx';
  */
 export function SportsbookBetsSection({ playerId }: { playerId: string }) {
   const { t } = useTranslation();
+  return (
+    <Suspense fallback={<p className="muted">{t('ui.loading')}</p>}>
+      <SportsbookBets playerId={playerId} />
+    </Suspense>
+  );
+}
+
+/** Its strings are the lazy `sportsbook` namespace: until they are in, only this section waits. */
+function SportsbookBets({ playerId }: { playerId: string }) {
+  const { t } = useTranslation('sportsbook');
   const { query, setPage } = usePagedTab(playerId, 'sportsbook-bets', fetchSportsbookBets);
   const columns: Column<SportsbookBet>[] = [
-    { key: 'placed', header: t('bets.placed'), render: (bet) => formatDateTime(bet.placedAt) },
+    { key: 'placed', header: t('placed'), render: (bet) => formatDateTime(bet.placedAt) },
     {
       key: 'slip',
-      header: t('sportsbookBets.slip'),
+      header: t('slip'),
       render: (bet) =>
-        bet.legs.length === 1
-          ? t('sportsbookBets.single')
-          : t('sportsbookBets.accumulator', { count: bet.legs.length }),
+        bet.legs.length === 1 ? t('single') : t('accumulator', { count: bet.legs.length }),
     },
     {
       key: 'legs',
-      header: t('sportsbookBets.legs'),
+      header: t('legs'),
       render: (bet) => (
         <ul className="cell-list">
           {bet.legs.map((leg, index) => (
@@ -35,42 +44,40 @@ export function SportsbookBetsSection({ playerId }: { playerId: string }) {
         </ul>
       ),
     },
-    { key: 'odds', header: t('sportsbookBets.odds'), align: 'num', render: (bet) => bet.totalOdds },
+    { key: 'odds', header: t('odds'), align: 'num', render: (bet) => bet.totalOdds },
     {
       key: 'stake',
-      header: t('bets.stake'),
+      header: t('stake'),
       align: 'num',
       render: (bet) => formatAmount(bet.stakePoints),
     },
     {
       key: 'toWin',
-      header: t('sportsbookBets.potentialWin'),
+      header: t('potentialWin'),
       align: 'num',
       render: (bet) => formatAmount(bet.potentialWinPoints),
     },
     {
       key: 'payout',
-      header: t('sportsbookBets.payout'),
+      header: t('payout'),
       align: 'num',
       render: (bet) => (bet.payoutPoints === null ? '—' : formatAmount(bet.payoutPoints)),
     },
     {
       key: 'status',
-      header: t('bets.status'),
-      render: (bet) => (
-        <StatusBadge status={bet.status} label={t(`sportsbookBets.statuses.${bet.status}`)} />
-      ),
+      header: t('status'),
+      render: (bet) => <StatusBadge status={bet.status} label={t(`statuses.${bet.status}`)} />,
     },
   ];
   return (
     <section className="panel" data-testid="player-sportsbook-bets" aria-labelledby="sb-title">
-      <h2 id="sb-title">{t('sportsbookBets.title')}</h2>
+      <h2 id="sb-title">{t('title')}</h2>
       <PagedList
         query={query}
         columns={columns}
         rowKey={(bet) => String(bet.id)}
         onPage={setPage}
-        empty={t('sportsbookBets.none')}
+        empty={t('none')}
         testId="sportsbook-bets-table"
       />
     </section>

@@ -11,13 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceDeps } from '../../deps.ts';
-import { isAppError } from '../../http/app-error.ts';
-import {
-  currentPlayer,
-  routeOfRequest,
-  tokenFromAuthorization,
-  type AuthContext,
-} from '../../http/auth.ts';
+import { currentPlayer, playerOrVisitor } from '../../http/auth.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { requireSiteLive } from '../site/index.ts';
 import {
@@ -29,20 +23,8 @@ import {
 
 /** The casino lobby, favourites, launch and the player's casino history (issue 14). */
 export const lobbyRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (app, { deps }) => {
-  /**
-   * The lobby is open to visitors; a signed-in player's token adds favourites and last
-   * played. A token that no longer works is a visitor here (the app's own session check
-   * signs it out), not an error on a public list. A player under a time-out or
-   * self-exclusion is refused (RESTRICTED): the lobby is no part of the restricted view.
-   */
-  const playerOrVisitor = async (request: FastifyRequest): Promise<AuthContext | null> => {
-    const token = tokenFromAuthorization(request.headers.authorization);
-    if (token === null) return null;
-    return app.authenticators.player(token, routeOfRequest(request)).catch((error: unknown) => {
-      if (isAppError(error) && error.code === 'RESTRICTED') throw error;
-      return null;
-    });
-  };
+  // The lobby is open to visitors; a signed-in player's token adds favourites and last played.
+  const viewer = (request: FastifyRequest) => playerOrVisitor(app, request);
 
   app.get(
     '/casino/games',
@@ -55,7 +37,7 @@ export const lobbyRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async (
         response: envelopeResponses(casinoGamesSchema),
       },
     },
-    async (request) => ok(await casinoLobby(deps, await playerOrVisitor(request), request.query)),
+    async (request) => ok(await casinoLobby(deps, await viewer(request), request.query)),
   );
 
   app.post(

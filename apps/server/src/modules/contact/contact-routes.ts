@@ -11,8 +11,7 @@ import {
 } from '@spm/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isAppError } from '../../http/app-error.ts';
-import { currentPlayer, routeOfRequest, tokenFromAuthorization } from '../../http/auth.ts';
+import { currentPlayer, playerOrVisitor } from '../../http/auth.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { requestOrigin } from '../../http/request-origin.ts';
 import { requireStaff, staffActorOf } from '../../http/staff-auth.ts';
@@ -47,21 +46,14 @@ export const contactRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps }> = async
    * works is a visitor (the app's session check signs it out), as on the casino lobby.
    * Runs before the rate limit, which counts per player when there is one.
    */
-  const playerOrVisitor = async (request: FastifyRequest): Promise<void> => {
-    const token = tokenFromAuthorization(request.headers.authorization);
-    if (token === null) return;
-    request.auth = await app.authenticators
-      .player(token, routeOfRequest(request))
-      .catch((error: unknown) => {
-        if (isAppError(error) && error.code === 'RESTRICTED') throw error;
-        return null;
-      });
+  const senderOf = async (request: FastifyRequest): Promise<void> => {
+    request.auth = await playerOrVisitor(app, request);
   };
 
   app.post(
     '/contact/messages',
     {
-      onRequest: playerOrVisitor,
+      onRequest: senderOf,
       config: { rateLimit: CONTACT_RATE_LIMIT },
       schema: {
         tags: ['contact'],

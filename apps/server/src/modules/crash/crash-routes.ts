@@ -16,8 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ResourceOwner } from '../../cluster/resource-lease.ts';
 import type { ServiceDeps } from '../../deps.ts';
-import { isAppError } from '../../http/app-error.ts';
-import { currentPlayer, routeOfRequest, tokenFromAuthorization } from '../../http/auth.ts';
+import { currentPlayer, playerOrVisitor } from '../../http/auth.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { requireSiteLive } from '../site/index.ts';
 import { CRASH_GAME_KEY, type CrashGame } from './crash-game.ts';
@@ -34,22 +33,9 @@ export const crashRoutes: FastifyPluginAsyncZod<{ deps: ServiceDeps; game: Crash
   app,
   { deps, game },
 ) => {
-  /**
-   * A signed-in player's id (their bets marked `mine`), null for a visitor. A token that no
-   * longer works is a visitor here; a player under a time-out or self-exclusion is refused
-   * (RESTRICTED): the game is no part of the restricted view.
-   */
-  const viewerOf = async (request: FastifyRequest): Promise<number | null> => {
-    const token = tokenFromAuthorization(request.headers.authorization);
-    if (token === null) return null;
-    return app.authenticators.player(token, routeOfRequest(request)).then(
-      (auth) => auth.userId,
-      (error: unknown) => {
-        if (isAppError(error) && error.code === 'RESTRICTED') throw error;
-        return null;
-      },
-    );
-  };
+  /** A signed-in player's id (their bets marked `mine`), null for a visitor. */
+  const viewerOf = async (request: FastifyRequest): Promise<number | null> =>
+    (await playerOrVisitor(app, request))?.userId ?? null;
 
   app.get(
     '/crash/state',

@@ -5,15 +5,12 @@ import {
   sportsbookLaunchSchema,
   type BetbyMethod,
 } from '@spm/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.ts';
-import { isAppError } from '../../http/app-error.ts';
-import { currentPlayer, routeOfRequest, tokenFromAuthorization } from '../../http/auth.ts';
+import { currentPlayer, playerOrVisitor } from '../../http/auth.ts';
 import { envelopeResponses, ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
-import type { AuthContext } from '../identity/index.ts';
 import { handleBetbyCall } from './betby-operator-service.ts';
 import type { SportsbookKeys } from './sportsbook-keys.ts';
 import {
@@ -78,18 +75,6 @@ export const sportsbookPlayerRoutes: FastifyPluginAsyncZod<SportsbookRouteOption
   { deps, setup, keys },
 ) => {
   const tags = ['sportsbook'];
-  /**
-   * The launch is open to visitors. A token that no longer works is a visitor here (the app's
-   * own session check signs it out); a restricted player is refused (RESTRICTED).
-   */
-  const playerOrVisitor = async (request: FastifyRequest): Promise<AuthContext | null> => {
-    const token = tokenFromAuthorization(request.headers.authorization);
-    if (token === null) return null;
-    return app.authenticators.player(token, routeOfRequest(request)).catch((error: unknown) => {
-      if (isAppError(error) && error.code === 'RESTRICTED') throw error;
-      return null;
-    });
-  };
 
   app.get(
     '/sportsbook/launch',
@@ -108,7 +93,7 @@ export const sportsbookPlayerRoutes: FastifyPluginAsyncZod<SportsbookRouteOption
           deps,
           setup,
           keys,
-          await playerOrVisitor(request),
+          await playerOrVisitor(app, request),
           requestLanguage(request, reply),
         ),
       );

@@ -195,6 +195,6 @@ describe('/betby, Betby’s sportsbook', () => {
     expect(await screen.findByTestId('betby-play-money')).toHaveTextContent(
       'You are betting in points (play money)',
     );
-    expect(screen.getByTestId('betby-stand-in')).toHaveTextContent('Practice lines');
+    expect(screen.getByTestId('betby-stand-in')).toHaveTextContent("The platform's own book");
   });
 });

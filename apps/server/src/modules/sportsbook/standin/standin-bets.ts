@@ -160,7 +160,8 @@ function quote(
   if (isSuspended(event, market)) return { kind: 'suspended', currentHundredths };
   // A price that rose since the player saw it is taken at the new one (better for them, as
   // Betby's "accept higher odds"); one that fell is refused with the new prices.
-  if (currentHundredths < hundredthsOfNumber(selection.odds)) {
+  const seenHundredths = hundredthsOfNumber(selection.odds);
+  if (seenHundredths === undefined || currentHundredths < seenHundredths) {
     return { kind: 'moved', currentHundredths };
   }
   return {

@@ -6,6 +6,7 @@ import type { BonusClaim, BonusClaimStatus } from '@spm/contract';
 import { formatAmount } from '@spm/client';
 import { SectionCard } from '@/shared/ui/section-card';
 import { DEPOSIT_PATH, formatPercent, wageringShare } from '../lib/bonus-format';
+import { StatusPill, type StatusTone } from '@/shared/ui/status-pill';
 
 /** A titled card of the bonus pages (`bonus-{id}` is its test id). */
 export function BonusCard({
@@ -62,16 +63,23 @@ export function PlayMoneyNote() {
   );
 }
 
+const STATUS_TONE: Record<BonusClaimStatus, StatusTone> = {
+  pending: 'info',
+  active: 'active',
+  completed: 'good',
+  cancelled: 'muted',
+  expired: 'muted',
+};
+
 export function StatusBadge({ status }: { status: BonusClaimStatus }) {
   const { t } = useTranslation('bonus');
   return (
-    <span
-      className={`bonus-status bonus-status--${status}`}
-      data-status={status}
-      data-testid="bonus-status"
-    >
-      {t(`status.${status}`)}
-    </span>
+    <StatusPill
+      status={status}
+      tone={STATUS_TONE[status]}
+      label={t(`status.${status}`)}
+      testId="bonus-status"
+    />
   );
 }
 

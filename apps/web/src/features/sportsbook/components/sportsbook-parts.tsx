@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SportsbookBetStatus } from '@spm/contract';
+import { StatusPill, type StatusTone } from '@/shared/ui/status-pill';
 
 /** A failed read or load: what went wrong and a Retry. */
 export function RetryError({
@@ -27,15 +28,23 @@ export function RetryError({
   );
 }
 
+const STATUS_TONE: Record<SportsbookBetStatus, StatusTone> = {
+  open: 'info',
+  won: 'good',
+  cashed_out: 'good',
+  lost: 'bad',
+  refunded: 'muted',
+  discarded: 'muted',
+};
+
 export function BetStatusBadge({ status }: { status: SportsbookBetStatus }) {
   const { t } = useTranslation('sportsbook');
   return (
-    <span
-      className={`sportsbook-status sportsbook-status--${status}`}
-      data-status={status}
-      data-testid="sportsbook-bet-status"
-    >
-      {t(`status.${status}`)}
-    </span>
+    <StatusPill
+      status={status}
+      tone={STATUS_TONE[status]}
+      label={t(`status.${status}`)}
+      testId="sportsbook-bet-status"
+    />
   );
 }
