@@ -17,6 +17,7 @@ import {
   type BetbyMoneyAnswer,
   type SportsbookBetStatus,
 } from '@spm/contract';
+import { paiseToPoints } from '@spm/core';
 import { jwtVerify } from 'jose';
 import type { z } from 'zod';
 import type { ServiceDeps } from '../../deps.ts';
@@ -24,7 +25,10 @@ import { findUserById } from '../identity/index.ts';
 import {
   isRealMoneyOnPlaySite,
   moneyModeOf,
+  storeNotification,
+  templatedNotification,
   walletTransaction,
+  type NotificationTemplateKey,
   type WalletContext,
   type WalletFailure,
   type WalletResult,
@@ -32,13 +36,14 @@ import {
 import {
   findBet,
   insertBet,
+  legsOf,
   markCommitted,
   markSettled,
   reopenBet,
   type BetSettlement,
 } from './sportsbook-repository.ts';
 import type { SportsbookKeys } from './sportsbook-keys.ts';
-import type { SportsbookBetRow } from './tables.ts';
+import type { SportsbookBetRow, SportsbookLegRow } from './tables.ts';
 
 /*
  * The operator API Betby calls for every bet's money (docs/sportsbook.md): a stake is held
@@ -119,6 +124,45 @@ function walletRefusal(failure: WalletFailure): BetbyAnswer {
       return refuse(BETBY_ERRORS.BAD_REQUEST, MESSAGES.amount);
   }
 }
+
+/**
+ * A slip as the statement names it (the statement's descriptions are the ledger's English, as
+ * the casino's and crash's are): a single's pick and odds, or an accumulator's size and odds.
+ */
+function slipSummary(legs: readonly SportsbookLegRow[], totalOdds: string): string {
+  const [only] = legs;
+  const text =
+    legs.length === 1 && only
+      ? `${only.outcomeName} @ ${only.odds} (${only.eventName})`
+      : `accumulator of ${legs.length} @ ${totalOdds}`;
+  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+}
+
+/** A slip in a notification, in no language's words: the picks and the odds. */
+function slipPicks(legs: readonly SportsbookLegRow[], totalOdds: string): string {
+  const [only] = legs;
+  return legs.length === 1 && only
+    ? `${only.outcomeName} @ ${only.odds}`
+    : `${legs.map((leg) => leg.outcomeName).join(' + ')} @ ${totalOdds}`;
+}
+
+/** The player's notification of a settlement: its template and the amount it names. */
+const SETTLED_NOTICE: Record<
+  BetSettlement['status'],
+  { key: NotificationTemplateKey; status: 'success' | 'info'; amount: 'payout' | 'stake' }
+> = {
+  won: { key: 'sportsbookWon', status: 'success', amount: 'payout' },
+  cashed_out: { key: 'sportsbookCashedOut', status: 'success', amount: 'payout' },
+  lost: { key: 'sportsbookLost', status: 'info', amount: 'stake' },
+  refunded: { key: 'sportsbookRefunded', status: 'info', amount: 'stake' },
+};
+
+const SETTLED_AS: Record<BetSettlement['status'], string> = {
+  won: 'won',
+  cashed_out: 'cashed out',
+  lost: 'lost',
+  refunded: 'refunded',
+};
 
 /** The wallet's ids: Betby's transaction id is the external id, a bet is a round. */
 const externalIdOf = (transactionId: string) => `betby:${transactionId}`;
@@ -343,6 +387,7 @@ async function makeBet(service: BetbyServiceDeps, make: BetbyMake): Promise<Betb
       roundId: roundIdOf(transactionId),
       amountPaise: BigInt(make.amount),
       mode: 'hold',
+      description: `Sportsbook bet: ${slipSummary(legsOf(make), make.betslip.k)}`,
       reference: make.betslip.id,
     });
     if (staked.ok && !staked.replay) {
@@ -421,6 +466,7 @@ async function settleBet(
       roundId: roundIdOf(betTransactionId),
       payoutPaise: BigInt(settlement.payoutCents),
       close: true,
+      description: `Sportsbook bet ${SETTLED_AS[settlement.status]}: ${slipSummary(bet.legs, bet.totalOdds)}`,
       reference: bet.betslipId,
     });
     if (settled.ok && !settled.replay) {
@@ -432,6 +478,24 @@ async function settleBet(
         settledAt: deps.clock.now(),
       });
       if (!marked) throw new BetbyRefusal(BETBY_ERRORS.BAD_REQUEST, MESSAGES.settled);
+      const notice = SETTLED_NOTICE[settlement.status];
+      const amountPaise =
+        notice.amount === 'payout' ? BigInt(settlement.payoutCents) : bet.stakePaise;
+      ctx.afterCommit.push(
+        await storeNotification(
+          ctx.tx,
+          deps,
+          bet.playerId,
+          templatedNotification(
+            notice.key,
+            {
+              slip: slipPicks(bet.legs, bet.totalOdds),
+              amount: paiseToPoints(amountPaise).toFixed(2),
+            },
+            notice.status,
+          ),
+        ),
+      );
     }
     return settled;
   });
@@ -470,6 +534,7 @@ async function discardBet(
       targetExternalId: externalIdOf(discard.transaction_id),
       playerId,
       roundId: roundIdOf(discard.transaction_id),
+      description: 'Sportsbook bet discarded: stake returned',
     });
     if (refunded.ok && bet && !refunded.replay) {
       const marked = await markSettled(ctx.tx, bet.id, {
@@ -511,6 +576,8 @@ async function rollbackSettlement(
       targetExternalId: externalIdOf(rollback.parent_transaction_id),
       playerId: bet.playerId,
       roundId: roundIdOf(rollback.bet_transaction_id),
+      description: `Sportsbook result rolled back: ${slipSummary(bet.legs, bet.totalOdds)}`,
+      reference: bet.betslipId,
     });
     if (reversed.ok && !reversed.replay) {
       const reopened = await reopenBet(ctx.tx, bet.id, rollback.parent_transaction_id);

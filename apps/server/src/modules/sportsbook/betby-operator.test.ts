@@ -4,7 +4,9 @@ import {
   sportsbookBetsSchema,
   sportsbookLaunchSchema,
   staffSportsbookBetListSchema,
+  statementSchema,
 } from '@spm/contract';
+import { indiaDay } from '@spm/core';
 import { generateKeyPair, importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betbyKit } from '../../test/betby.ts';
@@ -369,6 +371,35 @@ describe.each(drivers)('Betby operator API on %s', (driver) => {
       payoutPoints: 0,
     });
     expect((await call(h, 'GET', '/api/sportsbook/bets')).statusCode).toBe(401);
+
+    // The statement names each move of cash by its kind and the slip (a lost bet moves no
+    // cash: its stake left the balance when it was held).
+    const today = indiaDay(h.clock.now());
+    const statement = await call(
+      h,
+      'GET',
+      `/api/getAccountstatement/${today}/${today}`,
+      undefined,
+      {
+        token: player.token,
+      },
+    );
+    const lines = statementSchema.parse(statement.json().data).items;
+    expect(lines.map((line) => [line.kind, line.description, line.debit])).toEqual([
+      ['sportsbook.stake', 'Sportsbook bet: Mumbai @ 1.85 (Mumbai v Chennai)', 50],
+      ['sportsbook.stake', 'Sportsbook bet: accumulator of 2 @ 3.00', 100],
+      ['adjustment.credit', 'test funding', 0],
+    ]);
+
+    // A settlement is told to the player, in their language (Hindi here), with the slip.
+    const notes = await call(h, 'GET', '/api/notifications', undefined, {
+      token: player.token,
+      headers: { 'accept-language': 'hi' },
+    });
+    expect(notes.json().data.items[0]).toMatchObject({
+      title: 'स्पोर्ट्सबुक दांव हारा',
+      message: 'Mumbai @ 1.85: आपका 50.00 अंक का दांव हार गया।',
+    });
 
     // Staff see them on the player's page; an agent outside the downline does not.
     const staffUrl = `/api/staff/players/${playerId}/sportsbook-bets?page=1&pageSize=1`;

@@ -27,7 +27,7 @@ export async function findBet(
 }
 
 /** The legs as the player's pages show them: the event is its competitors, or its tournament. */
-function legsOf(make: BetbyMake): SportsbookLegRow[] {
+export function legsOf(make: BetbyMake): SportsbookLegRow[] {
   return make.betslip.bets.map((selection) => ({
     eventName:
       selection.competitor_name.length > 0

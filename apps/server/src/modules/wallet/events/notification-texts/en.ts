@@ -65,6 +65,22 @@ export const ENGLISH_NOTIFICATION_TEXTS = {
   balanceCredited: { title: 'Balance adjusted', message: 'Credited {amount} points: {reason}' },
   balanceDebited: { title: 'Balance adjusted', message: 'Debited {amount} points: {reason}' },
   contactAnswered: { title: 'Your message has been answered', message: '{answer}' },
+  sportsbookWon: {
+    title: 'Sportsbook bet won',
+    message: '{slip}: {amount} points paid to your balance.',
+  },
+  sportsbookCashedOut: {
+    title: 'Sportsbook bet cashed out',
+    message: '{slip}: {amount} points paid to your balance.',
+  },
+  sportsbookLost: {
+    title: 'Sportsbook bet lost',
+    message: '{slip}: your stake of {amount} points is lost.',
+  },
+  sportsbookRefunded: {
+    title: 'Sportsbook bet refunded',
+    message: '{slip}: your stake of {amount} points is back in your balance.',
+  },
 } as const;
 
 export type NotificationTemplateKey = keyof typeof ENGLISH_NOTIFICATION_TEXTS;

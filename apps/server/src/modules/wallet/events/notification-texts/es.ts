@@ -62,4 +62,20 @@ export const SPANISH_NOTIFICATION_TEXTS: NotificationTexts = {
   balanceCredited: { title: 'Saldo ajustado', message: 'Se acreditaron {amount} puntos: {reason}' },
   balanceDebited: { title: 'Saldo ajustado', message: 'Se debitaron {amount} puntos: {reason}' },
   contactAnswered: { title: 'Tu mensaje ha sido respondido', message: '{answer}' },
+  sportsbookWon: {
+    title: 'Apuesta deportiva ganada',
+    message: '{slip}: {amount} puntos abonados a tu saldo.',
+  },
+  sportsbookCashedOut: {
+    title: 'Apuesta deportiva cobrada',
+    message: '{slip}: {amount} puntos abonados a tu saldo.',
+  },
+  sportsbookLost: {
+    title: 'Apuesta deportiva perdida',
+    message: '{slip}: tu apuesta de {amount} puntos se ha perdido.',
+  },
+  sportsbookRefunded: {
+    title: 'Apuesta deportiva reembolsada',
+    message: '{slip}: tu apuesta de {amount} puntos ha vuelto a tu saldo.',
+  },
 };

@@ -64,4 +64,20 @@ export const FRENCH_NOTIFICATION_TEXTS: NotificationTexts = {
   balanceCredited: { title: 'Solde ajusté', message: '{amount} points crédités : {reason}' },
   balanceDebited: { title: 'Solde ajusté', message: '{amount} points débités : {reason}' },
   contactAnswered: { title: 'Votre message a reçu une réponse', message: '{answer}' },
+  sportsbookWon: {
+    title: 'Pari sportif gagné',
+    message: '{slip} : {amount} points versés sur votre solde.',
+  },
+  sportsbookCashedOut: {
+    title: 'Pari sportif encaissé',
+    message: '{slip} : {amount} points versés sur votre solde.',
+  },
+  sportsbookLost: {
+    title: 'Pari sportif perdu',
+    message: '{slip} : votre mise de {amount} points est perdue.',
+  },
+  sportsbookRefunded: {
+    title: 'Pari sportif remboursé',
+    message: '{slip} : votre mise de {amount} points est revenue sur votre solde.',
+  },
 };

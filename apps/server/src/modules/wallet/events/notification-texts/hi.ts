@@ -61,4 +61,20 @@ export const HINDI_NOTIFICATION_TEXTS: NotificationTexts = {
   balanceCredited: { title: 'बैलेंस समायोजित', message: '{amount} अंक जोड़े गए: {reason}' },
   balanceDebited: { title: 'बैलेंस समायोजित', message: '{amount} अंक काटे गए: {reason}' },
   contactAnswered: { title: 'आपके संदेश का उत्तर दिया गया है', message: '{answer}' },
+  sportsbookWon: {
+    title: 'स्पोर्ट्सबुक दांव जीता',
+    message: '{slip}: {amount} अंक आपके बैलेंस में जमा किए गए।',
+  },
+  sportsbookCashedOut: {
+    title: 'स्पोर्ट्सबुक दांव कैश आउट हुआ',
+    message: '{slip}: {amount} अंक आपके बैलेंस में जमा किए गए।',
+  },
+  sportsbookLost: {
+    title: 'स्पोर्ट्सबुक दांव हारा',
+    message: '{slip}: आपका {amount} अंक का दांव हार गया।',
+  },
+  sportsbookRefunded: {
+    title: 'स्पोर्ट्सबुक दांव वापस',
+    message: '{slip}: आपका {amount} अंक का दांव बैलेंस में वापस आ गया।',
+  },
 };

@@ -67,4 +67,17 @@ export const KANNADA_NOTIFICATION_TEXTS: NotificationTexts = {
     message: '{amount} ಅಂಕಗಳನ್ನು ಕಡಿತಗೊಳಿಸಲಾಗಿದೆ: {reason}',
   },
   contactAnswered: { title: 'ನಿಮ್ಮ ಸಂದೇಶಕ್ಕೆ ಉತ್ತರ ನೀಡಲಾಗಿದೆ', message: '{answer}' },
+  sportsbookWon: {
+    title: 'ಸ್ಪೋರ್ಟ್ಸ್‌ಬುಕ್ ಬೆಟ್ ಗೆದ್ದಿದೆ',
+    message: '{slip}: {amount} ಅಂಕಗಳನ್ನು ನಿಮ್ಮ ಬ್ಯಾಲೆನ್ಸ್‌ಗೆ ಜಮಾ ಮಾಡಲಾಗಿದೆ.',
+  },
+  sportsbookCashedOut: {
+    title: 'ಸ್ಪೋರ್ಟ್ಸ್‌ಬುಕ್ ಬೆಟ್ ಕ್ಯಾಶ್ ಔಟ್ ಆಗಿದೆ',
+    message: '{slip}: {amount} ಅಂಕಗಳನ್ನು ನಿಮ್ಮ ಬ್ಯಾಲೆನ್ಸ್‌ಗೆ ಜಮಾ ಮಾಡಲಾಗಿದೆ.',
+  },
+  sportsbookLost: { title: 'ಸ್ಪೋರ್ಟ್ಸ್‌ಬುಕ್ ಬೆಟ್ ಸೋತಿದೆ', message: '{slip}: ನಿಮ್ಮ {amount} ಅಂಕಗಳ ಬೆಟ್ ಸೋತಿದೆ.' },
+  sportsbookRefunded: {
+    title: 'ಸ್ಪೋರ್ಟ್ಸ್‌ಬುಕ್ ಬೆಟ್ ಮರುಪಾವತಿ',
+    message: '{slip}: ನಿಮ್ಮ {amount} ಅಂಕಗಳ ಬೆಟ್ ನಿಮ್ಮ ಬ್ಯಾಲೆನ್ಸ್‌ಗೆ ಮರಳಿದೆ.',
+  },
 };

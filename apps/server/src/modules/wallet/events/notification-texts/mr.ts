@@ -61,4 +61,17 @@ export const MARATHI_NOTIFICATION_TEXTS: NotificationTexts = {
   balanceCredited: { title: 'शिल्लक समायोजित', message: '{amount} गुण जमा केले: {reason}' },
   balanceDebited: { title: 'शिल्लक समायोजित', message: '{amount} गुण वजा केले: {reason}' },
   contactAnswered: { title: 'तुमच्या संदेशाला उत्तर दिले आहे', message: '{answer}' },
+  sportsbookWon: {
+    title: 'स्पोर्ट्सबुक पैज जिंकली',
+    message: '{slip}: {amount} गुण तुमच्या शिलकीत जमा केले.',
+  },
+  sportsbookCashedOut: {
+    title: 'स्पोर्ट्सबुक पैज कॅश आउट झाली',
+    message: '{slip}: {amount} गुण तुमच्या शिलकीत जमा केले.',
+  },
+  sportsbookLost: { title: 'स्पोर्ट्सबुक पैज हरली', message: '{slip}: तुमची {amount} गुणांची पैज हरली.' },
+  sportsbookRefunded: {
+    title: 'स्पोर्ट्सबुक पैज परत',
+    message: '{slip}: तुमची {amount} गुणांची पैज शिलकीत परत आली.',
+  },
 };

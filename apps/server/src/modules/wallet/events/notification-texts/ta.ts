@@ -68,4 +68,20 @@ export const TAMIL_NOTIFICATION_TEXTS: NotificationTexts = {
     message: '{amount} புள்ளிகள் கழிக்கப்பட்டன: {reason}',
   },
   contactAnswered: { title: 'உங்கள் செய்திக்குப் பதில் அளிக்கப்பட்டது', message: '{answer}' },
+  sportsbookWon: {
+    title: 'ஸ்போர்ட்ஸ்புக் பந்தயம் வென்றது',
+    message: '{slip}: {amount} புள்ளிகள் உங்கள் இருப்பில் சேர்க்கப்பட்டன.',
+  },
+  sportsbookCashedOut: {
+    title: 'ஸ்போர்ட்ஸ்புக் பந்தயம் பணமாக்கப்பட்டது',
+    message: '{slip}: {amount} புள்ளிகள் உங்கள் இருப்பில் சேர்க்கப்பட்டன.',
+  },
+  sportsbookLost: {
+    title: 'ஸ்போர்ட்ஸ்புக் பந்தயம் தோற்றது',
+    message: '{slip}: உங்கள் {amount} புள்ளிகள் பந்தயம் இழக்கப்பட்டது.',
+  },
+  sportsbookRefunded: {
+    title: 'ஸ்போர்ட்ஸ்புக் பந்தயம் திருப்பியளிக்கப்பட்டது',
+    message: '{slip}: உங்கள் {amount} புள்ளிகள் பந்தயம் உங்கள் இருப்புக்குத் திரும்பியது.',
+  },
 };

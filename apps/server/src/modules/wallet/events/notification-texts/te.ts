@@ -66,4 +66,20 @@ export const TELUGU_NOTIFICATION_TEXTS: NotificationTexts = {
     message: '{amount} పాయింట్లు తీసివేయబడ్డాయి: {reason}',
   },
   contactAnswered: { title: 'మీ సందేశానికి సమాధానం వచ్చింది', message: '{answer}' },
+  sportsbookWon: {
+    title: 'స్పోర్ట్స్‌బుక్ పందెం గెలిచింది',
+    message: '{slip}: {amount} పాయింట్లు మీ బ్యాలెన్స్‌కు జమ అయ్యాయి.',
+  },
+  sportsbookCashedOut: {
+    title: 'స్పోర్ట్స్‌బుక్ పందెం క్యాష్ అవుట్ అయింది',
+    message: '{slip}: {amount} పాయింట్లు మీ బ్యాలెన్స్‌కు జమ అయ్యాయి.',
+  },
+  sportsbookLost: {
+    title: 'స్పోర్ట్స్‌బుక్ పందెం ఓడిపోయింది',
+    message: '{slip}: మీ {amount} పాయింట్ల పందెం పోయింది.',
+  },
+  sportsbookRefunded: {
+    title: 'స్పోర్ట్స్‌బుక్ పందెం తిరిగి ఇవ్వబడింది',
+    message: '{slip}: మీ {amount} పాయింట్ల పందెం మీ బ్యాలెన్స్‌కు తిరిగి వచ్చింది.',
+  },
 };
