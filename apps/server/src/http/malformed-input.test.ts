@@ -41,6 +41,8 @@ interface Operation {
   pathParams: string[];
   queryParams: string[];
   servesHtml: boolean;
+  /** A provider's protocol (Betby's and its stand-in's): errors are `{ code, message }`. */
+  providerProtocol: boolean;
   /** Top-level properties of the JSON body, when the operation declares one. */
   bodyProperties: string[] | null;
   multipart: boolean;
@@ -121,6 +123,9 @@ function operationsOf(doc: OpenApiDocument): Operation[] {
         multipart: 'multipart/form-data' in content || /multipart/i.test(operation.summary ?? ''),
         // Pages for a browser (the gateway simulator's pay page) say so in their summary.
         servesHtml: /\(HTML\b/.test(operation.summary ?? ''),
+        // Routes a provider's protocol fixes (Betby's operator API, the stand-in Betby's page
+        // calls) say so in their summary; their errors are that protocol's, not the envelope.
+        providerProtocol: /\(provider protocol\b/.test(operation.summary ?? ''),
       });
     }
   }
@@ -336,7 +341,16 @@ describe.each(drivers)('malformed input on %s', (driver) => {
       const isPage = String(res.headers['content-type'] ?? '').startsWith('text/html');
       if (operation.servesHtml && isPage) return true;
       try {
-        const body = res.json() as { error?: unknown; errorCode?: unknown };
+        const body = res.json() as {
+          error?: unknown;
+          errorCode?: unknown;
+          code?: unknown;
+          message?: unknown;
+        };
+        // What the router refuses before the route (a bad escape, a URL too long) is the app's.
+        const providerShaped =
+          ['number', 'string'].includes(typeof body.code) && typeof body.message === 'string';
+        if (operation.providerProtocol && providerShaped) return true;
         return body.error === true && typeof body.errorCode === 'string';
       } catch {
         return false;

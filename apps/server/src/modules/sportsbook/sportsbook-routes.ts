@@ -54,7 +54,7 @@ export const betbyOperatorRoutes: FastifyPluginAsyncZod<SportsbookRouteOptions> 
       schema: {
         tags: ['sportsbook'],
         summary:
-          "Betby's calls: ping, bet_make, bet_commit, bet_settlement, bet_win, bet_lost, bet_refund, bet_discard, bet_rollback",
+          "Betby's calls: ping, bet_make, bet_commit, bet_settlement, bet_win, bet_lost, bet_refund, bet_discard, bet_rollback (provider protocol: Betby's { code, message } errors)",
         params: z.object({ method: z.string().max(40) }),
       },
     },

@@ -44,7 +44,12 @@ export const standInRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/bt-renderer.js',
-    { schema: { tags, summary: "The stand-in's renderer script (Betby's BTRenderer interface)" } },
+    {
+      schema: {
+        tags,
+        summary: "The stand-in's renderer script, Betby's BTRenderer interface (provider protocol)",
+      },
+    },
     async (_request, reply) =>
       reply
         .header('content-type', 'application/javascript; charset=utf-8')
@@ -57,7 +62,8 @@ export const standInRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "The stand-in's events: the exchange's open match-odds markets at fixed prices",
+        summary:
+          "The stand-in's events: the exchange's open match-odds markets at fixed prices (provider protocol)",
         querystring: standInLanguageQuerySchema,
         response: { 200: standInEventsSchema },
       },
@@ -74,7 +80,8 @@ export const standInRoutes: FastifyPluginAsyncZod<{
       bodyLimit: BODY_LIMIT_BYTES,
       schema: {
         tags,
-        summary: 'Place a bet at the stand-in (Bearer: the player’s sportsbook token)',
+        summary:
+          'Place a bet at the stand-in (provider protocol; Bearer: the player’s sportsbook token)',
         body: standInBetBodySchema,
         response: {
           200: standInBetAcceptedSchema,
