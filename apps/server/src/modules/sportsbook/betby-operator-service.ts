@@ -434,6 +434,29 @@ const OPERATION_OF: Record<BetSettlement['status'], string> = {
   refunded: 'refund',
 };
 
+/** Tells the player how their slip ended, once its row is settled (sent after the commit). */
+async function notifySettlement(
+  ctx: WalletContext,
+  deps: ServiceDeps,
+  bet: SportsbookBetRow,
+  settlement: { status: BetSettlement['status']; payoutCents: number },
+): Promise<void> {
+  const notice = SETTLED_NOTICE[settlement.status];
+  const amountPaise = notice.amount === 'payout' ? BigInt(settlement.payoutCents) : bet.stakePaise;
+  const values = {
+    slip: slipPicks(bet.legs, bet.totalOdds),
+    amount: paiseToPoints(amountPaise).toFixed(2),
+  };
+  ctx.afterCommit.push(
+    await storeNotification(
+      ctx.tx,
+      deps,
+      bet.playerId,
+      templatedNotification(notice.key, values, notice.status),
+    ),
+  );
+}
+
 async function settleBet(
   service: BetbyServiceDeps,
   betTransactionId: string,
@@ -478,24 +501,7 @@ async function settleBet(
         settledAt: deps.clock.now(),
       });
       if (!marked) throw new BetbyRefusal(BETBY_ERRORS.BAD_REQUEST, MESSAGES.settled);
-      const notice = SETTLED_NOTICE[settlement.status];
-      const amountPaise =
-        notice.amount === 'payout' ? BigInt(settlement.payoutCents) : bet.stakePaise;
-      ctx.afterCommit.push(
-        await storeNotification(
-          ctx.tx,
-          deps,
-          bet.playerId,
-          templatedNotification(
-            notice.key,
-            {
-              slip: slipPicks(bet.legs, bet.totalOdds),
-              amount: paiseToPoints(amountPaise).toFixed(2),
-            },
-            notice.status,
-          ),
-        ),
-      );
+      await notifySettlement(ctx, deps, bet, settlement);
     }
     return settled;
   });
